@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "FilterableResults",
+    products: [
+        .library(name: "FilterableResults", targets: ["FilterableResults"]),
+        .library(name: "FilterableResultsTesting", targets: ["FilterableResultsTesting"]),
+        .executable(name: "results-scenario", targets: ["results-scenario"]),
+    ],
+    targets: [
+        .target(name: "FilterableResults"),
+        .target(
+            name: "FilterableResultsTesting",
+            dependencies: ["FilterableResults"]
+        ),
+        .executableTarget(
+            name: "results-scenario",
+            dependencies: ["FilterableResults", "FilterableResultsTesting"]
+        ),
+        .executableTarget(
+            name: "Companies",
+            dependencies: ["FilterableResults", "FilterableResultsTesting"],
+            path: "Examples/Companies"
+        ),
+        .testTarget(
+            name: "FilterableResultsTests",
+            dependencies: ["FilterableResults", "FilterableResultsTesting"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

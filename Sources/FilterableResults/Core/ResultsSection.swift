@@ -1,0 +1,21 @@
+/// A section of objects as the store hands it out: an optional name (a named
+/// section's identity) and its objects in order.
+public struct ResultsSection<Element> {
+    /// The section's name; `nil` for an unnamed section, whose identity is
+    /// its index.
+    public var name: String?
+    /// The section's objects, in order.
+    public var objects: [Element]
+
+    /// Creates a section.
+    ///
+    /// - Complexity: O(1).
+    public init(name: String? = nil, objects: [Element]) {
+        self.name = name
+        self.objects = objects
+    }
+}
+
+extension ResultsSection: Sendable where Element: Sendable {}
+extension ResultsSection: Equatable where Element: Equatable {}
+extension ResultsSection: Hashable where Element: Hashable {}
