@@ -1,0 +1,76 @@
+/// Marks the elements of a longest strictly increasing subsequence of
+/// `values`: the rows that need not move.
+///
+/// Patience sorting with binary search; an already increasing sequence is
+/// recognised in one pass.
+///
+/// - Complexity: O(*n* log *n*), O(*n*) when `values` is increasing.
+func longestIncreasingSubsequence<Value: Comparable>(_ values: [Value]) -> [Bool] {
+    var isIncreasing = true
+    for i in values.indices.dropFirst() where !(values[i - 1] < values[i]) {
+        isIncreasing = false
+        break
+    }
+    if isIncreasing { return Array(repeating: true, count: values.count) }
+
+    // tails[k]: index of the smallest tail of an increasing run of length k+1.
+    var tails: [Int] = []
+    var predecessor = [Int](repeating: -1, count: values.count)
+    tails.reserveCapacity(values.count)
+    for i in values.indices {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[tails[mid]] < values[i] { low = mid + 1 } else { high = mid }
+        }
+        if low > 0 { predecessor[i] = tails[low - 1] }
+        if low == tails.count { tails.append(i) } else { tails[low] = i }
+    }
+    var member = [Bool](repeating: false, count: values.count)
+    var i = tails.last ?? -1
+    while i >= 0 {
+        member[i] = true
+        i = predecessor[i]
+    }
+    return member
+}
+
+/// Marks the elements of an increasing subsequence of `values` (distinct
+/// integers in `0..<values.count`... or any non-negative integers below
+/// `bound`) with the greatest total weight.
+///
+/// Used for sections, where a section whose rows change must rather stay
+/// than move (UIKit cannot move a section and change its rows at once).
+///
+/// - Complexity: O(*n* log *bound*).
+func heaviestIncreasingSubsequence(_ values: [Int], weights: [Int], bound: Int) -> [Bool] {
+    precondition(values.count == weights.count, "one weight per value")
+    // Fenwick tree over values: the best (weight, position) ending below a value.
+    var tree = [(weight: Int, position: Int)](repeating: (0, -1), count: bound + 1)
+    var predecessor = [Int](repeating: -1, count: values.count)
+    var best = (weight: 0, position: -1)
+    for (position, value) in values.enumerated() {
+        var prefix = (weight: 0, position: -1)
+        var i = value  // values strictly below `value`: tree indexes 1...value
+        while i > 0 {
+            if tree[i].weight > prefix.weight { prefix = tree[i] }
+            i -= i & -i
+        }
+        let total = prefix.weight + weights[position]
+        predecessor[position] = prefix.position
+        if total > best.weight { best = (total, position) }
+        i = value + 1
+        while i <= bound {
+            if total > tree[i].weight { tree[i] = (total, position) }
+            i += i & -i
+        }
+    }
+    var member = [Bool](repeating: false, count: values.count)
+    var i = best.position
+    while i >= 0 {
+        member[i] = true
+        i = predecessor[i]
+    }
+    return member
+}

@@ -1,0 +1,159 @@
+/// The normaliser: the one place that knows UIKit's batch-update rules.
+///
+/// It diffs two visible tables whose rows carry internal identities and
+/// produces changes a table or collection view applies in one batch:
+///
+/// - Sections match by identity. The sections present in both keep the
+///   heaviest increasing subsequence of their old order, where a section
+///   whose rows change weighs more than all clean sections together: the
+///   others move. A section that would have to move while its rows change is
+///   deleted and inserted instead (UIKit forbids row changes inside a moved
+///   section), and rows crossing into or out of it become inserts and
+///   deletes.
+/// - Rows that stay in their section keep a longest increasing subsequence
+///   of their old positions; the others move: the fewest moves. A row that
+///   moved and changed is a move flagged as updated; one that changed in
+///   place is an update with both paths.
+///
+/// Identities index flat arrays, so the diff hashes nothing per row.
+struct TableDiff {
+    /// A row change by internal identity.
+    struct RowChange {
+        var kind: ChangeKind
+        var id: Int32
+        var from: ResultsIndexPath?
+        var to: ResultsIndexPath?
+        var isUpdated = false
+    }
+
+    let old: [VisibleSection]
+    let new: [VisibleSection]
+    /// Whether each row's content changed, by identity; empty for none.
+    let changed: [Bool]
+    private(set) var sectionChanges: [SectionChange] = []
+    private(set) var rowChanges: [RowChange] = []
+
+    // Where each row is, by identity: section (-1 for absent) and row.
+    private var oldSection: [Int32]
+    private var oldRow: [Int32]
+    private var newSection: [Int32]
+    private var newRow: [Int32]
+
+    init(old: [VisibleSection], new: [VisibleSection], slotCount: Int, changed: [Bool]) {
+        self.old = old
+        self.new = new
+        self.changed = changed
+        (oldSection, oldRow) = Self.locate(old, slotCount: slotCount)
+        (newSection, newRow) = Self.locate(new, slotCount: slotCount)
+    }
+
+    private static func locate(_ table: [VisibleSection], slotCount: Int) -> ([Int32], [Int32]) {
+        var section = [Int32](repeating: -1, count: slotCount)
+        var row = [Int32](repeating: 0, count: slotCount)
+        for (s, visibleSection) in table.enumerated() {
+            for (r, id) in visibleSection.rows.enumerated() {
+                section[Int(id)] = Int32(s)
+                row[Int(id)] = Int32(r)
+            }
+        }
+        return (section, row)
+    }
+
+    private func isChanged(_ id: Int32) -> Bool { !changed.isEmpty && changed[Int(id)] }
+
+    mutating func run() {
+        // Match sections by identity.
+        var oldIndex: [SectionIdentity: Int] = [:]
+        for (s, section) in old.enumerated() { oldIndex[section.identity] = s }
+        var newToOld = [Int](repeating: -1, count: new.count)
+        var oldToNew = [Int](repeating: -1, count: old.count)
+        for (s, section) in new.enumerated() {
+            if let o = oldIndex[section.identity] {
+                newToOld[s] = o
+                oldToNew[o] = s
+            }
+        }
+
+        // Which matched sections have row changes, were they all to stay.
+        var isDirty = [Bool](repeating: false, count: new.count)
+        for s in new.indices where newToOld[s] >= 0 {
+            let o = Int32(newToOld[s])
+            var last: Int32 = -1
+            for id in new[s].rows {
+                let i = Int(id)
+                if oldSection[i] != o || oldRow[i] < last || isChanged(id) {
+                    isDirty[s] = true
+                    break
+                }
+                last = oldRow[i]
+            }
+        }
+        for o in old.indices where oldToNew[o] >= 0 && !isDirty[oldToNew[o]] {
+            let s = Int32(oldToNew[o])
+            if old[o].rows.contains(where: { newSection[Int($0)] != s }) { isDirty[Int(s)] = true }
+        }
+
+        // Which matched sections stay; the rest move, or are replaced when dirty.
+        let matched = new.indices.filter { newToOld[$0] >= 0 }
+        let heavy = matched.count + 1
+        let stays = heaviestIncreasingSubsequence(
+            matched.map { newToOld[$0] }, weights: matched.map { isDirty[$0] ? heavy : 1 }, bound: old.count)
+        var survivesNew = [Bool](repeating: false, count: new.count)
+        var survivesOld = [Bool](repeating: false, count: old.count)
+        for (k, s) in matched.enumerated() where stays[k] || !isDirty[s] {
+            survivesNew[s] = true
+            survivesOld[newToOld[s]] = true
+            if !stays[k] {
+                sectionChanges.append(.move(newToOld[s], to: s, name: new[s].name))
+            }
+        }
+        for o in old.indices where !survivesOld[o] {
+            sectionChanges.append(.delete(o, name: old[o].name))
+        }
+        for s in new.indices where !survivesNew[s] {
+            sectionChanges.append(.insert(s, name: new[s].name))
+        }
+
+        // Rows arriving in surviving sections.
+        for s in new.indices where survivesNew[s] {
+            let o = Int32(newToOld[s])
+            var staying: [(row: Int, id: Int32)] = []
+            var stayingOldRows: [Int32] = []
+            for (r, id) in new[s].rows.enumerated() {
+                let i = Int(id)
+                let from = oldSection[i]
+                let to = ResultsIndexPath(s, r)
+                if from == o {
+                    staying.append((r, id))
+                    stayingOldRows.append(oldRow[i])
+                } else if from >= 0 && survivesOld[Int(from)] {
+                    rowChanges.append(RowChange(
+                        kind: .move, id: id, from: ResultsIndexPath(Int(from), Int(oldRow[i])), to: to,
+                        isUpdated: isChanged(id)))
+                } else {
+                    rowChanges.append(RowChange(kind: .insert, id: id, from: nil, to: to))
+                }
+            }
+            let kept = longestIncreasingSubsequence(stayingOldRows)
+            for (k, (r, id)) in staying.enumerated() {
+                let from = ResultsIndexPath(Int(o), Int(stayingOldRows[k]))
+                let to = ResultsIndexPath(s, r)
+                if !kept[k] {
+                    rowChanges.append(RowChange(kind: .move, id: id, from: from, to: to, isUpdated: isChanged(id)))
+                } else if isChanged(id) {
+                    rowChanges.append(RowChange(kind: .update, id: id, from: from, to: to))
+                }
+            }
+        }
+
+        // Rows leaving surviving sections for nowhere, or for a replaced section.
+        for o in old.indices where survivesOld[o] {
+            for (r, id) in old[o].rows.enumerated() {
+                let to = newSection[Int(id)]
+                if to < 0 || !survivesNew[Int(to)] {
+                    rowChanges.append(RowChange(kind: .delete, id: id, from: ResultsIndexPath(o, r), to: nil))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// What makes two sections the same across a batch: a named section's name,
+/// or an unnamed section's internal identity.
+enum SectionIdentity: Hashable {
+    case named(String)
+    case unnamed(Int)
+}
+
+/// A section of a visible table: the raw section it shows and the internal
+/// identities of its visible rows.
+struct VisibleSection {
+    var rawIndex: Int
+    var identity: SectionIdentity
+    var name: String?
+    var rows: [Int32]
+}

@@ -1,0 +1,1 @@
+print("results-scenario: coming soon")
