@@ -95,7 +95,10 @@ extension ResultsStore {
         let added = zip(rows, isNew).compactMap { $1 ? $0 : nil }
 
         if placesRows {
-            placeMergedRows(added: added, changed: changed)
+            if storedSections.isEmpty && sectioning == nil {
+                storedSections.append(Section(id: makeSectionID(), name: nil, rows: []))
+            }
+            placeMergedRows(rows, isNew: isNew, changed: changed)
         } else if !added.isEmpty {
             if storedSections.isEmpty { storedSections.append(Section(id: makeSectionID(), name: nil, rows: [])) }
             storedSections[storedSections.count - 1].rows.append(contentsOf: added)
@@ -108,27 +111,28 @@ extension ResultsStore {
         return summary
     }
 
-    /// Re-files rows whose content changed and files new rows in a sorted or
-    /// sectioned store, then sorts the sections that changed, once.
-    private mutating func placeMergedRows(added: [RowID], changed: [RowID]) {
-        var moving = added
+    /// Files the merged rows in a sorted or sectioned store: new rows, and
+    /// rows whose section changed, are appended to their sections in input
+    /// order; then the sections that changed are sorted, once.
+    private mutating func placeMergedRows(_ rows: [RowID], isNew: [Bool], changed: [RowID]) {
+        var arriving = Set<RowID>()
         if let sectioning, !changed.isEmpty {
             let changedSet = Set(changed)
             for s in storedSections.indices {
                 let name = storedSections[s].name
                 storedSections[s].rows.removeAll { id in
                     guard changedSet.contains(id), sectioning.sectionName(slots[Int(id)]!) != name else { return false }
-                    moving.append(id)
+                    arriving.insert(id)
                     return true
                 }
             }
             storedSections.removeAll { $0.rows.isEmpty }
         }
-        for id in moving {
+        for (id, isNew) in zip(rows, isNew) where isNew || arriving.contains(id) {
             let section = sectioning.map { sectionIndex(named: $0.sectionName(slots[Int(id)]!)) } ?? storedSections.count - 1
             storedSections[section].rows.append(id)
         }
-        if !sortKeys.isEmpty && (!changed.isEmpty || !moving.isEmpty) {
+        if !sortKeys.isEmpty && (!changed.isEmpty || isNew.contains(true)) {
             for section in storedSections.indices { sortRows(inSection: section, by: sortKeys) }
         }
     }

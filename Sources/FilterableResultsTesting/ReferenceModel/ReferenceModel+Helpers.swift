@@ -1,0 +1,105 @@
+import FilterableResults
+
+extension ReferenceModel {
+    func requireKey(_ object: Element) throws(ResultsError) -> Key {
+        guard let k = key(object) else { throw .missingPrimaryKey(String(describing: object)) }
+        return k
+    }
+
+    func keys(of objects: [Element]) throws(ResultsError) -> [Key] {
+        var result: [Key] = []
+        for object in objects { result.append(try requireKey(object)) }
+        return result
+    }
+
+    func requireManualSections() throws(ResultsError) {
+        if sectioning != nil { throw .invalidOperation("section operation in a sectioned store") }
+    }
+
+    func requireUniqueNames(_ names: [String]) throws(ResultsError) {
+        for (i, name) in names.enumerated() where names[..<i].contains(name) { throw .duplicateSection(name) }
+    }
+
+    func requireRow(_ indexPath: ResultsIndexPath) throws(ResultsError) {
+        guard sections.indices.contains(indexPath.section),
+              sections[indexPath.section].objects.indices.contains(indexPath.row) else {
+            throw .indexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
+        }
+    }
+
+    /// Refuses missing keys, keys repeated among `objects`, and keys held
+    /// outside section `allowedSection`.
+    func requireNewKeys(_ objects: [Element], allowedSection: Int?) throws(ResultsError) {
+        let newKeys = try keys(of: objects)
+        for (i, k) in newKeys.enumerated() {
+            if newKeys[..<i].contains(k) { throw .duplicateKey(String(describing: k)) }
+            if let place = locate(k), place.section != allowedSection { throw .duplicateKey(String(describing: k)) }
+        }
+    }
+
+    func locate(_ k: Key) -> ResultsIndexPath? {
+        for (s, section) in sections.enumerated() {
+            if let r = section.objects.firstIndex(where: { key($0) == k }) { return ResultsIndexPath(s, r) }
+        }
+        return nil
+    }
+
+    func sectionName(of object: Element) -> String? { sectioning?.sectionName(object) }
+
+    /// The first position and the last content of each key.
+    func fold(_ objects: [Element]) -> [Element] {
+        var result: [Element] = []
+        var index: [Key: Int] = [:]
+        for object in objects {
+            let k = key(object)!
+            if let i = index[k] { result[i] = object } else {
+                index[k] = result.count
+                result.append(object)
+            }
+        }
+        return result
+    }
+
+    /// Puts an object at a place, moving it to the end of its section by
+    /// value when that changes.
+    mutating func put(_ object: Element, at place: ResultsIndexPath) {
+        if sectioning != nil, sections[place.section].name != sectionName(of: object) {
+            sections[place.section].objects.remove(at: place.row)
+            append(object, toSectionNamed: sectionName(of: object))
+        } else {
+            sections[place.section].objects[place.row] = object
+        }
+        normalize()
+    }
+
+    /// Appends to the section with that name, creating it in name order.
+    mutating func append(_ object: Element, toSectionNamed name: String?) {
+        if let s = sections.firstIndex(where: { $0.name == name }) {
+            sections[s].objects.append(object)
+            return
+        }
+        let order = sectioning!.areInIncreasingOrder
+        let index = sections.firstIndex { order(name!, $0.name!) } ?? sections.count
+        sections.insert(ResultsSection(name: name, objects: [object]), at: index)
+    }
+
+    /// Drops emptied sections of a sectioned store and re-sorts every section.
+    mutating func normalize() {
+        if sectioning != nil { sections.removeAll { $0.objects.isEmpty } }
+        for s in sections.indices { sections[s].objects = stableSorted(sections[s].objects, by: sortKeys) }
+    }
+
+    /// Insertion sort: stable by construction.
+    func stableSorted(_ objects: [Element], by keys: [ResultsSortKey<Element>]) -> [Element] {
+        guard !keys.isEmpty else { return objects }
+        var result: [Element] = []
+        for object in objects {
+            var i = result.count
+            while i > 0 && keys.lazy.map({ $0.compare(object, result[i - 1]) }).first(where: { $0 != .orderedSame }) == .orderedAscending {
+                i -= 1
+            }
+            result.insert(object, at: i)
+        }
+        return result
+    }
+}

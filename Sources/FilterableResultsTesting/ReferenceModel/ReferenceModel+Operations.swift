@@ -1,0 +1,270 @@
+import FilterableResults
+
+/// The operations, each as plainly as the contract states it.
+extension ReferenceModel {
+    // MARK: Data
+
+    /// Replaces all data with one list of objects.
+    ///
+    /// - Complexity: O(*m*²).
+    public mutating func setData(_ objects: [Element]) throws(ResultsError) {
+        _ = try keys(of: objects)
+        let folded = fold(objects)
+        if sectioning != nil {
+            sections = []
+            for object in folded { append(object, toSectionNamed: sectionName(of: object)) }
+        } else {
+            sections = [ResultsSection(objects: folded)]
+        }
+        normalize()
+    }
+
+    /// Replaces all data with sections.
+    ///
+    /// - Complexity: O(*m*²).
+    public mutating func setData(sections newSections: [ResultsSection<Element>]) throws(ResultsError) {
+        try requireManualSections()
+        try requireUniqueNames(newSections.compactMap(\.name))
+        for section in newSections { _ = try keys(of: section.objects) }
+        var seen: [Key: (section: Int, row: Int)] = [:]
+        var result: [ResultsSection<Element>] = []
+        for (s, section) in newSections.enumerated() {
+            result.append(ResultsSection(name: section.name, objects: []))
+            for object in section.objects {
+                let k = key(object)!
+                if let place = seen[k] {
+                    result[place.section].objects[place.row] = object
+                } else {
+                    seen[k] = (s, result[s].objects.count)
+                    result[s].objects.append(object)
+                }
+            }
+        }
+        sections = result
+        normalize()
+    }
+
+    /// Adds an object to the last section, a given one, or its section by value.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func add(_ object: Element, toSection section: Int? = nil) throws(ResultsError) {
+        let k = try requireKey(object)
+        if locate(k) != nil { throw .duplicateKey(String(describing: k)) }
+        if sectioning != nil {
+            if section != nil { throw .invalidOperation("add to a section in a sectioned store") }
+            append(object, toSectionNamed: sectionName(of: object))
+        } else {
+            let target = section ?? sections.count - 1
+            guard sections.indices.contains(target) else {
+                throw .sectionOutOfRange(target, sectionCount: sections.count)
+            }
+            sections[target].objects.append(object)
+        }
+        normalize()
+    }
+
+    /// Inserts an object at a raw index path.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func insert(_ object: Element, at indexPath: ResultsIndexPath) throws(ResultsError) {
+        if sectioning != nil || !sortKeys.isEmpty { throw .invalidOperation("insert in a placed store") }
+        guard sections.indices.contains(indexPath.section),
+              (0...sections[indexPath.section].objects.count).contains(indexPath.row) else {
+            throw .indexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
+        }
+        let k = try requireKey(object)
+        if locate(k) != nil { throw .duplicateKey(String(describing: k)) }
+        sections[indexPath.section].objects.insert(object, at: indexPath.row)
+    }
+
+    /// Removes the object with `object`'s key, if any.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func remove(_ object: Element) throws(ResultsError) {
+        remove(key: try requireKey(object))
+    }
+
+    /// Removes the object with `key`, if any.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func remove(key k: Key) {
+        guard let place = locate(k) else { return }
+        sections[place.section].objects.remove(at: place.row)
+        normalize()
+    }
+
+    /// Removes the object at a raw index path.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func remove(at indexPath: ResultsIndexPath) throws(ResultsError) {
+        try requireRow(indexPath)
+        sections[indexPath.section].objects.remove(at: indexPath.row)
+        normalize()
+    }
+
+    /// Replaces the object with `object`'s key, if any.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func replace(_ object: Element) throws(ResultsError) {
+        let k = try requireKey(object)
+        guard let place = locate(k) else { return }
+        put(object, at: place)
+    }
+
+    /// Replaces the object matching `old` by `new`, if any.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func replace(_ old: Element, with new: Element) throws(ResultsError) {
+        let oldKey = try requireKey(old)
+        let newKey = try requireKey(new)
+        guard let place = locate(oldKey) else { return }
+        if newKey != oldKey && locate(newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
+        put(new, at: place)
+    }
+
+    /// Replaces the object at a raw index path.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func replace(at indexPath: ResultsIndexPath, with new: Element) throws(ResultsError) {
+        try requireRow(indexPath)
+        let newKey = try requireKey(new)
+        let oldKey = key(sections[indexPath.section].objects[indexPath.row])!
+        if newKey != oldKey && locate(newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
+        put(new, at: indexPath)
+    }
+
+    /// Replaces each object that exists; the others are ignored.
+    ///
+    /// - Complexity: O(*k* *n*).
+    public mutating func replaceAll(_ objects: [Element]) throws(ResultsError) {
+        _ = try keys(of: objects)
+        for object in objects {
+            if let place = locate(key(object)!) { put(object, at: place) }
+        }
+    }
+
+    /// Upserts objects; optionally sorts by its own keys and prunes.
+    ///
+    /// - Complexity: O(*m* *n*).
+    public mutating func merge(
+        _ objects: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false
+    ) throws(ResultsError) {
+        if !mergeSort.isEmpty && !sortKeys.isEmpty { throw .invalidOperation("merge sort in a sorted store") }
+        _ = try keys(of: objects)
+        let folded = fold(objects)
+        var arriving: [Element] = []
+        for object in folded {
+            if let place = locate(key(object)!) {
+                sections[place.section].objects[place.row] = object
+            } else {
+                arriving.append(object)
+            }
+        }
+        if prune {
+            let kept = Set(folded.map { key($0)! })
+            for s in sections.indices { sections[s].objects.removeAll { !kept.contains(key($0)!) } }
+        }
+        if sectioning != nil {
+            // Rows whose section changed, and new rows, arrive in input order.
+            for object in folded {
+                let k = key(object)!
+                if let place = locate(k), sections[place.section].name != sectionName(of: object) {
+                    sections[place.section].objects.remove(at: place.row)
+                    append(object, toSectionNamed: sectionName(of: object))
+                } else if locate(k) == nil && arriving.contains(where: { key($0)! == k }) {
+                    append(object, toSectionNamed: sectionName(of: object))
+                }
+            }
+        } else if !arriving.isEmpty {
+            if sections.isEmpty { sections.append(ResultsSection(objects: [])) }
+            sections[sections.count - 1].objects.append(contentsOf: arriving)
+        }
+        normalize()
+        for s in sections.indices { sections[s].objects = stableSorted(sections[s].objects, by: mergeSort) }
+    }
+
+    // MARK: Sections
+
+    /// Appends a section.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func addSection(_ section: ResultsSection<Element>) throws(ResultsError) {
+        try insertSection(section, at: sections.count)
+    }
+
+    /// Inserts a section.
+    ///
+    /// - Complexity: O(*n* *m*).
+    public mutating func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
+        try requireManualSections()
+        guard (0...sections.count).contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
+        try requireUniqueNames(sections.compactMap(\.name) + [section.name].compactMap { $0 })
+        try requireNewKeys(section.objects, allowedSection: nil)
+        sections.insert(section, at: index)
+        normalize()
+    }
+
+    /// Removes the section at `index`.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func removeSection(at index: Int) throws(ResultsError) {
+        try requireManualSections()
+        guard sections.indices.contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
+        sections.remove(at: index)
+    }
+
+    /// Removes the section named `name`, if any.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func removeSection(named name: String) throws(ResultsError) {
+        try requireManualSections()
+        sections.removeAll { $0.name == name }
+    }
+
+    /// Replaces the section at `index`.
+    ///
+    /// - Complexity: O(*n* *m*).
+    public mutating func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
+        try requireManualSections()
+        guard sections.indices.contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
+        var names = sections.compactMap(\.name)
+        if let old = sections[index].name { names.remove(at: names.firstIndex(of: old)!) }
+        try requireUniqueNames(names + [section.name].compactMap { $0 })
+        try requireNewKeys(section.objects, allowedSection: index)
+        sections[index] = section
+        normalize()
+    }
+
+    // MARK: Filters
+
+    /// Applies a filter, replacing its group's in place.
+    ///
+    /// - Complexity: O(*f*).
+    public mutating func addFilter(_ filter: ResultsFilter<Element>) {
+        if let group = filter.group, let index = filters.firstIndex(where: { $0.group == group }) {
+            filters[index] = filter
+        } else {
+            filters.append(filter)
+        }
+    }
+
+    /// Removes every filter with this title and group.
+    ///
+    /// - Complexity: O(*f*).
+    public mutating func removeFilter(title: String, group: String?) {
+        filters.removeAll { $0.title == title && $0.group == group }
+    }
+
+    /// Replaces all filters.
+    ///
+    /// - Complexity: O(*f*).
+    public mutating func replaceFilters(with newFilters: [ResultsFilter<Element>]) {
+        filters = []
+        for filter in newFilters { addFilter(filter) }
+    }
+
+    /// Removes all filters.
+    ///
+    /// - Complexity: O(1).
+    public mutating func clearFilters() { filters = [] }
+}

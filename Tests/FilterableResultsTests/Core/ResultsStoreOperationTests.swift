@@ -1,0 +1,275 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+@Suite("ResultsStore operations")
+struct ResultsStoreOperationTests {
+    func store(_ ids: [Int]...) throws -> ResultsStore<Entry, Int> {
+        var store = ResultsStore<Entry, Int>.items()
+        try store.setData(sections: ids.map { ResultsSection(objects: $0.map { Entry(id: $0) }) })
+        _ = store.takeChangeset()
+        return store
+    }
+
+    @Test func newStoreHoldsOneUnnamedEmptySection() {
+        let store = ResultsStore<Entry, Int>.items()
+        #expect(store.numberOfSections == 1)
+        #expect(store.sections == [ResultsSection(objects: [])])
+        #expect(store.count == 0)
+    }
+
+    @Test func setDataInsertsEveryRow() throws {
+        var store = ResultsStore<Entry, Int>.items()
+        let changes = try store.validatedChanges { try $0.setData([Entry(id: 1), Entry(id: 2)]) }
+        #expect(summary(changes) == ["insert 1→[0, 0]", "insert 2→[0, 1]"])
+    }
+
+    @Test func setDataFoldsDuplicatesKeepingFirstPlaceAndLastContent() throws {
+        var store = ResultsStore<Entry, Int>.items()
+        let result = try store.setData([Entry(id: 1, value: 1), Entry(id: 2), Entry(id: 1, value: 9)])
+        #expect(result.foldedDuplicates == 1)
+        #expect(store.allObjects == [Entry(id: 1, value: 9), Entry(id: 2)])
+    }
+
+    @Test func setDataKeepsRowIdentityAsMovesAndUpdates() throws {
+        var store = try store([1, 2, 3, 4])
+        let changes = try store.validatedChanges {
+            try $0.setData([Entry(id: 4), Entry(id: 1), Entry(id: 2, value: 7), Entry(id: 5)])
+        }
+        #expect(summary(changes) == ["delete 3 [0, 2]", "insert 5→[0, 3]", "move 4 [0, 3]→[0, 0]", "update 2 [0, 1]→[0, 2]"])
+    }
+
+    @Test func setDataWithNamedSectionsKeepsSectionIdentityByName() throws {
+        var store = ResultsStore<Entry, Int>.items()
+        try store.setData(sections: [ResultsSection(name: "A", objects: [Entry(id: 1)]), ResultsSection(name: "B", objects: [Entry(id: 2)])])
+        let changes = try store.validatedChanges {
+            try $0.setData(sections: [ResultsSection(name: "B", objects: [Entry(id: 2), Entry(id: 3)]), ResultsSection(name: "C", objects: [])])
+        }
+        #expect(summary(changes) == ["insert 3→[0, 1]", "section delete 0→-", "section insert -→1"])
+    }
+
+    @Test func setDataRefusesRepeatedSectionNamesAndChangesNothing() throws {
+        var store = try store([1])
+        #expect(throws: ResultsError.duplicateSection("A")) {
+            try store.setData(sections: [ResultsSection(name: "A", objects: []), ResultsSection(name: "A", objects: [])])
+        }
+        #expect(keys(store.sections) == [[1]])
+        #expect(store.takeChangeset().isEmpty)
+    }
+
+    @Test func addAppendsToLastSectionOrGivenSection() throws {
+        var store = try store([1], [2])
+        try store.validatedChanges { try $0.add(Entry(id: 3)) }
+        let changes = try store.validatedChanges { try $0.add(Entry(id: 4), toSection: 0) }
+        #expect(keys(store.sections) == [[1, 4], [2, 3]])
+        #expect(summary(changes) == ["insert 4→[0, 1]"])
+    }
+
+    @Test func addRefusesDuplicateKeyAndBadSection() throws {
+        var store = try store([1])
+        #expect(throws: ResultsError.duplicateKey("1")) { try store.add(Entry(id: 1, value: 5)) }
+        #expect(throws: ResultsError.sectionOutOfRange(3, sectionCount: 1)) { try store.add(Entry(id: 2), toSection: 3) }
+        #expect(store.allObjects == [Entry(id: 1)])
+        #expect(store.takeChangeset().isEmpty)
+    }
+
+    @Test func addToStoreWithoutSectionsIsSectionOutOfRange() throws {
+        var store = try store([1])
+        try store.removeSection(at: 0)
+        #expect(throws: ResultsError.sectionOutOfRange(-1, sectionCount: 0)) { try store.add(Entry(id: 2)) }
+    }
+
+    @Test func insertAcceptsAppendPositionAndRefusesBeyond() throws {
+        var store = try store([1, 2])
+        try store.validatedChanges { try $0.insert(Entry(id: 3), at: ResultsIndexPath(0, 2)) }
+        try store.validatedChanges { try $0.insert(Entry(id: 4), at: ResultsIndexPath(0, 0)) }
+        #expect(keys(store.sections) == [[4, 1, 2, 3]])
+        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(0, 9), sectionCount: 1, rowCount: 4)) {
+            try store.insert(Entry(id: 5), at: ResultsIndexPath(0, 9))
+        }
+        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(2, 0), sectionCount: 1, rowCount: nil)) {
+            try store.insert(Entry(id: 5), at: ResultsIndexPath(2, 0))
+        }
+        #expect(keys(store.sections) == [[4, 1, 2, 3]])
+    }
+
+    @Test func removeByObjectKeyAndIndexPath() throws {
+        var store = try store([1, 2, 3, 4])
+        try store.validatedChanges { try $0.remove(Entry(id: 2, value: 99)) }
+        store.validatedChanges { $0.remove(key: 4) }
+        try store.validatedChanges { try $0.remove(at: ResultsIndexPath(0, 0)) }
+        #expect(keys(store.sections) == [[3]])
+    }
+
+    @Test func removingAMissingObjectIsANoOp() throws {
+        var store = try store([1])
+        store.remove(key: 42)
+        try store.remove(Entry(id: 43))
+        #expect(store.takeChangeset().isEmpty)
+        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(0, 1), sectionCount: 1, rowCount: 1)) {
+            try store.remove(at: ResultsIndexPath(0, 1))
+        }
+        #expect(keys(store.sections) == [[1]])
+    }
+
+    @Test func replaceKeepsThePlaceAndReportsAnUpdate() throws {
+        var store = try store([1, 2, 3])
+        let changes = try store.validatedChanges { try $0.replace(Entry(id: 2, value: 5)) }
+        #expect(summary(changes) == ["update 2 [0, 1]→[0, 1]"])
+        #expect(store.object(forKey: 2) == Entry(id: 2, value: 5))
+    }
+
+    @Test func replaceWithEqualContentReportsNothing() throws {
+        var store = try store([1, 2])
+        let changes = try store.validatedChanges { try $0.replace(Entry(id: 2)) }
+        #expect(changes.isEmpty)
+    }
+
+    @Test func replaceObjectWithNewKeyIsALeaveAndArriveInPlace() throws {
+        var store = try store([1, 2, 3])
+        let changes = try store.validatedChanges { try $0.replace(Entry(id: 2), with: Entry(id: 9)) }
+        #expect(keys(store.sections) == [[1, 9, 3]])
+        #expect(summary(changes) == ["delete 2 [0, 1]", "insert 9→[0, 1]"])
+    }
+
+    @Test func replaceRefusesTakingAnotherRowsKey() throws {
+        var store = try store([1, 2, 3])
+        #expect(throws: ResultsError.duplicateKey("3")) { try store.replace(Entry(id: 2), with: Entry(id: 3)) }
+        #expect(throws: ResultsError.duplicateKey("1")) { try store.replace(at: ResultsIndexPath(0, 1), with: Entry(id: 1)) }
+        #expect(keys(store.sections) == [[1, 2, 3]])
+        #expect(store.takeChangeset().isEmpty)
+    }
+
+    @Test func replaceAtIndexPath() throws {
+        var store = try store([1, 2])
+        try store.validatedChanges { try $0.replace(at: ResultsIndexPath(0, 0), with: Entry(id: 1, value: 3)) }
+        #expect(store.object(at: ResultsIndexPath(0, 0)) == Entry(id: 1, value: 3))
+        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(0, 5), sectionCount: 1, rowCount: 2)) {
+            try store.replace(at: ResultsIndexPath(0, 5), with: Entry(id: 7))
+        }
+    }
+
+    @Test func replaceAllIgnoresUnknownObjects() throws {
+        var store = try store([1, 2])
+        let changes = try store.validatedChanges { try $0.replaceAll([Entry(id: 2, value: 1), Entry(id: 8, value: 1)]) }
+        #expect(summary(changes) == ["update 2 [0, 1]→[0, 1]"])
+        #expect(store.count == 2)
+    }
+
+    @Test func updateChangesAnObjectInPlaceByKey() throws {
+        var store = try store([1, 2])
+        let found = try store.update(2) { $0.value = 10 }
+        #expect(found)
+        #expect(try store.update(7) { $0.value = 10 } == false)
+        #expect(store.object(forKey: 2)?.value == 10)
+        #expect(throws: ResultsError.duplicateKey("1")) { try store.update(2) { $0.id = 1 } }
+        #expect(store.object(forKey: 2)?.value == 10)
+    }
+
+    @Test func mergeReplacesInPlaceAppendsNewAndPrunes() throws {
+        var store = try store([1, 2, 3])
+        var result = ResultsMergeSummary()
+        let changes = try store.validatedChanges {
+            result = try $0.merge([Entry(id: 3, value: 2), Entry(id: 4), Entry(id: 1)], prune: true)
+        }
+        #expect(keys(store.sections) == [[1, 3, 4]])
+        #expect(result == ResultsMergeSummary(inserted: 1, updated: 1, removed: 1, foldedDuplicates: 0))
+        #expect(summary(changes) == ["delete 2 [0, 1]", "insert 4→[0, 2]", "update 3 [0, 2]→[0, 1]"])
+    }
+
+    @Test func mergeWithoutPruneNeverRemovesAndFoldsDuplicates() throws {
+        var store = try store([1, 2])
+        let result = try store.merge([Entry(id: 5), Entry(id: 5, value: 3)])
+        #expect(result.foldedDuplicates == 1)
+        #expect(store.allObjects == [Entry(id: 1), Entry(id: 2), Entry(id: 5, value: 3)])
+    }
+
+    @Test func mergeIntoStoreWithoutSectionsCreatesOne() throws {
+        var store = try store([1])
+        try store.removeSection(at: 0)
+        try store.merge([Entry(id: 2)])
+        #expect(keys(store.sections) == [[2]])
+    }
+
+    @Test func mergeWithItsOwnSortSortsEverySectionStably() throws {
+        var store = try store([1, 2])
+        try store.merge([Entry(id: 3, value: -1), Entry(id: 4, value: 0)], sortedBy: [.ascending(\.value)])
+        #expect(keys(store.sections) == [[3, 1, 2, 4]])
+    }
+
+    @Test func sectionOperations() throws {
+        var store = try store([1])
+        try store.validatedChanges { try $0.addSection(ResultsSection(name: "B", objects: [Entry(id: 2)])) }
+        try store.validatedChanges { try $0.insertSection(ResultsSection(name: "A", objects: [Entry(id: 3)]), at: 0) }
+        #expect(keys(store.sections) == [[3], [1], [2]])
+        try store.validatedChanges { try $0.replaceSection(at: 2, with: ResultsSection(name: "B", objects: [Entry(id: 2, value: 1), Entry(id: 4)])) }
+        try store.validatedChanges { try $0.removeSection(named: "A") }
+        try store.validatedChanges { try $0.removeSection(at: 0) }
+        #expect(store.sections == [ResultsSection(name: "B", objects: [Entry(id: 2, value: 1), Entry(id: 4)])])
+        try store.removeSection(named: "missing")
+    }
+
+    @Test func sectionOperationsRefuseBadInputAndChangeNothing() throws {
+        var store = try store([1])
+        try store.addSection(ResultsSection(name: "B", objects: [Entry(id: 2)]))
+        _ = store.takeChangeset()
+        let before = store.sections
+        #expect(throws: ResultsError.duplicateSection("B")) { try store.addSection(ResultsSection(name: "B", objects: [])) }
+        #expect(throws: ResultsError.duplicateKey("1")) { try store.addSection(ResultsSection(objects: [Entry(id: 1)])) }
+        #expect(throws: ResultsError.duplicateKey("7")) { try store.addSection(ResultsSection(objects: [Entry(id: 7), Entry(id: 7)])) }
+        #expect(throws: ResultsError.sectionOutOfRange(5, sectionCount: 2)) { try store.insertSection(ResultsSection(objects: []), at: 5) }
+        #expect(throws: ResultsError.sectionOutOfRange(2, sectionCount: 2)) { try store.removeSection(at: 2) }
+        #expect(throws: ResultsError.sectionOutOfRange(9, sectionCount: 2)) { try store.replaceSection(at: 9, with: ResultsSection(objects: [])) }
+        #expect(throws: ResultsError.duplicateKey("2")) { try store.replaceSection(at: 0, with: ResultsSection(objects: [Entry(id: 2)])) }
+        #expect(throws: ResultsError.duplicateSection("B")) { try store.replaceSection(at: 0, with: ResultsSection(name: "B", objects: [])) }
+        #expect(store.sections == before)
+        #expect(store.takeChangeset().isEmpty)
+    }
+
+    @Test func renamingASectionIsANewSection() throws {
+        var store = ResultsStore<Entry, Int>.items()
+        try store.setData(sections: [ResultsSection(name: "A", objects: [Entry(id: 1)])])
+        let changes = try store.validatedChanges { try $0.replaceSection(at: 0, with: ResultsSection(name: "Z", objects: [Entry(id: 1)])) }
+        #expect(summary(changes) == ["section delete 0→-", "section insert -→0"])
+    }
+
+    @Test func missingPrimaryKeyIsRefused() throws {
+        var store = ResultsStore<Entry, Int>(key: { $0.id < 0 ? nil : $0.id }, isSameContent: ==)
+        #expect(throws: ResultsError.self) { try store.add(Entry(id: -1)) }
+        #expect(throws: ResultsError.self) { try store.setData([Entry(id: 1), Entry(id: -1)]) }
+        #expect(throws: ResultsError.self) { try store.merge([Entry(id: -2)]) }
+        #expect(store.count == 0)
+        do {
+            try store.add(Entry(id: -1))
+        } catch {
+            #expect(error.code == "missingPrimaryKey")
+            #expect(error.description.contains("-1"))
+        }
+    }
+
+    @Test func lookupsOnRawAndVisibleData() throws {
+        var store = try store([1, 2, 3], [4])
+        store.addFilter(ResultsFilter(title: "odd") { $0.id % 2 == 1 })
+        #expect(store.object(at: ResultsIndexPath(0, 1)) == Entry(id: 2))
+        #expect(store.object(at: ResultsIndexPath(3, 0)) == nil)
+        #expect(store.visibleObject(at: ResultsIndexPath(0, 1)) == Entry(id: 3))
+        #expect(store.indexPath(forKey: 4) == ResultsIndexPath(1, 0))
+        #expect(store.visibleIndexPath(forKey: 4) == nil)
+        #expect(store.visibleIndexPath(of: Entry(id: 3)) == ResultsIndexPath(0, 1))
+        #expect(store.indexPath(of: Entry(id: 3)) == ResultsIndexPath(0, 2))
+        #expect(store.numberOfObjects(inSection: 0) == 3)
+        #expect(store.numberOfVisibleObjects(inSection: 1) == 0)
+        #expect(store.numberOfVisibleSections == 2)
+        #expect(store.visibleObjects.map(\.id) == [1, 3])
+        #expect(store.count == 4)
+    }
+
+    @Test func errorsNameTheBadValue() {
+        #expect(ResultsError.duplicateKey("7").description.contains("7"))
+        #expect(ResultsError.indexPathOutOfRange(ResultsIndexPath(2, 9), sectionCount: 3, rowCount: 4).description.contains("[2, 9]"))
+        #expect(ResultsError.sectionOutOfRange(5, sectionCount: 2).description.contains("5"))
+        #expect(ResultsError.duplicateSection("News").description.contains("News"))
+        #expect(ResultsError.invalidPredicate("a ==", position: 4, expected: "a value").description.contains("4"))
+        #expect(ResultsError.unbalancedEndUpdates.code == "unbalancedEndUpdates")
+    }
+}

@@ -1,0 +1,67 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+/// A small value element: a key, a content field, a section field.
+struct Entry: Equatable, Hashable, Sendable, CustomStringConvertible {
+    var id: Int
+    var value: Int = 0
+    var group: String = "a"
+
+    var description: String { "\(id):\(value)\(group)" }
+}
+
+/// The keys of each section, for compact expectations.
+func keys(_ sections: [ResultsSection<Entry>]) -> [[Int]] {
+    sections.map { $0.objects.map(\.id) }
+}
+
+extension ResultsStore where Element == Entry, Key == Int {
+    /// A plain store of items keyed by id.
+    static func items(
+        sortedBy sortKeys: [ResultsSortKey<Entry>] = [],
+        sectionedBy sectioning: ResultsSectioning<Entry>? = nil,
+        hidesEmptySections: Bool = false
+    ) -> Self {
+        ResultsStore(key: \.id, sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
+    }
+
+    /// Takes the changeset and checks it with the validator against the
+    /// visible table `old`; returns it.
+    @discardableResult
+    mutating func takeValidatedChangeset(
+        from old: [ResultsSection<Entry>], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> ResultsChangeset<Entry, Int> {
+        let changeset = takeChangeset()
+        let violations = BatchUpdateValidator.violations(of: changeset, from: old, to: visibleSections, key: \.id)
+        #expect(violations.isEmpty, "\(violations) in \(changeset.objectChanges.map { "\($0.kind) \($0.key) \($0.indexPath.map(\.description) ?? "-")→\($0.newIndexPath.map(\.description) ?? "-")" }) \(changeset.sectionChanges)", sourceLocation: sourceLocation)
+        return changeset
+    }
+
+    /// Runs `body`, then takes and validates the changeset of its edits.
+    @discardableResult
+    mutating func validatedChanges(
+        sourceLocation: SourceLocation = #_sourceLocation, _ body: (inout Self) throws -> Void
+    ) rethrows -> ResultsChangeset<Entry, Int> {
+        _ = takeChangeset()
+        let old = visibleSections
+        try body(&self)
+        return takeValidatedChangeset(from: old, sourceLocation: sourceLocation)
+    }
+}
+
+/// A changeset's events as short strings, sorted, for exact expectations:
+/// `"delete 2 [0, 1]"`, `"move 3 [0, 2]→[0, 0] updated"`.
+func summary(_ changeset: ResultsChangeset<Entry, Int>) -> [String] {
+    let sections = changeset.sectionChanges.map { change in
+        "section \(change.kind) \(change.index.map(String.init) ?? "-")→\(change.newIndex.map(String.init) ?? "-")"
+    }
+    let rows = changeset.objectChanges.map { change in
+        var text = "\(change.kind) \(change.key)"
+        if let path = change.indexPath { text += " \(path)" }
+        if let path = change.newIndexPath { text += "→\(path)" }
+        if change.isUpdated { text += " updated" }
+        return text
+    }
+    return (sections + rows).sorted()
+}
