@@ -1,0 +1,45 @@
+#include "CBenchmarkSupport.h"
+
+#include <stdio.h>
+#include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+size_t bench_bytes_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+#else
+    return 0;
+#endif
+}
+
+size_t bench_resident_bytes(void) {
+    FILE *file = fopen("/proc/self/statm", "r");
+    if (file == NULL) return 0;
+    unsigned long size = 0, resident = 0;
+    int read = fscanf(file, "%lu %lu", &size, &resident);
+    fclose(file);
+    if (read != 2) return 0;
+    return (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+void bench_fix_mmap_threshold(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+#endif
+}
+
+void bench_trim(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+static const void *volatile bench_sink_pointer;
+
+void bench_consume(const void *pointer) {
+    bench_sink_pointer = pointer;
+}

@@ -1,0 +1,26 @@
+#ifndef CBENCHMARKSUPPORT_H
+#define CBENCHMARKSUPPORT_H
+
+#include <stddef.h>
+
+/// Bytes the C allocator has handed out and not taken back: small chunks
+/// (`uordblks`) plus mmapped chunks (`hblkhd`), from glibc's mallinfo2().
+/// Returns 0 where mallinfo2 is unavailable.
+size_t bench_bytes_in_use(void);
+
+/// The process's resident set size in bytes, from /proc/self/statm; 0 if unreadable.
+size_t bench_resident_bytes(void);
+
+/// Fixes glibc's mmap threshold (128 KiB) so that it does not adapt to the
+/// program's frees, making later measurements repeatable. No-op elsewhere.
+void bench_fix_mmap_threshold(void);
+
+/// Returns free heap memory to the system (glibc's malloc_trim(0)), so that
+/// the resident set holds live data only. No-op elsewhere.
+void bench_trim(void);
+
+/// Consumes a pointer opaquely: the optimizer cannot see through it, so the
+/// value it points to must be computed.
+void bench_consume(const void *pointer);
+
+#endif

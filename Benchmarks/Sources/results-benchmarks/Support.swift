@@ -1,0 +1,190 @@
+import CBenchmarkSupport
+import FilterableResults
+
+// MARK: - Rows
+
+/// The benchmark's element: a small value with a primary key.
+struct Row: Equatable, Sendable, Identifiable {
+    var id: Int
+    /// Eight random lowercase letters.
+    var name: String
+    var score: Int
+    /// 0..<26.
+    var group: Int
+}
+
+extension Row: FieldValueProviding {
+    func fieldValue(named field: String) -> JSONValue? {
+        switch field {
+        case "id": .integer(id)
+        case "name": .string(name)
+        case "score": .integer(score)
+        case "group": .integer(group)
+        default: nil
+        }
+    }
+}
+
+// MARK: - Seeded randomness
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, seedable generator.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The fixed seed every workload derives its generator from.
+let benchmarkSeed: UInt64 = 0x5EED_F11E_7AB1_E5
+
+func makeRow(id: Int, using rng: inout SplitMix64) -> Row {
+    var letters: [UInt8] = []
+    letters.reserveCapacity(8)
+    for _ in 0..<8 { letters.append(UInt8(ascii: "a") + UInt8(truncatingIfNeeded: rng.next() % 26)) }
+    return Row(
+        id: id,
+        name: String(decoding: letters, as: UTF8.self),
+        score: Int(rng.next() % 1_000_000),
+        group: Int(rng.next() % 26))
+}
+
+/// Rows with ids `ids`, in order.
+func makeRows(_ ids: Range<Int>, using rng: inout SplitMix64) -> [Row] {
+    var rows: [Row] = []
+    rows.reserveCapacity(ids.count)
+    for id in ids { rows.append(makeRow(id: id, using: &rng)) }
+    return rows
+}
+
+// MARK: - Timing
+
+/// Consumes a value so the optimizer cannot drop the work that made it: the
+/// value's address goes to a C function the optimizer cannot see into.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withUnsafePointer(to: value) { bench_consume(UnsafeRawPointer($0)) }
+}
+
+/// Seconds `work` takes; its result is consumed (and released) after the
+/// clock stops.
+@inline(never)
+func time<R>(_ work: () throws -> R) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try work()
+    let end = clock.now
+    blackHole(result)
+    return seconds(start.duration(to: end))
+}
+
+func seconds(_ duration: Duration) -> Double {
+    let (s, attoseconds) = duration.components
+    return Double(s) + Double(attoseconds) * 1e-18
+}
+
+// MARK: - Longest increasing subsequence (independent of the library's)
+
+/// The length of a longest strictly increasing subsequence (patience sorting).
+func lengthOfLongestIncreasingSubsequence(_ values: [Int]) -> Int {
+    var tails: [Int] = []
+    for value in values {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tails[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        if low == tails.count { tails.append(value) } else { tails[low] = value }
+    }
+    return tails.count
+}
+
+// MARK: - Event counting
+
+/// Counts a changeset's row changes by kind.
+struct ChangeCounts: CustomStringConvertible {
+    var inserts = 0, deletes = 0, moves = 0, updates = 0, sections = 0
+
+    init() {}
+
+    init(_ changeset: ResultsChangeset<Row, Int>) {
+        sections = changeset.sectionChanges.count
+        for change in changeset.objectChanges { add(change.kind) }
+    }
+
+    mutating func add(_ kind: ChangeKind) {
+        switch kind {
+        case .insert: inserts += 1
+        case .delete: deletes += 1
+        case .move: moves += 1
+        case .update: updates += 1
+        }
+    }
+
+    var total: Int { inserts + deletes + moves + updates + sections }
+
+    var description: String {
+        "\(deletes) deletes, \(inserts) inserts, \(moves) moves, \(updates) updates"
+            + (sections > 0 ? ", \(sections) section changes" : "")
+    }
+}
+
+/// A delegate that counts the events it receives, as a table view would
+/// consume them.
+final class CountingDelegate: ResultsControllerDelegate {
+    var counts = ChangeCounts()
+    var batches = 0
+
+    func controllerWillChangeContent(_ controller: ResultsController<Row, Int>) { batches += 1 }
+    func controller(_ controller: ResultsController<Row, Int>, didChange section: SectionChange) {
+        counts.sections += 1
+    }
+    func controller(_ controller: ResultsController<Row, Int>, didChange object: ObjectChange<Row, Int>) {
+        counts.add(object.kind)
+        blackHole(object.key)
+    }
+    func controllerDidChangeContent(_ controller: ResultsController<Row, Int>) {}
+    func controllerShouldReload(_ controller: ResultsController<Row, Int>) {}
+}
+
+// MARK: - Formatting
+
+func formatTime(_ seconds: Double) -> String {
+    if seconds >= 1 { return fixed(seconds, 2) + " s" }
+    if seconds >= 1e-3 { return fixed(seconds * 1e3, 2) + " ms" }
+    return fixed(seconds * 1e6, 1) + " µs"
+}
+
+func formatBytes(_ bytes: Int) -> String {
+    fixed(Double(bytes) / 1_048_576, 1) + " MiB"
+}
+
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = "\(rounded)"
+    if let dot = text.firstIndex(of: ".") {
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        if digits == 0 { text = String(text[..<dot]) }
+        else if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+    } else if digits > 0 {
+        text += "." + String(repeating: "0", count: digits)
+    }
+    return text
+}
+
+func count(_ n: Int) -> String {
+    if n >= 1_000_000 && n % 1_000_000 == 0 { return "\(n / 1_000_000)M" }
+    if n >= 1_000 && n % 1_000 == 0 { return "\(n / 1_000)k" }
+    return "\(n)"
+}

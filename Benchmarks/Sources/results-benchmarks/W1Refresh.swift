@@ -1,0 +1,117 @@
+import FilterableResults
+
+/// W1's data at size `n`: the old rows (ids 0..<n, so an id is its old
+/// position) and the fresh ones, with every count scaled to `n`:
+///
+/// - the first n/50 rows shuffled (2,000 at 100k);
+/// - n/10 new rows as one block at a quarter of the way in (10,000);
+/// - n/10 rows gone as one contiguous block from the middle (10,000);
+/// - n/10 rows changed in content: every 4th row of the last 40% (10,000).
+struct RefreshData {
+    var old: [Row]
+    var new: [Row]
+    /// What a correct, minimal changeset holds.
+    var expected: ChangeCounts
+
+    init(size n: Int, seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        old = makeRows(0..<n, using: &rng)
+        let shuffled = n / 50
+        let block = n / 10
+        let insertAt = n / 4
+        let goneStart = n / 2
+        let changedStart = goneStart + block
+
+        var prefix = Array(old[0..<shuffled])
+        prefix.shuffle(using: &rng)
+        new = prefix
+        new.reserveCapacity(n)
+        new += old[shuffled..<insertAt]
+        new += makeRows(n..<(n + block), using: &rng)
+        new += old[insertAt..<goneStart]
+        var changed = 0
+        for (offset, var row) in old[changedStart...].enumerated() {
+            if offset % 4 == 0 {
+                row.score += 1
+                changed += 1
+            }
+            new.append(row)
+        }
+
+        // The fewest moves, computed here independently of the library: the
+        // rows present before and after, minus a longest increasing
+        // subsequence of their old positions (an old row's id is its position).
+        let survivors = new.lazy.filter { $0.id < n }.map(\.id)
+        let stayingOldPositions = Array(survivors)
+        let minimumMoves = stayingOldPositions.count - lengthOfLongestIncreasingSubsequence(stayingOldPositions)
+        expected = ChangeCounts()
+        expected.deletes = block
+        expected.inserts = block
+        expected.moves = minimumMoves
+        expected.updates = changed
+    }
+}
+
+struct RefreshResult {
+    var size: Int
+    var ours: Double
+    var counts: ChangeCounts
+    var expected: ChangeCounts
+    var dictionary: Double?
+    var stdlibDiff: Double?
+    var stdlibDiffRuns = 0
+}
+
+/// A store holding `rows` with its changes taken: the state before a refresh.
+func makeStore(holding rows: [Row]) -> ResultsStore<Row, Int> {
+    var store = ResultsStore<Row, Int>(key: \.id)
+    try! store.setData(rows)
+    _ = store.takeChangeset()
+    return store
+}
+
+/// W1 at size `n`: `setData` of the fresh rows plus `takeChangeset()`, on a
+/// store freshly built for each repetition (not timed).
+func runRefresh(size n: Int, reps: Int, baselines: Bool, stdlibDiffBudget: Double) -> RefreshResult {
+    let data = RefreshData(size: n, seed: benchmarkSeed &+ UInt64(n))
+    var result = RefreshResult(size: n, ours: .infinity, counts: ChangeCounts(), expected: data.expected)
+
+    for _ in 0..<reps {
+        var store = makeStore(holding: data.old)
+        var counts = ChangeCounts()
+        let t = time { () -> ResultsChangeset<Row, Int> in
+            try! store.setData(data.new)
+            let changeset = store.takeChangeset()
+            counts = ChangeCounts(changeset)
+            return changeset
+        }
+        result.ours = min(result.ours, t)
+        result.counts = counts
+    }
+    guard baselines else { return result }
+
+    // (a) The least any keyed diff must do: index the new keys.
+    var best = Double.infinity
+    for _ in 0..<reps {
+        best = min(best, time {
+            Dictionary(uniqueKeysWithValues: data.new.enumerated().lazy.map { ($0.element.id, $0.offset) })
+        })
+    }
+    result.dictionary = best
+
+    // (b) The standard library's Myers diff with moves inferred, on the key
+    // arrays (made before timing). It is O((N + M) D) in time and O(D²) in
+    // memory, so it is repeated only while the repetitions fit the budget.
+    let oldKeys = data.old.map(\.id)
+    let newKeys = data.new.map(\.id)
+    best = .infinity
+    var spent = 0.0
+    while result.stdlibDiffRuns < reps && (result.stdlibDiffRuns == 0 || spent + best <= stdlibDiffBudget) {
+        let t = time { newKeys.difference(from: oldKeys).inferringMoves() }
+        best = min(best, t)
+        spent += t
+        result.stdlibDiffRuns += 1
+    }
+    result.stdlibDiff = best
+    return result
+}

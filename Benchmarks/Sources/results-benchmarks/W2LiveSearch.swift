@@ -1,0 +1,67 @@
+import FilterableResults
+
+/// W2's store: `n` rows filed by `group` into 26 named sections, with the
+/// filter `score < 500_000` applied and its changes taken.
+struct LiveSearchData {
+    var rows: [Row]
+    var store: ResultsStore<Row, Int>
+
+    init(size n: Int) {
+        var rng = SplitMix64(seed: benchmarkSeed &+ 2)
+        rows = makeRows(0..<n, using: &rng)
+        var grouped = [[Row]](repeating: [], count: 26)
+        for row in rows { grouped[row.group].append(row) }
+        let sections = grouped.enumerated().map { group, objects in
+            ResultsSection(name: String(UnicodeScalar(UInt8(ascii: "a") + UInt8(group))), objects: objects)
+        }
+        store = ResultsStore<Row, Int>(key: \.id)
+        try! store.setData(sections: sections)
+        store.addFilter(LiveSearchData.wide)
+        _ = store.takeChangeset()
+    }
+
+    static let wide = ResultsFilter<Row>(title: "score < 500000", group: "score") { $0.score < 500_000 }
+    static let narrowPredicate: @Sendable (Row) -> Bool = { $0.score < 450_000 }
+    static let narrow = ResultsFilter<Row>(title: "score < 450000", group: "score", predicate: narrowPredicate)
+}
+
+struct LiveSearchResult {
+    var ours = Double.infinity
+    var baseline = Double.infinity
+    var counts = ChangeCounts()
+    var expectedDeletes = 0
+}
+
+/// One timed keystroke: `filter` replaces the wide filter of its group, and
+/// the changeset is taken. The wide filter is put back (not timed) before
+/// each repetition.
+func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, reps: Int) -> (Double, ChangeCounts) {
+    var best = Double.infinity
+    var counts = ChangeCounts()
+    for _ in 0..<reps {
+        data.store.addFilter(LiveSearchData.wide)
+        blackHole(data.store.takeChangeset())
+        let t = time { () -> ResultsChangeset<Row, Int> in
+            data.store.addFilter(filter)
+            let changeset = data.store.takeChangeset()
+            counts = ChangeCounts(changeset)
+            return changeset
+        }
+        best = min(best, t)
+    }
+    return (best, counts)
+}
+
+/// W2: the closure filter changes from `score < 500_000` to
+/// `score < 450_000`, changeset included, against `Array.filter` with the
+/// same new closure over the same rows.
+func runLiveSearch(_ data: inout LiveSearchData, reps: Int) -> LiveSearchResult {
+    var result = LiveSearchResult()
+    (result.ours, result.counts) = timeKeystroke(&data, to: LiveSearchData.narrow, reps: reps)
+    let rows = data.rows
+    for _ in 0..<reps {
+        result.baseline = min(result.baseline, time { rows.filter(LiveSearchData.narrowPredicate) })
+    }
+    result.expectedDeletes = rows.lazy.filter { $0.score >= 450_000 && $0.score < 500_000 }.count
+    return result
+}

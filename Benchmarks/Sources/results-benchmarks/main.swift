@@ -1,0 +1,233 @@
+import Foundation
+
+// results-benchmarks: runs the workloads of shared/BENCHMARKS.md side by side
+// with their baselines in one release build and prints one table.
+//
+//     swift run -c release --package-path Benchmarks results-benchmarks [--quick] [--reps N] [--only W1,W3]
+
+struct Configuration {
+    var quick = false
+    var reps = 5
+    var only: Set<String>? = nil
+    var refreshSize: Int { quick ? 10_000 : 100_000 }
+    var liveSearchSize: Int { quick ? 100_000 : 1_000_000 }
+    var oneEditSize: Int { quick ? 100_000 : 1_000_000 }
+    var manyEditsSize: Int { quick ? 10_000 : 100_000 }
+    var manyEditsCount: Int { manyEditsSize / 10 }
+    var memorySize: Int { quick ? 100_000 : 1_000_000 }
+    var growthSizes: [Int] { quick ? [1_000, 10_000, 100_000] : [10_000, 100_000, 1_000_000] }
+    /// How long the standard library diff may keep repeating (W1 (b)).
+    var stdlibDiffBudget: Double { quick ? 5 : 60 }
+
+    func runs(_ workload: String) -> Bool { only.map { $0.contains(workload) } ?? true }
+}
+
+struct TableRow {
+    var workload: String
+    var ours: String
+    var baseline: String
+    var ratio: String
+    var target: String
+    var held: String
+}
+
+func progress(_ message: String) {
+    FileHandle.standardError.write(Data("· \(message)\n".utf8))
+}
+
+func heldMark(_ held: Bool) -> String { held ? "yes" : "NO" }
+
+func parseArguments() -> Configuration {
+    var configuration = Configuration()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--quick":
+            configuration.quick = true
+        case "--reps":
+            guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 1 else {
+                fatalError("--reps needs a positive number")
+            }
+            configuration.reps = value
+        case "--only":
+            guard let value = arguments.popFirst() else { fatalError("--only needs a list such as W1,W3") }
+            configuration.only = Set(value.uppercased().split(separator: ",").map(String.init))
+        case "--memory-child":
+            guard let holder = arguments.popFirst().flatMap(MemoryHolder.init(rawValue:)),
+                  let size = arguments.popFirst().flatMap({ Int($0) })
+            else { fatalError("--memory-child store|identified-array SIZE") }
+            runMemoryChild(holder, size: size)
+            exit(0)
+        case "--help", "-h":
+            print("usage: results-benchmarks [--quick] [--reps N] [--only W1,W2,W2B,W3,W4,W5,W6]")
+            exit(0)
+        default:
+            fatalError("unknown argument \(argument); see --help")
+        }
+    }
+    return configuration
+}
+
+let configuration = parseArguments()
+let reps = configuration.reps
+var table: [TableRow] = []
+var notes: [String] = []
+
+// MARK: W1 and W6
+
+var refreshBySize: [Int: RefreshResult] = [:]
+if configuration.runs("W1") {
+    let n = configuration.refreshSize
+    progress("W1 refresh, \(count(n)) rows")
+    let r = runRefresh(size: n, reps: reps, baselines: true, stdlibDiffBudget: configuration.stdlibDiffBudget)
+    refreshBySize[n] = r
+    let dictionary = r.dictionary!, diff = r.stdlibDiff!
+    table.append(TableRow(
+        workload: "W1 refresh \(count(n)) vs (a) Dictionary(uniqueKeysWithValues:)",
+        ours: formatTime(r.ours), baseline: formatTime(dictionary),
+        ratio: fixed(r.ours / dictionary, 2) + "×", target: "≤ 3×", held: heldMark(r.ours <= 3 * dictionary)))
+    table.append(TableRow(
+        workload: "W1 refresh \(count(n)) vs (b) stdlib difference(from:).inferringMoves()",
+        ours: formatTime(r.ours), baseline: formatTime(diff) + (r.stdlibDiffRuns < reps ? " (\(r.stdlibDiffRuns) run)" : ""),
+        ratio: fixed(diff / r.ours, 1) + "× faster", target: "≥ 100× faster", held: heldMark(diff >= 100 * r.ours)))
+    table.append(TableRow(
+        workload: "W1 move events vs minimum (rows outside an LIS of old positions)",
+        ours: "\(r.counts.moves) moves", baseline: "\(r.expected.moves) min", ratio: "—", target: "equal",
+        held: heldMark(r.counts.moves == r.expected.moves)))
+    notes.append("W1 changeset: \(r.counts); expected \(r.expected).")
+    if r.stdlibDiffRuns < reps {
+        notes.append("W1 (b): the standard library diff ran \(r.stdlibDiffRuns) time(s), not \(reps): one run takes \(formatTime(diff)) (O((N+M)·D) time, O(D²) memory).")
+    }
+}
+
+if configuration.runs("W6") {
+    let sizes = configuration.growthSizes
+    var times: [Double] = []
+    for n in sizes {
+        if let known = refreshBySize[n] {
+            times.append(known.ours)
+            continue
+        }
+        progress("W6 growth: W1 at \(count(n)) rows")
+        let r = runRefresh(size: n, reps: reps, baselines: false, stdlibDiffBudget: 0)
+        refreshBySize[n] = r
+        times.append(r.ours)
+        if r.counts.moves != r.expected.moves || r.counts.total != r.expected.total {
+            notes.append("W6 at \(count(n)): changeset \(r.counts); expected \(r.expected).")
+        }
+    }
+    for i in 1..<sizes.count {
+        let growth = times[i] / times[i - 1]
+        table.append(TableRow(
+            workload: "W6 growth: W1 at \(count(sizes[i])) vs at \(count(sizes[i - 1]))",
+            ours: formatTime(times[i]), baseline: formatTime(times[i - 1]),
+            ratio: fixed(growth, 1) + "×", target: "≤ 15× per 10×", held: heldMark(growth <= 15)))
+    }
+}
+
+// MARK: W2 and W2b
+
+if configuration.runs("W2") || configuration.runs("W2B") {
+    let n = configuration.liveSearchSize
+    progress("W2 live search, \(count(n)) rows in 26 sections")
+    var data = LiveSearchData(size: n)
+    let r = runLiveSearch(&data, reps: reps)
+    if configuration.runs("W2") {
+        table.append(TableRow(
+            workload: "W2 filter keystroke \(count(n)) rows, 26 sections vs Array.filter",
+            ours: formatTime(r.ours), baseline: formatTime(r.baseline),
+            ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline)))
+        notes.append("W2 changeset: \(r.counts); expected \(r.expectedDeletes) deletes.")
+    }
+    if configuration.runs("W2B") {
+        progress("W2b format-string filter")
+        do {
+            let (format, counts) = try runFormatSearch(&data, reps: reps)
+            table.append(TableRow(
+                workload: "W2b same with format string \"score < 450000\" vs W2",
+                ours: formatTime(format), baseline: formatTime(r.ours),
+                ratio: fixed(format / r.ours, 2) + "×", target: "≤ 3×", held: heldMark(format <= 3 * r.ours)))
+            if counts.deletes != r.counts.deletes || counts.total != r.counts.total {
+                notes.append("W2b changeset differs from W2's: \(counts).")
+            }
+        } catch {
+            table.append(TableRow(
+                workload: "W2b same with format string vs W2", ours: "n/a", baseline: formatTime(r.ours),
+                ratio: "—", target: "≤ 3×", held: "n/a (\(error))"))
+        }
+    }
+}
+
+// MARK: W3
+
+if configuration.runs("W3") {
+    let n = configuration.oneEditSize
+    progress("W3 one edit in \(count(n)) rows")
+    let r = runOneEdit(size: n, reps: reps)
+    table.append(TableRow(
+        workload: "W3 add + replace + remove, \(count(n)) rows, 3 batches vs setData each",
+        ours: formatTime(r.ours), baseline: formatTime(r.baseline),
+        ratio: fixed(r.baseline / r.ours, 1) + "× cheaper", target: "≥ 100× cheaper",
+        held: heldMark(r.baseline >= 100 * r.ours)))
+    notes.append("W3 events per repetition: \(r.events) (whole-table diffs: \(r.baselineCounts)).")
+}
+
+// MARK: W4
+
+if configuration.runs("W4") {
+    let n = configuration.manyEditsSize
+    let k = configuration.manyEditsCount
+    progress("W4 \(count(k)) edits in one batch on \(count(n)) rows")
+    let r = runManyEdits(size: n, editCount: k, reps: reps)
+    table.append(TableRow(
+        workload: "W4 \(count(k)) edits, one batch, \(count(n)) rows, delegate vs no observer",
+        ours: formatTime(r.ours), baseline: formatTime(r.baseline),
+        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline)))
+    notes.append("W4 edits: \(r.edits.inserts) inserts, \(r.edits.removes) removes, \(r.edits.replaces) replaces; events: \(r.events).")
+    notes.append("W4 (information) the same batch through performBatchUpdates, with its rollback copy: \(formatTime(r.rollbackForm)) (\(fixed(r.rollbackForm / r.baseline, 2))× the baseline).")
+}
+
+// MARK: W5
+
+if configuration.runs("W5") {
+    let n = configuration.memorySize
+    progress("W5 memory, \(count(n)) rows, one child process each")
+    do {
+        let store = try measureFootprint(.store, size: n)
+        let identified = try measureFootprint(.identifiedArray, size: n)
+        let ratio = Double(store.residentBytes) / Double(identified.residentBytes)
+        table.append(TableRow(
+            workload: "W5 memory, \(count(n)) rows: store vs IdentifiedArray (resident)",
+            ours: formatBytes(store.residentBytes), baseline: formatBytes(identified.residentBytes),
+            ratio: fixed(ratio, 2) + "×", target: "≤ 1.5×", held: heldMark(ratio <= 1.5)))
+        let heapRatio = Double(store.heapBytes) / Double(identified.heapBytes)
+        notes.append("W5 heap bytes in use (mallinfo2): store \(formatBytes(store.heapBytes)), IdentifiedArray \(formatBytes(identified.heapBytes)), \(fixed(heapRatio, 2))×; resident: \(store.residentBytes) vs \(identified.residentBytes) bytes.")
+    } catch {
+        table.append(TableRow(
+            workload: "W5 memory", ours: "n/a", baseline: "n/a", ratio: "—", target: "≤ 1.5×", held: "n/a (\(error))"))
+    }
+}
+
+// MARK: The table
+
+printTable(table, notes: notes, title: "FilterableResults benchmarks (\(configuration.quick ? "quick sizes" : "full sizes"), best of \(reps), release build)")
+
+func printTable(_ table: [TableRow], notes: [String], title: String) {
+    let header = TableRow(workload: "workload", ours: "ours", baseline: "baseline", ratio: "ratio", target: "target", held: "held")
+    let columns: [KeyPath<TableRow, String>] = [\.workload, \.ours, \.baseline, \.ratio, \.target, \.held]
+    let widths = columns.map { column in ([header] + table).map { $0[keyPath: column].count }.max() ?? 0 }
+    func line(_ row: TableRow) -> String {
+        "| " + zip(columns, widths).map { column, width in
+            let text = row[keyPath: column]
+            return text + String(repeating: " ", count: width - text.count)
+        }.joined(separator: " | ") + " |"
+    }
+    print(title)
+    print(line(header))
+    print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+    for row in table { print(line(row)) }
+    if !notes.isEmpty {
+        print("")
+        for note in notes { print("- " + note) }
+    }
+}
