@@ -1,0 +1,95 @@
+import FilterableResults
+
+/// Checks a changeset against UIKit's batch-update rules: it replays the
+/// events on the old table the way `UITableView` and `UICollectionView`
+/// do, and reports everything that would raise "Invalid update", corrupt
+/// the view, or break the package's contract (identity, minimal moves).
+///
+/// The rules are those of "What a batch of events must satisfy" in
+/// SCENARIOS.md; each ``BatchUpdateViolation`` carries its rule's number.
+///
+///     let violations = BatchUpdateValidator.violations(
+///         of: changeset, from: oldSections, to: newSections, key: \.id)
+///     #expect(violations.isEmpty, "\(violations)")
+///
+/// Section identity is the name for named sections and the index for
+/// unnamed ones. Row identity is `key`; the keys in each table must be
+/// unique (a repeated key is reported as rule 0).
+public enum BatchUpdateValidator {}
+
+extension BatchUpdateValidator {
+    /// Every violation of the batch-update rules that `changeset` has when
+    /// it takes the visible table `old` to `new`; empty when it is valid.
+    ///
+    /// - Parameters:
+    ///   - changeset: The events of one batch.
+    ///   - old: The visible table before the batch.
+    ///   - new: The visible table after the batch.
+    ///   - key: A row's identity.
+    ///   - isSameContent: Whether two objects with one key look the same
+    ///     (a row whose content changed must be reported as changed).
+    /// - Returns: The violations, ordered by rule.
+    /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
+    ///   `old` and `new` together and *e* the number of events.
+    public static func violations<Element, Key: Hashable>(
+        of changeset: ResultsChangeset<Element, Key>,
+        from old: [ResultsSection<Element>],
+        to new: [ResultsSection<Element>],
+        key: (Element) -> Key,
+        isSameContent: (Element, Element) -> Bool
+    ) -> [BatchUpdateViolation] {
+        var validation = BatchValidation(changeset: changeset, old: old, new: new, key: key)
+        validation.run(isSameContent: isSameContent)
+        return validation.sortedViolations
+    }
+
+    /// Every violation of the batch-update rules that `changeset` has when
+    /// it takes `old` to `new`, comparing content with `==`.
+    ///
+    /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
+    ///   `old` and `new` together and *e* the number of events.
+    public static func violations<Element: Equatable, Key: Hashable>(
+        of changeset: ResultsChangeset<Element, Key>,
+        from old: [ResultsSection<Element>],
+        to new: [ResultsSection<Element>],
+        key: (Element) -> Key
+    ) -> [BatchUpdateViolation] {
+        violations(of: changeset, from: old, to: new, key: key, isSameContent: ==)
+    }
+}
+
+extension BatchUpdateValidator {
+    /// Throws every violation of the batch-update rules that `changeset`
+    /// has when it takes `old` to `new`; returns when it is valid.
+    ///
+    ///     try BatchUpdateValidator.validate(changeset, from: old, to: new, key: \.id) { $0 == $1 }
+    ///
+    /// - Throws: ``BatchUpdateValidationError`` listing the violations.
+    /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
+    ///   `old` and `new` together and *e* the number of events.
+    public static func validate<Element, Key: Hashable>(
+        _ changeset: ResultsChangeset<Element, Key>,
+        from old: [ResultsSection<Element>],
+        to new: [ResultsSection<Element>],
+        key: (Element) -> Key,
+        isSameContent: (Element, Element) -> Bool
+    ) throws(BatchUpdateValidationError) {
+        let found = violations(of: changeset, from: old, to: new, key: key, isSameContent: isSameContent)
+        if !found.isEmpty { throw BatchUpdateValidationError(violations: found) }
+    }
+
+    /// Throws every violation of the batch-update rules that `changeset`
+    /// has when it takes `old` to `new`, comparing content with `==`.
+    ///
+    /// - Throws: ``BatchUpdateValidationError`` listing the violations.
+    /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
+    ///   `old` and `new` together and *e* the number of events.
+    public static func validate<Element: Equatable, Key: Hashable>(
+        _ changeset: ResultsChangeset<Element, Key>,
+        from old: [ResultsSection<Element>],
+        to new: [ResultsSection<Element>],
+        key: (Element) -> Key
+    ) throws(BatchUpdateValidationError) {
+        try validate(changeset, from: old, to: new, key: key, isSameContent: ==)
+    }
+}

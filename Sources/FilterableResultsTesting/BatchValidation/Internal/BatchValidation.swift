@@ -1,0 +1,142 @@
+import FilterableResults
+
+/// One run of ``BatchUpdateValidator``: the two tables indexed by key, what
+/// the section events do to each section, the row events that passed the
+/// structural checks, and the violations found so far.
+///
+/// The checks run in `run(isSameContent:)`, in the order of the rules, each
+/// in its own extension: section events (rules 1, 2, 6), the section
+/// mapping (4, 5), row events (1, 2, 3, 5, 6), the replay (4, 5), content
+/// (6), minimality and identity (9), emptiness (7). An event that breaks
+/// rule 1 or 2 takes no further part, so one mistake is reported once
+/// rather than echoed by every later check.
+struct BatchValidation<Element, Key: Hashable> {
+    typealias Change = ObjectChange<Element, Key>
+
+    /// What the section events do to a section of the old table.
+    enum OldSectionFate: Equatable {
+        /// Not named by a delete, move or update: it fills a new index in order.
+        case stays
+        case deleted
+        case reloaded
+        case moved(to: Int)
+    }
+
+    /// Where a section of the new table comes from.
+    enum NewSectionOrigin: Equatable {
+        case inserted
+        case moved(from: Int)
+        case stays(from: Int)
+        case reloaded(from: Int)
+
+        /// The old section whose rows this one keeps (row events apply to
+        /// it), or `nil` when its rows are taken from the new table.
+        var rowSource: Int? {
+            switch self {
+            case let .moved(index), let .stays(index): index
+            case .inserted, .reloaded: nil
+            }
+        }
+    }
+
+    let changeset: ResultsChangeset<Element, Key>
+    let old: [ResultsSection<Element>]
+    let new: [ResultsSection<Element>]
+    /// The keys of `old`, section by section.
+    let oldKeys: [[Key]]
+    /// The keys of `new`, section by section.
+    let newKeys: [[Key]]
+    /// Where each key is in `old` (its first place if it repeats).
+    var oldLocation: [Key: ResultsIndexPath] = [:]
+    /// Where each key is in `new` (its first place if it repeats).
+    var newLocation: [Key: ResultsIndexPath] = [:]
+
+    /// One fate per old section.
+    var oldFates: [OldSectionFate]
+    /// One origin per new section; `nil` until the mapping knows it (and
+    /// for good when the section events do not add up).
+    var newOrigins: [NewSectionOrigin?]
+    /// Whether every new section has an origin.
+    var sectionsAreMapped = false
+
+    /// Indexes in `changeset.objectChanges` of the row events that passed
+    /// rules 1 and 2, in order.
+    var acceptedEvents: [Int] = []
+    /// The accepted row event naming each old index path.
+    var eventAtOldPath: [ResultsIndexPath: Int] = [:]
+    /// The accepted row event naming each new index path.
+    var eventAtNewPath: [ResultsIndexPath: Int] = [:]
+    /// Accepted row events that already broke a rule (later checks that
+    /// would only repeat the complaint skip them).
+    var flaggedEvents: Set<Int> = []
+
+    var violations: [BatchUpdateViolation] = []
+
+    /// Indexes both tables by key and reports keys that repeat (rule 0).
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of rows.
+    init(
+        changeset: ResultsChangeset<Element, Key>,
+        old: [ResultsSection<Element>], new: [ResultsSection<Element>],
+        key: (Element) -> Key
+    ) {
+        self.changeset = changeset
+        self.old = old
+        self.new = new
+        oldKeys = old.map { $0.objects.map(key) }
+        newKeys = new.map { $0.objects.map(key) }
+        oldFates = Array(repeating: .stays, count: old.count)
+        newOrigins = Array(repeating: nil, count: new.count)
+        oldLocation = indexKeys(oldKeys, table: "old")
+        newLocation = indexKeys(newKeys, table: "new")
+    }
+
+    /// Runs every check.
+    ///
+    /// - Complexity: O(*n* log *n* + *e*).
+    mutating func run(isSameContent: (Element, Element) -> Bool) {
+        checkSectionEvents()
+        mapSections()
+        checkRowEvents()
+        if sectionsAreMapped { replayRows() }
+        checkContent(isSameContent: isSameContent)
+        checkMinimalMoves()
+        checkStayingRowsAreNotReplaced()
+        checkSectionIdentity(isSameContent: isSameContent)
+        checkEmptiness(isSameContent: isSameContent)
+    }
+
+    /// The violations, ordered by rule (stable within a rule).
+    var sortedViolations: [BatchUpdateViolation] {
+        violations.enumerated()
+            .sorted { ($0.element.rule, $0.offset) < ($1.element.rule, $1.offset) }
+            .map(\.element)
+    }
+
+    mutating func report(_ rule: Int, _ message: String) {
+        violations.append(BatchUpdateViolation(rule: rule, message: message))
+    }
+
+    /// The first row where two key sequences differ (the shorter one's
+    /// count when one is a prefix of the other), or `nil` when they are equal.
+    func firstMismatch(_ lhs: [Key], _ rhs: [Key]) -> Int? {
+        for row in 0..<min(lhs.count, rhs.count) where lhs[row] != rhs[row] { return row }
+        return lhs.count == rhs.count ? nil : min(lhs.count, rhs.count)
+    }
+
+    private mutating func indexKeys(_ keys: [[Key]], table: String) -> [Key: ResultsIndexPath] {
+        var location: [Key: ResultsIndexPath] = [:]
+        location.reserveCapacity(keys.reduce(0) { $0 + $1.count })
+        for (section, rows) in keys.enumerated() {
+            for (row, key) in rows.enumerated() {
+                let path = ResultsIndexPath(section, row)
+                if let first = location[key] {
+                    report(0, "the \(table) table has key \(describe(key)) twice, at \(first) and \(path): keys must be unique, so rows cannot be matched by identity")
+                } else {
+                    location[key] = path
+                }
+            }
+        }
+        return location
+    }
+}
