@@ -25,6 +25,14 @@ public struct ScenarioError: Error, Hashable, Sendable {
     }
 }
 
+extension ScenarioError {
+    /// The exit status `results-scenario` gives a malformed or unreadable
+    /// file: 2.
+    ///
+    /// - Complexity: O(1).
+    public var exitStatus: Int32 { 2 }
+}
+
 extension ScenarioError: CustomStringConvertible {
     /// `FILE: step N: PROBLEM` (`FILE: step N, batch item M: PROBLEM`, or
     /// `FILE: PROBLEM` for the file as a whole).

@@ -1,4 +1,5 @@
 import FilterableResults
+import Foundation
 
 /// Runs scenarios: drives a ``ResultsController`` of ``JSONValue`` objects
 /// through a scenario's steps, records the event log, checks every batch of
@@ -22,5 +23,16 @@ public struct ScenarioRunner: Sendable {
         let execution = ScenarioExecution(scenario: scenario)
         execution.run()
         return ScenarioResult(scenario: scenario, log: execution.log, failures: execution.failures)
+    }
+
+    /// Reads, checks and runs a scenario file.
+    ///
+    ///     let result = try ScenarioRunner().run(contentsOf: url)
+    ///
+    /// - Throws: ``ScenarioError`` when the file cannot be read or is
+    ///   malformed; nothing of it runs then.
+    /// - Complexity: As ``Scenario/init(contentsOf:)`` and ``run(_:)``.
+    public func run(contentsOf url: URL) throws(ScenarioError) -> ScenarioResult {
+        run(try Scenario(contentsOf: url))
     }
 }
