@@ -5,6 +5,12 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_HAS_CALLGRIND 1
+#endif
+#endif
 
 size_t bench_bytes_in_use(void) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
@@ -42,4 +48,18 @@ static const void *volatile bench_sink_pointer;
 
 void bench_consume(const void *pointer) {
     bench_sink_pointer = pointer;
+}
+
+static int bench_collecting = 0;
+
+void bench_collect_begin(void) {
+#if defined(BENCH_HAS_CALLGRIND)
+    if (!bench_collecting) { CALLGRIND_TOGGLE_COLLECT; bench_collecting = 1; }
+#endif
+}
+
+void bench_collect_end(void) {
+#if defined(BENCH_HAS_CALLGRIND)
+    if (bench_collecting) { CALLGRIND_TOGGLE_COLLECT; bench_collecting = 0; }
+#endif
 }

@@ -74,13 +74,17 @@ func blackHole<T>(_ value: T) {
 }
 
 /// Seconds `work` takes; its result is consumed (and released) after the
-/// clock stops.
+/// clock stops. `ours` marks the library's side of a workload: under
+/// `valgrind --tool=callgrind --collect-atstart=no`, only those spans are
+/// profiled.
 @inline(never)
-func time<R>(_ work: () throws -> R) rethrows -> Double {
+func time<R>(ours: Bool = false, _ work: () throws -> R) rethrows -> Double {
+    if ours { bench_collect_begin() }
     let clock = ContinuousClock()
     let start = clock.now
     let result = try work()
     let end = clock.now
+    if ours { bench_collect_end() }
     blackHole(result)
     return seconds(start.duration(to: end))
 }

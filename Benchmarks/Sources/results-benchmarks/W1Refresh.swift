@@ -79,7 +79,7 @@ func runRefresh(size n: Int, reps: Int, baselines: Bool, stdlibDiffBudget: Doubl
     for _ in 0..<reps {
         var store = makeStore(holding: data.old)
         var counts = ChangeCounts()
-        let t = time { () -> ResultsChangeset<Row, Int> in
+        let t = time(ours: true) { () -> ResultsChangeset<Row, Int> in
             try! store.setData(data.new)
             let changeset = store.takeChangeset()
             counts = ChangeCounts(changeset)

@@ -41,7 +41,7 @@ func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, 
     for _ in 0..<reps {
         data.store.addFilter(LiveSearchData.wide)
         blackHole(data.store.takeChangeset())
-        let t = time { () -> ResultsChangeset<Row, Int> in
+        let t = time(ours: true) { () -> ResultsChangeset<Row, Int> in
             data.store.addFilter(filter)
             let changeset = data.store.takeChangeset()
             counts = ChangeCounts(changeset)

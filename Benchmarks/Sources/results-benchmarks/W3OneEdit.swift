@@ -46,7 +46,7 @@ func runOneEdit(size n: Int, reps: Int) -> OneEditResult {
         let position = Int.random(in: 0...mirror.count, using: &rng)
         let added = makeRow(id: nextID, using: &rng)
         nextID += 1
-        ours += time { try! controller.insert(added, at: ResultsIndexPath(0, position)) }
+        ours += time(ours: true) { try! controller.insert(added, at: ResultsIndexPath(0, position)) }
         mirror.insert(added, at: position)
         baseline += baselineTime()
         wholeCounts.inserts += result.baselineCounts.inserts
@@ -55,7 +55,7 @@ func runOneEdit(size n: Int, reps: Int) -> OneEditResult {
         let replacedIndex = Int.random(in: 0..<mirror.count, using: &rng)
         var replaced = mirror[replacedIndex]
         replaced.score += 1
-        ours += time { try! controller.replace(replaced) }
+        ours += time(ours: true) { try! controller.replace(replaced) }
         mirror[replacedIndex] = replaced
         baseline += baselineTime()
         wholeCounts.updates += result.baselineCounts.updates
@@ -63,7 +63,7 @@ func runOneEdit(size n: Int, reps: Int) -> OneEditResult {
         // Remove a random row.
         let removedIndex = Int.random(in: 0..<mirror.count, using: &rng)
         let removedKey = mirror[removedIndex].id
-        ours += time { try! controller.remove(key: removedKey) }
+        ours += time(ours: true) { try! controller.remove(key: removedKey) }
         mirror.remove(at: removedIndex)
         baseline += baselineTime()
         wholeCounts.deletes += result.baselineCounts.deletes

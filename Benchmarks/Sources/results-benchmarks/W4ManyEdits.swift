@@ -79,7 +79,7 @@ func runManyEdits(size n: Int, editCount: Int, reps: Int) -> ManyEditsResult {
             let delegate = CountingDelegate()
             let controller = ResultsController(store: makeStore(holding: rows))
             controller.delegate = delegate
-            result.ours = min(result.ours, time {
+            result.ours = min(result.ours, time(ours: true) {
                 try! controller.beginUpdates()
                 apply(edits, to: controller)
                 try! controller.endUpdates()

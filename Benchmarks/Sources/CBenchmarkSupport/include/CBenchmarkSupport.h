@@ -23,4 +23,11 @@ void bench_trim(void);
 /// value it points to must be computed.
 void bench_consume(const void *pointer);
 
+/// Starts or stops callgrind's event collection around the library's timed
+/// work (`valgrind --tool=callgrind --collect-atstart=no`), so a profile
+/// holds the measured side only. No-ops when not under valgrind or where
+/// valgrind's header is missing.
+void bench_collect_begin(void);
+void bench_collect_end(void);
+
 #endif
