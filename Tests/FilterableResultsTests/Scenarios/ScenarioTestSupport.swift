@@ -72,10 +72,10 @@ enum ScenarioTestSupport {
             return tokens
         }
         let (a, b) = (tokens(actual), tokens(expected))
-        for index in 0..<max(a.count, b.count) {
+        for index in 0..<max(a.count, b.count) where index >= a.count || index >= b.count || a[index] != b[index] {
             let got = index < a.count ? a[index].map(\.jsonText).joined(separator: "\n  ") : "(nothing)"
             let want = index < b.count ? b[index].map(\.jsonText).joined(separator: "\n  ") : "(nothing)"
-            if got != want { return "line group \(index):\n expected\n  \(want)\n got\n  \(got)" }
+            return "line group \(index):\n expected\n  \(want)\n got\n  \(got)"
         }
         return nil
     }

@@ -474,8 +474,7 @@ struct ScenarioDecoder {
             case "delete": ["indexPath"]
             default: ["indexPath", "newIndexPath"]
             }
-            let allowed = paths.union(["type", "key"]).union(type == "move" ? ["updated"] : [])
-            try check(allowed, required: paths.union(["key"]))
+            try check(paths.union(["type", "key", "updated"]), required: paths.union(["key"]))
             normalized["type"] = .string(type)
             normalized["key"] = members["key"]!
             for field in paths.sorted() {
@@ -484,7 +483,8 @@ struct ScenarioDecoder {
             }
             switch members["updated"] {
             case nil, .bool(false)?: break
-            case .bool(true)?: normalized["updated"] = true
+            case .bool(true)? where type == "move": normalized["updated"] = true
+            case .bool(true)?: throw failure("only a move carries \"updated\": true, not a \(type) \(at)")
             case let other?: throw failure("\"updated\" must be true or false, found \(Self.describe(other)) \(at)")
             }
         default:
