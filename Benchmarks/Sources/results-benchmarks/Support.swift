@@ -89,6 +89,31 @@ func time<R>(ours: Bool = false, _ work: () throws -> R) rethrows -> Double {
     return seconds(start.duration(to: end))
 }
 
+/// How many times a workload repeats: at least `minimum` times, then on
+/// while the workload has run for less than `budget` seconds (at most
+/// `maximum` times). Sides compared with each other are measured in the same
+/// repetition, one after the other, so that both see the same machine load;
+/// cheap workloads get many repetitions, which makes their best time stable
+/// on a busy machine.
+struct Repetitions {
+    var minimum: Int
+    var budget: Double
+    var maximum = 200
+
+    /// Runs `body` with the repetition's index; returns how many ran.
+    @discardableResult
+    func run(_ body: (Int) throws -> Void) rethrows -> Int {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var count = 0
+        while count < maximum && (count < minimum || seconds(start.duration(to: clock.now)) < budget) {
+            try body(count)
+            count += 1
+        }
+        return count
+    }
+}
+
 func seconds(_ duration: Duration) -> Double {
     let (s, attoseconds) = duration.components
     return Double(s) + Double(attoseconds) * 1e-18

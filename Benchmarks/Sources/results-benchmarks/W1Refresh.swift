@@ -54,10 +54,11 @@ struct RefreshData {
 
 struct RefreshResult {
     var size: Int
-    var ours: Double
-    var counts: ChangeCounts
+    var ours = Double.infinity
+    var counts = ChangeCounts()
     var expected: ChangeCounts
     var dictionary: Double?
+    var repetitions = 0
     var stdlibDiff: Double?
     var stdlibDiffRuns = 0
 }
@@ -71,12 +72,14 @@ func makeStore(holding rows: [Row]) -> ResultsStore<Row, Int> {
 }
 
 /// W1 at size `n`: `setData` of the fresh rows plus `takeChangeset()`, on a
-/// store freshly built for each repetition (not timed).
-func runRefresh(size n: Int, reps: Int, baselines: Bool, stdlibDiffBudget: Double) -> RefreshResult {
+/// store freshly built for each repetition (not timed), and in the same
+/// repetition, with `baselines`, baseline (a).
+func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDiffBudget: Double) -> RefreshResult {
     let data = RefreshData(size: n, seed: benchmarkSeed &+ UInt64(n))
-    var result = RefreshResult(size: n, ours: .infinity, counts: ChangeCounts(), expected: data.expected)
+    var result = RefreshResult(size: n, expected: data.expected)
+    var dictionary = Double.infinity
 
-    for _ in 0..<reps {
+    let repetitionCount = repetitions.run { _ in
         var store = makeStore(holding: data.old)
         var counts = ChangeCounts()
         let t = time(ours: true) { () -> ResultsChangeset<Row, Int> in
@@ -87,26 +90,28 @@ func runRefresh(size n: Int, reps: Int, baselines: Bool, stdlibDiffBudget: Doubl
         }
         result.ours = min(result.ours, t)
         result.counts = counts
-    }
-    guard baselines else { return result }
 
-    // (a) The least any keyed diff must do: index the new keys.
-    var best = Double.infinity
-    for _ in 0..<reps {
-        best = min(best, time {
-            Dictionary(uniqueKeysWithValues: data.new.enumerated().lazy.map { ($0.element.id, $0.offset) })
-        })
+        // (a) The least any keyed diff must do: index the new keys.
+        if baselines {
+            dictionary = min(dictionary, time {
+                Dictionary(uniqueKeysWithValues: data.new.enumerated().lazy.map { ($0.element.id, $0.offset) })
+            })
+        }
     }
-    result.dictionary = best
+    result.repetitions = repetitionCount
+    guard baselines else { return result }
+    result.dictionary = dictionary
 
     // (b) The standard library's Myers diff with moves inferred, on the key
-    // arrays (made before timing). It is O((N + M) D) in time and O(D²) in
-    // memory, so it is repeated only while the repetitions fit the budget.
+    // arrays (made before timing). It is O((N + M) D) in time, so it is
+    // repeated (at most `repetitions.minimum` times) only while the
+    // repetitions fit the budget.
     let oldKeys = data.old.map(\.id)
     let newKeys = data.new.map(\.id)
-    best = .infinity
+    var best = Double.infinity
     var spent = 0.0
-    while result.stdlibDiffRuns < reps && (result.stdlibDiffRuns == 0 || spent + best <= stdlibDiffBudget) {
+    while result.stdlibDiffRuns < repetitions.minimum
+        && (result.stdlibDiffRuns == 0 || spent + best <= stdlibDiffBudget) {
         let t = time { newKeys.difference(from: oldKeys).inferringMoves() }
         best = min(best, t)
         spent += t

@@ -30,38 +30,40 @@ struct LiveSearchResult {
     var baseline = Double.infinity
     var counts = ChangeCounts()
     var expectedDeletes = 0
+    /// W2b: the same keystroke with the format-string filter.
+    var format: Double?
+    var formatCounts = ChangeCounts()
+    var repetitions = 0
 }
 
 /// One timed keystroke: `filter` replaces the wide filter of its group, and
-/// the changeset is taken. The wide filter is put back (not timed) before
-/// each repetition.
-func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, reps: Int) -> (Double, ChangeCounts) {
-    var best = Double.infinity
-    var counts = ChangeCounts()
-    for _ in 0..<reps {
-        data.store.addFilter(LiveSearchData.wide)
-        blackHole(data.store.takeChangeset())
-        let t = time(ours: true) { () -> ResultsChangeset<Row, Int> in
-            data.store.addFilter(filter)
-            let changeset = data.store.takeChangeset()
-            counts = ChangeCounts(changeset)
-            return changeset
-        }
-        best = min(best, t)
+/// the changeset is taken. The wide filter is put back first (not timed).
+func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, counts: inout ChangeCounts) -> Double {
+    data.store.addFilter(LiveSearchData.wide)
+    blackHole(data.store.takeChangeset())
+    return time(ours: true) { () -> ResultsChangeset<Row, Int> in
+        data.store.addFilter(filter)
+        let changeset = data.store.takeChangeset()
+        counts = ChangeCounts(changeset)
+        return changeset
     }
-    return (best, counts)
 }
 
 /// W2: the closure filter changes from `score < 500_000` to
 /// `score < 450_000`, changeset included, against `Array.filter` with the
-/// same new closure over the same rows.
-func runLiveSearch(_ data: inout LiveSearchData, reps: Int) -> LiveSearchResult {
+/// same new closure over the same rows; with `format` (W2b), the same
+/// keystroke with that filter too. All sides run in every repetition.
+func runLiveSearch(_ data: inout LiveSearchData, repetitions: Repetitions, format: ResultsFilter<Row>?) -> LiveSearchResult {
     var result = LiveSearchResult()
-    (result.ours, result.counts) = timeKeystroke(&data, to: LiveSearchData.narrow, reps: reps)
     let rows = data.rows
-    for _ in 0..<reps {
+    let repetitionCount = repetitions.run { _ in
+        result.ours = min(result.ours, timeKeystroke(&data, to: LiveSearchData.narrow, counts: &result.counts))
+        if let format {
+            result.format = min(result.format ?? .infinity, timeKeystroke(&data, to: format, counts: &result.formatCounts))
+        }
         result.baseline = min(result.baseline, time { rows.filter(LiveSearchData.narrowPredicate) })
     }
+    result.repetitions = repetitionCount
     result.expectedDeletes = rows.lazy.filter { $0.score >= 450_000 && $0.score < 500_000 }.count
     return result
 }

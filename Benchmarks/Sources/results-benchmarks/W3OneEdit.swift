@@ -7,6 +7,7 @@ struct OneEditResult {
     /// 1 update, 1 delete) and the whole-table diff's changes.
     var events = ChangeCounts()
     var baselineCounts = ChangeCounts()
+    var repetitions = 0
 }
 
 /// W3: `n` rows in one section behind a controller with a delegate. Each
@@ -16,7 +17,7 @@ struct OneEditResult {
 /// ours is the sum of the three. The baseline is the package's own
 /// `setData` of the same rows with that one change, plus `takeChangeset()`,
 /// on a second store kept in the same state: a whole-table diff per edit.
-func runOneEdit(size n: Int, reps: Int) -> OneEditResult {
+func runOneEdit(size n: Int, repetitions: Repetitions) -> OneEditResult {
     var rng = SplitMix64(seed: benchmarkSeed &+ 3)
     var mirror = makeRows(0..<n, using: &rng)
     let delegate = CountingDelegate()
@@ -35,7 +36,7 @@ func runOneEdit(size n: Int, reps: Int) -> OneEditResult {
         }
     }
 
-    for _ in 0..<reps {
+    let repetitionCount = repetitions.run { _ in
         delegate.counts = ChangeCounts()
         var ours = 0.0
         var baseline = 0.0
@@ -74,5 +75,6 @@ func runOneEdit(size n: Int, reps: Int) -> OneEditResult {
         result.events = events
         result.baselineCounts = wholeCounts
     }
+    result.repetitions = repetitionCount
     return result
 }

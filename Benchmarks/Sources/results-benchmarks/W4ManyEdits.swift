@@ -13,6 +13,7 @@ struct ManyEditsResult {
     var rollbackForm = Double.infinity
     var events = ChangeCounts()
     var edits: (inserts: Int, removes: Int, replaces: Int) = (0, 0, 0)
+    var repetitions = 0
 }
 
 /// `count` mixed edits (a third each: insert, remove, replace with a new
@@ -50,7 +51,7 @@ func makeEdits(count: Int, on rows: [Row], using rng: inout SplitMix64) -> [Edit
 /// Both start from a freshly built store each repetition (not timed).
 /// Also timed, for information: the same batch as `performBatchUpdates`,
 /// whose rollback copy of the store is part of its cost.
-func runManyEdits(size n: Int, editCount: Int, reps: Int) -> ManyEditsResult {
+func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> ManyEditsResult {
     var rng = SplitMix64(seed: benchmarkSeed &+ 4)
     let rows = makeRows(0..<n, using: &rng)
     let edits = makeEdits(count: editCount, on: rows, using: &rng)
@@ -73,7 +74,7 @@ func runManyEdits(size n: Int, editCount: Int, reps: Int) -> ManyEditsResult {
         }
     }
 
-    for _ in 0..<reps {
+    let repetitionCount = repetitions.run { _ in
         // Ours: a delegate receives the events at the end of the batch.
         do {
             let delegate = CountingDelegate()
@@ -110,5 +111,6 @@ func runManyEdits(size n: Int, editCount: Int, reps: Int) -> ManyEditsResult {
             })
         }
     }
+    result.repetitions = repetitionCount
     return result
 }

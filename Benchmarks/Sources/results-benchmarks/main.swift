@@ -1,4 +1,5 @@
 import Foundation
+import FilterableResults
 
 // results-benchmarks: runs the workloads of shared/BENCHMARKS.md side by side
 // with their baselines in one release build and prints one table.
@@ -8,6 +9,7 @@ import Foundation
 struct Configuration {
     var quick = false
     var reps = 5
+    var budget: Double? = nil
     var only: Set<String>? = nil
     var refreshSize: Int { quick ? 10_000 : 100_000 }
     var liveSearchSize: Int { quick ? 100_000 : 1_000_000 }
@@ -18,6 +20,8 @@ struct Configuration {
     var growthSizes: [Int] { quick ? [1_000, 10_000, 100_000] : [10_000, 100_000, 1_000_000] }
     /// How long the standard library diff may keep repeating (W1 (b)).
     var stdlibDiffBudget: Double { quick ? 5 : 60 }
+    /// Each workload repeats at least `reps` times, then on until it has run this long.
+    var repetitions: Repetitions { Repetitions(minimum: reps, budget: budget ?? (quick ? 0.5 : 4)) }
 
     func runs(_ workload: String) -> Bool { only.map { $0.contains(workload) } ?? true }
 }
@@ -49,6 +53,11 @@ func parseArguments() -> Configuration {
                 fatalError("--reps needs a positive number")
             }
             configuration.reps = value
+        case "--budget":
+            guard let value = arguments.popFirst().flatMap({ Double($0) }), value >= 0 else {
+                fatalError("--budget needs a number of seconds")
+            }
+            configuration.budget = value
         case "--only":
             guard let value = arguments.popFirst() else { fatalError("--only needs a list such as W1,W3") }
             configuration.only = Set(value.uppercased().split(separator: ",").map(String.init))
@@ -59,7 +68,7 @@ func parseArguments() -> Configuration {
             runMemoryChild(holder, size: size)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--only W1,W2,W2B,W3,W4,W5,W6]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--only W1,W2,W2B,W3,W4,W5,W6]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -70,6 +79,7 @@ func parseArguments() -> Configuration {
 
 let configuration = parseArguments()
 let reps = configuration.reps
+let repetitions = configuration.repetitions
 var table: [TableRow] = []
 var notes: [String] = []
 
@@ -79,7 +89,7 @@ var refreshBySize: [Int: RefreshResult] = [:]
 if configuration.runs("W1") {
     let n = configuration.refreshSize
     progress("W1 refresh, \(count(n)) rows")
-    let r = runRefresh(size: n, reps: reps, baselines: true, stdlibDiffBudget: configuration.stdlibDiffBudget)
+    let r = runRefresh(size: n, repetitions: repetitions, baselines: true, stdlibDiffBudget: configuration.stdlibDiffBudget)
     refreshBySize[n] = r
     let dictionary = r.dictionary!, diff = r.stdlibDiff!
     table.append(TableRow(
@@ -88,13 +98,13 @@ if configuration.runs("W1") {
         ratio: fixed(r.ours / dictionary, 2) + "×", target: "≤ 3×", held: heldMark(r.ours <= 3 * dictionary)))
     table.append(TableRow(
         workload: "W1 refresh \(count(n)) vs (b) stdlib difference(from:).inferringMoves()",
-        ours: formatTime(r.ours), baseline: formatTime(diff) + (r.stdlibDiffRuns < reps ? " (\(r.stdlibDiffRuns) run)" : ""),
+        ours: formatTime(r.ours), baseline: formatTime(diff) + (r.stdlibDiffRuns < reps ? " (\(r.stdlibDiffRuns) run\(r.stdlibDiffRuns == 1 ? "" : "s"))" : ""),
         ratio: fixed(diff / r.ours, 1) + "× faster", target: "≥ 100× faster", held: heldMark(diff >= 100 * r.ours)))
     table.append(TableRow(
         workload: "W1 move events vs minimum (rows outside an LIS of old positions)",
         ours: "\(r.counts.moves) moves", baseline: "\(r.expected.moves) min", ratio: "—", target: "equal",
         held: heldMark(r.counts.moves == r.expected.moves)))
-    notes.append("W1 changeset: \(r.counts); expected \(r.expected).")
+    notes.append("W1 changeset: \(r.counts); expected \(r.expected). Best of \(r.repetitions) repetitions; (b) best of \(r.stdlibDiffRuns).")
     if r.stdlibDiffRuns < reps {
         notes.append("W1 (b): the standard library diff ran \(r.stdlibDiffRuns) time(s), not \(reps): one run takes \(formatTime(diff)) (O((N+M)·D) time, O(D²) memory).")
     }
@@ -109,12 +119,11 @@ if configuration.runs("W6") {
             continue
         }
         progress("W6 growth: W1 at \(count(n)) rows")
-        let r = runRefresh(size: n, reps: reps, baselines: false, stdlibDiffBudget: 0)
+        let r = runRefresh(size: n, repetitions: repetitions, baselines: false, stdlibDiffBudget: 0)
         refreshBySize[n] = r
         times.append(r.ours)
-        if r.counts.moves != r.expected.moves || r.counts.total != r.expected.total {
-            notes.append("W6 at \(count(n)): changeset \(r.counts); expected \(r.expected).")
-        }
+        let agrees = r.counts.moves == r.expected.moves && r.counts.total == r.expected.total
+        notes.append("W6 at \(count(n)): best of \(r.repetitions); changeset \(agrees ? "as expected" : "\(r.counts), expected \(r.expected)").")
     }
     for i in 1..<sizes.count {
         let growth = times[i] / times[i - 1]
@@ -129,32 +138,31 @@ if configuration.runs("W6") {
 
 if configuration.runs("W2") || configuration.runs("W2B") {
     let n = configuration.liveSearchSize
-    progress("W2 live search, \(count(n)) rows in 26 sections")
+    progress("W2 live search, \(count(n)) rows in 26 sections\(configuration.runs("W2B") ? ", and W2b" : "")")
     var data = LiveSearchData(size: n)
-    let r = runLiveSearch(&data, reps: reps)
-    if configuration.runs("W2") {
-        table.append(TableRow(
-            workload: "W2 filter keystroke \(count(n)) rows, 26 sections vs Array.filter",
-            ours: formatTime(r.ours), baseline: formatTime(r.baseline),
-            ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline)))
-        notes.append("W2 changeset: \(r.counts); expected \(r.expectedDeletes) deletes.")
-    }
+    var formatFilter: ResultsFilter<Row>? = nil
+    var formatError: (any Error)? = nil
     if configuration.runs("W2B") {
-        progress("W2b format-string filter")
-        do {
-            let (format, counts) = try runFormatSearch(&data, reps: reps)
-            table.append(TableRow(
-                workload: "W2b same with format string \"score < 450000\" vs W2",
-                ours: formatTime(format), baseline: formatTime(r.ours),
-                ratio: fixed(format / r.ours, 2) + "×", target: "≤ 3×", held: heldMark(format <= 3 * r.ours)))
-            if counts.deletes != r.counts.deletes || counts.total != r.counts.total {
-                notes.append("W2b changeset differs from W2's: \(counts).")
-            }
-        } catch {
-            table.append(TableRow(
-                workload: "W2b same with format string vs W2", ours: "n/a", baseline: formatTime(r.ours),
-                ratio: "—", target: "≤ 3×", held: "n/a (\(error))"))
+        do { formatFilter = try makeFormatFilter() } catch { formatError = error }
+    }
+    let r = runLiveSearch(&data, repetitions: repetitions, format: formatFilter)
+    table.append(TableRow(
+        workload: "W2 filter keystroke \(count(n)) rows, 26 sections vs Array.filter",
+        ours: formatTime(r.ours), baseline: formatTime(r.baseline),
+        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline)))
+    notes.append("W2 changeset: \(r.counts); expected \(r.expectedDeletes) deletes. Best of \(r.repetitions) repetitions.")
+    if let format = r.format {
+        table.append(TableRow(
+            workload: "W2b same with format string \"score < 450000\" vs W2",
+            ours: formatTime(format), baseline: formatTime(r.ours),
+            ratio: fixed(format / r.ours, 2) + "×", target: "≤ 3×", held: heldMark(format <= 3 * r.ours)))
+        if r.formatCounts.deletes != r.counts.deletes || r.formatCounts.total != r.counts.total {
+            notes.append("W2b changeset differs from W2's: \(r.formatCounts).")
         }
+    } else if let formatError {
+        table.append(TableRow(
+            workload: "W2b same with format string vs W2", ours: "n/a", baseline: formatTime(r.ours),
+            ratio: "—", target: "≤ 3×", held: "n/a (\(formatError))"))
     }
 }
 
@@ -163,13 +171,13 @@ if configuration.runs("W2") || configuration.runs("W2B") {
 if configuration.runs("W3") {
     let n = configuration.oneEditSize
     progress("W3 one edit in \(count(n)) rows")
-    let r = runOneEdit(size: n, reps: reps)
+    let r = runOneEdit(size: n, repetitions: repetitions)
     table.append(TableRow(
         workload: "W3 add + replace + remove, \(count(n)) rows, 3 batches vs setData each",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
         ratio: fixed(r.baseline / r.ours, 1) + "× cheaper", target: "≥ 100× cheaper",
         held: heldMark(r.baseline >= 100 * r.ours)))
-    notes.append("W3 events per repetition: \(r.events) (whole-table diffs: \(r.baselineCounts)).")
+    notes.append("W3 events per repetition: \(r.events) (whole-table diffs: \(r.baselineCounts)). Best of \(r.repetitions).")
 }
 
 // MARK: W4
@@ -178,12 +186,12 @@ if configuration.runs("W4") {
     let n = configuration.manyEditsSize
     let k = configuration.manyEditsCount
     progress("W4 \(count(k)) edits in one batch on \(count(n)) rows")
-    let r = runManyEdits(size: n, editCount: k, reps: reps)
+    let r = runManyEdits(size: n, editCount: k, repetitions: repetitions)
     table.append(TableRow(
         workload: "W4 \(count(k)) edits, one batch, \(count(n)) rows, delegate vs no observer",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
         ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline)))
-    notes.append("W4 edits: \(r.edits.inserts) inserts, \(r.edits.removes) removes, \(r.edits.replaces) replaces; events: \(r.events).")
+    notes.append("W4 edits: \(r.edits.inserts) inserts, \(r.edits.removes) removes, \(r.edits.replaces) replaces; events: \(r.events). Best of \(r.repetitions).")
     notes.append("W4 (information) the same batch through performBatchUpdates, with its rollback copy: \(formatTime(r.rollbackForm)) (\(fixed(r.rollbackForm / r.baseline, 2))× the baseline).")
 }
 
@@ -210,7 +218,7 @@ if configuration.runs("W5") {
 
 // MARK: The table
 
-printTable(table, notes: notes, title: "FilterableResults benchmarks (\(configuration.quick ? "quick sizes" : "full sizes"), best of \(reps), release build)")
+printTable(table, notes: notes, title: "FilterableResults benchmarks (\(configuration.quick ? "quick sizes" : "full sizes"), best of at least \(reps), release build)")
 
 func printTable(_ table: [TableRow], notes: [String], title: String) {
     let header = TableRow(workload: "workload", ours: "ours", baseline: "baseline", ratio: "ratio", target: "target", held: "held")
