@@ -14,7 +14,7 @@ extension ResultsStore {
         /// The object each changed or removed row had in the baseline.
         var originals: [RowID: Element] = [:]
         /// Whether any row or section changed (not only visibility).
-        var rowsChanged = false
+        var dataChanged = false
     }
 
     /// Returns the changes of the visible table since the last call (or
@@ -37,7 +37,7 @@ extension ResultsStore {
     ///
     /// - Complexity: as ``takeChangeset()``.
     public var pendingChangeset: ResultsChangeset<Element, Key> {
-        if !tracker.rowsChanged { return visibilityChangeset() }
+        if !tracker.dataChanged { return visibilityChangeset() }
         let old = Self.visibleTable(
             of: tracker.sections, isVisible: tracker.isVisible, filtered: tracker.filtered,
             hidesEmptySections: tracker.hidesEmptySections)

@@ -18,7 +18,6 @@ extension ResultsStore {
         for name in storedSections.compactMap(\.name) {
             precondition(names.insert(name).inserted, "section name \(name) repeats")
         }
-        precondition(Set(storedSections.map(\.id)).count == storedSections.count, "section identities repeat")
         guard rowCount <= 20_000 else { return }
 
         var seen = Set<RowID>()
@@ -39,7 +38,7 @@ extension ResultsStore {
                 for (a, b) in zip(section.rows, section.rows.dropFirst()) {
                     precondition(
                         sortKeys.compare(slots[Int(a)]!, slots[Int(b)]!) != .orderedDescending,
-                        "section \(section.name ?? "\(section.id)") is out of order")
+                        "section \(section.name ?? "unnamed") is out of order")
                 }
             }
         }

@@ -10,7 +10,7 @@ extension ResultsStore {
         for (index, section) in sections.enumerated() {
             let rows = filtered ? section.rows.filter { isVisible[Int($0)] } : section.rows
             if hidesEmptySections && rows.isEmpty { continue }
-            let identity = section.name.map(SectionIdentity.named) ?? .unnamed(section.id)
+            let identity = section.name.map(SectionIdentity.named) ?? .unnamed(table.count)
             table.append(VisibleSection(rawIndex: index, identity: identity, name: section.name, rows: rows))
         }
         return table

@@ -46,7 +46,7 @@ extension ResultsStore {
         var built: [Section] = []
         for (index, section) in sections.enumerated() {
             let rows = upsert(section.objects, keys: keys[index], claimed: &claimed, summary: &summary).rows
-            built.append(Section(id: sectionID(forName: section.name, at: index), name: section.name, rows: rows))
+            built.append(Section(name: section.name, rows: rows))
         }
         summary.removed = releaseUnclaimedRows(claimed)
         if derivingSections {
@@ -59,7 +59,7 @@ extension ResultsStore {
             storedSections = built
         }
         for section in storedSections.indices { sortRows(inSection: section, by: sortKeys) }
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         _checkInvariants()
         return summary
     }
@@ -95,18 +95,18 @@ extension ResultsStore {
         let added = zip(rows, isNew).compactMap { $1 ? $0 : nil }
 
         if placesRows {
-            if storedSections.isEmpty && sectioning == nil {
-                storedSections.append(Section(id: makeSectionID(), name: nil, rows: []))
+            if storedSections.isEmpty && sectioning == nil && !added.isEmpty {
+                storedSections.append(Section(name: nil, rows: []))
             }
             placeMergedRows(rows, isNew: isNew, changed: changed)
         } else if !added.isEmpty {
-            if storedSections.isEmpty { storedSections.append(Section(id: makeSectionID(), name: nil, rows: [])) }
+            if storedSections.isEmpty { storedSections.append(Section(name: nil, rows: [])) }
             storedSections[storedSections.count - 1].rows.append(contentsOf: added)
         }
         if !mergeSort.isEmpty {
             for section in storedSections.indices { sortRows(inSection: section, by: mergeSort) }
         }
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         _checkInvariants()
         return summary
     }
@@ -211,17 +211,5 @@ extension ResultsStore {
         }
         replaceContent(ofRow: id, with: element)
         return true
-    }
-
-    /// The identity a section of a new data set takes: an existing section's
-    /// with the same name, or unnamed section *i*'s for an unnamed section at
-    /// *i*; otherwise a fresh one.
-    private mutating func sectionID(forName name: String?, at index: Int) -> Int {
-        if let name {
-            if let existing = storedSections.first(where: { $0.name == name }) { return existing.id }
-        } else if storedSections.indices.contains(index) && storedSections[index].name == nil {
-            return storedSections[index].id
-        }
-        return makeSectionID()
     }
 }

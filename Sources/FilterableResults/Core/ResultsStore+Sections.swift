@@ -26,7 +26,8 @@ extension ResultsStore {
         try requireNewSectionName(section.name)
         let keys = try requireNewKeys(of: section.objects, allowedIn: nil)
         let rows = zip(section.objects, keys).map { allocateRow($0, key: $1) }
-        storedSections.insert(Section(id: makeSectionID(), name: section.name, rows: rows), at: index)
+        tracker.dataChanged = true
+        storedSections.insert(Section(name: section.name, rows: rows), at: index)
         sortRows(inSection: index, by: sortKeys)
         _checkInvariants()
     }
@@ -40,7 +41,7 @@ extension ResultsStore {
         guard storedSections.indices.contains(index) else {
             throw .sectionOutOfRange(index, sectionCount: storedSections.count)
         }
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         let removed = storedSections.remove(at: index)
         for id in removed.rows { releaseRow(id) }
         _checkInvariants()
@@ -86,10 +87,9 @@ extension ResultsStore {
             }
         }
         for id in old.rows where !kept.contains(id) { releaseRow(id) }
-        let id = section.name == old.name ? old.id : makeSectionID()
-        storedSections[index] = Section(id: id, name: section.name, rows: rows)
+        storedSections[index] = Section(name: section.name, rows: rows)
         sortRows(inSection: index, by: sortKeys)
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         _checkInvariants()
     }
 

@@ -36,7 +36,7 @@ extension ResultsStore {
     /// Stores a new row (or brings back the row of a key removed since the
     /// last changeset) and indexes its key. The caller places it in a section.
     mutating func allocateRow(_ element: Element, key: Key) -> RowID {
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         let visible = passesFilters(element)
         if let id = tracker.removedKeys.removeValue(forKey: key) {
             slots[Int(id)] = element
@@ -61,7 +61,7 @@ extension ResultsStore {
     /// Unindexes a row the caller has taken out of its section. Its slot
     /// keeps the object until the next changeset has reported the removal.
     mutating func releaseRow(_ id: RowID) {
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         let element = slots[Int(id)]!
         let key = keyOf(element)!
         keyIndex[key] = nil
@@ -72,7 +72,7 @@ extension ResultsStore {
     /// Replaces a row's object (same key), remembering the object it had
     /// when the last changeset was taken.
     mutating func replaceContent(ofRow id: RowID, with element: Element) {
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         let index = Int(id)
         if tracker.originals[id] == nil { tracker.originals[id] = slots[index]! }
         slots[index] = element
@@ -126,11 +126,6 @@ extension ResultsStore {
         }
     }
 
-    /// Makes a fresh section identity.
-    mutating func makeSectionID() -> Int {
-        defer { nextSectionID += 1 }
-        return nextSectionID
-    }
 }
 
 // MARK: - Placement in sorted and sectioned stores
@@ -150,7 +145,7 @@ extension ResultsStore {
             if order(storedSections[mid].name!, name) { low = mid + 1 } else { high = mid }
         }
         if low < storedSections.count && storedSections[low].name == name { return low }
-        storedSections.insert(Section(id: makeSectionID(), name: name, rows: []), at: low)
+        storedSections.insert(Section(name: name, rows: []), at: low)
         return low
     }
 
@@ -217,7 +212,7 @@ extension ResultsStore {
     /// Takes a row out of its section; in a sectioned store, a section left
     /// empty goes too. The caller releases or re-places the row.
     mutating func removeRow(at indexPath: ResultsIndexPath) {
-        tracker.rowsChanged = true
+        tracker.dataChanged = true
         storedSections[indexPath.section].rows.remove(at: indexPath.row)
         if sectioning != nil && storedSections[indexPath.section].rows.isEmpty {
             storedSections.remove(at: indexPath.section)

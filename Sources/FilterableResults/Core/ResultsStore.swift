@@ -22,9 +22,9 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// the next changeset gets its old identity back.
     typealias RowID = Int32
 
-    /// A section as stored: an internal identity, a name, its row identities.
+    /// A section as stored: its name and its row identities. A named
+    /// section's identity is its name; an unnamed one's is its index.
     struct Section {
-        var id: Int
         var name: String?
         var rows: [RowID]
     }
@@ -52,7 +52,6 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// Whether each row passes the applied filters, by row identity.
     var isVisible: [Bool] = []
     var storedSections: [Section]
-    var nextSectionID = 1
     /// The applied filters, in order.
     public internal(set) var filters: [ResultsFilter<Element>] = []
 
@@ -81,7 +80,7 @@ public struct ResultsStore<Element, Key: Hashable> {
         self.sortKeys = sortKeys
         self.sectioning = sectioning
         self.hidesEmptySections = hidesEmptySections
-        self.storedSections = sectioning == nil ? [Section(id: 0, name: nil, rows: [])] : []
+        self.storedSections = sectioning == nil ? [Section(name: nil, rows: [])] : []
         self.tracker = ChangeTracker(sections: storedSections, isVisible: [], hidesEmptySections: hidesEmptySections)
         _checkInvariants()
     }

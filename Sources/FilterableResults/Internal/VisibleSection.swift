@@ -1,5 +1,7 @@
 /// What makes two sections the same across a batch: a named section's name,
-/// or an unnamed section's internal identity.
+/// or an unnamed section's index in the visible table. (An index is what a
+/// table view sees: two visible tables that look the same then always have
+/// the same identities, so an unchanged table never emits events.)
 enum SectionIdentity: Hashable {
     case named(String)
     case unnamed(Int)

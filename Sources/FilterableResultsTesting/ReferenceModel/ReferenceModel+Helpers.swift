@@ -37,7 +37,10 @@ extension ReferenceModel {
         }
     }
 
-    func locate(_ k: Key) -> ResultsIndexPath? {
+    /// The raw index path of the object with key `k`, or `nil`.
+    ///
+    /// - Complexity: O(*n*).
+    public func locate(_ k: Key) -> ResultsIndexPath? {
         for (s, section) in sections.enumerated() {
             if let r = section.objects.firstIndex(where: { key($0) == k }) { return ResultsIndexPath(s, r) }
         }

@@ -1,0 +1,201 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+/// Records what a controller reports, and can misbehave on demand.
+final class RecordingDelegate: ResultsControllerDelegate {
+    typealias Element = Entry
+    typealias Key = Int
+
+    var calls: [String] = []
+    var changesets: [ResultsChangeset<Entry, Int>] = []
+    var pending = ResultsChangeset<Entry, Int>()
+    var mutationError: ResultsError?
+    var mutatesInCallback = false
+
+    func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) {
+        calls.append("will")
+        pending = ResultsChangeset()
+        if mutatesInCallback {
+            do { try controller.add(Entry(id: 999)) } catch { mutationError = error }
+        }
+    }
+
+    func controller(_ controller: ResultsController<Entry, Int>, didChange section: SectionChange) {
+        calls.append("section \(section.kind)")
+        pending.sectionChanges.append(section)
+    }
+
+    func controller(_ controller: ResultsController<Entry, Int>, didChange object: ObjectChange<Entry, Int>) {
+        calls.append("\(object.kind) \(object.key)")
+        pending.objectChanges.append(object)
+    }
+
+    func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) {
+        calls.append("did")
+        changesets.append(pending)
+    }
+
+    func controllerShouldReload(_ controller: ResultsController<Entry, Int>) {
+        calls.append("reload")
+    }
+}
+
+@Suite("ResultsController batching and events")
+struct ResultsControllerTests {
+    let delegate = RecordingDelegate()
+
+    func controller(_ ids: [Int] = []) throws -> ResultsController<Entry, Int> {
+        var store = ResultsStore<Entry, Int>.items()
+        try store.setData(ids.map { Entry(id: $0) })
+        let controller = ResultsController(store: store)
+        controller.delegate = delegate
+        return controller
+    }
+
+    @Test func loneMutationIsABatchOfItsOwn() throws {
+        let controller = try controller([1])
+        try controller.add(Entry(id: 2))
+        #expect(delegate.calls == ["will", "insert 2", "did"])
+    }
+
+    @Test func nestedBatchesReportOnceAtTheOutermostEnd() throws {
+        let controller = try controller([1])
+        try controller.beginUpdates()
+        try controller.add(Entry(id: 2))
+        try controller.beginUpdates()
+        try controller.add(Entry(id: 3))
+        try controller.endUpdates()
+        #expect(delegate.calls.isEmpty)
+        try controller.endUpdates()
+        #expect(delegate.calls == ["will", "insert 2", "insert 3", "did"])
+    }
+
+    @Test func insertThenRemoveInOneBatchReportsNothing() throws {
+        let controller = try controller([1])
+        try controller.performBatchUpdates {
+            try controller.add(Entry(id: 2))
+            try controller.remove(key: 2)
+        }
+        #expect(delegate.calls.isEmpty)
+    }
+
+    @Test func removeThenReAddIsTheSameRow() throws {
+        let controller = try controller([1, 2, 3])
+        let old = controller.store.visibleSections
+        try controller.performBatchUpdates {
+            try controller.remove(key: 1)
+            try controller.add(Entry(id: 1, value: 5))
+        }
+        #expect(delegate.calls == ["will", "move 1", "did"])
+        let changeset = try #require(delegate.changesets.first)
+        #expect(changeset.objectChanges.first?.isUpdated == true)
+        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
+    }
+
+    @Test func throwingBatchRollsBackAndReportsNothing() throws {
+        let controller = try controller([1, 2])
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            try controller.performBatchUpdates {
+                try controller.add(Entry(id: 3))
+                try controller.remove(key: 1)
+                throw Failure()
+            }
+        }
+        #expect(keys(controller.store.sections) == [[1, 2]])
+        #expect(delegate.calls.isEmpty)
+        try controller.add(Entry(id: 4))
+        #expect(delegate.calls == ["will", "insert 4", "did"])
+    }
+
+    @Test func endUpdatesWithoutBeginIsAnError() throws {
+        let controller = try controller()
+        #expect(throws: ResultsError.unbalancedEndUpdates) { try controller.endUpdates() }
+    }
+
+    @Test func errorInsideABatchRefusesOnlyThatOperation() throws {
+        let controller = try controller([1])
+        try controller.beginUpdates()
+        try controller.add(Entry(id: 2))
+        #expect(throws: ResultsError.duplicateKey("1")) { try controller.add(Entry(id: 1)) }
+        try controller.endUpdates()
+        #expect(delegate.calls == ["will", "insert 2", "did"])
+    }
+
+    @Test func mutatingFromInsideACallbackIsAClearError() throws {
+        let controller = try controller([1])
+        delegate.mutatesInCallback = true
+        try controller.add(Entry(id: 2))
+        #expect(delegate.mutationError?.code == "invalidOperation")
+        #expect(controller.store.contains(key: 999) == false)
+    }
+
+    @Test func disabledUpdatesEmitOneReloadWhenReEnabledAfterAChange() throws {
+        let controller = try controller([1])
+        try controller.setUpdatesEnabled(false)
+        try controller.add(Entry(id: 2))
+        try controller.remove(key: 1)
+        #expect(delegate.calls.isEmpty)
+        try controller.setUpdatesEnabled(true)
+        #expect(delegate.calls == ["reload"])
+    }
+
+    @Test func reEnablingWithoutAVisibleChangeEmitsNothing() throws {
+        let controller = try controller([1])
+        try controller.setUpdatesEnabled(false)
+        try controller.add(Entry(id: 2))
+        try controller.remove(key: 2)
+        try controller.setUpdatesEnabled(true)
+        #expect(delegate.calls.isEmpty)
+    }
+
+    @Test func togglingUpdatesInsideABatchIsRefused() throws {
+        let controller = try controller([1])
+        try controller.beginUpdates()
+        #expect(throws: ResultsError.self) { try controller.setUpdatesEnabled(false) }
+        try controller.endUpdates()
+    }
+
+    @Test func reloadThresholdReplacesTheGroupWithAReload() throws {
+        let controller = try controller([1])
+        controller.reloadThreshold = 2
+        try controller.setData([Entry(id: 5), Entry(id: 6), Entry(id: 7)])
+        #expect(delegate.calls == ["reload"])
+    }
+
+    @Test func closureObserverReceivesTheChangeset() throws {
+        let controller = try controller([1])
+        var received: [ResultsUpdate<Entry, Int>] = []
+        controller.onChange = { received.append($0) }
+        try controller.replace(Entry(id: 1, value: 2))
+        guard case .changes(let changeset) = received.first else {
+            Issue.record("no changeset")
+            return
+        }
+        #expect(summary(changeset) == ["update 1 [0, 0]→[0, 0]"])
+    }
+
+    @Test func delegateIsHeldWeakly() throws {
+        let controller = try controller([1])
+        do {
+            let temporary = RecordingDelegate()
+            controller.delegate = temporary
+        }
+        #expect(controller.delegate == nil)
+        try controller.add(Entry(id: 2))
+    }
+
+    @Test func applyingAPreparedStoreDiffsAgainstTheCurrentTable() throws {
+        let controller = try controller([1, 2, 3])
+        var prepared = controller.store
+        try prepared.merge([Entry(id: 4)])
+        try controller.remove(key: 1)
+        delegate.calls = []
+        let old = controller.store.visibleSections
+        try controller.apply(prepared)
+        #expect(keys(controller.store.sections) == [[1, 2, 3, 4]])
+        let changeset = try #require(delegate.changesets.last)
+        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
+    }
+}
