@@ -10,7 +10,7 @@ public struct ScenarioExpectation: Hashable, Sendable {
         /// its operations was).
         case code(String)
         /// The step was not refused (`"error": null` in a file).
-        case none
+        case noError
     }
 
     /// The visible table as sections of keys (of whole objects without a

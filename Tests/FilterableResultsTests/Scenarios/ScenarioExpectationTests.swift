@@ -156,4 +156,33 @@ struct ScenarioExpectationTests {
         #expect(try ScenarioTestSupport.parseLines(result.jsonLog) == result.log.map(\.json))
         #expect(result.finalState?.data == [ResultsSection(objects: [])])
     }
+
+    @Test func aScenarioBuiltInSwiftRunsLikeAFile() throws {
+        let scenario = Scenario(
+            name: "built", primaryKey: "id", sortBy: [ScenarioSortField("-rank")],
+            steps: [
+                .setData(.objects([["id": 1, "rank": 1], ["id": 2, "rank": 2]])),
+                .batch([.add(["id": 3, "rank": 3], section: nil), .removeKey(1), .add(["rank": 9], section: nil)]),
+                .expect(ScenarioExpectation(visible: [[3, 2]], error: .code("missingPrimaryKey"))),
+                .addFilter(ScenarioFilter(title: "top", predicate: "rank >= 3")),
+                .expect(ScenarioExpectation(visible: [[3]], data: [[3, 2]], error: .noError)),
+            ])
+        let result = ScenarioRunner().run(scenario)
+        #expect(result.passed, "\(result.failureSummary)")
+        let parsed = try Scenario(parsing: """
+            {"name": "built", "primaryKey": "id", "sortBy": ["-rank"], "steps": [
+              {"setData": [{"id": 1, "rank": 1}, {"id": 2, "rank": 2}]},
+              {"batch": [{"add": {"id": 3, "rank": 3}}, {"removeKey": 1}, {"add": {"rank": 9}}]},
+              {"expect": {"visible": [[3, 2]], "error": "missingPrimaryKey"}},
+              {"addFilter": {"title": "top", "predicate": "rank >= 3"}},
+              {"expect": {"visible": [[3]], "data": [[3, 2]], "error": null}}
+            ]}
+            """)
+        #expect(parsed == scenario)
+        #expect(scenario.key(of: ["id": 7]) == 7)
+        #expect(scenario.key(of: ["id": .null]) == nil)
+        #expect(Scenario.sectionName(for: nil) == "")
+        #expect(Scenario.sectionName(for: 2.0) == "2")
+        #expect(Scenario.sectionName(for: "A") == "A")
+    }
 }

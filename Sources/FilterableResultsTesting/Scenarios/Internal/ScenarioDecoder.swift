@@ -401,7 +401,7 @@ struct ScenarioDecoder {
             case "error":
                 switch part {
                 case .null:
-                    expectation.error = ScenarioExpectation.ErrorExpectation.none
+                    expectation.error = .noError
                 case let .string(code) where ScenarioLog.errorCodes.contains(code):
                     expectation.error = .code(code)
                 default:

@@ -253,7 +253,7 @@ final class ScenarioExecution {
                 let got = record.errorCodes.isEmpty ? "no error" : record.errorCodes.joined(separator: ", ")
                 fail(.expectation, "error \(after): expected \(code), got \(got)")
             }
-        case .none?:
+        case .noError?:
             if !record.errorCodes.isEmpty {
                 fail(.expectation, "error \(after): expected no error, got \(record.errorCodes.joined(separator: ", "))")
             }
