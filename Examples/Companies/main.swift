@@ -1,1 +1,87 @@
-print("companies")
+// The classic refresh: a table of companies and their products, as an API
+// returns it twice. Prints the events a table view would animate, checks
+// them with the batch-update validator, and prints the table after them.
+import FilterableResults
+import FilterableResultsTesting
+import Foundation
+
+struct Product: Equatable, Sendable {
+    var id: String
+    var name: String
+}
+
+func company(_ name: String, _ products: [(String, String)]) -> ResultsSection<Product> {
+    ResultsSection(name: name, objects: products.map { Product(id: $0.0, name: $0.1) })
+}
+
+let before = [
+    company("Amazon", [("kindle", "Kindle"), ("echo", "Echo"), ("fire", "Fire TV")]),
+    company("Apple", [("iphone", "iPhone"), ("ipad", "iPad"), ("mac", "Macintosh")]),
+    company("Blackberry RIM", [("bold", "Bold"), ("curve", "Curve"), ("torch", "Torch")]),
+    company("Google", [("pixel", "Nexus One"), ("chromecast", "Chromecast"), ("nest", "Nest")]),
+]
+let after = [
+    company("Amazon", [("kindle", "Kindle Paperwhite"), ("echo", "Echo"), ("fire", "Fire TV")]),
+    company("Apple", [("iphone", "iPhone"), ("mac", "Mac"), ("ipad", "iPad"), ("watch", "Apple Watch")]),
+    company("Google", [("pixel", "Pixel"), ("chromecast", "Chromecast"), ("nest", "Nest")]),
+    company("Microsoft", [("surface", "Surface"), ("xbox", "Xbox")]),
+]
+
+func show(_ sections: [ResultsSection<Product>]) {
+    for section in sections {
+        print("  \(section.name ?? "(unnamed)")")
+        for product in section.objects { print("    \(product.name)") }
+    }
+}
+
+final class Printer: ResultsControllerDelegate {
+    func controllerWillChangeContent(_ controller: ResultsController<Product, String>) {
+        print("beginUpdates")
+    }
+    func controller(_ controller: ResultsController<Product, String>, didChange section: SectionChange) {
+        let name = section.name ?? "unnamed"
+        switch section.kind {
+        case .insert: print("  insert section \(section.newIndex!) (\(name))")
+        case .delete: print("  delete section \(section.index!) (\(name))")
+        case .move: print("  move section \(section.index!) → \(section.newIndex!) (\(name))")
+        case .update: print("  reload section \(section.index!) (\(name))")
+        }
+    }
+    func controller(_ controller: ResultsController<Product, String>, didChange object: ObjectChange<Product, String>) {
+        let name = object.object.name
+        switch object.kind {
+        case .insert: print("  insert row \(object.newIndexPath!) \(name)")
+        case .delete: print("  delete row \(object.indexPath!) \(name)")
+        case .move: print("  move row \(object.indexPath!) → \(object.newIndexPath!) \(name)\(object.isUpdated ? " (reconfigure after)" : "")")
+        case .update: print("  reload row \(object.indexPath!) \(name)")
+        }
+    }
+    func controllerDidChangeContent(_ controller: ResultsController<Product, String>) {
+        print("endUpdates")
+    }
+}
+
+let controller = ResultsController(store: ResultsStore<Product, String>(key: \.id))
+let printer = Printer()
+try controller.setData(sections: before)
+print("Before:")
+show(controller.store.visibleSections)
+
+controller.delegate = printer
+var changes = ResultsChangeset<Product, String>()
+controller.onChange = { update in
+    if case .changes(let changeset) = update { changes = changeset }
+}
+print("\nRefresh:")
+try controller.setData(sections: after)
+let violations = BatchUpdateValidator.violations(
+    of: changes, from: before, to: controller.store.visibleSections, key: \.id)
+
+print("\nAfter:")
+show(controller.store.visibleSections)
+if violations.isEmpty {
+    print("\nThe batch is valid for UITableView and UICollectionView.")
+} else {
+    print("\nInvalid batch:\n\(violations.map(\.description).joined(separator: "\n"))")
+    exit(1)
+}
