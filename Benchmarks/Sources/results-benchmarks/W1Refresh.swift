@@ -71,6 +71,32 @@ func makeStore(holding rows: [Row]) -> ResultsStore<Row, Int> {
     return store
 }
 
+/// One repetition of W1: a store holding the old rows is built (not timed),
+/// then `setData` of the new rows plus `takeChangeset()` is timed.
+func timeRefresh(_ data: RefreshData, counts: inout ChangeCounts) -> Double {
+    var store = makeStore(holding: data.old)
+    return time(ours: true) { () -> ResultsChangeset<Row, Int> in
+        try! store.setData(data.new)
+        let changeset = store.takeChangeset()
+        counts = ChangeCounts(changeset)
+        return changeset
+    }
+}
+
+/// W6: W1 at each of `sizes`, every size once per repetition so that all
+/// sizes get as many repetitions and see the same machine load.
+func runGrowth(sizes: [Int], repetitions: Repetitions) -> [RefreshResult] {
+    let data = sizes.map { RefreshData(size: $0, seed: benchmarkSeed &+ UInt64($0)) }
+    var results = zip(sizes, data).map { RefreshResult(size: $0, expected: $1.expected) }
+    let repetitionCount = repetitions.run { _ in
+        for i in data.indices {
+            results[i].ours = min(results[i].ours, timeRefresh(data[i], counts: &results[i].counts))
+        }
+    }
+    for i in results.indices { results[i].repetitions = repetitionCount }
+    return results
+}
+
 /// W1 at size `n`: `setData` of the fresh rows plus `takeChangeset()`, on a
 /// store freshly built for each repetition (not timed), and in the same
 /// repetition, with `baselines`, baseline (a).
@@ -80,16 +106,7 @@ func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDi
     var dictionary = Double.infinity
 
     let repetitionCount = repetitions.run { _ in
-        var store = makeStore(holding: data.old)
-        var counts = ChangeCounts()
-        let t = time(ours: true) { () -> ResultsChangeset<Row, Int> in
-            try! store.setData(data.new)
-            let changeset = store.takeChangeset()
-            counts = ChangeCounts(changeset)
-            return changeset
-        }
-        result.ours = min(result.ours, t)
-        result.counts = counts
+        result.ours = min(result.ours, timeRefresh(data, counts: &result.counts))
 
         // (a) The least any keyed diff must do: index the new keys.
         if baselines {

@@ -85,12 +85,10 @@ var notes: [String] = []
 
 // MARK: W1 and W6
 
-var refreshBySize: [Int: RefreshResult] = [:]
 if configuration.runs("W1") {
     let n = configuration.refreshSize
     progress("W1 refresh, \(count(n)) rows")
     let r = runRefresh(size: n, repetitions: repetitions, baselines: true, stdlibDiffBudget: configuration.stdlibDiffBudget)
-    refreshBySize[n] = r
     let dictionary = r.dictionary!, diff = r.stdlibDiff!
     table.append(TableRow(
         workload: "W1 refresh \(count(n)) vs (a) Dictionary(uniqueKeysWithValues:)",
@@ -112,26 +110,17 @@ if configuration.runs("W1") {
 
 if configuration.runs("W6") {
     let sizes = configuration.growthSizes
-    var times: [Double] = []
-    for n in sizes {
-        if let known = refreshBySize[n] {
-            times.append(known.ours)
-            continue
-        }
-        progress("W6 growth: W1 at \(count(n)) rows")
-        let r = runRefresh(size: n, repetitions: repetitions, baselines: false, stdlibDiffBudget: 0)
-        refreshBySize[n] = r
-        times.append(r.ours)
-        let agrees = r.counts.moves == r.expected.moves && r.counts.total == r.expected.total
-        notes.append("W6 at \(count(n)): best of \(r.repetitions); changeset \(agrees ? "as expected" : "\(r.counts), expected \(r.expected)").")
-    }
+    progress("W6 growth: W1 at \(sizes.map(count).joined(separator: ", ")) rows, interleaved")
+    let results = runGrowth(sizes: sizes, repetitions: repetitions)
     for i in 1..<sizes.count {
-        let growth = times[i] / times[i - 1]
+        let growth = results[i].ours / results[i - 1].ours
         table.append(TableRow(
             workload: "W6 growth: W1 at \(count(sizes[i])) vs at \(count(sizes[i - 1]))",
-            ours: formatTime(times[i]), baseline: formatTime(times[i - 1]),
+            ours: formatTime(results[i].ours), baseline: formatTime(results[i - 1].ours),
             ratio: fixed(growth, 1) + "×", target: "≤ 15× per 10×", held: heldMark(growth <= 15)))
     }
+    let agree = results.allSatisfy { $0.counts.moves == $0.expected.moves && $0.counts.total == $0.expected.total }
+    notes.append("W6: best of \(results[0].repetitions) repetitions, every size in each; changesets \(agree ? "as expected (moves minimal)" : "NOT as expected: " + results.map { "\(count($0.size)): \($0.counts) vs \($0.expected)" }.joined(separator: "; ")).")
 }
 
 // MARK: W2 and W2b
