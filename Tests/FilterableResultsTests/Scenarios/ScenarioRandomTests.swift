@@ -35,8 +35,8 @@ struct ScenarioRandomTests {
         Configuration(sortBy: ["-v", "id"], sectionBy: "g", hidesEmptySections: true),
     ]
 
-    static let seedsPerConfiguration: UInt64 = 30
-    static let stepsPerFile = 24
+    static let seedsPerConfiguration: UInt64 = 40
+    static let stepsPerFile = 30
 
     @Test(arguments: configurations)
     func randomFilesMatchTheModelAndObeyTheBatchRules(_ configuration: Configuration) throws {
@@ -160,9 +160,7 @@ struct ScenarioFileGenerator {
 
     private mutating func section(allowEmpty: Bool) -> JSONValue {
         let objects = objects(allowEmpty ? 0...2 : 1...2)
-        // With hidden empty sections, unnamed sections other than the first
-        // meet a known core bug (ScenarioKnownCoreBugTests).
-        switch configuration.hidesEmptySections ? int(2...4) : int(0...4) {
+        switch int(0...4) {
         case 0: return objects
         case 1: return ["objects": objects]
         default: return ["name": .string("S\(int(1...3))"), "objects": objects]
@@ -223,17 +221,12 @@ struct ScenarioFileGenerator {
             return .object(step)
         case 70..<73:
             if manual { sectionCount += 1 }
-            // Not empty: adding an empty section is a known core bug
-            // (ScenarioKnownCoreBugTests).
-            return ["addSection": section(allowEmpty: false)]
-        case 73..<75 where !configuration.hidesEmptySections, 75..<78 where !configuration.hidesEmptySections:
-            // Shifting unnamed sections behind hidden ones meets a known
-            // core bug (ScenarioKnownCoreBugTests), so hiding files skip these.
-            if Bool.random(using: &random) {
-                return ["removeSectionAt": .integer(int(-1...sectionCount))]
-            }
+            return ["addSection": section(allowEmpty: true)]
+        case 73..<75:
             if manual { sectionCount += 1 }
-            return ["insertSection": section(allowEmpty: false), "at": .integer(int(-1...sectionCount))]
+            return ["insertSection": section(allowEmpty: true), "at": .integer(int(-1...sectionCount))]
+        case 75..<78:
+            return ["removeSectionAt": .integer(int(-1...sectionCount))]
         case 78..<79:
             return ["removeSection": .string("S\(int(1...3))")]
         case 79..<82:
