@@ -1,0 +1,166 @@
+import Foundation
+
+/// Byte-level string operations behind the package's scalar-exact string
+/// semantics.
+///
+/// UTF-8 preserves the order of Unicode scalar values, so comparing the UTF-8
+/// bytes of two strings compares their scalars: equality, order, prefixes,
+/// suffixes and substrings all work on bytes, without Swift's canonical
+/// equivalence and without decoding.
+enum UTF8Bytes {
+    /// Calls `body` with the contiguous UTF-8 bytes of `string` (copying only
+    /// when the string is not stored contiguously, e.g. a bridged one).
+    @inline(__always)
+    static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var string = string
+        return try string.withUTF8(body)
+    }
+
+    /// Whether two strings have the same Unicode scalars.
+    @inline(__always)
+    static func equal(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return withBytes(a) { a in withBytes(b) { b in equal(a, b) } }
+    }
+
+    /// Whether two byte buffers hold the same bytes.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard a.count > 0 else { return true }
+        return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+    }
+
+    /// Orders two strings by their Unicode scalar values.
+    @inline(__always)
+    static func compare(_ a: String, _ b: String) -> ComparisonResult {
+        withBytes(a) { a in withBytes(b) { b in compare(a, b) } }
+    }
+
+    /// Orders two byte buffers lexicographically (a proper prefix first).
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> ComparisonResult {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let result = memcmp(a.baseAddress!, b.baseAddress!, common)
+            if result != 0 { return result < 0 ? .orderedAscending : .orderedDescending }
+        }
+        return a.count == b.count ? .orderedSame : a.count < b.count ? .orderedAscending : .orderedDescending
+    }
+
+    /// Whether `bytes` starts with `prefix`.
+    @inline(__always)
+    static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard prefix.count <= bytes.count else { return false }
+        guard prefix.count > 0 else { return true }
+        return memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0
+    }
+
+    /// Whether `bytes` ends with `suffix`.
+    @inline(__always)
+    static func hasSuffix(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard suffix.count <= bytes.count else { return false }
+        guard suffix.count > 0 else { return true }
+        return memcmp(bytes.baseAddress! + (bytes.count - suffix.count), suffix.baseAddress!, suffix.count) == 0
+    }
+
+    /// Whether `bytes` contains `needle` anywhere (the empty needle always).
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard needle.count > 0 else { return true }
+        guard needle.count <= bytes.count else { return false }
+        let base = bytes.baseAddress!
+        let first = Int32(needle[0])
+        let rest = needle.count - 1
+        var start = 0
+        let lastStart = bytes.count - needle.count
+        while start <= lastStart {
+            guard let found = memchr(base + start, first, lastStart - start + 1) else { return false }
+            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if rest == 0 || memcmp(base + position + 1, needle.baseAddress! + 1, rest) == 0 { return true }
+            start = position + 1
+        }
+        return false
+    }
+
+    /// Whether every byte is ASCII.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var combined: UInt8 = 0
+        for byte in bytes { combined |= byte }
+        return combined < 0x80
+    }
+
+    /// The number of bytes of the UTF-8 sequence that starts with `lead`
+    /// (1 for anything that is not a valid lead byte, so scans always move).
+    @inline(__always)
+    static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...: 4
+        case 0xE0...: 3
+        case 0xC0...: 2
+        default: 1
+        }
+    }
+
+    /// Feeds a string's UTF-8 bytes (and their count) to a hasher, consistently
+    /// with ``equal(_:_:)-(String,String)``.
+    @inline(__always)
+    static func hash(_ string: String, into hasher: inout Hasher) {
+        withBytes(string) { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+    }
+}
+
+/// A string key that hashes and compares by Unicode scalars, for sets and
+/// dictionaries that must not merge canonically equivalent keys.
+struct ScalarExactKey: Hashable {
+    var string: String
+
+    static func == (lhs: ScalarExactKey, rhs: ScalarExactKey) -> Bool {
+        UTF8Bytes.equal(lhs.string, rhs.string)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        UTF8Bytes.hash(string, into: &hasher)
+    }
+}
+
+/// Exact comparisons between the two number representations.
+@usableFromInline
+enum JSONNumber {
+    /// 2⁶³ as a `Double`: the first double above `Int.max`.
+    @inlinable
+    static var twoToThe63: Double { 9_223_372_036_854_775_808.0 }
+
+    /// Orders an integer and a double by their exact mathematical values.
+    /// NaN sorts below every other number.
+    @inlinable
+    static func compare(_ integer: Int, _ double: Double) -> ComparisonResult {
+        if double.isNaN { return .orderedDescending }
+        if double < -twoToThe63 { return .orderedDescending }
+        if double >= twoToThe63 { return .orderedAscending }
+        let floor = double.rounded(.down)
+        let floorInteger = Int(floor)
+        if integer < floorInteger { return .orderedAscending }
+        if integer > floorInteger { return .orderedDescending }
+        return floor == double ? .orderedSame : .orderedAscending
+    }
+
+    /// Orders two doubles; NaN equals NaN and sorts below every other number.
+    @inlinable
+    static func compare(_ a: Double, _ b: Double) -> ComparisonResult {
+        if a < b { return .orderedAscending }
+        if a > b { return .orderedDescending }
+        if a == b { return .orderedSame }
+        // At least one is NaN.
+        if a.isNaN { return b.isNaN ? .orderedSame : .orderedAscending }
+        return .orderedDescending
+    }
+
+    /// Orders two integers.
+    @inlinable
+    static func compare(_ a: Int, _ b: Int) -> ComparisonResult {
+        a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+    }
+}
