@@ -15,6 +15,34 @@ extension ResultsStore {
         var originals: [RowID: Element] = [:]
         /// Whether any row or section changed (not only visibility).
         var dataChanged = false
+        /// Whether the filters or the hiding of empty sections changed.
+        var visibilityChanged = false
+        /// The rows touched since the baseline (with repeats), while few.
+        var touchedRows: [RowID] = []
+        /// Whether the edits are too many or too broad for the incremental
+        /// diff: sections came or went, rows were re-sorted in bulk, or more
+        /// rows were touched than ``ChangeTracker/incrementalLimit``.
+        var needsFullDiff = false
+
+        /// The most touched rows the incremental diff takes on.
+        static var incrementalLimit: Int { 64 }
+
+        /// Records a touched row.
+        mutating func touch(_ id: RowID) {
+            dataChanged = true
+            guard !needsFullDiff else { return }
+            if touchedRows.count < Self.incrementalLimit {
+                touchedRows.append(id)
+            } else {
+                needsFullDiff = true
+            }
+        }
+
+        /// Records an edit the incremental diff cannot follow.
+        mutating func touchAll() {
+            dataChanged = true
+            needsFullDiff = true
+        }
     }
 
     /// Returns the changes of the visible table since the last call (or
@@ -38,6 +66,9 @@ extension ResultsStore {
     /// - Complexity: as ``takeChangeset()``.
     public var pendingChangeset: ResultsChangeset<Element, Key> {
         if !tracker.dataChanged { return visibilityChangeset() }
+        if !tracker.needsFullDiff && !tracker.visibilityChanged, let changeset = incrementalChangeset() {
+            return changeset
+        }
         let old = Self.visibleTable(
             of: tracker.sections, isVisible: tracker.isVisible, filtered: tracker.filtered,
             hidesEmptySections: tracker.hidesEmptySections)
@@ -112,6 +143,96 @@ extension ResultsStore {
             }
         }
         return changeset(sections: sectionChanges, rows: rowChanges)
+    }
+
+    /// The changes of a batch that touched few rows and no section: only
+    /// the touched rows can have changed, so one walk over the old and the
+    /// new table finds their places, with no hashing and no arrays per row.
+    /// Returns `nil` when the batch needs the whole-table diff after all (a
+    /// section appeared or disappeared, or two touched rows stayed in one
+    /// section, where the fewest moves need a longest increasing subsequence).
+    ///
+    /// A touched row that stays in its section moves exactly when the number
+    /// of untouched rows before it changed: the untouched rows keep their
+    /// order, so they all belong to the longest increasing subsequence.
+    private func incrementalChangeset() -> ResultsChangeset<Element, Key>? {
+        let old = tracker.sections
+        guard old.count == storedSections.count, hidesEmptySections == tracker.hidesEmptySections else { return nil }
+        let filtered = !filters.isEmpty
+        if hidesEmptySections && filtered { return nil }
+        var touched = Array(Set(tracker.touchedRows))
+        touched.sort()
+        var mask: UInt64 = 0
+        for id in touched { mask |= 1 << (UInt64(id) & 63) }
+
+        /// Where the touched rows are in a table: raw section and visible row.
+        func locate(_ sections: [Section], _ visible: [Bool]) -> [RowID: ResultsIndexPath] {
+            var places: [RowID: ResultsIndexPath] = [:]
+            for (s, section) in sections.enumerated() {
+                var row = 0
+                for id in section.rows {
+                    let shown = !filtered || visible[Int(id)]
+                    if mask & (1 << (UInt64(id) & 63)) != 0, shown, touched.contains(id) {
+                        places[id] = ResultsIndexPath(s, row)
+                    }
+                    if shown { row += 1 }
+                }
+            }
+            return places
+        }
+        let oldPlaces = locate(old, tracker.isVisible)
+        let newPlaces = locate(storedSections, isVisible)
+
+        // Visible section indexes; a section shown before and hidden after
+        // (or the reverse) needs the whole-table diff.
+        var oldSectionIndex = Array(old.indices)
+        var newSectionIndex = Array(storedSections.indices)
+        if hidesEmptySections {
+            var (oldShown, newShown) = (0, 0)
+            for s in old.indices {
+                let wasShown = !old[s].rows.isEmpty
+                guard wasShown == !storedSections[s].rows.isEmpty else { return nil }
+                oldSectionIndex[s] = oldShown
+                newSectionIndex[s] = newShown
+                if wasShown { oldShown += 1; newShown += 1 }
+            }
+        }
+        func oldPath(_ place: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(oldSectionIndex[place.section], place.row) }
+        func newPath(_ place: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(newSectionIndex[place.section], place.row) }
+        func isChanged(_ id: RowID) -> Bool {
+            guard let original = tracker.originals[id] else { return false }
+            return !(isSameContent?(original, slots[Int(id)]!) ?? false)
+        }
+        /// How many touched rows stand before `place` in its section.
+        func touchedBefore(_ place: ResultsIndexPath, in places: [RowID: ResultsIndexPath]) -> Int {
+            places.values.count { $0.section == place.section && $0.row < place.row }
+        }
+
+        var rows: [TableDiff.RowChange] = []
+        var stayingSections = Set<Int>()
+        for id in touched {
+            switch (oldPlaces[id], newPlaces[id]) {
+            case (nil, nil):
+                continue
+            case (nil, let to?):
+                rows.append(.init(kind: .insert, id: id, from: nil, to: newPath(to)))
+            case (let from?, nil):
+                rows.append(.init(kind: .delete, id: id, from: oldPath(from), to: nil))
+            case (let from?, let to?):
+                if from.section == to.section {
+                    guard stayingSections.insert(from.section).inserted else { return nil }
+                    let moved = from.row - touchedBefore(from, in: oldPlaces) != to.row - touchedBefore(to, in: newPlaces)
+                    if moved {
+                        rows.append(.init(kind: .move, id: id, from: oldPath(from), to: newPath(to), isUpdated: isChanged(id)))
+                    } else if isChanged(id) {
+                        rows.append(.init(kind: .update, id: id, from: oldPath(from), to: newPath(to)))
+                    }
+                } else {
+                    rows.append(.init(kind: .move, id: id, from: oldPath(from), to: newPath(to), isUpdated: isChanged(id)))
+                }
+            }
+        }
+        return changeset(sections: [], rows: rows)
     }
 
     /// Turns row changes by identity into changes carrying keys and objects.

@@ -75,9 +75,19 @@ extension ResultsStore {
 
     /// Recomputes every live row's visibility.
     mutating func refilter() {
-        for section in storedSections {
-            for id in section.rows { isVisible[Int(id)] = passesFilters(slots[Int(id)]!) }
+        tracker.visibilityChanged = true
+        let predicates = filters.map(\.predicate)
+        var visible = isVisible
+        isVisible = []
+        slots.withUnsafeBufferPointer { slots in
+            for section in storedSections {
+                for id in section.rows {
+                    let index = Int(id)
+                    visible[index] = predicates.allSatisfy { $0(slots[index].unsafelyUnwrapped) }
+                }
+            }
         }
+        isVisible = visible
         _checkInvariants()
     }
 }

@@ -59,7 +59,7 @@ extension ResultsStore {
             storedSections = built
         }
         for section in storedSections.indices { sortRows(inSection: section, by: sortKeys) }
-        tracker.dataChanged = true
+        tracker.touchAll()
         _checkInvariants()
         return summary
     }
@@ -106,7 +106,7 @@ extension ResultsStore {
         if !mergeSort.isEmpty {
             for section in storedSections.indices { sortRows(inSection: section, by: mergeSort) }
         }
-        tracker.dataChanged = true
+        tracker.touchAll()
         _checkInvariants()
         return summary
     }

@@ -26,7 +26,7 @@ extension ResultsStore {
         try requireNewSectionName(section.name)
         let keys = try requireNewKeys(of: section.objects, allowedIn: nil)
         let rows = zip(section.objects, keys).map { allocateRow($0, key: $1) }
-        tracker.dataChanged = true
+        tracker.touchAll()
         storedSections.insert(Section(name: section.name, rows: rows), at: index)
         sortRows(inSection: index, by: sortKeys)
         _checkInvariants()
@@ -41,7 +41,7 @@ extension ResultsStore {
         guard storedSections.indices.contains(index) else {
             throw .sectionOutOfRange(index, sectionCount: storedSections.count)
         }
-        tracker.dataChanged = true
+        tracker.touchAll()
         let removed = storedSections.remove(at: index)
         for id in removed.rows { releaseRow(id) }
         _checkInvariants()
@@ -89,7 +89,7 @@ extension ResultsStore {
         for id in old.rows where !kept.contains(id) { releaseRow(id) }
         storedSections[index] = Section(name: section.name, rows: rows)
         sortRows(inSection: index, by: sortKeys)
-        tracker.dataChanged = true
+        tracker.touchAll()
         _checkInvariants()
     }
 

@@ -36,9 +36,9 @@ extension ResultsStore {
     /// Stores a new row (or brings back the row of a key removed since the
     /// last changeset) and indexes its key. The caller places it in a section.
     mutating func allocateRow(_ element: Element, key: Key) -> RowID {
-        tracker.dataChanged = true
         let visible = passesFilters(element)
         if let id = tracker.removedKeys.removeValue(forKey: key) {
+            tracker.touch(id)
             slots[Int(id)] = element
             isVisible[Int(id)] = visible
             keyIndex[key] = id
@@ -54,6 +54,7 @@ extension ResultsStore {
             slots.append(element)
             isVisible.append(visible)
         }
+        tracker.touch(id)
         keyIndex[key] = id
         return id
     }
@@ -61,7 +62,7 @@ extension ResultsStore {
     /// Unindexes a row the caller has taken out of its section. Its slot
     /// keeps the object until the next changeset has reported the removal.
     mutating func releaseRow(_ id: RowID) {
-        tracker.dataChanged = true
+        tracker.touch(id)
         let element = slots[Int(id)]!
         let key = keyOf(element)!
         keyIndex[key] = nil
@@ -72,7 +73,7 @@ extension ResultsStore {
     /// Replaces a row's object (same key), remembering the object it had
     /// when the last changeset was taken.
     mutating func replaceContent(ofRow id: RowID, with element: Element) {
-        tracker.dataChanged = true
+        tracker.touch(id)
         let index = Int(id)
         if tracker.originals[id] == nil { tracker.originals[id] = slots[index]! }
         slots[index] = element
@@ -145,6 +146,7 @@ extension ResultsStore {
             if order(storedSections[mid].name!, name) { low = mid + 1 } else { high = mid }
         }
         if low < storedSections.count && storedSections[low].name == name { return low }
+        tracker.touchAll()
         storedSections.insert(Section(name: name, rows: []), at: low)
         return low
     }
@@ -205,6 +207,7 @@ extension ResultsStore {
     /// Stably sorts a section's rows by `keys`.
     mutating func sortRows(inSection section: Int, by keys: [ResultsSortKey<Element>]) {
         guard !keys.isEmpty else { return }
+        tracker.touchAll()
         let slots = self.slots
         storedSections[section].rows.sort { keys.compare(slots[Int($0)]!, slots[Int($1)]!) == .orderedAscending }
     }
@@ -215,6 +218,7 @@ extension ResultsStore {
         tracker.dataChanged = true
         storedSections[indexPath.section].rows.remove(at: indexPath.row)
         if sectioning != nil && storedSections[indexPath.section].rows.isEmpty {
+            tracker.touchAll()
             storedSections.remove(at: indexPath.section)
         }
     }

@@ -39,7 +39,7 @@ public struct ResultsStore<Element, Key: Hashable> {
     public let sectioning: ResultsSectioning<Element>?
     /// Whether sections with no visible rows are left out of the visible table.
     public var hidesEmptySections: Bool {
-        didSet { if hidesEmptySections != oldValue { _checkInvariants() } }
+        didSet { if hidesEmptySections != oldValue { tracker.visibilityChanged = true } }
     }
 
     // MARK: Storage
