@@ -16,7 +16,8 @@
 /// main actor). Its delegate is held weakly.
 public final class ResultsController<Element, Key: Hashable> {
     /// The store: raw data, filters, and the visible table.
-    public private(set) var store: ResultsStore<Element, Key>
+    public var store: ResultsStore<Element, Key> { _store }
+    @usableFromInline var _store: ResultsStore<Element, Key>
     /// Receives the changes; held weakly.
     public weak var delegate: (any ResultsControllerDelegate<Element, Key>)?
     /// Called after the delegate with each group of changes or a reload.
@@ -25,18 +26,19 @@ public final class ResultsController<Element, Key: Hashable> {
     /// instead of the changes. `nil` (the default) never reloads.
     public var reloadThreshold: Int?
     /// Whether changes are reported. See ``setUpdatesEnabled(_:)``.
-    public private(set) var updatesEnabled = true
+    public var updatesEnabled: Bool { _updatesEnabled }
+    @usableFromInline var _updatesEnabled = true
 
-    private var batchDepth = 0
-    private var isNotifying = false
+    @usableFromInline var batchDepth = 0
+    @usableFromInline var isNotifying = false
 
     /// Creates a controller owning `store`. The store's pending changes are
     /// dropped: the controller reports changes from its current table on.
     ///
     /// - Complexity: O(1).
-    public init(store: ResultsStore<Element, Key>) {
-        self.store = store
-        self.store.resetTracking()
+    @inlinable public init(store: ResultsStore<Element, Key>) {
+        self._store = store
+        self._store.resetTracking()
     }
 
     /// Whether a batch is open.
@@ -50,7 +52,7 @@ public final class ResultsController<Element, Key: Hashable> {
     /// - Throws: ``ResultsError/invalidOperation(_:)`` from inside a change
     ///   notification.
     /// - Complexity: O(1).
-    public func beginUpdates() throws(ResultsError) {
+    @inlinable public func beginUpdates() throws(ResultsError) {
         try requireNotNotifying()
         batchDepth += 1
     }
@@ -59,7 +61,7 @@ public final class ResultsController<Element, Key: Hashable> {
     ///
     /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch.
     /// - Complexity: that of the changeset (see ``ResultsStore/takeChangeset()``).
-    public func endUpdates() throws(ResultsError) {
+    @inlinable public func endUpdates() throws(ResultsError) {
         try requireNotNotifying()
         guard batchDepth > 0 else { throw .unbalancedEndUpdates }
         batchDepth -= 1
@@ -74,14 +76,14 @@ public final class ResultsController<Element, Key: Hashable> {
     ///   from inside a change notification.
     /// - Complexity: O(*n*) more than the edits themselves: the state kept
     ///   for the rollback is copied on the first edit.
-    public func performBatchUpdates(_ body: () throws -> Void) throws {
+    @inlinable public func performBatchUpdates(_ body: () throws -> Void) throws {
         try requireNotNotifying()
-        let saved = store
+        let saved = _store
         batchDepth += 1
         do {
             try body()
         } catch {
-            store = saved
+            _store = saved
             batchDepth -= 1
             throw error
         }
@@ -95,15 +97,15 @@ public final class ResultsController<Element, Key: Hashable> {
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` while a batch is open.
     /// - Complexity: that of the changeset when turned on.
-    public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) {
+    @inlinable public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) {
         try requireNotNotifying()
         guard batchDepth == 0 else {
             throw .invalidOperation("updates cannot be enabled or disabled while a batch is open")
         }
         guard enabled != updatesEnabled else { return }
-        updatesEnabled = enabled
+        _updatesEnabled = enabled
         guard enabled else { return }
-        if !store.takeChangeset().isEmpty { notifyReload() }
+        if !_store.takeChangeset().isEmpty { notifyReload() }
     }
 
     /// Replaces the store with one prepared elsewhere (for example a large
@@ -113,7 +115,7 @@ public final class ResultsController<Element, Key: Hashable> {
     /// - Throws: ``ResultsError/invalidOperation(_:)`` from inside a change
     ///   notification.
     /// - Complexity: O(*n* + *m*), as ``ResultsStore/setData(sections:)``.
-    public func apply(_ prepared: ResultsStore<Element, Key>) throws(ResultsError) {
+    @inlinable public func apply(_ prepared: ResultsStore<Element, Key>) throws(ResultsError) {
         try mutate { store throws(ResultsError) in
             store.replaceFilters(with: prepared.filters)
             if store.sectioning != nil {
@@ -126,25 +128,25 @@ public final class ResultsController<Element, Key: Hashable> {
 
     /// Runs one mutation of the store as a batch of its own, or as part of
     /// the open batch.
-    func mutate<Result>(
+    @inlinable func mutate<Result>(
         _ body: (inout ResultsStore<Element, Key>) throws(ResultsError) -> Result
     ) throws(ResultsError) -> Result {
         try requireNotNotifying()
-        let result = try body(&store)
+        let result = try body(&_store)
         if batchDepth == 0 { report() }
         return result
     }
 
-    private func requireNotNotifying() throws(ResultsError) {
+    @inlinable func requireNotNotifying() throws(ResultsError) {
         if isNotifying {
             throw .invalidOperation("the controller cannot be changed from inside a change notification")
         }
     }
 
     /// Reports the changes since the last report, if updates are on.
-    private func report() {
+    @inlinable func report() {
         guard updatesEnabled else { return }
-        let changeset = store.takeChangeset()
+        let changeset = _store.takeChangeset()
         guard !changeset.isEmpty else { return }
         if let reloadThreshold,
            changeset.sectionChanges.count + changeset.objectChanges.count > reloadThreshold {
@@ -162,7 +164,7 @@ public final class ResultsController<Element, Key: Hashable> {
         onChange?(.changes(changeset))
     }
 
-    private func notifyReload() {
+    @inlinable func notifyReload() {
         isNotifying = true
         defer { isNotifying = false }
         delegate?.controllerShouldReload(self)

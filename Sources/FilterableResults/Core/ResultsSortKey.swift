@@ -13,14 +13,14 @@ public struct ResultsSortKey<Element>: Sendable {
     /// Creates a sort key from a comparator.
     ///
     /// - Complexity: O(1).
-    public init(_ compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
+    @inlinable public init(_ compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
         self.compare = compare
     }
 
     /// The same key in the opposite direction.
     ///
     /// - Complexity: O(1).
-    public var reversed: Self {
+    @inlinable public var reversed: Self {
         let compare = self.compare
         return Self { compare($1, $0) }
     }
@@ -30,7 +30,7 @@ extension ResultsSortKey where Element: SendableMetatype {
     /// Sorts by a comparable property, smallest first.
     ///
     /// - Complexity: O(1).
-    public static func ascending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
+    @inlinable public static func ascending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
         Self { lhs, rhs in
             let (a, b) = (lhs[keyPath: keyPath], rhs[keyPath: keyPath])
             return a < b ? .orderedAscending : b < a ? .orderedDescending : .orderedSame
@@ -40,7 +40,7 @@ extension ResultsSortKey where Element: SendableMetatype {
     /// Sorts by a comparable property, largest first.
     ///
     /// - Complexity: O(1).
-    public static func descending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
+    @inlinable public static func descending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
         ascending(keyPath).reversed
     }
 }
@@ -48,7 +48,7 @@ extension ResultsSortKey where Element: SendableMetatype {
 extension Array {
     /// Compares two objects by each key in turn: the first key that orders
     /// them decides.
-    func compare<Object>(_ lhs: Object, _ rhs: Object) -> ComparisonResult
+    @inlinable func compare<Object>(_ lhs: Object, _ rhs: Object) -> ComparisonResult
     where Element == ResultsSortKey<Object> {
         for key in self {
             let result = key.compare(lhs, rhs)

@@ -4,31 +4,38 @@ extension ResultsStore {
     /// since then need remembered: the objects rows had (for content
     /// changes and deletes) and the identities of removed keys (so a key
     /// removed and added again is the same row).
-    struct ChangeTracker {
-        var sections: [Section]
-        var isVisible: [Bool]
-        var hidesEmptySections: Bool
-        var filtered = false
+    @usableFromInline struct ChangeTracker {
+        @usableFromInline var sections: [Section]
+        @usableFromInline var isVisible: [Bool]
+        @usableFromInline var hidesEmptySections: Bool
+        @usableFromInline var filtered = false
         /// Removed keys and their rows, whose slots are kept until reported.
-        var removedKeys: [Key: RowID] = [:]
+        @usableFromInline var removedKeys: [Key: RowID] = [:]
         /// The object each changed or removed row had in the baseline.
-        var originals: [RowID: Element] = [:]
+        @usableFromInline var originals: [RowID: Element] = [:]
         /// Whether any row or section changed (not only visibility).
-        var dataChanged = false
+        @usableFromInline var dataChanged = false
         /// Whether the filters or the hiding of empty sections changed.
-        var visibilityChanged = false
+        @usableFromInline var visibilityChanged = false
         /// The rows touched since the baseline (with repeats), while few.
-        var touchedRows: [RowID] = []
+        @usableFromInline var touchedRows: [RowID] = []
         /// Whether the edits are too many or too broad for the incremental
         /// diff: sections came or went, rows were re-sorted in bulk, or more
         /// rows were touched than ``ChangeTracker/incrementalLimit``.
-        var needsFullDiff = false
+        @usableFromInline var needsFullDiff = false
+
+        @inlinable init(sections: [Section], isVisible: [Bool], hidesEmptySections: Bool, filtered: Bool = false) {
+            self.sections = sections
+            self.isVisible = isVisible
+            self.hidesEmptySections = hidesEmptySections
+            self.filtered = filtered
+        }
 
         /// The most touched rows the incremental diff takes on.
-        static var incrementalLimit: Int { 64 }
+        @inlinable static var incrementalLimit: Int { 64 }
 
         /// Records a touched row.
-        mutating func touch(_ id: RowID) {
+        @inlinable mutating func touch(_ id: RowID) {
             dataChanged = true
             guard !needsFullDiff else { return }
             if touchedRows.count < Self.incrementalLimit {
@@ -39,7 +46,7 @@ extension ResultsStore {
         }
 
         /// Records an edit the incremental diff cannot follow.
-        mutating func touchAll() {
+        @inlinable mutating func touchAll() {
             dataChanged = true
             needsFullDiff = true
         }
@@ -54,7 +61,7 @@ extension ResultsStore {
     /// - Complexity: O(*n* log *n*) in the worst case, O(*n*) when no row
     ///   moved within its section, and O(*n*) with no hashing when only the
     ///   filters changed.
-    public mutating func takeChangeset() -> ResultsChangeset<Element, Key> {
+    @inlinable public mutating func takeChangeset() -> ResultsChangeset<Element, Key> {
         let changeset = pendingChangeset
         resetTracking()
         return changeset
@@ -64,7 +71,7 @@ extension ResultsStore {
     /// without taking them.
     ///
     /// - Complexity: as ``takeChangeset()``.
-    public var pendingChangeset: ResultsChangeset<Element, Key> {
+    @inlinable public var pendingChangeset: ResultsChangeset<Element, Key> {
         if !tracker.dataChanged { return visibilityChangeset() }
         if !tracker.needsFullDiff && !tracker.visibilityChanged, let changeset = incrementalChangeset() {
             return changeset
@@ -86,7 +93,7 @@ extension ResultsStore {
 
     /// Forgets the tracked edits: the current table becomes the baseline,
     /// and the slots of removed rows are freed.
-    mutating func resetTracking() {
+    @inlinable mutating func resetTracking() {
         for id in tracker.removedKeys.values {
             slots[Int(id)] = nil
             freeSlots.append(id)
@@ -99,7 +106,7 @@ extension ResultsStore {
     /// The changes when only visibility changed (filters, or hidden empty
     /// sections): the rows are the same, in the same order, so one walk over
     /// them with the old and new bit per row gives deletes and inserts.
-    private func visibilityChangeset() -> ResultsChangeset<Element, Key> {
+    @inlinable func visibilityChangeset() -> ResultsChangeset<Element, Key> {
         var sectionChanges: [SectionChange] = []
         var rowChanges: [TableDiff.RowChange] = []
         var oldSection = 0
@@ -155,7 +162,7 @@ extension ResultsStore {
     /// A touched row that stays in its section moves exactly when the number
     /// of untouched rows before it changed: the untouched rows keep their
     /// order, so they all belong to the longest increasing subsequence.
-    private func incrementalChangeset() -> ResultsChangeset<Element, Key>? {
+    @inlinable func incrementalChangeset() -> ResultsChangeset<Element, Key>? {
         let old = tracker.sections
         guard old.count == storedSections.count, hidesEmptySections == tracker.hidesEmptySections else { return nil }
         let filtered = !filters.isEmpty
@@ -237,7 +244,7 @@ extension ResultsStore {
 
     /// Turns row changes by identity into changes carrying keys and objects.
     /// Orders both lists deletes first, then inserts, moves and updates.
-    private func changeset(sections: [SectionChange], rows: [TableDiff.RowChange]) -> ResultsChangeset<Element, Key> {
+    @inlinable func changeset(sections: [SectionChange], rows: [TableDiff.RowChange]) -> ResultsChangeset<Element, Key> {
         func rank(_ kind: ChangeKind) -> Int {
             switch kind {
             case .delete: 0

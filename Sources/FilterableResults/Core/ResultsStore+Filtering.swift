@@ -5,19 +5,19 @@ extension ResultsStore {
     /// place; a filter without a group is appended.
     ///
     /// - Complexity: O(*n* *f*): every row is tested against the *f* filters.
-    public mutating func addFilter(_ filter: ResultsFilter<Element>) {
+    @inlinable public mutating func addFilter(_ filter: ResultsFilter<Element>) {
         addFilters([filter])
     }
 
     /// Applies several filters, in order, as ``addFilter(_:)`` does.
     ///
     /// - Complexity: O(*n* *f*).
-    public mutating func addFilters(_ newFilters: [ResultsFilter<Element>]) {
+    @inlinable public mutating func addFilters(_ newFilters: [ResultsFilter<Element>]) {
         for filter in newFilters {
             if let group = filter.group, let index = filters.firstIndex(where: { $0.group == group }) {
-                filters[index] = filter
+                appliedFilters[index] = filter
             } else {
-                filters.append(filter)
+                appliedFilters.append(filter)
             }
         }
         refilter()
@@ -27,26 +27,26 @@ extension ResultsStore {
     /// filters without a group); nothing happens when none is applied.
     ///
     /// - Complexity: O(*n* *f*) when a filter is removed, else O(*f*).
-    public mutating func removeFilter(title: String, group: String?) {
+    @inlinable public mutating func removeFilter(title: String, group: String?) {
         let count = filters.count
-        filters.removeAll { $0.title == title && $0.group == group }
+        appliedFilters.removeAll { $0.title == title && $0.group == group }
         if filters.count != count { refilter() }
     }
 
     /// Replaces all applied filters.
     ///
     /// - Complexity: O(*n* *f*).
-    public mutating func replaceFilters(with newFilters: [ResultsFilter<Element>]) {
-        filters = []
+    @inlinable public mutating func replaceFilters(with newFilters: [ResultsFilter<Element>]) {
+        appliedFilters = []
         addFilters(newFilters)
     }
 
     /// Removes all applied filters: every row becomes visible.
     ///
     /// - Complexity: O(*n*) when filters were applied, else O(1).
-    public mutating func clearFilters() {
+    @inlinable public mutating func clearFilters() {
         guard !filters.isEmpty else { return }
-        filters = []
+        appliedFilters = []
         refilter()
     }
 
@@ -60,7 +60,7 @@ extension ResultsStore {
     ///     store.search(for: query, in: [\.name, \.company])
     ///
     /// - Complexity: O(*n* *f*).
-    public mutating func search(
+    @inlinable public mutating func search(
         for text: String, in fields: [KeyPath<Element, String> & Sendable], group: String = "search"
     ) {
         let needle = SearchText(text)
@@ -74,7 +74,7 @@ extension ResultsStore {
     }
 
     /// Recomputes every live row's visibility.
-    mutating func refilter() {
+    @inlinable mutating func refilter() {
         tracker.visibilityChanged = true
         let predicates = filters.map(\.predicate)
         var visible = isVisible

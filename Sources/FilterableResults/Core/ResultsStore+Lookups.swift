@@ -2,7 +2,7 @@
 /// (the objects that pass the filters, in the sections shown).
 extension ResultsStore {
     /// The visible table of `sections` under `isVisible`.
-    static func visibleTable(
+    @inlinable static func visibleTable(
         of sections: [Section], isVisible: [Bool], filtered: Bool, hidesEmptySections: Bool
     ) -> [VisibleSection] {
         var table: [VisibleSection] = []
@@ -17,7 +17,7 @@ extension ResultsStore {
     }
 
     /// The current visible table.
-    var visibleTable: [VisibleSection] {
+    @inlinable var visibleTable: [VisibleSection] {
         Self.visibleTable(
             of: storedSections, isVisible: isVisible, filtered: !filters.isEmpty,
             hidesEmptySections: hidesEmptySections)
@@ -28,7 +28,7 @@ extension ResultsStore {
     /// The raw data: every section with every object, filters ignored.
     ///
     /// - Complexity: O(*n*).
-    public var sections: [ResultsSection<Element>] {
+    @inlinable public var sections: [ResultsSection<Element>] {
         storedSections.map { ResultsSection(name: $0.name, objects: $0.rows.map(element(ofRow:))) }
     }
 
@@ -50,38 +50,38 @@ extension ResultsStore {
     /// The number of objects in a raw section, or `nil` when it does not exist.
     ///
     /// - Complexity: O(1).
-    public func numberOfObjects(inSection section: Int) -> Int? {
+    @inlinable public func numberOfObjects(inSection section: Int) -> Int? {
         storedSections.indices.contains(section) ? storedSections[section].rows.count : nil
     }
 
     /// The object at a raw index path, or `nil` when it does not exist.
     ///
     /// - Complexity: O(1).
-    public func object(at indexPath: ResultsIndexPath) -> Element? {
+    @inlinable public func object(at indexPath: ResultsIndexPath) -> Element? {
         (try? requireRow(at: indexPath)).map(element(ofRow:))
     }
 
     /// The object with `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average (a hash lookup).
-    public func object(forKey key: Key) -> Element? {
+    @inlinable public func object(forKey key: Key) -> Element? {
         keyIndex[key].map(element(ofRow:))
     }
 
     /// Whether an object has `key`.
     ///
     /// - Complexity: O(1) on average.
-    public func contains(key: Key) -> Bool { keyIndex[key] != nil }
+    @inlinable public func contains(key: Key) -> Bool { keyIndex[key] != nil }
 
     /// The raw index path of the object with `key`, or `nil`.
     ///
     /// - Complexity: O(*n*).
-    public func indexPath(forKey key: Key) -> ResultsIndexPath? { position(ofKey: key) }
+    @inlinable public func indexPath(forKey key: Key) -> ResultsIndexPath? { position(ofKey: key) }
 
     /// The raw index path of the object with `element`'s key, or `nil`.
     ///
     /// - Complexity: O(*n*).
-    public func indexPath(of element: Element) -> ResultsIndexPath? {
+    @inlinable public func indexPath(of element: Element) -> ResultsIndexPath? {
         keyOf(element).flatMap(position(ofKey:))
     }
 
@@ -91,7 +91,7 @@ extension ResultsStore {
     /// every applied filter.
     ///
     /// - Complexity: O(*n*).
-    public var visibleSections: [ResultsSection<Element>] {
+    @inlinable public var visibleSections: [ResultsSection<Element>] {
         visibleTable.map { ResultsSection(name: $0.name, objects: $0.rows.map(element(ofRow:))) }
     }
 
@@ -103,7 +103,7 @@ extension ResultsStore {
     /// The object at an index path of the visible table, or `nil`.
     ///
     /// - Complexity: O(1) without filters or hidden sections, else O(*n*).
-    public func visibleObject(at indexPath: ResultsIndexPath) -> Element? {
+    @inlinable public func visibleObject(at indexPath: ResultsIndexPath) -> Element? {
         if filters.isEmpty && !hidesEmptySections { return object(at: indexPath) }
         let table = visibleTable
         guard table.indices.contains(indexPath.section),
@@ -115,7 +115,7 @@ extension ResultsStore {
     /// `nil` when it is not visible.
     ///
     /// - Complexity: O(*n*).
-    public func visibleIndexPath(forKey key: Key) -> ResultsIndexPath? {
+    @inlinable public func visibleIndexPath(forKey key: Key) -> ResultsIndexPath? {
         guard let id = keyIndex[key], isVisible[Int(id)] else { return nil }
         for (s, section) in visibleTable.enumerated() {
             if let r = section.rows.firstIndex(of: id) { return ResultsIndexPath(s, r) }
@@ -127,21 +127,21 @@ extension ResultsStore {
     /// key, or `nil` when it is not visible.
     ///
     /// - Complexity: O(*n*).
-    public func visibleIndexPath(of element: Element) -> ResultsIndexPath? {
+    @inlinable public func visibleIndexPath(of element: Element) -> ResultsIndexPath? {
         keyOf(element).flatMap(visibleIndexPath(forKey:))
     }
 
     /// The number of sections in the visible table.
     ///
     /// - Complexity: O(1) unless empty sections are hidden, else O(*n*).
-    public var numberOfVisibleSections: Int {
+    @inlinable public var numberOfVisibleSections: Int {
         hidesEmptySections ? visibleTable.count : storedSections.count
     }
 
     /// The number of objects in a section of the visible table, or `nil`.
     ///
     /// - Complexity: O(1) without filters or hidden sections, else O(*n*).
-    public func numberOfVisibleObjects(inSection section: Int) -> Int? {
+    @inlinable public func numberOfVisibleObjects(inSection section: Int) -> Int? {
         if filters.isEmpty && !hidesEmptySections { return numberOfObjects(inSection: section) }
         let table = visibleTable
         return table.indices.contains(section) ? table[section].rows.count : nil

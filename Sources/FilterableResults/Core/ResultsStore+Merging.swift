@@ -12,7 +12,7 @@ extension ResultsStore {
     /// - Complexity: O(*n* + *m*) hashing for *n* old and *m* new objects, plus
     ///   O(*m* log *m*) comparisons when sorted.
     @discardableResult
-    public mutating func setData(_ elements: [Element]) throws(ResultsError) -> ResultsMergeSummary {
+    @inlinable public mutating func setData(_ elements: [Element]) throws(ResultsError) -> ResultsMergeSummary {
         try setData(sections: [ResultsSection(objects: elements)], derivingSections: sectioning != nil)
     }
 
@@ -26,12 +26,12 @@ extension ResultsStore {
     ///   changes then.
     /// - Complexity: O(*n* + *m*) hashing for *n* old and *m* new objects.
     @discardableResult
-    public mutating func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsMergeSummary {
+    @inlinable public mutating func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsMergeSummary {
         try requireManualSections("setting data as sections")
         return try setData(sections: sections, derivingSections: false)
     }
 
-    private mutating func setData(
+    @inlinable mutating func setData(
         sections: [ResultsSection<Element>], derivingSections: Bool
     ) throws(ResultsError) -> ResultsMergeSummary {
         var names = Set<String>()
@@ -81,7 +81,7 @@ extension ResultsStore {
     /// - Complexity: O(*m*) hashing for *m* objects, plus O(*n*) for `prune`,
     ///   a change of section, or a sort (which runs once, over nearly sorted rows).
     @discardableResult
-    public mutating func merge(
+    @inlinable public mutating func merge(
         _ elements: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false
     ) throws(ResultsError) -> ResultsMergeSummary {
         if !mergeSort.isEmpty && !sortKeys.isEmpty {
@@ -114,7 +114,7 @@ extension ResultsStore {
     /// Files the merged rows in a sorted or sectioned store: new rows, and
     /// rows whose section changed, are appended to their sections in input
     /// order; then the sections that changed are sorted, once.
-    private mutating func placeMergedRows(_ rows: [RowID], isNew: [Bool], changed: [RowID]) {
+    @inlinable mutating func placeMergedRows(_ rows: [RowID], isNew: [Bool], changed: [RowID]) {
         var arriving = Set<RowID>()
         if let sectioning, !changed.isEmpty {
             let changedSet = Set(changed)
@@ -138,16 +138,16 @@ extension ResultsStore {
     }
 
     /// How an upsert has claimed a row, by row identity.
-    typealias Claims = [UInt8]
-    private static var unclaimed: UInt8 { 0 }
-    private static var claimedExisting: UInt8 { 1 }
-    private static var claimedNew: UInt8 { 2 }
+    @usableFromInline typealias Claims = [UInt8]
+    @usableFromInline static var unclaimed: UInt8 { 0 }
+    @usableFromInline static var claimedExisting: UInt8 { 1 }
+    @usableFromInline static var claimedNew: UInt8 { 2 }
 
     /// Gives every key its new content: an existing row (claimed once; a
     /// repeated key folds into it) or a new, not yet placed row. Returns the
     /// rows in first-occurrence order, which of them are new, and the
     /// existing rows whose content changed.
-    private mutating func upsert(
+    @inlinable mutating func upsert(
         _ elements: [Element], keys: [Key], claimed: inout Claims, summary: inout ResultsMergeSummary
     ) -> (rows: [RowID], isNew: [Bool], changed: [RowID]) {
         var rows: [RowID] = []
@@ -187,7 +187,7 @@ extension ResultsStore {
     /// Releases every live row not claimed by an upsert; returns how many.
     /// With `removingFromSections`, takes them out of their sections too (a
     /// sectioned store drops sections left empty).
-    private mutating func releaseUnclaimedRows(_ claimed: Claims, removingFromSections: Bool = false) -> Int {
+    @inlinable mutating func releaseUnclaimedRows(_ claimed: Claims, removingFromSections: Bool = false) -> Int {
         func isClaimed(_ id: RowID) -> Bool { Int(id) < claimed.count && claimed[Int(id)] != Self.unclaimed }
         var released: [RowID] = []
         for section in storedSections {
@@ -204,7 +204,7 @@ extension ResultsStore {
 
     /// Gives a row new content; returns whether the content changed. Equal
     /// content is stored without marking the row changed.
-    mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
+    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
         if let isSameContent, isSameContent(slots[Int(id)]!, element) {
             slots[Int(id)] = element
             return false

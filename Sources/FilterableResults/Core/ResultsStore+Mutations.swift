@@ -12,7 +12,7 @@ extension ResultsStore {
     ///   for a section in a sectioned store. Nothing changes then.
     /// - Complexity: O(*m*) for a section of *m* rows (the array insert),
     ///   with O(log *m*) comparisons when sorted.
-    public mutating func add(_ element: Element, toSection section: Int? = nil) throws(ResultsError) {
+    @inlinable public mutating func add(_ element: Element, toSection section: Int? = nil) throws(ResultsError) {
         let key = try requireKey(of: element)
         try requireNew(key)
         var target = 0
@@ -35,7 +35,7 @@ extension ResultsStore {
     ///   ``ResultsError/duplicateKey(_:)``, or
     ///   ``ResultsError/invalidOperation(_:)`` in a sorted or sectioned store.
     /// - Complexity: O(*m*) for a section of *m* rows.
-    public mutating func insert(_ element: Element, at indexPath: ResultsIndexPath) throws(ResultsError) {
+    @inlinable public mutating func insert(_ element: Element, at indexPath: ResultsIndexPath) throws(ResultsError) {
         if placesRows {
             throw .invalidOperation("insert at an index path is not allowed in a sorted or sectioned store; use add")
         }
@@ -58,14 +58,14 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` for an object without a key.
     /// - Complexity: O(*n*): finding the row's place.
-    public mutating func remove(_ element: Element) throws(ResultsError) {
+    @inlinable public mutating func remove(_ element: Element) throws(ResultsError) {
         remove(key: try requireKey(of: element))
     }
 
     /// Removes the object with `key`; nothing happens when there is none.
     ///
     /// - Complexity: O(*n*): finding the row's place.
-    public mutating func remove(key: Key) {
+    @inlinable public mutating func remove(key: Key) {
         guard let indexPath = position(ofKey: key) else { return }
         removeAndRelease(at: indexPath)
     }
@@ -74,12 +74,12 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
     /// - Complexity: O(*m*) for a section of *m* rows.
-    public mutating func remove(at indexPath: ResultsIndexPath) throws(ResultsError) {
+    @inlinable public mutating func remove(at indexPath: ResultsIndexPath) throws(ResultsError) {
         _ = try requireRow(at: indexPath)
         removeAndRelease(at: indexPath)
     }
 
-    private mutating func removeAndRelease(at indexPath: ResultsIndexPath) {
+    @inlinable mutating func removeAndRelease(at indexPath: ResultsIndexPath) {
         let id = storedSections[indexPath.section].rows[indexPath.row]
         removeRow(at: indexPath)
         releaseRow(id)
@@ -91,7 +91,7 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``.
     /// - Complexity: O(*n*): finding the row's place.
-    public mutating func replace(_ element: Element) throws(ResultsError) {
+    @inlinable public mutating func replace(_ element: Element) throws(ResultsError) {
         let key = try requireKey(of: element)
         guard let indexPath = position(ofKey: key) else { return }
         replaceRow(at: indexPath, with: element, key: key)
@@ -104,7 +104,7 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when `new` takes another
     ///   row's key; ``ResultsError/missingPrimaryKey(_:)``.
     /// - Complexity: O(*n*): finding the row's place.
-    public mutating func replace(_ old: Element, with new: Element) throws(ResultsError) {
+    @inlinable public mutating func replace(_ old: Element, with new: Element) throws(ResultsError) {
         let oldKey = try requireKey(of: old)
         let newKey = try requireKey(of: new)
         guard let indexPath = position(ofKey: oldKey) else { return }
@@ -117,7 +117,7 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,
     ///   ``ResultsError/duplicateKey(_:)`` when `new` takes another row's key.
     /// - Complexity: O(*m*) for a section of *m* rows when the row moves, else O(1).
-    public mutating func replace(at indexPath: ResultsIndexPath, with new: Element) throws(ResultsError) {
+    @inlinable public mutating func replace(at indexPath: ResultsIndexPath, with new: Element) throws(ResultsError) {
         let id = try requireRow(at: indexPath)
         let newKey = try requireKey(of: new)
         if newKey != key(ofRow: id) { try requireNew(newKey) }
@@ -129,7 +129,7 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` before changing anything.
     /// - Complexity: O(*n* + *k* log *n*) for *k* objects.
-    public mutating func replaceAll(_ elements: [Element]) throws(ResultsError) {
+    @inlinable public mutating func replaceAll(_ elements: [Element]) throws(ResultsError) {
         let keys = try requireKeys(of: elements)
         let known = zip(keys, elements).filter { keyIndex[$0.0] != nil }
         guard !known.isEmpty else { return }
@@ -142,7 +142,7 @@ extension ResultsStore {
     }
 
     /// Replaces a validated row, keeping its identity when the key stays.
-    mutating func replaceRow(at indexPath: ResultsIndexPath, with element: Element, key: Key) {
+    @inlinable mutating func replaceRow(at indexPath: ResultsIndexPath, with element: Element, key: Key) {
         let id = storedSections[indexPath.section].rows[indexPath.row]
         if key == self.key(ofRow: id) {
             replaceContent(ofRow: id, with: element)
@@ -168,7 +168,7 @@ extension ResultsStore {
     ///   object another row's key or none; the store is unchanged then.
     /// - Complexity: O(*n*): finding the row's place.
     @discardableResult
-    public mutating func update(_ key: Key, _ body: (inout Element) -> Void) throws(ResultsError) -> Bool {
+    @inlinable public mutating func update(_ key: Key, _ body: (inout Element) -> Void) throws(ResultsError) -> Bool {
         guard let indexPath = position(ofKey: key) else { return false }
         var element = self.element(ofRow: keyIndex[key]!)
         body(&element)

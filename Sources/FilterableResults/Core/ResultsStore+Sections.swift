@@ -9,7 +9,7 @@ extension ResultsStore {
     ///   ``ResultsError/duplicateKey(_:)`` (repeated or existing keys),
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
     /// - Complexity: O(*m*) for *m* objects, plus O(*m* log *m*) when sorted.
-    public mutating func addSection(_ section: ResultsSection<Element>) throws(ResultsError) {
+    @inlinable public mutating func addSection(_ section: ResultsSection<Element>) throws(ResultsError) {
         try insertSection(section, at: storedSections.count)
     }
 
@@ -18,7 +18,7 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)`` and the
     ///   errors of ``addSection(_:)``.
     /// - Complexity: O(*m*) for *m* objects, plus O(*m* log *m*) when sorted.
-    public mutating func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
+    @inlinable public mutating func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
         try requireManualSections("inserting a section")
         guard (0...storedSections.count).contains(index) else {
             throw .sectionOutOfRange(index, sectionCount: storedSections.count)
@@ -36,7 +36,7 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)``.
     /// - Complexity: O(*m*) for a section of *m* rows.
-    public mutating func removeSection(at index: Int) throws(ResultsError) {
+    @inlinable public mutating func removeSection(at index: Int) throws(ResultsError) {
         try requireManualSections("removing a section")
         guard storedSections.indices.contains(index) else {
             throw .sectionOutOfRange(index, sectionCount: storedSections.count)
@@ -52,7 +52,7 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` in a sectioned store.
     /// - Complexity: O(*s* + *m*) for *s* sections and *m* rows in it.
-    public mutating func removeSection(named name: String) throws(ResultsError) {
+    @inlinable public mutating func removeSection(named name: String) throws(ResultsError) {
         try requireManualSections("removing a section")
         guard let index = storedSections.firstIndex(where: { $0.name == name }) else { return }
         try removeSection(at: index)
@@ -67,7 +67,7 @@ extension ResultsStore {
     ///   for keys repeated or held by another section,
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
     /// - Complexity: O(*m*) for *m* objects, plus O(*m* log *m*) when sorted.
-    public mutating func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
+    @inlinable public mutating func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
         try requireManualSections("replacing a section")
         guard storedSections.indices.contains(index) else {
             throw .sectionOutOfRange(index, sectionCount: storedSections.count)
@@ -95,7 +95,7 @@ extension ResultsStore {
 
     /// The keys of a new section's objects, refusing a key repeated among
     /// them or held by a row outside `allowed`.
-    private func requireNewKeys(of elements: [Element], allowedIn allowed: Set<RowID>?) throws(ResultsError) -> [Key] {
+    @inlinable func requireNewKeys(of elements: [Element], allowedIn allowed: Set<RowID>?) throws(ResultsError) -> [Key] {
         let keys = try requireKeys(of: elements)
         var seen = Set<Key>()
         for key in keys {

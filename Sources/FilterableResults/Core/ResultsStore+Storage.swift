@@ -6,7 +6,7 @@ extension ResultsStore {
     /// The key of an object, or the error that names it.
     ///
     /// - Complexity: O(1) plus the cost of the key function.
-    func requireKey(of element: Element) throws(ResultsError) -> Key {
+    @inlinable func requireKey(of element: Element) throws(ResultsError) -> Key {
         guard let key = keyOf(element) else {
             throw .missingPrimaryKey(String(describing: element))
         }
@@ -14,7 +14,7 @@ extension ResultsStore {
     }
 
     /// The keys of `elements`, or the error naming the first without one.
-    func requireKeys(of elements: some Sequence<Element>) throws(ResultsError) -> [Key] {
+    @inlinable func requireKeys(of elements: some Sequence<Element>) throws(ResultsError) -> [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(elements.underestimatedCount)
         for element in elements { keys.append(try requireKey(of: element)) }
@@ -22,20 +22,20 @@ extension ResultsStore {
     }
 
     /// The key of a live row.
-    func key(ofRow id: RowID) -> Key { keyOf(slots[Int(id)]!)! }
+    @inlinable func key(ofRow id: RowID) -> Key { keyOf(slots[Int(id)]!)! }
 
     /// The object of a live (or removed but not yet reported) row.
-    func element(ofRow id: RowID) -> Element { slots[Int(id)]! }
+    @inlinable func element(ofRow id: RowID) -> Element { slots[Int(id)]! }
 
     /// Whether an object passes every applied filter.
-    func passesFilters(_ element: Element) -> Bool {
+    @inlinable func passesFilters(_ element: Element) -> Bool {
         for filter in filters where !filter.predicate(element) { return false }
         return true
     }
 
     /// Stores a new row (or brings back the row of a key removed since the
     /// last changeset) and indexes its key. The caller places it in a section.
-    mutating func allocateRow(_ element: Element, key: Key) -> RowID {
+    @inlinable mutating func allocateRow(_ element: Element, key: Key) -> RowID {
         let visible = passesFilters(element)
         if let id = tracker.removedKeys.removeValue(forKey: key) {
             tracker.touch(id)
@@ -61,7 +61,7 @@ extension ResultsStore {
 
     /// Unindexes a row the caller has taken out of its section. Its slot
     /// keeps the object until the next changeset has reported the removal.
-    mutating func releaseRow(_ id: RowID) {
+    @inlinable mutating func releaseRow(_ id: RowID) {
         tracker.touch(id)
         let element = slots[Int(id)]!
         let key = keyOf(element)!
@@ -72,7 +72,7 @@ extension ResultsStore {
 
     /// Replaces a row's object (same key), remembering the object it had
     /// when the last changeset was taken.
-    mutating func replaceContent(ofRow id: RowID, with element: Element) {
+    @inlinable mutating func replaceContent(ofRow id: RowID, with element: Element) {
         tracker.touch(id)
         let index = Int(id)
         if tracker.originals[id] == nil { tracker.originals[id] = slots[index]! }
@@ -83,7 +83,7 @@ extension ResultsStore {
     /// The raw position of a row.
     ///
     /// - Complexity: O(*n*): a scan of the rows.
-    func position(ofRow id: RowID) -> ResultsIndexPath? {
+    @inlinable func position(ofRow id: RowID) -> ResultsIndexPath? {
         for (s, section) in storedSections.enumerated() {
             if let r = section.rows.firstIndex(of: id) { return ResultsIndexPath(s, r) }
         }
@@ -91,12 +91,12 @@ extension ResultsStore {
     }
 
     /// The raw position of the row with `key`.
-    func position(ofKey key: Key) -> ResultsIndexPath? {
+    @inlinable func position(ofKey key: Key) -> ResultsIndexPath? {
         keyIndex[key].flatMap(position(ofRow:))
     }
 
     /// Validates a raw index path of an existing row.
-    func requireRow(at indexPath: ResultsIndexPath) throws(ResultsError) -> RowID {
+    @inlinable func requireRow(at indexPath: ResultsIndexPath) throws(ResultsError) -> RowID {
         guard storedSections.indices.contains(indexPath.section) else {
             throw .indexPathOutOfRange(indexPath, sectionCount: storedSections.count, rowCount: nil)
         }
@@ -108,19 +108,19 @@ extension ResultsStore {
     }
 
     /// Refuses a key another row has.
-    func requireNew(_ key: Key) throws(ResultsError) {
+    @inlinable func requireNew(_ key: Key) throws(ResultsError) {
         if keyIndex[key] != nil { throw .duplicateKey(String(describing: key)) }
     }
 
     /// Refuses section operations in a store that derives its sections.
-    func requireManualSections(_ operation: String) throws(ResultsError) {
+    @inlinable func requireManualSections(_ operation: String) throws(ResultsError) {
         if sectioning != nil {
             throw .invalidOperation("\(operation) is not allowed in a store whose sections come from its objects (sectionedBy)")
         }
     }
 
     /// Refuses a section name another section has.
-    func requireNewSectionName(_ name: String?, ignoringSection ignored: Int? = nil) throws(ResultsError) {
+    @inlinable func requireNewSectionName(_ name: String?, ignoringSection ignored: Int? = nil) throws(ResultsError) {
         guard let name else { return }
         for (index, section) in storedSections.enumerated() where index != ignored && section.name == name {
             throw .duplicateSection(name)
@@ -133,11 +133,11 @@ extension ResultsStore {
 
 extension ResultsStore {
     /// Whether objects are placed by the store rather than by the caller.
-    var placesRows: Bool { !sortKeys.isEmpty || sectioning != nil }
+    @usableFromInline var placesRows: Bool { !sortKeys.isEmpty || sectioning != nil }
 
     /// The index of the section named `name` in a sectioned store, creating
     /// the section in its ordered place when it does not exist.
-    mutating func sectionIndex(named name: String) -> Int {
+    @inlinable mutating func sectionIndex(named name: String) -> Int {
         let order = sectioning!.areInIncreasingOrder
         var low = 0
         var high = storedSections.count
@@ -153,7 +153,7 @@ extension ResultsStore {
 
     /// Where a new row goes in a section: after its ties when sorted, else
     /// at the end.
-    func insertionIndex(of element: Element, inSection section: Int) -> Int {
+    @inlinable func insertionIndex(of element: Element, inSection section: Int) -> Int {
         let rows = storedSections[section].rows
         guard !sortKeys.isEmpty else { return rows.count }
         var low = 0
@@ -167,7 +167,7 @@ extension ResultsStore {
 
     /// Adds a stored row to the store's chosen place: its section by
     /// `sectionedBy` (else `section`), its row by the sort keys (else the end).
-    mutating func place(_ id: RowID, inSection section: Int) {
+    @inlinable mutating func place(_ id: RowID, inSection section: Int) {
         let element = slots[Int(id)]!
         let section = sectioning.map { sectionIndex(named: $0.sectionName(element)) } ?? section
         storedSections[section].rows.insert(id, at: insertionIndex(of: element, inSection: section))
@@ -176,7 +176,7 @@ extension ResultsStore {
     /// Puts a row whose object just changed back in order, as a stable sort
     /// would: in its section by `sectionedBy` (appended, or sorted, when the
     /// section changes), among its ties at its old place when sorted.
-    mutating func restoreOrder(ofRowAt indexPath: ResultsIndexPath) {
+    @inlinable mutating func restoreOrder(ofRowAt indexPath: ResultsIndexPath) {
         guard placesRows else { return }
         let id = storedSections[indexPath.section].rows[indexPath.row]
         let element = slots[Int(id)]!
@@ -205,7 +205,7 @@ extension ResultsStore {
     }
 
     /// Stably sorts a section's rows by `keys`.
-    mutating func sortRows(inSection section: Int, by keys: [ResultsSortKey<Element>]) {
+    @inlinable mutating func sortRows(inSection section: Int, by keys: [ResultsSortKey<Element>]) {
         guard !keys.isEmpty else { return }
         tracker.touchAll()
         let slots = self.slots
@@ -214,7 +214,7 @@ extension ResultsStore {
 
     /// Takes a row out of its section; in a sectioned store, a section left
     /// empty goes too. The caller releases or re-places the row.
-    mutating func removeRow(at indexPath: ResultsIndexPath) {
+    @inlinable mutating func removeRow(at indexPath: ResultsIndexPath) {
         tracker.dataChanged = true
         storedSections[indexPath.section].rows.remove(at: indexPath.row)
         if sectioning != nil && storedSections[indexPath.section].rows.isEmpty {

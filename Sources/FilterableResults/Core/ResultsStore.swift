@@ -20,19 +20,24 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// An internal row identity: an index into ``slots``. A row keeps it
     /// across replaces and moves, and a key removed and added again before
     /// the next changeset gets its old identity back.
-    typealias RowID = Int32
+    @usableFromInline typealias RowID = Int32
 
     /// A section as stored: its name and its row identities. A named
     /// section's identity is its name; an unnamed one's is its index.
-    struct Section {
-        var name: String?
-        var rows: [RowID]
+    @usableFromInline struct Section: Sendable {
+        @usableFromInline var name: String?
+        @usableFromInline var rows: [RowID]
+
+        @inlinable init(name: String?, rows: [RowID]) {
+            self.name = name
+            self.rows = rows
+        }
     }
 
     // MARK: Configuration
 
-    let keyOf: @Sendable (Element) -> Key?
-    let isSameContent: (@Sendable (Element, Element) -> Bool)?
+    @usableFromInline let keyOf: @Sendable (Element) -> Key?
+    @usableFromInline let isSameContent: (@Sendable (Element, Element) -> Bool)?
     /// The sort keys every section is kept in order by; empty for none.
     public let sortKeys: [ResultsSortKey<Element>]
     /// How objects are filed into sections, if the store sections them.
@@ -46,17 +51,18 @@ public struct ResultsStore<Element, Key: Hashable> {
 
     /// Objects by row identity; `nil` for a free slot. A removed row's slot
     /// keeps its object until the next changeset has reported it.
-    var slots: [Element?] = []
-    var freeSlots: [RowID] = []
-    var keyIndex: [Key: RowID] = [:]
+    @usableFromInline var slots: [Element?] = []
+    @usableFromInline var freeSlots: [RowID] = []
+    @usableFromInline var keyIndex: [Key: RowID] = [:]
     /// Whether each row passes the applied filters, by row identity.
-    var isVisible: [Bool] = []
-    var storedSections: [Section]
+    @usableFromInline var isVisible: [Bool] = []
+    @usableFromInline var storedSections: [Section]
     /// The applied filters, in order.
-    public internal(set) var filters: [ResultsFilter<Element>] = []
+    public var filters: [ResultsFilter<Element>] { appliedFilters }
+    @usableFromInline var appliedFilters: [ResultsFilter<Element>] = []
 
     /// What changed since the last changeset: the table to diff against.
-    var tracker: ChangeTracker
+    @usableFromInline var tracker: ChangeTracker
 
     /// Creates an empty store that identifies objects by `key` and compares
     /// their content with `isSameContent`.
@@ -68,7 +74,7 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// A new store holds one unnamed, empty section (with `sectioning`, none).
     ///
     /// - Complexity: O(1).
-    public init(
+    @inlinable public init(
         key: @escaping @Sendable (Element) -> Key?,
         isSameContent: (@Sendable (Element, Element) -> Bool)? = nil,
         sortedBy sortKeys: [ResultsSortKey<Element>] = [],
@@ -94,7 +100,7 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
     /// Creates an empty store that identifies objects by a key path.
     ///
     /// - Complexity: O(1).
-    public init(
+    @inlinable public init(
         key: KeyPath<Element, Key> & Sendable,
         isSameContent: (@Sendable (Element, Element) -> Bool)? = nil,
         sortedBy sortKeys: [ResultsSortKey<Element>] = [],
@@ -112,7 +118,7 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
     /// compares their content with `==`.
     ///
     /// - Complexity: O(1).
-    public init(
+    @inlinable public init(
         key: KeyPath<Element, Key> & Sendable,
         sortedBy sortKeys: [ResultsSortKey<Element>] = [],
         sectionedBy sectioning: ResultsSectioning<Element>? = nil,
@@ -129,7 +135,7 @@ extension ResultsStore where Element: Identifiable & Equatable & SendableMetatyp
     /// compares their content with `==`.
     ///
     /// - Complexity: O(1).
-    public init(
+    @inlinable public init(
         sortedBy sortKeys: [ResultsSortKey<Element>] = [],
         sectionedBy sectioning: ResultsSectioning<Element>? = nil,
         hidesEmptySections: Bool = false
@@ -145,7 +151,7 @@ extension ResultsStore where Element: Hashable & SendableMetatype, Key == Elemen
     /// objects are the same object.
     ///
     /// - Complexity: O(1).
-    public init(
+    @inlinable public init(
         sortedBy sortKeys: [ResultsSortKey<Element>] = [],
         sectionedBy sectioning: ResultsSectioning<Element>? = nil,
         hidesEmptySections: Bool = false

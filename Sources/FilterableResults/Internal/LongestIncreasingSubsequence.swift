@@ -5,6 +5,7 @@
 /// recognised in one pass.
 ///
 /// - Complexity: O(*n* log *n*), O(*n*) when `values` is increasing.
+@inlinable
 func longestIncreasingSubsequence<Value: Comparable>(_ values: [Value]) -> [Bool] {
     var isIncreasing = true
     for i in values.indices.dropFirst() where !(values[i - 1] < values[i]) {
@@ -44,6 +45,7 @@ func longestIncreasingSubsequence<Value: Comparable>(_ values: [Value]) -> [Bool
 /// than move (UIKit cannot move a section and change its rows at once).
 ///
 /// - Complexity: O(*n* log *bound*).
+@inlinable
 func heaviestIncreasingSubsequence(_ values: [Int], weights: [Int], bound: Int) -> [Bool] {
     precondition(values.count == weights.count, "one weight per value")
     // Fenwick tree over values: the best (weight, position) ending below a value.

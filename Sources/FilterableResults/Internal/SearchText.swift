@@ -1,22 +1,23 @@
 import Foundation
 
 /// A search text folded once for case- and diacritic-insensitive matching.
+@usableFromInline
 struct SearchText: Sendable {
-    let folded: String
+    @usableFromInline let folded: String
 
-    init(_ text: String) {
+    @inlinable init(_ text: String) {
         folded = SearchText.fold(text)
     }
 
-    var isEmpty: Bool { folded.isEmpty }
+    @usableFromInline var isEmpty: Bool { folded.isEmpty }
 
     /// Whether `candidate`, folded the same way, contains the text.
-    func isFound(in candidate: String) -> Bool {
+    @inlinable func isFound(in candidate: String) -> Bool {
         SearchText.fold(candidate).contains(folded)
     }
 
     /// Lowercases, decomposes, and drops combining marks.
-    static func fold(_ text: String) -> String {
+    @inlinable static func fold(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         where !scalar.properties.isDiacritic && scalar.properties.generalCategory != .nonspacingMark {

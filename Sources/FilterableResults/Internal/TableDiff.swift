@@ -16,30 +16,39 @@
 ///   place is an update with both paths.
 ///
 /// Identities index flat arrays, so the diff hashes nothing per row.
+@usableFromInline
 struct TableDiff {
     /// A row change by internal identity.
-    struct RowChange {
-        var kind: ChangeKind
-        var id: Int32
-        var from: ResultsIndexPath?
-        var to: ResultsIndexPath?
-        var isUpdated = false
+    @usableFromInline struct RowChange {
+        @usableFromInline var kind: ChangeKind
+        @usableFromInline var id: Int32
+        @usableFromInline var from: ResultsIndexPath?
+        @usableFromInline var to: ResultsIndexPath?
+        @usableFromInline var isUpdated: Bool
+
+        @inlinable init(kind: ChangeKind, id: Int32, from: ResultsIndexPath?, to: ResultsIndexPath?, isUpdated: Bool = false) {
+            self.kind = kind
+            self.id = id
+            self.from = from
+            self.to = to
+            self.isUpdated = isUpdated
+        }
     }
 
-    let old: [VisibleSection]
-    let new: [VisibleSection]
+    @usableFromInline let old: [VisibleSection]
+    @usableFromInline let new: [VisibleSection]
     /// Whether each row's content changed, by identity; empty for none.
-    let changed: [Bool]
-    private(set) var sectionChanges: [SectionChange] = []
-    private(set) var rowChanges: [RowChange] = []
+    @usableFromInline let changed: [Bool]
+    @usableFromInline var sectionChanges: [SectionChange] = []
+    @usableFromInline var rowChanges: [RowChange] = []
 
     // Where each row is, by identity: section (-1 for absent) and row.
-    private var oldSection: [Int32]
-    private var oldRow: [Int32]
-    private var newSection: [Int32]
-    private var newRow: [Int32]
+    @usableFromInline var oldSection: [Int32]
+    @usableFromInline var oldRow: [Int32]
+    @usableFromInline var newSection: [Int32]
+    @usableFromInline var newRow: [Int32]
 
-    init(old: [VisibleSection], new: [VisibleSection], slotCount: Int, changed: [Bool]) {
+    @inlinable init(old: [VisibleSection], new: [VisibleSection], slotCount: Int, changed: [Bool]) {
         self.old = old
         self.new = new
         self.changed = changed
@@ -47,7 +56,7 @@ struct TableDiff {
         (newSection, newRow) = Self.locate(new, slotCount: slotCount)
     }
 
-    private static func locate(_ table: [VisibleSection], slotCount: Int) -> ([Int32], [Int32]) {
+    @inlinable static func locate(_ table: [VisibleSection], slotCount: Int) -> ([Int32], [Int32]) {
         var section = [Int32](repeating: -1, count: slotCount)
         var row = [Int32](repeating: 0, count: slotCount)
         for (s, visibleSection) in table.enumerated() {
@@ -59,9 +68,9 @@ struct TableDiff {
         return (section, row)
     }
 
-    private func isChanged(_ id: Int32) -> Bool { !changed.isEmpty && changed[Int(id)] }
+    @inlinable func isChanged(_ id: Int32) -> Bool { !changed.isEmpty && changed[Int(id)] }
 
-    mutating func run() {
+    @inlinable mutating func run() {
         // Match sections by identity.
         var oldIndex: [SectionIdentity: Int] = [:]
         for (s, section) in old.enumerated() { oldIndex[section.identity] = s }

@@ -2,6 +2,7 @@
 /// or an unnamed section's index in the visible table. (An index is what a
 /// table view sees: two visible tables that look the same then always have
 /// the same identities, so an unchanged table never emits events.)
+@usableFromInline
 enum SectionIdentity: Hashable {
     case named(String)
     case unnamed(Int)
@@ -9,9 +10,17 @@ enum SectionIdentity: Hashable {
 
 /// A section of a visible table: the raw section it shows and the internal
 /// identities of its visible rows.
+@usableFromInline
 struct VisibleSection {
-    var rawIndex: Int
-    var identity: SectionIdentity
-    var name: String?
-    var rows: [Int32]
+    @usableFromInline var rawIndex: Int
+    @usableFromInline var identity: SectionIdentity
+    @usableFromInline var name: String?
+    @usableFromInline var rows: [Int32]
+
+    @inlinable init(rawIndex: Int, identity: SectionIdentity, name: String?, rows: [Int32]) {
+        self.rawIndex = rawIndex
+        self.identity = identity
+        self.name = name
+        self.rows = rows
+    }
 }
