@@ -76,14 +76,25 @@ extension ResultsStore {
     /// Recomputes every live row's visibility.
     @inlinable mutating func refilter() {
         tracker.visibilityChanged = true
+        // In slot order, for memory locality; free and removed slots are
+        // evaluated too (their bits are never read).
         let predicates = filters.map(\.predicate)
         var visible = isVisible
         isVisible = []
-        slots.withUnsafeBufferPointer { slots in
-            for section in storedSections {
-                for id in section.rows {
-                    let index = Int(id)
-                    visible[index] = predicates.allSatisfy { $0(slots[index].unsafelyUnwrapped) }
+        visible.withUnsafeMutableBufferPointer { visible in
+            slots.withUnsafeBufferPointer { slots in
+                switch predicates.count {
+                case 0:
+                    visible.update(repeating: true)
+                case 1:
+                    let predicate = predicates[0]
+                    for index in slots.indices {
+                        if let element = slots[index] { visible[index] = predicate(element) }
+                    }
+                default:
+                    for index in slots.indices {
+                        if let element = slots[index] { visible[index] = predicates.allSatisfy { $0(element) } }
+                    }
                 }
             }
         }

@@ -108,7 +108,7 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            key: { $0[keyPath: key] }, isSameContent: isSameContent,
+            key: Self.reader(for: key), isSameContent: isSameContent,
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -125,7 +125,7 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            key: { $0[keyPath: key] }, isSameContent: { $0 == $1 },
+            key: Self.reader(for: key), isSameContent: { $0 == $1 },
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -159,5 +159,19 @@ extension ResultsStore where Element: Hashable & SendableMetatype, Key == Elemen
         self.init(
             key: { $0 }, isSameContent: { $0 == $1 },
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
+    }
+}
+
+extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
+    /// A function that reads a key through a key path. A key path to a
+    /// stored property of a struct is read at its byte offset, which is
+    /// many times faster than applying the key path at run time; any other
+    /// key path is applied.
+    @inlinable
+    static func reader(for keyPath: KeyPath<Element, Key> & Sendable) -> @Sendable (Element) -> Key? {
+        if let offset = MemoryLayout<Element>.offset(of: keyPath) {
+            return { element in withUnsafeBytes(of: element) { $0.load(fromByteOffset: offset, as: Key.self) } }
+        }
+        return { $0[keyPath: keyPath] }
     }
 }

@@ -19,6 +19,12 @@ func longestIncreasingSubsequence<Value: Comparable>(_ values: [Value]) -> [Bool
     var predecessor = [Int](repeating: -1, count: values.count)
     tails.reserveCapacity(values.count)
     for i in values.indices {
+        // Most rows extend the longest run: no search needed.
+        if let last = tails.last, values[last] < values[i] {
+            predecessor[i] = last
+            tails.append(i)
+            continue
+        }
         var low = 0
         var high = tails.count
         while low < high {
