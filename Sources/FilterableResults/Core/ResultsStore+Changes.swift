@@ -112,12 +112,15 @@ extension ResultsStore {
         var oldSection = 0
         var newSection = 0
         let oldVisible = tracker.isVisible
+        let countsRows = tracker.hidesEmptySections || hidesEmptySections
         for section in storedSections {
             var oldCount = 0
             var newCount = 0
-            for id in section.rows {
-                if oldVisible[Int(id)] { oldCount += 1 }
-                if isVisible[Int(id)] { newCount += 1 }
+            if countsRows {
+                for id in section.rows {
+                    if oldVisible[Int(id)] { oldCount += 1 }
+                    if isVisible[Int(id)] { newCount += 1 }
+                }
             }
             let wasShown = !tracker.hidesEmptySections || oldCount > 0
             let isShown = !hidesEmptySections || newCount > 0

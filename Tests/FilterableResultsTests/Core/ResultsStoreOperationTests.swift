@@ -273,3 +273,39 @@ struct ResultsStoreOperationTests {
         #expect(ResultsError.unbalancedEndUpdates.code == "unbalancedEndUpdates")
     }
 }
+
+/// Keys read through key paths of every kind: stored (read at an offset),
+/// nested stored, computed, and into a class.
+@Suite("Key paths as primary keys")
+struct KeyPathKeyTests {
+    struct Owner: Equatable, Sendable { var name: String; var id: Int }
+    struct Pet: Equatable, Sendable {
+        var name: String
+        var owner: Owner
+        var tag: String { "\(name)-\(owner.id)" }
+    }
+    final class Box: Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+    }
+
+    @Test func storedNestedAndComputedKeyPathsIdentifyObjects() throws {
+        let pets = [Pet(name: "Rex", owner: Owner(name: "A", id: 7)), Pet(name: "Tom", owner: Owner(name: "B", id: 9))]
+        var byOwner = ResultsStore<Pet, Int>(key: \.owner.id)
+        try byOwner.setData(pets)
+        #expect(byOwner.object(forKey: 9)?.name == "Tom")
+        var byName = ResultsStore<Pet, String>(key: \.name)
+        try byName.setData(pets)
+        #expect(byName.object(forKey: "Rex")?.owner.id == 7)
+        var byTag = ResultsStore<Pet, String>(key: \.tag)
+        try byTag.setData(pets)
+        #expect(byTag.contains(key: "Tom-9"))
+    }
+
+    @Test func keyPathIntoAClassIdentifiesObjects() throws {
+        var store = ResultsStore<Box, Int>(key: \.id)
+        try store.setData([Box(id: 1), Box(id: 2)])
+        #expect(throws: ResultsError.duplicateKey("2")) { try store.add(Box(id: 2)) }
+        #expect(store.object(forKey: 1)?.id == 1)
+    }
+}
