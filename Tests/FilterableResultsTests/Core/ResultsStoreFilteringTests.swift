@@ -1,0 +1,138 @@
+import FilterableResults
+import FilterableResultsTesting
+import Foundation
+import Testing
+
+@Suite("Filters and live search")
+struct ResultsStoreFilteringTests {
+    func store(_ values: [Int], hidesEmptySections: Bool = false) throws -> ResultsStore<Entry, Int> {
+        var store = ResultsStore<Entry, Int>.items(hidesEmptySections: hidesEmptySections)
+        try store.setData(values.enumerated().map { Entry(id: $0.offset + 1, value: $0.element) })
+        _ = store.takeChangeset()
+        return store
+    }
+
+    static let even = ResultsFilter<Entry>(title: "even", group: "parity") { $0.value % 2 == 0 }
+    static let odd = ResultsFilter<Entry>(title: "odd", group: "parity") { $0.value % 2 != 0 }
+    static let small = ResultsFilter<Entry>(title: "small") { $0.value < 5 }
+
+    @Test func aFilterHidesRowsAsDeletesWithoutMoves() throws {
+        var store = try store([1, 2, 3, 4])
+        let changes = store.validatedChanges { $0.addFilter(Self.even) }
+        #expect(summary(changes) == ["delete 1 [0, 0]", "delete 3 [0, 2]"])
+        #expect(keys(store.visibleSections) == [[2, 4]])
+        #expect(keys(store.sections) == [[1, 2, 3, 4]])
+    }
+
+    @Test func aFilterOfTheSameGroupReplacesItInPlace() throws {
+        var store = try store([1, 2, 6, 7])
+        store.addFilters([Self.even, Self.small])
+        store.addFilter(Self.odd)
+        #expect(store.filters.map(\.title) == ["odd", "small"])
+        #expect(keys(store.visibleSections) == [[1]])
+    }
+
+    @Test func everyAppliedFilterMustMatch() throws {
+        var store = try store([1, 2, 6, 8, 3])
+        store.addFilters([Self.even, Self.small])
+        #expect(keys(store.visibleSections) == [[2]])
+    }
+
+    @Test func removingTheLastFilterRestoresTheViewAndLaterEditsShow() throws {
+        var store = try store([1, 2])
+        store.addFilter(Self.even)
+        _ = store.takeChangeset()
+        let changes = store.validatedChanges { $0.removeFilter(title: "even", group: "parity") }
+        #expect(summary(changes) == ["insert 1→[0, 0]"])
+        #expect(store.filters.isEmpty)
+        let added = try store.validatedChanges { try $0.add(Entry(id: 9, value: 3)) }
+        #expect(summary(added) == ["insert 9→[0, 2]"])
+    }
+
+    @Test func removingAFilterThatIsNotAppliedIsANoOp() throws {
+        var store = try store([1, 2])
+        store.removeFilter(title: "nope", group: nil)
+        #expect(store.takeChangeset().isEmpty)
+    }
+
+    @Test func editsWhileFilteredAreStoredAndShownByVisibility() throws {
+        var store = try store([2, 4])
+        store.addFilter(Self.even)
+        _ = store.takeChangeset()
+        let hiddenAdd = try store.validatedChanges { try $0.add(Entry(id: 3, value: 1)) }
+        #expect(hiddenAdd.isEmpty)
+        #expect(store.count == 3)
+        let reveal = try store.validatedChanges { try $0.replace(Entry(id: 3, value: 8)) }
+        #expect(summary(reveal) == ["insert 3→[0, 2]"])
+        let hide = try store.validatedChanges { try $0.replace(Entry(id: 1, value: 5)) }
+        #expect(summary(hide) == ["delete 1 [0, 0]"])
+        #expect(store.visibleIndexPath(forKey: 3) == ResultsIndexPath(0, 1))
+        #expect(store.indexPath(forKey: 3) == ResultsIndexPath(0, 2))
+    }
+
+    @Test func hidesEmptySectionsShowsAndHidesSections() throws {
+        var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
+        try store.setData(sections: [
+            ResultsSection(name: "A", objects: [Entry(id: 1, value: 1)]),
+            ResultsSection(name: "B", objects: [Entry(id: 2, value: 2)]),
+        ])
+        _ = store.takeChangeset()
+        let hide = store.validatedChanges { $0.addFilter(Self.even) }
+        #expect(summary(hide) == ["section delete 0→-"])
+        #expect(store.numberOfVisibleSections == 1)
+        let show = store.validatedChanges { $0.clearFilters() }
+        #expect(summary(show) == ["section insert -→0"])
+    }
+
+    @Test func anEmptySectionIsHiddenWhateverTheReason() throws {
+        var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
+        try store.setData(sections: [ResultsSection(name: "A", objects: []), ResultsSection(name: "B", objects: [Entry(id: 1)])])
+        #expect(store.visibleSections.map(\.name) == ["B"])
+    }
+
+    @Test func liveSearchIgnoresCaseAndDiacriticsAndEmptyTextRemovesIt() throws {
+        struct Person: Equatable, Sendable {
+            var id: Int
+            var name: String
+            var city: String
+        }
+        var store = ResultsStore<Person, Int>(key: \.id)
+        try store.setData([
+            Person(id: 1, name: "Zoë", city: "Oslo"),
+            Person(id: 2, name: "Ann", city: "Zürich"),
+            Person(id: 3, name: "Bob", city: "Rome"),
+        ])
+        store.search(for: "ZU", in: [\.name, \.city])
+        #expect(store.visibleObjects.map(\.id) == [2])
+        store.search(for: "zo", in: [\.name, \.city])
+        #expect(store.visibleObjects.map(\.id) == [1])
+        store.search(for: "", in: [\.name, \.city])
+        #expect(store.visibleObjects.map(\.id) == [1, 2, 3])
+        #expect(store.filters.isEmpty)
+    }
+
+    @Test func formatStringFiltersEvaluateFieldsByName() throws {
+        var store = ResultsStore<JSONValue, JSONValue>(key: { $0["id"] }, isSameContent: ==)
+        try store.setData([["id": 1, "type": "t1.micro"], ["id": 2, "type": "m1.large"], ["id": 3]])
+        store.addFilter(try ResultsFilter(title: "micro", group: "type", format: "type BEGINSWITH[c] 'T1'"))
+        #expect(store.visibleObjects.map { $0["id"] } == [1])
+        store.addFilter(try ResultsFilter(title: "untyped", group: "type", format: "type == nil"))
+        #expect(store.visibleObjects.map { $0["id"] } == [3])
+    }
+
+    @Test func aMalformedFormatIsATypedErrorNamingThePosition() {
+        #expect {
+            _ = try ResultsFilter<JSONValue>(title: "bad", format: "type BEGINSWITH")
+        } throws: { error in
+            guard let error = error as? ResultsError, case let .invalidPredicate(text, position, _) = error else { return false }
+            return text == "type BEGINSWITH" && position == 15
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func foundationPredicatesFilterToo() throws {
+        var store = try store([1, 2, 3])
+        store.addFilter(ResultsFilter(title: "big", #Predicate<Entry> { $0.value > 1 }))
+        #expect(keys(store.visibleSections) == [[2, 3]])
+    }
+}
