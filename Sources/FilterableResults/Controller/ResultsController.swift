@@ -18,6 +18,8 @@ public final class ResultsController<Element, Key: Hashable> {
     /// The store: raw data, filters, and the visible table.
     public var store: ResultsStore<Element, Key> { _store }
     @usableFromInline var _store: ResultsStore<Element, Key>
+    /// The visible table last reported, by row identity.
+    @usableFromInline var reportedTable: [VisibleSection]
     /// Receives the changes; held weakly.
     public weak var delegate: (any ResultsControllerDelegate<Element, Key>)?
     /// Called after the delegate with each group of changes or a reload.
@@ -39,6 +41,7 @@ public final class ResultsController<Element, Key: Hashable> {
     @inlinable public init(store: ResultsStore<Element, Key>) {
         self._store = store
         self._store.resetTracking()
+        self.reportedTable = store.visibleTable
     }
 
     /// Whether a batch is open.
@@ -105,7 +108,7 @@ public final class ResultsController<Element, Key: Hashable> {
         guard enabled != updatesEnabled else { return }
         _updatesEnabled = enabled
         guard enabled else { return }
-        if !_store.takeChangeset().isEmpty { notifyReload() }
+        if !takeChangeset().isEmpty { notifyReload() }
     }
 
     /// Replaces the store with one prepared elsewhere (for example a large
@@ -146,7 +149,7 @@ public final class ResultsController<Element, Key: Hashable> {
     /// Reports the changes since the last report, if updates are on.
     @inlinable func report() {
         guard updatesEnabled else { return }
-        let changeset = _store.takeChangeset()
+        let changeset = takeChangeset()
         guard !changeset.isEmpty else { return }
         if let reloadThreshold,
            changeset.sectionChanges.count + changeset.objectChanges.count > reloadThreshold {
@@ -164,10 +167,54 @@ public final class ResultsController<Element, Key: Hashable> {
         onChange?(.changes(changeset))
     }
 
+    /// Takes the store's changes and makes its visible table the one
+    /// reported, before anyone is told.
+    @inlinable func takeChangeset() -> ResultsChangeset<Element, Key> {
+        let changeset = _store.takeChangeset()
+        if !changeset.isEmpty { reportedTable = _store.visibleTable }
+        return changeset
+    }
+
     @inlinable func notifyReload() {
         isNotifying = true
         defer { isNotifying = false }
         delegate?.controllerShouldReload(self)
         onChange?(.reload)
+    }
+}
+
+/// The visible table as last reported: what a table or collection view's
+/// data source serves. It changes only when changes are reported (it is the
+/// new table already inside the delegate's callbacks), so it always agrees
+/// with the rows the view has been told about, even while a batch is open
+/// or updates are disabled.
+extension ResultsController {
+    /// The number of sections in the table last reported.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var numberOfSections: Int { reportedTable.count }
+
+    /// The number of rows in a section of the table last reported; 0 for a
+    /// section that does not exist.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func numberOfObjects(inSection section: Int) -> Int {
+        reportedTable.indices.contains(section) ? reportedTable[section].rows.count : 0
+    }
+
+    /// The name of a section of the table last reported, if it has one.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func name(ofSection section: Int) -> String? {
+        reportedTable.indices.contains(section) ? reportedTable[section].name : nil
+    }
+
+    /// The object at an index path of the table last reported, or `nil`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func object(at indexPath: ResultsIndexPath) -> Element? {
+        guard reportedTable.indices.contains(indexPath.section) else { return nil }
+        let rows = reportedTable[indexPath.section].rows
+        return rows.indices.contains(indexPath.row) ? _store.element(ofRow: rows[indexPath.row]) : nil
     }
 }

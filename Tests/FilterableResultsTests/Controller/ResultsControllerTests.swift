@@ -198,4 +198,48 @@ struct ResultsControllerTests {
         let changeset = try #require(delegate.changesets.last)
         #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
     }
+
+    @Test func theReportedTableIsTheOldOneUntilChangesAreReported() throws {
+        let controller = try controller([1, 2])
+        try controller.beginUpdates()
+        try controller.remove(key: 1)
+        try controller.add(Entry(id: 3))
+        #expect(controller.numberOfObjects(inSection: 0) == 2)
+        #expect(controller.object(at: ResultsIndexPath(0, 0))?.id == 1)
+        try controller.endUpdates()
+        #expect(controller.numberOfSections == 1)
+        #expect(controller.numberOfObjects(inSection: 0) == 2)
+        #expect(controller.object(at: ResultsIndexPath(0, 1))?.id == 3)
+        #expect(controller.object(at: ResultsIndexPath(0, 2)) == nil)
+        #expect(controller.numberOfObjects(inSection: 4) == 0)
+    }
+
+    @Test func theReportedTableIsTheNewOneInsideTheCallbacks() throws {
+        let controller = try controller([1])
+        var countsSeen: [Int] = []
+        controller.onChange = { _ in countsSeen.append(controller.numberOfObjects(inSection: 0)) }
+        try controller.add(Entry(id: 2))
+        #expect(countsSeen == [2])
+    }
+
+    @Test func theReportedTableWaitsWhileUpdatesAreDisabled() throws {
+        let controller = try controller([1])
+        controller.delegate = nil
+        try controller.setUpdatesEnabled(false)
+        try controller.setData([Entry(id: 5), Entry(id: 6)])
+        #expect(controller.numberOfObjects(inSection: 0) == 1)
+        #expect(controller.object(at: ResultsIndexPath(0, 0))?.id == 1)
+        try controller.setUpdatesEnabled(true)
+        #expect(controller.numberOfObjects(inSection: 0) == 2)
+    }
+
+    @Test func theReportedTableFollowsFiltersAndHiddenSections() throws {
+        var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
+        try store.setData(sections: [ResultsSection(name: "A", objects: [Entry(id: 1, value: 1)]), ResultsSection(name: "B", objects: [Entry(id: 2, value: 2)])])
+        let controller = ResultsController(store: store)
+        try controller.addFilter(ResultsFilter(title: "even") { $0.value % 2 == 0 })
+        #expect(controller.numberOfSections == 1)
+        #expect(controller.name(ofSection: 0) == "B")
+        #expect(controller.object(at: ResultsIndexPath(0, 0))?.id == 2)
+    }
 }
