@@ -33,14 +33,14 @@ extension ReferenceModel {
         let newKeys = try keys(of: objects)
         for (i, k) in newKeys.enumerated() {
             if newKeys[..<i].contains(k) { throw .duplicateKey(String(describing: k)) }
-            if let place = locate(k), place.section != allowedSection { throw .duplicateKey(String(describing: k)) }
+            if let place = indexPath(forKey: k), place.section != allowedSection { throw .duplicateKey(String(describing: k)) }
         }
     }
 
     /// The raw index path of the object with key `k`, or `nil`.
     ///
     /// - Complexity: O(*n*).
-    public func locate(_ k: Key) -> ResultsIndexPath? {
+    public func indexPath(forKey k: Key) -> ResultsIndexPath? {
         for (s, section) in sections.enumerated() {
             if let r = section.objects.firstIndex(where: { key($0) == k }) { return ResultsIndexPath(s, r) }
         }

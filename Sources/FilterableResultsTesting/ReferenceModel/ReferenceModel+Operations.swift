@@ -49,7 +49,7 @@ extension ReferenceModel {
     /// - Complexity: O(*n*).
     public mutating func add(_ object: Element, toSection section: Int? = nil) throws(ResultsError) {
         let k = try requireKey(object)
-        if locate(k) != nil { throw .duplicateKey(String(describing: k)) }
+        if indexPath(forKey: k) != nil { throw .duplicateKey(String(describing: k)) }
         if sectioning != nil {
             if section != nil { throw .invalidOperation("add to a section in a sectioned store") }
             append(object, toSectionNamed: sectionName(of: object))
@@ -73,7 +73,7 @@ extension ReferenceModel {
             throw .indexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
         }
         let k = try requireKey(object)
-        if locate(k) != nil { throw .duplicateKey(String(describing: k)) }
+        if self.indexPath(forKey: k) != nil { throw .duplicateKey(String(describing: k)) }
         sections[indexPath.section].objects.insert(object, at: indexPath.row)
     }
 
@@ -88,7 +88,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*n*).
     public mutating func remove(key k: Key) {
-        guard let place = locate(k) else { return }
+        guard let place = indexPath(forKey: k) else { return }
         sections[place.section].objects.remove(at: place.row)
         normalize()
     }
@@ -107,7 +107,7 @@ extension ReferenceModel {
     /// - Complexity: O(*n*).
     public mutating func replace(_ object: Element) throws(ResultsError) {
         let k = try requireKey(object)
-        guard let place = locate(k) else { return }
+        guard let place = indexPath(forKey: k) else { return }
         put(object, at: place)
     }
 
@@ -117,8 +117,8 @@ extension ReferenceModel {
     public mutating func replace(_ old: Element, with new: Element) throws(ResultsError) {
         let oldKey = try requireKey(old)
         let newKey = try requireKey(new)
-        guard let place = locate(oldKey) else { return }
-        if newKey != oldKey && locate(newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
+        guard let place = indexPath(forKey: oldKey) else { return }
+        if newKey != oldKey && indexPath(forKey: newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
         put(new, at: place)
     }
 
@@ -129,7 +129,7 @@ extension ReferenceModel {
         try requireRow(indexPath)
         let newKey = try requireKey(new)
         let oldKey = key(sections[indexPath.section].objects[indexPath.row])!
-        if newKey != oldKey && locate(newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
+        if newKey != oldKey && indexPath(forKey: newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
         put(new, at: indexPath)
     }
 
@@ -139,7 +139,7 @@ extension ReferenceModel {
     public mutating func replaceAll(_ objects: [Element]) throws(ResultsError) {
         _ = try keys(of: objects)
         for object in objects {
-            if let place = locate(key(object)!) { put(object, at: place) }
+            if let place = indexPath(forKey: key(object)!) { put(object, at: place) }
         }
     }
 
@@ -154,7 +154,7 @@ extension ReferenceModel {
         let folded = fold(objects)
         var arriving: [Element] = []
         for object in folded {
-            if let place = locate(key(object)!) {
+            if let place = indexPath(forKey: key(object)!) {
                 sections[place.section].objects[place.row] = object
             } else {
                 arriving.append(object)
@@ -168,10 +168,10 @@ extension ReferenceModel {
             // Rows whose section changed, and new rows, arrive in input order.
             for object in folded {
                 let k = key(object)!
-                if let place = locate(k), sections[place.section].name != sectionName(of: object) {
+                if let place = indexPath(forKey: k), sections[place.section].name != sectionName(of: object) {
                     sections[place.section].objects.remove(at: place.row)
                     append(object, toSectionNamed: sectionName(of: object))
-                } else if locate(k) == nil && arriving.contains(where: { key($0)! == k }) {
+                } else if indexPath(forKey: k) == nil && arriving.contains(where: { key($0)! == k }) {
                     append(object, toSectionNamed: sectionName(of: object))
                 }
             }

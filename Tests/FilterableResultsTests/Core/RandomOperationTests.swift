@@ -188,7 +188,7 @@ struct RandomOperationTests {
             default:
                 let e = entry()
                 both("update \(e.id)", { () throws(ResultsError) in _ = try store.update(e.id) { $0.value = e.value } }, { model throws(ResultsError) in
-                    if let place = model.locate(e.id) {
+                    if let place = model.indexPath(forKey: e.id) {
                         var changed = model.sections[place.section].objects[place.row]
                         changed.value = e.value
                         try model.replace(changed)
