@@ -129,7 +129,7 @@ extension ReferenceModel {
         try requireRow(indexPath)
         let newKey = try requireKey(new)
         let oldKey = key(sections[indexPath.section].objects[indexPath.row])!
-        if newKey != oldKey && indexPath(forKey: newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
+        if newKey != oldKey && self.indexPath(forKey: newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
         put(new, at: indexPath)
     }
 
