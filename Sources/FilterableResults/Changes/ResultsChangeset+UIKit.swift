@@ -16,28 +16,17 @@ extension UITableView {
         updateDataSource: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        let deletedSections = IndexSet(changeset.sectionChanges.compactMap { $0.kind == .delete ? $0.index : nil })
-        let insertedSections = IndexSet(changeset.sectionChanges.compactMap { $0.kind == .insert ? $0.newIndex : nil })
-        let reloadedSections = IndexSet(changeset.sectionChanges.compactMap { $0.kind == .update ? $0.index : nil })
-        let movedSections = changeset.sectionChanges.compactMap { $0.kind == .move ? ($0.index!, $0.newIndex!) : nil }
-        let deletedRows = changeset.objectChanges.compactMap { $0.kind == .delete ? $0.indexPath?.indexPath : nil }
-        let insertedRows = changeset.objectChanges.compactMap { $0.kind == .insert ? $0.newIndexPath?.indexPath : nil }
-        let reloadedRows = changeset.objectChanges.compactMap { $0.kind == .update ? $0.indexPath?.indexPath : nil }
-        let movedRows = changeset.objectChanges.compactMap { change -> (IndexPath, IndexPath)? in
-            guard change.kind == .move, let from = change.indexPath, let to = change.newIndexPath else { return nil }
-            return (from.indexPath, to.indexPath)
-        }
         let reconfigured = changeset.rowsToReconfigureAfterUpdate.map(\.indexPath)
         performBatchUpdates({
             updateDataSource()
-            self.deleteSections(deletedSections, with: animation)
-            self.insertSections(insertedSections, with: animation)
-            self.reloadSections(reloadedSections, with: animation)
-            for (from, to) in movedSections { self.moveSection(from, toSection: to) }
-            self.deleteRows(at: deletedRows, with: animation)
-            self.insertRows(at: insertedRows, with: animation)
-            self.reloadRows(at: reloadedRows, with: animation)
-            for (from, to) in movedRows { self.moveRow(at: from, to: to) }
+            self.deleteSections(IndexSet(changeset.sectionIndexes(.delete)), with: animation)
+            self.insertSections(IndexSet(changeset.sectionIndexes(.insert)), with: animation)
+            self.reloadSections(IndexSet(changeset.sectionIndexes(.update)), with: animation)
+            for (from, to) in changeset.sectionMoves { self.moveSection(from, toSection: to) }
+            self.deleteRows(at: changeset.rowIndexPaths(.delete).map(\.indexPath), with: animation)
+            self.insertRows(at: changeset.rowIndexPaths(.insert).map(\.indexPath), with: animation)
+            self.reloadRows(at: changeset.rowIndexPaths(.update).map(\.indexPath), with: animation)
+            for (from, to) in changeset.rowMoves { self.moveRow(at: from.indexPath, to: to.indexPath) }
         }, completion: completion)
         guard !reconfigured.isEmpty else { return }
         if #available(iOS 15, tvOS 15, *) {
@@ -60,28 +49,17 @@ extension UICollectionView {
         updateDataSource: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        let deletedSections = IndexSet(changeset.sectionChanges.compactMap { $0.kind == .delete ? $0.index : nil })
-        let insertedSections = IndexSet(changeset.sectionChanges.compactMap { $0.kind == .insert ? $0.newIndex : nil })
-        let reloadedSections = IndexSet(changeset.sectionChanges.compactMap { $0.kind == .update ? $0.index : nil })
-        let movedSections = changeset.sectionChanges.compactMap { $0.kind == .move ? ($0.index!, $0.newIndex!) : nil }
-        let deletedItems = changeset.objectChanges.compactMap { $0.kind == .delete ? $0.indexPath?.indexPath : nil }
-        let insertedItems = changeset.objectChanges.compactMap { $0.kind == .insert ? $0.newIndexPath?.indexPath : nil }
-        let reloadedItems = changeset.objectChanges.compactMap { $0.kind == .update ? $0.indexPath?.indexPath : nil }
-        let movedItems = changeset.objectChanges.compactMap { change -> (IndexPath, IndexPath)? in
-            guard change.kind == .move, let from = change.indexPath, let to = change.newIndexPath else { return nil }
-            return (from.indexPath, to.indexPath)
-        }
         let reconfigured = changeset.rowsToReconfigureAfterUpdate.map(\.indexPath)
         performBatchUpdates({
             updateDataSource()
-            self.deleteSections(deletedSections)
-            self.insertSections(insertedSections)
-            self.reloadSections(reloadedSections)
-            for (from, to) in movedSections { self.moveSection(from, toSection: to) }
-            self.deleteItems(at: deletedItems)
-            self.insertItems(at: insertedItems)
-            self.reloadItems(at: reloadedItems)
-            for (from, to) in movedItems { self.moveItem(at: from, to: to) }
+            self.deleteSections(IndexSet(changeset.sectionIndexes(.delete)))
+            self.insertSections(IndexSet(changeset.sectionIndexes(.insert)))
+            self.reloadSections(IndexSet(changeset.sectionIndexes(.update)))
+            for (from, to) in changeset.sectionMoves { self.moveSection(from, toSection: to) }
+            self.deleteItems(at: changeset.rowIndexPaths(.delete).map(\.indexPath))
+            self.insertItems(at: changeset.rowIndexPaths(.insert).map(\.indexPath))
+            self.reloadItems(at: changeset.rowIndexPaths(.update).map(\.indexPath))
+            for (from, to) in changeset.rowMoves { self.moveItem(at: from.indexPath, to: to.indexPath) }
         }, completion: completion)
         guard !reconfigured.isEmpty else { return }
         if #available(iOS 15, tvOS 15, *) {

@@ -39,30 +39,61 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     ///
     /// - Complexity: O(*n*), where *n* is the number of changes.
     public func apply<Target: BatchUpdateTarget>(to target: inout Target) {
-        func indexes(_ kind: ChangeKind, _ path: KeyPath<SectionChange, Int?>) -> [Int] {
-            sectionChanges.compactMap { $0.kind == kind ? $0[keyPath: path] : nil }
-        }
-        func paths(_ kind: ChangeKind, _ path: KeyPath<ObjectChange<Element, Key>, ResultsIndexPath?>) -> [ResultsIndexPath] {
-            objectChanges.compactMap { $0.kind == kind ? $0[keyPath: path] : nil }
-        }
-        let deletedSections = indexes(.delete, \.index)
+        let deletedSections = sectionIndexes(.delete)
         if !deletedSections.isEmpty { target.deleteSections(deletedSections) }
-        let insertedSections = indexes(.insert, \.newIndex)
+        let insertedSections = sectionIndexes(.insert)
         if !insertedSections.isEmpty { target.insertSections(insertedSections) }
-        for change in sectionChanges where change.kind == .move {
-            target.moveSection(change.index!, toSection: change.newIndex!)
-        }
-        let reloadedSections = indexes(.update, \.index)
+        for (from, to) in sectionMoves { target.moveSection(from, toSection: to) }
+        let reloadedSections = sectionIndexes(.update)
         if !reloadedSections.isEmpty { target.reloadSections(reloadedSections) }
-        let deletedRows = paths(.delete, \.indexPath)
+        let deletedRows = rowIndexPaths(.delete)
         if !deletedRows.isEmpty { target.deleteRows(at: deletedRows) }
-        let insertedRows = paths(.insert, \.newIndexPath)
+        let insertedRows = rowIndexPaths(.insert)
         if !insertedRows.isEmpty { target.insertRows(at: insertedRows) }
-        for change in objectChanges where change.kind == .move {
-            target.moveRow(at: change.indexPath!, to: change.newIndexPath!)
-        }
-        let reloadedRows = paths(.update, \.indexPath)
+        for (from, to) in rowMoves { target.moveRow(at: from, to: to) }
+        let reloadedRows = rowIndexPaths(.update)
         if !reloadedRows.isEmpty { target.reloadRows(at: reloadedRows) }
+    }
+}
+
+/// The changes grouped as a batch update takes them.
+extension ResultsChangeset {
+    /// The indexes of the sections changed this way: old indexes for
+    /// deletes and updates (reloads), new ones for inserts; empty for moves
+    /// (see ``sectionMoves``).
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of section changes.
+    public func sectionIndexes(_ kind: ChangeKind) -> [Int] {
+        sectionChanges.compactMap { change in
+            guard change.kind == kind else { return nil }
+            return kind == .insert ? change.newIndex : kind == .move ? nil : change.index
+        }
+    }
+
+    /// The section moves, from old index to new index.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of section changes.
+    public var sectionMoves: [(from: Int, to: Int)] {
+        sectionChanges.compactMap { $0.kind == .move ? ($0.index!, $0.newIndex!) : nil }
+    }
+
+    /// The index paths of the rows changed this way: old paths for deletes
+    /// and updates (reloads), new ones for inserts; empty for moves (see
+    /// ``rowMoves``).
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of row changes.
+    public func rowIndexPaths(_ kind: ChangeKind) -> [ResultsIndexPath] {
+        objectChanges.compactMap { change in
+            guard change.kind == kind else { return nil }
+            return kind == .insert ? change.newIndexPath : kind == .move ? nil : change.indexPath
+        }
+    }
+
+    /// The row moves, from old index path to new index path.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of row changes.
+    public var rowMoves: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
+        objectChanges.compactMap { $0.kind == .move ? ($0.indexPath!, $0.newIndexPath!) : nil }
     }
 }
 
