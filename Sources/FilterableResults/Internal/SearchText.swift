@@ -1,28 +1,22 @@
-import Foundation
-
-/// A search text folded once for case- and diacritic-insensitive matching.
+/// A search text folded once for case- and diacritic-insensitive matching,
+/// the way the predicate language's `CONTAINS[cd]` folds strings.
 @usableFromInline
 struct SearchText: Sendable {
     @usableFromInline let folded: String
 
-    @inlinable init(_ text: String) {
+    @usableFromInline init(_ text: String) {
         folded = SearchText.fold(text)
     }
 
     @usableFromInline var isEmpty: Bool { folded.isEmpty }
 
     /// Whether `candidate`, folded the same way, contains the text.
-    @inlinable func isFound(in candidate: String) -> Bool {
+    @usableFromInline func isFound(in candidate: String) -> Bool {
         SearchText.fold(candidate).contains(folded)
     }
 
     /// Lowercases, decomposes, and drops combining marks.
-    @inlinable static func fold(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
-        where !scalar.properties.isDiacritic && scalar.properties.generalCategory != .nonspacingMark {
-            scalars.append(scalar)
-        }
-        return String(scalars)
+    static func fold(_ text: String) -> String {
+        StringFolding.fold(text, [.caseInsensitive, .diacriticInsensitive])
     }
 }
