@@ -242,4 +242,20 @@ struct ResultsControllerTests {
         #expect(controller.name(ofSection: 0) == "B")
         #expect(controller.object(at: ResultsIndexPath(0, 0))?.id == 2)
     }
+
+    @Test func aStorePreparedOffTheMainActorIsAppliedOnIt() async throws {
+        let controller = try controller([1, 2])
+        let snapshot = controller.store
+        let prepared = try await Task.detached {
+            var store = snapshot
+            try store.merge((3...1_000).map { Entry(id: $0) }, prune: false)
+            return store
+        }.value
+        let old = controller.store.visibleSections
+        try controller.apply(prepared)
+        #expect(controller.store.count == 1_000)
+        let changeset = try #require(delegate.changesets.last)
+        #expect(changeset.objectChanges.count == 998)
+        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
+    }
 }
