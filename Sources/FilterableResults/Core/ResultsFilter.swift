@@ -21,7 +21,7 @@ public struct ResultsFilter<Element>: Sendable {
     /// Creates a filter from a closure.
     ///
     /// - Complexity: O(1).
-    public init(title: String, group: String? = nil, predicate: @escaping @Sendable (Element) -> Bool) {
+    @inlinable public init(title: String, group: String? = nil, predicate: @escaping @Sendable (Element) -> Bool) {
         self.title = title
         self.group = group
         self.predicate = predicate

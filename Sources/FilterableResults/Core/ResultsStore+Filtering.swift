@@ -76,8 +76,8 @@ extension ResultsStore {
     /// Recomputes every live row's visibility.
     @inlinable mutating func refilter() {
         tracker.visibilityChanged = true
-        // In slot order, for memory locality; free and removed slots are
-        // evaluated too (their bits are never read).
+        // In slot order, for memory locality. Rows removed but not yet
+        // reported are evaluated too; their bits are never read.
         let predicates = filters.map(\.predicate)
         var visible = isVisible
         isVisible = []
