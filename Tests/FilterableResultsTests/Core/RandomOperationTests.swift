@@ -25,6 +25,7 @@ struct RandomOperationTests {
         Configuration(name: "plain"),
         Configuration(name: "filtered", filtered: true),
         Configuration(name: "hiding empty sections", hidesEmptySections: true, filtered: true),
+        Configuration(name: "hiding empty sections, unfiltered", hidesEmptySections: true),
         Configuration(name: "sorted", sorted: true, filtered: true),
         Configuration(name: "sectioned", sectioned: true),
         Configuration(name: "sectioned and sorted", sorted: true, sectioned: true, hidesEmptySections: true, filtered: true),
