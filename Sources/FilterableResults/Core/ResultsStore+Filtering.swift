@@ -78,22 +78,24 @@ extension ResultsStore {
         tracker.visibilityChanged = true
         // In slot order, for memory locality. Rows removed but not yet
         // reported are evaluated too; their bits are never read.
-        let predicates = filters.map(\.predicate)
+        // Predicates are called as filter properties: taking one out as a
+        // closure value of the element's type would wrap it in a thunk.
+        let filters = self.filters
         var visible = isVisible
         isVisible = []
         visible.withUnsafeMutableBufferPointer { visible in
             slots.withUnsafeBufferPointer { slots in
-                switch predicates.count {
+                switch filters.count {
                 case 0:
                     visible.update(repeating: true)
                 case 1:
-                    let predicate = predicates[0]
+                    let filter = filters[0]
                     for index in slots.indices {
-                        if let element = slots[index] { visible[index] = predicate(element) }
+                        if let element = slots[index] { visible[index] = filter.predicate(element) }
                     }
                 default:
                     for index in slots.indices {
-                        if let element = slots[index] { visible[index] = predicates.allSatisfy { $0(element) } }
+                        if let element = slots[index] { visible[index] = filters.allSatisfy { $0.predicate(element) } }
                     }
                 }
             }
