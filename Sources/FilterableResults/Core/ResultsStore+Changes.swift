@@ -136,17 +136,19 @@ extension ResultsStore {
             case (true, true):
                 var oldRow = 0
                 var newRow = 0
-                for id in section.rows {
-                    switch (oldVisible[Int(id)], isVisible[Int(id)]) {
-                    case (true, false):
-                        rowChanges.append(.init(kind: .delete, id: id, from: .init(oldSection, oldRow), to: nil))
-                    case (false, true):
-                        rowChanges.append(.init(kind: .insert, id: id, from: nil, to: .init(newSection, newRow)))
-                    default:
-                        break
+                oldVisible.withUnsafeBufferPointer { oldVisible in
+                    isVisible.withUnsafeBufferPointer { newVisible in
+                        for id in section.rows {
+                            let (was, now) = (oldVisible[Int(id)], newVisible[Int(id)])
+                            if was != now {
+                                rowChanges.append(was
+                                    ? .init(kind: .delete, id: id, from: .init(oldSection, oldRow), to: nil)
+                                    : .init(kind: .insert, id: id, from: nil, to: .init(newSection, newRow)))
+                            }
+                            if was { oldRow += 1 }
+                            if now { newRow += 1 }
+                        }
                     }
-                    if oldVisible[Int(id)] { oldRow += 1 }
-                    if isVisible[Int(id)] { newRow += 1 }
                 }
                 oldSection += 1
                 newSection += 1
