@@ -83,12 +83,18 @@ extension ResultsStore {
         if !tracker.originals.isEmpty {
             changed = [Bool](repeating: false, count: slots.count)
             for (id, original) in tracker.originals where slots[Int(id)] != nil {
-                changed[Int(id)] = !(isSameContent?(original, slots[Int(id)]!) ?? false)
+                changed[Int(id)] = isChanged(from: original, row: id)
             }
         }
         var diff = TableDiff(old: old, new: visibleTable, slotCount: slots.count, changed: changed)
         diff.run()
         return changeset(sections: diff.sectionChanges, rows: diff.rowChanges)
+    }
+
+    /// Whether a row's content differs from what it had in the baseline
+    /// (without a content comparison, every replaced row differs).
+    @inlinable func isChanged(from original: Element, row id: RowID) -> Bool {
+        !(isSameContent?(original, slots[Int(id)]!) ?? false)
     }
 
     /// Forgets the tracked edits: the current table becomes the baseline,
@@ -225,7 +231,7 @@ extension ResultsStore {
         func newPath(_ place: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(newSectionIndex[place.section], place.row) }
         func isChanged(_ id: RowID) -> Bool {
             guard let original = tracker.originals[id] else { return false }
-            return !(isSameContent?(original, slots[Int(id)]!) ?? false)
+            return self.isChanged(from: original, row: id)
         }
         /// How many touched rows stand before `place` in its section.
         func touchedBefore(_ place: ResultsIndexPath, in places: [RowID: ResultsIndexPath]) -> Int {
