@@ -17,6 +17,7 @@ let package = Package(
             name: "results-benchmarks",
             dependencies: [
                 .product(name: "FilterableResults", package: "FilterableResults"),
+                .product(name: "FilterableResultsTesting", package: "FilterableResults"),
                 .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
                 "CBenchmarkSupport",
             ]

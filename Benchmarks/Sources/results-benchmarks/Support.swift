@@ -1,5 +1,6 @@
 import CBenchmarkSupport
 import FilterableResults
+import FilterableResultsTesting
 
 // MARK: - Rows
 
@@ -27,25 +28,10 @@ extension Row: FieldValueProviding {
 
 // MARK: - Seeded randomness
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, seedable generator.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The fixed seed every workload derives its generator from.
 let benchmarkSeed: UInt64 = 0x5EED_F11E_7AB1_E5
 
-func makeRow(id: Int, using rng: inout SplitMix64) -> Row {
+func makeRow(id: Int, using rng: inout SeededRandomNumberGenerator) -> Row {
     var letters: [UInt8] = []
     letters.reserveCapacity(8)
     for _ in 0..<8 { letters.append(UInt8(ascii: "a") + UInt8(truncatingIfNeeded: rng.next() % 26)) }
@@ -57,7 +43,7 @@ func makeRow(id: Int, using rng: inout SplitMix64) -> Row {
 }
 
 /// Rows with ids `ids`, in order.
-func makeRows(_ ids: Range<Int>, using rng: inout SplitMix64) -> [Row] {
+func makeRows(_ ids: Range<Int>, using rng: inout SeededRandomNumberGenerator) -> [Row] {
     var rows: [Row] = []
     rows.reserveCapacity(ids.count)
     for id in ids { rows.append(makeRow(id: id, using: &rng)) }

@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsTesting
 
 /// W1's data at size `n`: the old rows (ids 0..<n, so an id is its old
 /// position) and the fresh ones, with every count scaled to `n`:
@@ -14,7 +15,7 @@ struct RefreshData {
     var expected: ChangeCounts
 
     init(size n: Int, seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededRandomNumberGenerator(seed: seed)
         old = makeRows(0..<n, using: &rng)
         let shuffled = n / 50
         let block = n / 10

@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsTesting
 
 /// W2's store: `n` rows filed by `group` into 26 named sections, with the
 /// filter `score < 500_000` applied and its changes taken.
@@ -7,7 +8,7 @@ struct LiveSearchData {
     var store: ResultsStore<Row, Int>
 
     init(size n: Int) {
-        var rng = SplitMix64(seed: benchmarkSeed &+ 2)
+        var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 2)
         rows = makeRows(0..<n, using: &rng)
         var grouped = [[Row]](repeating: [], count: 26)
         for row in rows { grouped[row.group].append(row) }

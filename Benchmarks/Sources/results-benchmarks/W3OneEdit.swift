@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsTesting
 
 struct OneEditResult {
     var ours = Double.infinity
@@ -18,7 +19,7 @@ struct OneEditResult {
 /// `setData` of the same rows with that one change, plus `takeChangeset()`,
 /// on a second store kept in the same state: a whole-table diff per edit.
 func runOneEdit(size n: Int, repetitions: Repetitions) -> OneEditResult {
-    var rng = SplitMix64(seed: benchmarkSeed &+ 3)
+    var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 3)
     var mirror = makeRows(0..<n, using: &rng)
     let delegate = CountingDelegate()
     let controller = ResultsController(store: makeStore(holding: mirror))

@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsTesting
 
 /// One edit of W4, at a raw index path in the single section.
 enum Edit {
@@ -18,7 +19,7 @@ struct ManyEditsResult {
 
 /// `count` mixed edits (a third each: insert, remove, replace with a new
 /// score, same key) at uniformly random positions, valid in sequence.
-func makeEdits(count: Int, on rows: [Row], using rng: inout SplitMix64) -> [Edit] {
+func makeEdits(count: Int, on rows: [Row], using rng: inout SeededRandomNumberGenerator) -> [Edit] {
     var mirror = rows
     var nextID = rows.count + 1_000_000_000
     var edits: [Edit] = []
@@ -52,7 +53,7 @@ func makeEdits(count: Int, on rows: [Row], using rng: inout SplitMix64) -> [Edit
 /// Also timed, for information: the same batch as `performBatchUpdates`,
 /// whose rollback copy of the store is part of its cost.
 func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> ManyEditsResult {
-    var rng = SplitMix64(seed: benchmarkSeed &+ 4)
+    var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 4)
     let rows = makeRows(0..<n, using: &rng)
     let edits = makeEdits(count: editCount, on: rows, using: &rng)
     var result = ManyEditsResult()

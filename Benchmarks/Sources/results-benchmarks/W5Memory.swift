@@ -1,6 +1,7 @@
 import CBenchmarkSupport
 import Foundation
 import FilterableResults
+import FilterableResultsTesting
 import IdentifiedCollections
 
 /// What one structure holding the rows costs, measured in a child process.
@@ -33,7 +34,7 @@ func runMemoryChild(_ holder: MemoryHolder, size n: Int) {
     let residentBefore = bench_resident_bytes()
 
     func build() -> Any {
-        var rng = SplitMix64(seed: benchmarkSeed &+ 5)
+        var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 5)
         let rows = makeRows(0..<n, using: &rng)
         switch holder {
         case .store:

@@ -328,7 +328,7 @@ struct BatchUpdateValidatorRandomTests {
     /// is accepted, and dropping any one of its events is rejected.
     @Test(arguments: 0..<150)
     func referenceDiffIsValidAndEveryEventIsNeeded(seed: Int) {
-        var random = SplitMix64(seed: UInt64(seed))
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
         let old = randomTable(using: &random)
         let new = randomTable(using: &random)
         let events = referenceEvents(from: old, to: new)
@@ -392,22 +392,9 @@ private func minimalMoves(from old: [Int], to new: [Int]) -> [Event] {
     return new.indices.filter { !kept.contains($0) }.map { move(new[$0], from: path(0, oldIndex[$0]), to: path(0, $0)) }
 }
 
-/// A small deterministic generator (SplitMix64), so failures replay by seed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Three unnamed sections holding a random subset of keys 0..<12 in random
 /// order, each row with one of two titles.
-private func randomTable(using random: inout SplitMix64) -> [ResultsSection<Item>] {
+private func randomTable(using random: inout SeededRandomNumberGenerator) -> [ResultsSection<Item>] {
     var sections = Array(repeating: [Item](), count: 3)
     for id in (0..<12).shuffled(using: &random) where Bool.random(using: &random) {
         sections[Int.random(in: 0..<3, using: &random)].append(item(id, Bool.random(using: &random) ? "a" : "b"))
