@@ -7,11 +7,11 @@ extension ResultsStore {
     ) -> [VisibleSection] {
         var table: [VisibleSection] = []
         table.reserveCapacity(sections.count)
-        for (index, section) in sections.enumerated() {
+        for section in sections {
             let rows = filtered ? section.rows.filter { isVisible[Int($0)] } : section.rows
             if hidesEmptySections && rows.isEmpty { continue }
             let identity = section.name.map(SectionIdentity.named) ?? .unnamed(table.count)
-            table.append(VisibleSection(rawIndex: index, identity: identity, name: section.name, rows: rows))
+            table.append(VisibleSection(identity: identity, name: section.name, rows: rows))
         }
         return table
     }

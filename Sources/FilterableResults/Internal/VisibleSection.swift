@@ -8,17 +8,15 @@ enum SectionIdentity: Hashable {
     case unnamed(Int)
 }
 
-/// A section of a visible table: the raw section it shows and the internal
+/// A section of a visible table: its identity, its name and the internal
 /// identities of its visible rows.
 @usableFromInline
 struct VisibleSection {
-    @usableFromInline var rawIndex: Int
     @usableFromInline var identity: SectionIdentity
     @usableFromInline var name: String?
     @usableFromInline var rows: [Int32]
 
-    @inlinable init(rawIndex: Int, identity: SectionIdentity, name: String?, rows: [Int32]) {
-        self.rawIndex = rawIndex
+    @inlinable init(identity: SectionIdentity, name: String?, rows: [Int32]) {
         self.identity = identity
         self.name = name
         self.rows = rows
