@@ -42,27 +42,30 @@ struct TableDiff {
     @usableFromInline var sectionChanges: [SectionChange] = []
     @usableFromInline var rowChanges: [RowChange] = []
 
-    // Where each row is, by identity: section (-1 for absent) and row.
+    // Where each row is, by identity: section (-1 for absent), and in the
+    // old table its row (the new rows are read off the new table in order).
     @usableFromInline var oldSection: [Int32]
     @usableFromInline var oldRow: [Int32]
     @usableFromInline var newSection: [Int32]
-    @usableFromInline var newRow: [Int32]
 
     @inlinable init(old: [VisibleSection], new: [VisibleSection], slotCount: Int, changed: [Bool]) {
         self.old = old
         self.new = new
         self.changed = changed
-        (oldSection, oldRow) = Self.locate(old, slotCount: slotCount)
-        (newSection, newRow) = Self.locate(new, slotCount: slotCount)
+        (oldSection, oldRow) = Self.locate(old, slotCount: slotCount, withRows: true)
+        newSection = Self.locate(new, slotCount: slotCount, withRows: false).sections
     }
 
-    @inlinable static func locate(_ table: [VisibleSection], slotCount: Int) -> ([Int32], [Int32]) {
+    /// Each row's section, by identity, and its row when `withRows`.
+    @inlinable static func locate(
+        _ table: [VisibleSection], slotCount: Int, withRows: Bool
+    ) -> (sections: [Int32], rows: [Int32]) {
         var section = [Int32](repeating: -1, count: slotCount)
-        var row = [Int32](repeating: 0, count: slotCount)
+        var row = withRows ? [Int32](repeating: 0, count: slotCount) : []
         for (s, visibleSection) in table.enumerated() {
             for (r, id) in visibleSection.rows.enumerated() {
                 section[Int(id)] = Int32(s)
-                row[Int(id)] = Int32(r)
+                if withRows { row[Int(id)] = Int32(r) }
             }
         }
         return (section, row)
