@@ -1,0 +1,40 @@
+/// What a table or collection view asks of its data source, in
+/// ``ResultsIndexPath`` coordinates: the platform-free core of
+/// `UITableViewDataSource` and `UICollectionViewDataSource`.
+///
+/// The package's data-source adapters implement it; on Apple platforms an
+/// `NSObject` shell forwards UIKit's calls to it, and in tests
+/// `ListViewSimulator` (in `FilterableResultsTesting`) calls it as UIKit would.
+@MainActor
+public protocol ResultsListDataSource<Cell>: AnyObject {
+    /// The view's cell type.
+    associatedtype Cell
+
+    /// The number of sections the view shows.
+    func numberOfSections() -> Int
+    /// The number of rows (items) in a section the view shows.
+    func numberOfRows(inSection section: Int) -> Int
+    /// A configured cell for the row at `indexPath` of the table the data
+    /// source serves now.
+    func cell(at indexPath: ResultsIndexPath) -> Cell
+
+    /// The title of a section's header, if it has one.
+    func titleForHeader(inSection section: Int) -> String?
+    /// The titles of the section index (the strip at a table's side), if any.
+    func sectionIndexTitles() -> [String]?
+    /// The section to scroll to when the user taps the section-index title
+    /// `title`, the `index`-th of ``sectionIndexTitles()``.
+    func section(forSectionIndexTitle title: String, at index: Int) -> Int
+
+    /// Whether the user may delete (or otherwise edit) the row.
+    func canEditRow(at indexPath: ResultsIndexPath) -> Bool
+    /// The user deleted the row at `indexPath` (swipe to delete): update the
+    /// model; the view is then told about the deletion like any other change.
+    func commitDelete(at indexPath: ResultsIndexPath)
+    /// Whether the user may move the row.
+    func canMoveRow(at indexPath: ResultsIndexPath) -> Bool
+    /// The user moved a row: the view already shows it at `destination`, so
+    /// the data source updates its model and must not tell the view about
+    /// the move again.
+    func moveRow(at source: ResultsIndexPath, to destination: ResultsIndexPath)
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A table or collection view as this package's data sources drive it: the
+/// batch-update calls `UITableView` and `UICollectionView` share, in
+/// ``ResultsIndexPath`` coordinates.
+///
+/// On Apple platforms the package's shells forward each call to the real
+/// view, one line per method. In tests, `ListViewSimulator` (in
+/// `FilterableResultsTesting`) stands in for it and behaves as UIKit does:
+/// it reads its data source's counts when it loads and when a batch update
+/// ends (or, as a collection view that has not cached its counts, when the
+/// batch starts), validates the batch, and fetches cells from the data
+/// source for inserted, reloaded and reconfigured rows.
+///
+/// Index paths follow UIKit's rules: deletes, reloads and move sources are
+/// in the table before the batch; inserts and move destinations in the table
+/// after it.
+@MainActor
+public protocol ResultsListView: AnyObject {
+    /// Discards the cached counts and every cell, and reads the data source anew.
+    func reloadData()
+
+    /// Runs `updates` as one animated batch, then calls `completion`. The
+    /// view checks the batch against its data source when `updates` returns.
+    func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?)
+
+    /// Inserts sections, by their indexes after the batch.
+    func insertSections(_ sections: IndexSet)
+    /// Deletes sections, by their indexes before the batch.
+    func deleteSections(_ sections: IndexSet)
+    /// Reloads sections (their rows are taken anew), by their indexes before the batch.
+    func reloadSections(_ sections: IndexSet)
+    /// Moves a section from its index before the batch to its index after it.
+    func moveSection(_ section: Int, toSection newSection: Int)
+
+    /// Inserts rows, by their index paths after the batch.
+    func insertRows(at indexPaths: [ResultsIndexPath])
+    /// Deletes rows, by their index paths before the batch.
+    func deleteRows(at indexPaths: [ResultsIndexPath])
+    /// Replaces the cells of rows with new ones from the data source, by
+    /// their index paths before the batch.
+    func reloadRows(at indexPaths: [ResultsIndexPath])
+    /// Moves a row from its index path before the batch to its index path after it.
+    func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath)
+
+    /// Asks the data source to update the existing cells of rows in place
+    /// (`reconfigureRows(at:)` / `reconfigureItems(at:)`), outside a batch.
+    func reconfigureRows(at indexPaths: [ResultsIndexPath])
+}
