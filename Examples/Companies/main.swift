@@ -39,21 +39,19 @@ final class Printer: ResultsControllerDelegate {
         print("beginUpdates")
     }
     func controller(_ controller: ResultsController<Product, String>, didChange section: SectionChange) {
-        let name = section.name ?? "unnamed"
-        switch section.kind {
-        case .insert: print("  insert section \(section.newIndex!) (\(name))")
-        case .delete: print("  delete section \(section.index!) (\(name))")
-        case .move: print("  move section \(section.index!) → \(section.newIndex!) (\(name))")
-        case .update: print("  reload section \(section.index!) (\(name))")
+        switch section {
+        case let .insert(index, name): print("  insert section \(index) (\(name ?? "unnamed"))")
+        case let .delete(index, name): print("  delete section \(index) (\(name ?? "unnamed"))")
+        case let .move(from, to, name): print("  move section \(from) → \(to) (\(name ?? "unnamed"))")
         }
     }
     func controller(_ controller: ResultsController<Product, String>, didChange object: ObjectChange<Product, String>) {
         let name = object.object.name
-        switch object.kind {
-        case .insert: print("  insert row \(object.newIndexPath!) \(name)")
-        case .delete: print("  delete row \(object.indexPath!) \(name)")
-        case .move: print("  move row \(object.indexPath!) → \(object.newIndexPath!) \(name)\(object.isUpdated ? " (reconfigure after)" : "")")
-        case .update: print("  reload row \(object.indexPath!) \(name)")
+        switch object.change {
+        case let .insert(path): print("  insert row \(path) \(name)")
+        case let .delete(path): print("  delete row \(path) \(name)")
+        case let .move(from, to, isUpdated): print("  move row \(from) → \(to) \(name)\(isUpdated ? " (reconfigure after)" : "")")
+        case let .update(path, _): print("  update row \(path) \(name)")
         }
     }
     func controllerDidChangeContent(_ controller: ResultsController<Product, String>) {
@@ -69,9 +67,7 @@ show(controller.store.visibleSections)
 
 controller.delegate = printer
 var changes = ResultsChangeset<Product, String>()
-controller.onChange = { update in
-    if case .changes(let changeset) = update { changes = changeset }
-}
+controller.onChange = { update in changes = update.changeset }
 print("\nRefresh:")
 try controller.setData(sections: after)
 let violations = BatchUpdateValidator.violations(

@@ -11,8 +11,6 @@ public protocol BatchUpdateTarget {
     mutating func insertSections(_ indexes: [Int])
     /// Moves a section from its old index to its new one.
     mutating func moveSection(_ index: Int, toSection newIndex: Int)
-    /// Reloads sections, by old index.
-    mutating func reloadSections(_ indexes: [Int])
     /// Deletes rows, by old index path.
     mutating func deleteRows(at indexPaths: [ResultsIndexPath])
     /// Inserts rows, by new index path.

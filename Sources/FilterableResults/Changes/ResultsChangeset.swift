@@ -5,19 +5,28 @@
 /// Every changeset the store emits obeys UIKit's batch-update rules: old
 /// coordinates for deletes, reloads and move sources, new ones for inserts
 /// and move destinations; nothing inside a section that is itself inserted,
-/// deleted, moved or reloaded; the fewest moves.
+/// deleted or moved; the fewest moves.
+///
+/// A changeset the store computed holds its row events compactly and reads
+/// each event's key and object from the tables before and after the batch
+/// only when the event is read, so computing one costs nothing per object.
 public struct ResultsChangeset<Element, Key: Hashable> {
-    /// Section changes, deletes first, then inserts, moves and updates.
+    /// Section changes: deletes, then inserts, then moves.
     public var sectionChanges: [SectionChange]
-    /// Row changes, deletes first, then inserts, moves and updates.
-    public var objectChanges: [ObjectChange<Element, Key>]
+    /// Row changes: deletes, then inserts, moves and updates.
+    public var objectChanges: ObjectChanges
 
     /// Creates a changeset from its changes.
     ///
     /// - Complexity: O(1).
     public init(sectionChanges: [SectionChange] = [], objectChanges: [ObjectChange<Element, Key>] = []) {
         self.sectionChanges = sectionChanges
-        self.objectChanges = objectChanges
+        self.objectChanges = ObjectChanges(objectChanges)
+    }
+
+    @inlinable init(sectionChanges: [SectionChange], events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
+        self.sectionChanges = sectionChanges
+        self.objectChanges = ObjectChanges(storage: .events(events, old: old, new: new))
     }
 
     /// Whether nothing changed.
@@ -25,12 +34,100 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// - Complexity: O(1).
     public var isEmpty: Bool { sectionChanges.isEmpty && objectChanges.isEmpty }
 
+    /// The number of section and row changes.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { sectionChanges.count + objectChanges.count }
+
+    /// A row change by internal identity, before its key and object are read.
+    @usableFromInline
+    struct RowEvent: Sendable {
+        @usableFromInline var change: ObjectChange<Element, Key>.Change
+        @usableFromInline var id: Int32
+
+        @inlinable init(_ change: ObjectChange<Element, Key>.Change, id: Int32) {
+            self.change = change
+            self.id = id
+        }
+    }
+}
+
+extension ResultsChangeset {
+    /// The row changes of a changeset: a random-access collection of
+    /// ``ObjectChange`` values, each built when it is read.
+    public struct ObjectChanges: RandomAccessCollection {
+        @usableFromInline enum Storage {
+            case values([ObjectChange<Element, Key>])
+            case events([RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>)
+        }
+
+        @usableFromInline var storage: Storage
+
+        @inlinable init(storage: Storage) { self.storage = storage }
+
+        /// Wraps row changes built by hand.
+        ///
+        /// - Complexity: O(1).
+        public init(_ changes: [ObjectChange<Element, Key>]) { storage = .values(changes) }
+
+        /// The index of the first change.
+        ///
+        /// - Complexity: O(1).
+        public var startIndex: Int { 0 }
+
+        /// One past the index of the last change.
+        ///
+        /// - Complexity: O(1).
+        public var endIndex: Int {
+            switch storage {
+            case let .values(changes): changes.count
+            case let .events(events, _, _): events.count
+            }
+        }
+
+        /// The change at `index`, with its key and object.
+        ///
+        /// - Complexity: O(1).
+        public subscript(index: Int) -> ObjectChange<Element, Key> {
+            switch storage {
+            case let .values(changes):
+                return changes[index]
+            case let .events(events, old, new):
+                let event = events[index]
+                let table = if case .delete = event.change { old } else { new }
+                let object = table.element(ofRow: event.id)
+                return ObjectChange(event.change, key: table.keyOf(object)!, object: object)
+            }
+        }
+
+        /// The positions of the change at `index`, without its object.
+        ///
+        /// - Complexity: O(1).
+        @inlinable func change(at index: Int) -> ObjectChange<Element, Key>.Change {
+            switch storage {
+            case let .values(changes): changes[index].change
+            case let .events(events, _, _): events[index].change
+            }
+        }
+    }
+}
+
+extension ResultsChangeset.ObjectChanges: ExpressibleByArrayLiteral {
+    /// Wraps row changes written as an array literal.
+    ///
+    /// - Complexity: O(*n*).
+    public init(arrayLiteral elements: ObjectChange<Element, Key>...) { self.init(elements) }
+}
+
+extension ResultsChangeset {
     /// The new index paths of rows that moved and changed: reconfigure them
     /// after the batch update (UIKit cannot move and reload one row at once).
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     public var rowsToReconfigureAfterUpdate: [ResultsIndexPath] {
-        objectChanges.compactMap { $0.kind == .move && $0.isUpdated ? $0.newIndexPath : nil }
+        objectChanges.indices.compactMap { index in
+            if case let .move(_, to, true) = objectChanges.change(at: index) { to } else { nil }
+        }
     }
 
     /// Applies the changes to any target that speaks UIKit's batch-update
@@ -44,8 +141,6 @@ public struct ResultsChangeset<Element, Key: Hashable> {
         let insertedSections = sectionIndexes(.insert)
         if !insertedSections.isEmpty { target.insertSections(insertedSections) }
         for (from, to) in sectionMoves { target.moveSection(from, toSection: to) }
-        let reloadedSections = sectionIndexes(.update)
-        if !reloadedSections.isEmpty { target.reloadSections(reloadedSections) }
         let deletedRows = rowIndexPaths(.delete)
         if !deletedRows.isEmpty { target.deleteRows(at: deletedRows) }
         let insertedRows = rowIndexPaths(.insert)
@@ -59,14 +154,16 @@ public struct ResultsChangeset<Element, Key: Hashable> {
 /// The changes grouped as a batch update takes them.
 extension ResultsChangeset {
     /// The indexes of the sections changed this way: old indexes for
-    /// deletes and updates (reloads), new ones for inserts; empty for moves
-    /// (see ``sectionMoves``).
+    /// deletes, new ones for inserts; empty for moves (see ``sectionMoves``)
+    /// and updates (sections are never reloaded).
     ///
     /// - Complexity: O(*n*), where *n* is the number of section changes.
     public func sectionIndexes(_ kind: ChangeKind) -> [Int] {
         sectionChanges.compactMap { change in
-            guard change.kind == kind else { return nil }
-            return kind == .insert ? change.newIndex : kind == .move ? nil : change.index
+            switch (kind, change) {
+            case let (.insert, .insert(index, _)), let (.delete, .delete(index, _)): index
+            default: nil
+            }
         }
     }
 
@@ -74,7 +171,7 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of section changes.
     public var sectionMoves: [(from: Int, to: Int)] {
-        sectionChanges.compactMap { $0.kind == .move ? ($0.index!, $0.newIndex!) : nil }
+        sectionChanges.compactMap { if case let .move(from, to, _) = $0 { (from, to) } else { nil } }
     }
 
     /// The index paths of the rows changed this way: old paths for deletes
@@ -83,9 +180,11 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     public func rowIndexPaths(_ kind: ChangeKind) -> [ResultsIndexPath] {
-        objectChanges.compactMap { change in
-            guard change.kind == kind else { return nil }
-            return kind == .insert ? change.newIndexPath : kind == .move ? nil : change.indexPath
+        objectChanges.indices.compactMap { index in
+            switch (kind, objectChanges.change(at: index)) {
+            case let (.insert, .insert(path)), let (.delete, .delete(path)), let (.update, .update(path, _)): path
+            default: nil
+            }
         }
     }
 
@@ -93,9 +192,21 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     public var rowMoves: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
-        objectChanges.compactMap { $0.kind == .move ? ($0.indexPath!, $0.newIndexPath!) : nil }
+        objectChanges.indices.compactMap { index in
+            if case let .move(from, to, _) = objectChanges.change(at: index) { (from, to) } else { nil }
+        }
     }
 }
 
-extension ResultsChangeset: Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsChangeset: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsChangeset.ObjectChanges: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsChangeset.ObjectChanges.Storage: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+
+extension ResultsChangeset.ObjectChanges: Equatable where Element: Equatable {
+    /// Whether two lists hold the same changes in the same order.
+    ///
+    /// - Complexity: O(*n*).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+}
+
 extension ResultsChangeset: Equatable where Element: Equatable {}

@@ -1,46 +1,58 @@
 /// One change to a section of the visible table.
 ///
-/// `index` is the section's index in the table before the batch (for
-/// `delete`, `move` and `update`); `newIndex` its index after it (for
-/// `insert` and `move`). An `update` reloads the section: its rows are
-/// taken as new and no row event refers to it.
-public struct SectionChange: Hashable, Sendable {
-    /// What happened to the section.
-    public var kind: ChangeKind
-    /// The section's index before the batch, for delete, move and update.
-    public var index: Int?
-    /// The section's index after the batch, for insert and move.
-    public var newIndex: Int?
-    /// The section's name, if it has one.
-    public var name: String?
+/// Indexes follow UIKit's batch-update rules: a delete's and a move's
+/// source index is in the table before the batch, an insert's and a move's
+/// destination in the table after it. A value can only be built in one of
+/// these three shapes, so its accessors never fail.
+///
+/// Sections are never reloaded: a section whose rows change keeps its
+/// place and gets row events, and one that must move while its rows change
+/// is deleted and inserted (UIKit forbids row events inside a moved section).
+public enum SectionChange: Hashable, Sendable {
+    /// A section inserted at `index` of the new table.
+    case insert(at: Int, name: String?)
+    /// A section deleted from `index` of the old table.
+    case delete(at: Int, name: String?)
+    /// A section moved from `from` in the old table to `to` in the new one.
+    case move(from: Int, to: Int, name: String?)
 
-    /// Creates a section change.
+    /// What happened to the section: `insert`, `delete` or `move`.
     ///
     /// - Complexity: O(1).
-    public init(kind: ChangeKind, index: Int?, newIndex: Int?, name: String? = nil) {
-        self.kind = kind
-        self.index = index
-        self.newIndex = newIndex
-        self.name = name
+    public var kind: ChangeKind {
+        switch self {
+        case .insert: .insert
+        case .delete: .delete
+        case .move: .move
+        }
     }
 
-    /// A section inserted at `newIndex`.
-    public static func insert(_ newIndex: Int, name: String? = nil) -> SectionChange {
-        SectionChange(kind: .insert, index: nil, newIndex: newIndex, name: name)
+    /// The section's index before the batch (delete and move).
+    ///
+    /// - Complexity: O(1).
+    public var index: Int? {
+        switch self {
+        case .insert: nil
+        case let .delete(index, _), let .move(index, _, _): index
+        }
     }
 
-    /// A section deleted from `index`.
-    public static func delete(_ index: Int, name: String? = nil) -> SectionChange {
-        SectionChange(kind: .delete, index: index, newIndex: nil, name: name)
+    /// The section's index after the batch (insert and move).
+    ///
+    /// - Complexity: O(1).
+    public var newIndex: Int? {
+        switch self {
+        case let .insert(index, _), let .move(_, index, _): index
+        case .delete: nil
+        }
     }
 
-    /// A section moved from `index` to `newIndex`.
-    public static func move(_ index: Int, to newIndex: Int, name: String? = nil) -> SectionChange {
-        SectionChange(kind: .move, index: index, newIndex: newIndex, name: name)
-    }
-
-    /// A section reloaded at `index`.
-    public static func update(_ index: Int, name: String? = nil) -> SectionChange {
-        SectionChange(kind: .update, index: index, newIndex: nil, name: name)
+    /// The section's name, if it has one.
+    ///
+    /// - Complexity: O(1).
+    public var name: String? {
+        switch self {
+        case let .insert(_, name), let .delete(_, name), let .move(_, _, name): name
+        }
     }
 }

@@ -1,7 +1,10 @@
 /// The store's mutations, each reported as a batch of its own or as part of
-/// the open batch. Each behaves, throws and costs as the store method of the
-/// same name (see ``ResultsStore``), and also throws
-/// ``ResultsError/invalidOperation(_:)`` from inside a change notification.
+/// the open batch. Keyed and whole-table operations behave, throw and cost
+/// as the store method of the same name (see ``ResultsStore``). Index paths
+/// and section indexes are those of the visible table, what the view shows;
+/// raw positions are the store's (see ``modify(_:)``). Each also throws
+/// ``ResultsError/invalidOperation(_:)`` from inside a change notification
+/// or one of the controller's calls to your closures.
 extension ResultsController {
     /// Replaces all data with one unnamed section of `elements`.
     ///
@@ -19,18 +22,30 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.setData(sections: sections) }
     }
 
-    /// Appends an object to the last section or to `section`.
+    /// Appends an object to the last section, or to the section shown at
+    /// index `section`; in a sorted or sectioned store, at its place.
     ///
+    /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)`` for a
+    ///   section that is not shown, and the errors of ``ResultsStore/add(_:toSection:)``.
     /// - Complexity: see ``ResultsStore/add(_:toSection:)``.
     @inlinable public func add(_ element: Element, toSection section: Int? = nil) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.add(element, toSection: section) }
+        try mutate { store throws(ResultsError) in
+            try store.add(element, toSection: try section.map { index throws(ResultsError) in try store.rawSection(forVisible: index) })
+        }
     }
 
-    /// Inserts an object at a raw index path.
+    /// Inserts an object at an index path of the visible table: before the
+    /// object shown there, or at the end of the section when the row index
+    /// equals the number of objects shown in it.
     ///
-    /// - Complexity: see ``ResultsStore/insert(_:at:)``.
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a path outside the visible table, and the errors of
+    ///   ``ResultsStore/insert(_:at:)``.
+    /// - Complexity: O(log *n*).
     @inlinable public func insert(_ element: Element, at indexPath: ResultsIndexPath) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.insert(element, at: indexPath) }
+        try mutate { store throws(ResultsError) in
+            try store.insert(element, at: try store.rawInsertionPath(forVisible: indexPath))
+        }
     }
 
     /// Removes the object with `element`'s key, if any.
@@ -47,11 +62,16 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in store.remove(key: key) }
     }
 
-    /// Removes the object at a raw index path.
+    /// Removes the object shown at an index path of the visible table.
     ///
-    /// - Complexity: see ``ResultsStore/remove(at:)``.
+    ///     // Swipe to delete, with a filter on: the row the user saw goes.
+    ///     try controller.remove(at: ResultsIndexPath(row: 1, section: 0))
+    ///
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a path outside the visible table.
+    /// - Complexity: O(log *n*).
     @inlinable public func remove(at indexPath: ResultsIndexPath) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.remove(at: indexPath) }
+        try mutate { store throws(ResultsError) in try store.remove(at: try store.rawPath(forVisible: indexPath)) }
     }
 
     /// Replaces the object with `element`'s key, if any.
@@ -68,11 +88,14 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.replace(old, with: new) }
     }
 
-    /// Replaces the object at a raw index path.
+    /// Replaces the object shown at an index path of the visible table.
     ///
-    /// - Complexity: see ``ResultsStore/replace(at:with:)``.
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a path outside the visible table, and the errors of
+    ///   ``ResultsStore/replace(at:with:)``.
+    /// - Complexity: O(log *n*).
     @inlinable public func replace(at indexPath: ResultsIndexPath, with new: Element) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.replace(at: indexPath, with: new) }
+        try mutate { store throws(ResultsError) in try store.replace(at: try store.rawPath(forVisible: indexPath), with: new) }
     }
 
     /// Replaces every object whose key is in `elements`.
@@ -83,6 +106,8 @@ extension ResultsController {
     }
 
     /// Changes the object with `key` in place; returns whether it exists.
+    /// `body` may read the controller (it sees the table as last reported);
+    /// changing the controller from it throws ``ResultsError/invalidOperation(_:)``.
     ///
     /// - Complexity: see ``ResultsStore/update(_:_:)``.
     @discardableResult
@@ -107,18 +132,27 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.addSection(section) }
     }
 
-    /// Inserts a section.
+    /// Inserts a section before the section shown at `index`, or after the
+    /// last section when `index` equals the number of sections shown.
     ///
+    /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)`` and the
+    ///   errors of ``ResultsStore/insertSection(_:at:)``.
     /// - Complexity: see ``ResultsStore/insertSection(_:at:)``.
     @inlinable public func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.insertSection(section, at: index) }
+        try mutate { store throws(ResultsError) in
+            let shown = store.table.numberOfVisibleSections
+            guard (0...shown).contains(index) else { throw .sectionOutOfRange(index, sectionCount: shown) }
+            let raw = index == shown ? store.numberOfSections : try store.rawSection(forVisible: index)
+            try store.insertSection(section, at: raw)
+        }
     }
 
-    /// Removes the section at `index`.
+    /// Removes the section shown at `index`, with its objects (those hidden
+    /// by filters too).
     ///
     /// - Complexity: see ``ResultsStore/removeSection(at:)``.
     @inlinable public func removeSection(at index: Int) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.removeSection(at: index) }
+        try mutate { store throws(ResultsError) in try store.removeSection(at: try store.rawSection(forVisible: index)) }
     }
 
     /// Removes the section named `name`, if any.
@@ -128,11 +162,13 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.removeSection(named: name) }
     }
 
-    /// Replaces the objects of the section at `index`.
+    /// Replaces the section shown at `index`.
     ///
     /// - Complexity: see ``ResultsStore/replaceSection(at:with:)``.
     @inlinable public func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.replaceSection(at: index, with: section) }
+        try mutate { store throws(ResultsError) in
+            try store.replaceSection(at: try store.rawSection(forVisible: index), with: section)
+        }
     }
 
     /// Applies a filter, replacing the one of its group.
@@ -149,7 +185,8 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in store.addFilters(filters) }
     }
 
-    /// Removes every applied filter with this title and group.
+    /// Removes every applied filter with this title and group; nothing
+    /// happens when none is applied.
     ///
     /// - Complexity: see ``ResultsStore/removeFilter(title:group:)``.
     @inlinable public func removeFilter(title: String, group: String?) throws(ResultsError) {
@@ -184,5 +221,63 @@ extension ResultsController {
     /// - Complexity: O(1), plus the changeset.
     @inlinable public func setHidesEmptySections(_ hides: Bool) throws(ResultsError) {
         try mutate { store throws(ResultsError) in store.hidesEmptySections = hides }
+    }
+
+    /// Replaces the store with one prepared elsewhere (for example a large
+    /// merge done off the main actor): its data, sections and filters are
+    /// diffed by key against what this controller holds now. If it throws,
+    /// nothing changes.
+    ///
+    /// - Complexity: O(*n* + *m*), as ``ResultsStore/setData(sections:)``.
+    @inlinable public func apply(_ prepared: ResultsStore<Element, Key>) throws(ResultsError) {
+        try mutate(atomically: true) { store throws(ResultsError) in
+            store.replaceFilters(with: prepared.filters)
+            if store.sectioning != nil {
+                try store.setData(prepared.allObjects)
+            } else {
+                try store.setData(sections: prepared.sections)
+            }
+        }
+    }
+}
+
+// MARK: - Visible to raw
+
+extension ResultsStore {
+    /// The raw index of the section shown at `index`.
+    ///
+    /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)``.
+    @inlinable func rawSection(forVisible index: Int) throws(ResultsError) -> Int {
+        let shown = table.numberOfVisibleSections
+        guard (0..<shown).contains(index) else { throw .sectionOutOfRange(index, sectionCount: shown) }
+        return Int(table.header(atVisible: index).place.before.headers)
+    }
+
+    /// The raw position of the object shown at a visible path.
+    ///
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
+    @inlinable func rawPath(forVisible indexPath: ResultsIndexPath) throws(ResultsError) -> RawIndexPath {
+        guard let row = table.row(atVisible: indexPath) else { throw visibleOutOfRange(indexPath) }
+        return table.rawPath(ofRow: row)
+    }
+
+    /// Where an object inserted at a visible path goes in the raw data:
+    /// before the object shown there, or at the end of its raw section.
+    ///
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
+    @inlinable func rawInsertionPath(forVisible indexPath: ResultsIndexPath) throws(ResultsError) -> RawIndexPath {
+        if let row = table.row(atVisible: indexPath) { return table.rawPath(ofRow: row) }
+        let shown = table.numberOfVisibleSections
+        guard (0..<shown).contains(indexPath.section) else { throw visibleOutOfRange(indexPath) }
+        let header = table.header(atVisible: indexPath.section)
+        let record = table.record(header.id)
+        guard indexPath.row == Int(record.visibleCount) else { throw visibleOutOfRange(indexPath) }
+        return RawIndexPath(section: Int(header.place.before.headers), row: Int(record.rowCount))
+    }
+
+    @inlinable func visibleOutOfRange(_ indexPath: ResultsIndexPath) -> ResultsError {
+        let shown = table.numberOfVisibleSections
+        let rows = (0..<shown).contains(indexPath.section) ? Int(table.record(table.header(atVisible: indexPath.section).id).visibleCount) : nil
+        return .indexPathOutOfRange(indexPath, sectionCount: shown, rowCount: rows)
     }
 }

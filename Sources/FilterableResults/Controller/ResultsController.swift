@@ -1,28 +1,37 @@
 /// The results controller: owns a ``ResultsStore``, batches edits, and tells
-/// its delegate what changed in the visible table after each outermost batch.
+/// its delegate and observers what changed in the visible table after each
+/// outermost batch, with the snapshot of the table after it.
 ///
 ///     let controller = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
-///     controller.delegate = tableAdapter
-///     try controller.performBatchUpdates {
+///     let observation = controller.observe { update in dataSource.apply(update) }
+///     try controller.performBatchUpdates { () throws(ResultsError) in
 ///         try controller.merge(freshPage)
 ///         try controller.remove(key: 7)
-///     }   // one willChange … didChange group
+///     }   // one update
 ///
 /// Every mutation outside a batch is a batch of its own. Inside a batch,
 /// changes are coalesced by key: an object inserted and removed produces
 /// nothing, one removed and added again is the same row.
 ///
+/// The controller's accessors and index paths describe its visible table as
+/// it is now, every edit included, reported or not; a data source serves
+/// the snapshot delivered with each update instead. Raw positions (filters
+/// ignored) belong to the ``store``; reach them through ``modify(_:)``.
+///
 /// A controller is used from one isolation domain at a time (usually the
-/// main actor). Its delegate is held weakly.
+/// main actor). Its delegate is held weakly. While the controller runs your
+/// closures (filters, sort keys, key functions, `update` bodies), reading
+/// it gives the table as last reported, and changing it throws
+/// ``ResultsError/invalidOperation(_:)``.
 public final class ResultsController<Element, Key: Hashable> {
     /// The store: raw data, filters, and the visible table.
+    ///
+    /// - Complexity: O(1).
     public var store: ResultsStore<Element, Key> { _store }
     @usableFromInline var _store: ResultsStore<Element, Key>
-    /// The visible table last reported, by row identity.
-    @usableFromInline var reportedTable: [VisibleSection]
     /// Receives the changes; held weakly.
     public weak var delegate: (any ResultsControllerDelegate<Element, Key>)?
-    /// Called after the delegate with each group of changes or a reload.
+    /// Called after the delegate with each update; see also ``observe(_:)``.
     public var onChange: ((ResultsUpdate<Element, Key>) -> Void)?
     /// When a batch has more changes than this, a reload is reported
     /// instead of the changes. `nil` (the default) never reloads.
@@ -31,8 +40,20 @@ public final class ResultsController<Element, Key: Hashable> {
     public var updatesEnabled: Bool { _updatesEnabled }
     @usableFromInline var _updatesEnabled = true
 
-    @usableFromInline var batchDepth = 0
+    /// The batches open, innermost last.
+    @usableFromInline var frames: [BatchFrame] = []
     @usableFromInline var isNotifying = false
+    /// Whether a mutation is running (and with it, the caller's closures).
+    @usableFromInline var isMutating = false
+    @usableFromInline var observers: [(id: Int, handler: (ResultsUpdate<Element, Key>) -> Void)] = []
+    @usableFromInline var nextObserverID = 0
+
+    /// An open batch: one `beginUpdates()`, or one `performBatchUpdates`
+    /// with the store to return to if its body throws.
+    @usableFromInline enum BatchFrame {
+        case manual
+        case atomic(ResultsStore<Element, Key>)
+    }
 
     /// Creates a controller owning `store`. The store's pending changes are
     /// dropped: the controller reports changes from its current table on.
@@ -41,57 +62,85 @@ public final class ResultsController<Element, Key: Hashable> {
     @inlinable public init(store: ResultsStore<Element, Key>) {
         self._store = store
         self._store.resetTracking()
-        self.reportedTable = store.visibleTable
     }
+
+    /// The visible table as it is now.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var snapshot: ResultsSnapshot<Element, Key> { _store.snapshot }
+
+    /// The visible table as last reported: what a view that applied every
+    /// update shows.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var reportedSnapshot: ResultsSnapshot<Element, Key> { ResultsSnapshot(table: _store.baseline) }
 
     /// Whether a batch is open.
     ///
     /// - Complexity: O(1).
-    public var isBatching: Bool { batchDepth > 0 }
+    @inlinable public var isBatching: Bool { !frames.isEmpty }
+}
 
+// MARK: - Batching
+
+extension ResultsController {
     /// Opens a batch; batches nest. Changes are reported when the outermost
     /// batch ends.
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` from inside a change
-    ///   notification.
+    ///   notification or one of the controller's calls to your closures.
     /// - Complexity: O(1).
     @inlinable public func beginUpdates() throws(ResultsError) {
-        try requireNotNotifying()
-        batchDepth += 1
+        try requireIdle()
+        frames.append(.manual)
     }
 
-    /// Closes a batch; closing the outermost one reports its changes.
+    /// Closes the batch `beginUpdates()` opened; closing the outermost one
+    /// reports its changes.
     ///
-    /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch.
+    /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch,
+    ///   or when the innermost batch is a ``performBatchUpdates(_:)``, which
+    ///   only its own end closes.
     /// - Complexity: that of the changeset (see ``ResultsStore/takeChangeset()``).
     @inlinable public func endUpdates() throws(ResultsError) {
-        try requireNotNotifying()
-        guard batchDepth > 0 else { throw .unbalancedEndUpdates }
-        batchDepth -= 1
-        if batchDepth == 0 { report() }
+        try requireIdle()
+        guard case .manual? = frames.last else { throw .unbalancedEndUpdates }
+        frames.removeLast()
+        if frames.isEmpty { report() }
     }
 
     /// Runs `body` as one batch, atomically: if it throws, the store returns
     /// to its state before the batch, nothing is reported, and the error is
-    /// rethrown.
+    /// rethrown with its type (a body that throws only ``ResultsError``
+    /// makes this throw only `ResultsError`).
     ///
-    /// - Throws: what `body` throws, or ``ResultsError/invalidOperation(_:)``
-    ///   from inside a change notification.
-    /// - Complexity: O(*n*) more than the edits themselves: the state kept
-    ///   for the rollback is copied on the first edit.
-    @inlinable public func performBatchUpdates(_ body: () throws -> Void) throws {
-        try requireNotNotifying()
-        let saved = _store
-        batchDepth += 1
+    ///     try controller.performBatchUpdates { () throws(ResultsError) in
+    ///         try controller.merge(page)
+    ///         try controller.remove(key: 7)
+    ///     }
+    ///
+    /// Batches the body opens with `beginUpdates()` and leaves open end with
+    /// it. From inside a change notification, the body runs and each of its
+    /// mutations throws ``ResultsError/invalidOperation(_:)``.
+    ///
+    /// - Complexity: the edits' own; the state kept for the rollback is O(1)
+    ///   (a version of the persistent store).
+    @inlinable public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        guard !isNotifying && !isMutating else { return try body() }
+        let depth = frames.count
+        frames.append(.atomic(_store))
         do {
             try body()
         } catch {
+            guard frames.count > depth, case let .atomic(saved) = frames[depth] else {
+                preconditionFailure("performBatchUpdates: its batch was closed from inside its body")
+            }
+            frames.removeSubrange(depth...)
             _store = saved
-            batchDepth -= 1
             throw error
         }
-        batchDepth -= 1
-        if batchDepth == 0 { report() }
+        frames.removeSubrange(depth...)
+        if frames.isEmpty { report() }
     }
 
     /// Turns change reporting off or on. While off, the data changes and
@@ -101,120 +150,164 @@ public final class ResultsController<Element, Key: Hashable> {
     /// - Throws: ``ResultsError/invalidOperation(_:)`` while a batch is open.
     /// - Complexity: that of the changeset when turned on.
     @inlinable public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) {
-        try requireNotNotifying()
-        guard batchDepth == 0 else {
+        try requireIdle()
+        guard frames.isEmpty else {
             throw .invalidOperation("updates cannot be enabled or disabled while a batch is open")
         }
         guard enabled != updatesEnabled else { return }
         _updatesEnabled = enabled
         guard enabled else { return }
-        if !takeChangeset().isEmpty { notifyReload() }
-    }
-
-    /// Replaces the store with one prepared elsewhere (for example a large
-    /// merge done off the main actor): its data, sections and filters are
-    /// diffed by key against what this controller holds now.
-    ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` from inside a change
-    ///   notification.
-    /// - Complexity: O(*n* + *m*), as ``ResultsStore/setData(sections:)``.
-    @inlinable public func apply(_ prepared: ResultsStore<Element, Key>) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in
-            store.replaceFilters(with: prepared.filters)
-            if store.sectioning != nil {
-                try store.setData(prepared.allObjects)
-            } else {
-                try store.setData(sections: prepared.sections)
-            }
-        }
-    }
-
-    /// Runs one mutation of the store as a batch of its own, or as part of
-    /// the open batch.
-    @inlinable func mutate<Result>(
-        _ body: (inout ResultsStore<Element, Key>) throws(ResultsError) -> Result
-    ) throws(ResultsError) -> Result {
-        try requireNotNotifying()
-        let result = try body(&_store)
-        if batchDepth == 0 { report() }
-        return result
-    }
-
-    @inlinable func requireNotNotifying() throws(ResultsError) {
-        if isNotifying {
-            throw .invalidOperation("the controller cannot be changed from inside a change notification")
-        }
-    }
-
-    /// Reports the changes since the last report, if updates are on.
-    @inlinable func report() {
-        guard updatesEnabled else { return }
-        let changeset = takeChangeset()
-        guard !changeset.isEmpty else { return }
-        if let reloadThreshold,
-           changeset.sectionChanges.count + changeset.objectChanges.count > reloadThreshold {
-            notifyReload()
-            return
-        }
-        isNotifying = true
-        defer { isNotifying = false }
-        if let delegate {
-            delegate.controllerWillChangeContent(self)
-            for change in changeset.sectionChanges { delegate.controller(self, didChange: change) }
-            for change in changeset.objectChanges { delegate.controller(self, didChange: change) }
-            delegate.controllerDidChangeContent(self)
-        }
-        onChange?(.changes(changeset))
-    }
-
-    /// Takes the store's changes and makes its visible table the one
-    /// reported, before anyone is told.
-    @inlinable func takeChangeset() -> ResultsChangeset<Element, Key> {
         let changeset = _store.takeChangeset()
-        if !changeset.isEmpty { reportedTable = _store.visibleTable }
-        return changeset
-    }
-
-    @inlinable func notifyReload() {
-        isNotifying = true
-        defer { isNotifying = false }
-        delegate?.controllerShouldReload(self)
-        onChange?(.reload)
+        if !changeset.isEmpty { notify(ResultsUpdate(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
     }
 }
 
-/// The visible table as last reported: what a table or collection view's
-/// data source serves. It changes only when changes are reported (it is the
-/// new table already inside the delegate's callbacks), so it always agrees
-/// with the rows the view has been told about, even while a batch is open
-/// or updates are disabled.
+// MARK: - Mutating
+
 extension ResultsController {
-    /// The number of sections in the table last reported.
+    /// Runs a change of the store, raw positions and all, as one mutation:
+    /// reported as a batch of its own, or with the open batch.
     ///
-    /// - Complexity: O(1).
-    @inlinable public var numberOfSections: Int { reportedTable.count }
-
-    /// The number of rows in a section of the table last reported; 0 for a
-    /// section that does not exist.
+    ///     try controller.modify { store throws(ResultsError) in
+    ///         try store.insert(item, at: RawIndexPath(section: 0, row: 3))
+    ///     }
     ///
-    /// - Complexity: O(1).
-    @inlinable public func numberOfObjects(inSection section: Int) -> Int {
-        reportedTable.indices.contains(section) ? reportedTable[section].rows.count : 0
+    /// It is atomic: if `body` throws, the store is left as it was.
+    ///
+    /// - Throws: what `body` throws, or ``ResultsError/invalidOperation(_:)``
+    ///   from inside a change notification or another mutation.
+    /// - Complexity: that of `body`, plus the changeset when reported.
+    @inlinable @discardableResult
+    public func modify<Result>(_ body: (inout ResultsStore<Element, Key>) throws(ResultsError) -> Result) throws(ResultsError) -> Result {
+        try mutate(atomically: true, body)
     }
 
-    /// The name of a section of the table last reported, if it has one.
+    /// Runs one mutation of the store on a working copy moved out of the
+    /// controller, so the caller's closures can read the controller (they
+    /// see the table as last reported) without conflicting with the edit.
     ///
-    /// - Complexity: O(1).
-    @inlinable public func name(ofSection section: Int) -> String? {
-        reportedTable.indices.contains(section) ? reportedTable[section].name : nil
+    /// Every store operation changes nothing when it throws, so a single
+    /// one needs no copy to return to; `atomically` keeps one for a body
+    /// that may throw after changing the store.
+    @inlinable func mutate<Result>(
+        atomically: Bool = false, _ body: (inout ResultsStore<Element, Key>) throws(ResultsError) -> Result
+    ) throws(ResultsError) -> Result {
+        try requireIdle()
+        let original = atomically ? _store : nil
+        var working = _store
+        // Meanwhile the controller holds the last reported table, which
+        // shares nothing the edit may copy.
+        _store = working.lastReported
+        isMutating = true
+        defer { isMutating = false }
+        do {
+            let result = try body(&working)
+            _store = working
+            if frames.isEmpty { report() }
+            return result
+        } catch {
+            _store = original ?? working
+            throw error
+        }
     }
 
-    /// The object at an index path of the table last reported, or `nil`.
+    @inlinable func requireIdle() throws(ResultsError) {
+        if isNotifying {
+            throw .invalidOperation("the controller cannot be changed from inside a change notification")
+        }
+        if isMutating {
+            throw .invalidOperation("the controller cannot be changed from inside its own call to your closure (a filter, sort key, key function or update body)")
+        }
+    }
+}
+
+// MARK: - Reporting
+
+extension ResultsController {
+    /// Reports the changes since the last report, if updates are on.
+    @inlinable func report() {
+        guard updatesEnabled, _store.tracker.hasChanges else { return }
+        let changeset = _store.takeChangeset()
+        guard !changeset.isEmpty else { return }
+        if let reloadThreshold, changeset.count > reloadThreshold {
+            notify(ResultsUpdate(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true))
+        } else {
+            notify(ResultsUpdate(changeset: changeset, snapshot: snapshot))
+        }
+    }
+
+    /// Tells the delegate, `onChange` and every observer.
+    @inlinable func notify(_ update: ResultsUpdate<Element, Key>) {
+        isNotifying = true
+        defer { isNotifying = false }
+        if let delegate {
+            if update.isReload {
+                delegate.controllerShouldReload(self)
+            } else {
+                delegate.controllerWillChangeContent(self)
+                for change in update.changeset.sectionChanges { delegate.controller(self, didChange: change) }
+                for change in update.changeset.objectChanges { delegate.controller(self, didChange: change) }
+                delegate.controllerDidChangeContent(self)
+            }
+            delegate.controller(self, didUpdate: update)
+        }
+        onChange?(update)
+        for observer in observers { observer.handler(update) }
+    }
+}
+
+// MARK: - Observing
+
+extension ResultsController {
+    /// Calls `handler` with every update from now on, after the delegate and
+    /// `onChange`, until the returned observation is cancelled or released.
+    ///
+    ///     let observation = controller.observe { update in … }
     ///
     /// - Complexity: O(1).
-    @inlinable public func object(at indexPath: ResultsIndexPath) -> Element? {
-        guard reportedTable.indices.contains(indexPath.section) else { return nil }
-        let rows = reportedTable[indexPath.section].rows
-        return rows.indices.contains(indexPath.row) ? _store.element(ofRow: rows[indexPath.row]) : nil
+    @inlinable public func observe(_ handler: @escaping (ResultsUpdate<Element, Key>) -> Void) -> ResultsObservation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, handler))
+        return ResultsObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
     }
+}
+
+// MARK: - The visible table
+
+/// The visible table as it is now, every edit included: what the view
+/// will show once the changes so far are reported.
+extension ResultsController {
+    /// The number of sections shown.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var numberOfSections: Int { snapshot.numberOfSections }
+
+    /// The number of objects shown in a section; 0 for a section that does
+    /// not exist.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func numberOfObjects(inSection section: Int) -> Int { snapshot.numberOfObjects(inSection: section) }
+
+    /// The name of a section shown, if it has one.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
+
+    /// The object at an index path of the visible table, or `nil`.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func object(at indexPath: ResultsIndexPath) -> Element? { snapshot.object(at: indexPath) }
+
+    /// The index path in the visible table of the object with `key`, or
+    /// `nil` when it is not shown.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func indexPath(forKey key: Key) -> ResultsIndexPath? { snapshot.indexPath(forKey: key) }
+
+    /// The index path in the visible table of the object with `element`'s
+    /// key, or `nil` when it is not shown.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func indexPath(of element: Element) -> ResultsIndexPath? { snapshot.indexPath(of: element) }
 }

@@ -2,14 +2,26 @@
 ///
 /// After every outermost batch that changed the visible table, the
 /// controller calls ``controllerWillChangeContent(_:)``, then one call per
-/// section change and per row change, then ``controllerDidChangeContent(_:)``:
-/// apply them in one `performBatchUpdates`. When the table must be reloaded
-/// instead (updates were re-enabled, or the batch passed the reload
-/// threshold), it calls ``controllerShouldReload(_:)`` alone.
+/// section change and per row change, then ``controllerDidChangeContent(_:)``,
+/// and finally ``controller(_:didUpdate:)`` with the whole batch and the
+/// snapshot of the table after it. When the table must be reloaded instead
+/// (updates were re-enabled, or the batch passed the reload threshold), it
+/// calls ``controllerShouldReload(_:)`` and then ``controller(_:didUpdate:)``
+/// with an update whose `isReload` is set. Implement the callbacks you
+/// need: every method has an empty default.
 ///
-/// Every method has an empty default. The delegate must not mutate the
-/// controller from inside these calls: such a mutation throws
-/// ``ResultsError/invalidOperation(_:)``.
+/// A view controller on the main actor adopts it with an isolated
+/// conformance, so its methods stay on the main actor:
+///
+///     @MainActor final class ProductsViewController: UIViewController { … }
+///     extension ProductsViewController: @MainActor ResultsControllerDelegate {
+///         func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsUpdate<Product, Int>) {
+///             dataSource.apply(update)
+///         }
+///     }
+///
+/// The delegate must not mutate the controller from inside these calls:
+/// such a mutation throws ``ResultsError/invalidOperation(_:)``.
 public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
     /// The type of the controller's objects.
     associatedtype Element
@@ -18,14 +30,17 @@ public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
 
     /// A group of changes begins.
     func controllerWillChangeContent(_ controller: ResultsController<Element, Key>)
-    /// A section was inserted, deleted, moved or reloaded.
+    /// A section was inserted, deleted or moved.
     func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange)
     /// A row was inserted, deleted, moved or updated.
     func controller(_ controller: ResultsController<Element, Key>, didChange object: ObjectChange<Element, Key>)
-    /// The group of changes ends: commit the batch update.
+    /// The group of changes ends.
     func controllerDidChangeContent(_ controller: ResultsController<Element, Key>)
-    /// Reload everything from the controller's current visible table.
+    /// Reload everything from the snapshot of ``controller(_:didUpdate:)``.
     func controllerShouldReload(_ controller: ResultsController<Element, Key>)
+    /// The whole update at once, with the visible table after it: the form
+    /// a data source applies (see ``ResultsUpdate``).
+    func controller(_ controller: ResultsController<Element, Key>, didUpdate update: ResultsUpdate<Element, Key>)
 }
 
 extension ResultsControllerDelegate {
@@ -39,4 +54,6 @@ extension ResultsControllerDelegate {
     public func controllerDidChangeContent(_ controller: ResultsController<Element, Key>) {}
     /// Does nothing.
     public func controllerShouldReload(_ controller: ResultsController<Element, Key>) {}
+    /// Does nothing.
+    public func controller(_ controller: ResultsController<Element, Key>, didUpdate update: ResultsUpdate<Element, Key>) {}
 }

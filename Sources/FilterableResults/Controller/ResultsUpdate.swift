@@ -1,10 +1,34 @@
 /// What a controller reports after an outermost batch: the changes to
-/// animate, or that everything must be reloaded.
-public enum ResultsUpdate<Element, Key: Hashable> {
-    /// Apply these changes in one batch update.
-    case changes(ResultsChangeset<Element, Key>)
-    /// Reload the whole table.
-    case reload
+/// animate and the visible table after them, or that everything must be
+/// reloaded from that table.
+///
+/// Whoever serves a view keeps the ``snapshot`` of the last update it
+/// applied, and swaps in the new one inside the view's batch update:
+///
+///     tableView.performBatchUpdates {
+///         dataSource.snapshot = update.snapshot   // first, inside the batch
+///         // …then the changeset's deletes, inserts and moves
+///     }
+public struct ResultsUpdate<Element, Key: Hashable> {
+    /// The changes to animate, in the coordinates of the table before
+    /// (deletes, move sources) and after (inserts, move destinations);
+    /// empty for a reload.
+    public var changeset: ResultsChangeset<Element, Key>
+    /// The visible table after the update.
+    public var snapshot: ResultsSnapshot<Element, Key>
+    /// Whether the view must reload everything from ``snapshot`` instead of
+    /// animating (updates were re-enabled after a pause, or the batch
+    /// passed the controller's reload threshold).
+    public var isReload: Bool
+
+    /// Creates an update.
+    ///
+    /// - Complexity: O(1).
+    public init(changeset: ResultsChangeset<Element, Key>, snapshot: ResultsSnapshot<Element, Key>, isReload: Bool = false) {
+        self.changeset = changeset
+        self.snapshot = snapshot
+        self.isReload = isReload
+    }
 }
 
 extension ResultsUpdate: Sendable where Element: Sendable, Key: Sendable {}

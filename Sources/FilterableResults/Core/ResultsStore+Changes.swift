@@ -1,47 +1,48 @@
 /// Computing what changed in the visible table since the last changeset.
+///
+/// The store keeps the table as it was when the last changeset was taken
+/// (the baseline, a version sharing everything unchanged with the current
+/// table). A changeset compares the two, in one of three ways:
+///
+/// - only visibility changed (filters, hidden empty sections): one walk over
+///   the rows in order with the old and new flag of each;
+/// - few rows were touched and no section came or went: each touched row's
+///   old and new position, O(log *n*) each;
+/// - otherwise the whole-table diff (``TableDiff``).
 extension ResultsStore {
-    /// The table the next changeset is computed against, and what the edits
-    /// since then need remembered: the objects rows had (for content
-    /// changes and deletes) and the identities of removed keys (so a key
-    /// removed and added again is the same row).
-    @usableFromInline struct ChangeTracker {
-        @usableFromInline var sections: [Section]
-        @usableFromInline var isVisible: [Bool]
-        @usableFromInline var hidesEmptySections: Bool
-        @usableFromInline var filtered = false
-        /// Removed keys and their rows, whose slots are kept until reported.
-        @usableFromInline var removedKeys: [Key: RowID] = [:]
-        /// The object each changed or removed row had in the baseline.
-        @usableFromInline var originals: [RowID: Element] = [:]
+    /// What the edits since the baseline need remembered.
+    @usableFromInline struct ChangeTracker: Sendable {
         /// Whether any row or section changed (not only visibility).
         @usableFromInline var dataChanged = false
         /// Whether the filters or the hiding of empty sections changed.
         @usableFromInline var visibilityChanged = false
         /// The rows touched since the baseline (with repeats), while few.
-        @usableFromInline var touchedRows: [RowID] = []
+        @usableFromInline var touchedRows: [Int32] = []
         /// Whether the edits are too many or too broad for the incremental
         /// diff: sections came or went, rows were re-sorted in bulk, or more
-        /// rows were touched than ``ChangeTracker/incrementalLimit``.
+        /// rows were touched than ``incrementalLimit``.
         @usableFromInline var needsFullDiff = false
+        /// Rows whose object was replaced (with repeats): the only rows
+        /// whose content can differ from the baseline's.
+        @usableFromInline var contentTouched: [Int32] = []
+        /// Rows removed since the baseline that the baseline has: their
+        /// identities stay reserved until the next changeset.
+        @usableFromInline var retiredRows: [Int32] = []
 
-        @inlinable init(sections: [Section], isVisible: [Bool], hidesEmptySections: Bool, filtered: Bool = false) {
-            self.sections = sections
-            self.isVisible = isVisible
-            self.hidesEmptySections = hidesEmptySections
-            self.filtered = filtered
-        }
+        @inlinable init() {}
 
         /// The most touched rows the incremental diff takes on.
-        @inlinable static var incrementalLimit: Int { 64 }
+        @inlinable static var incrementalLimit: Int { 4_096 }
 
         /// Records a touched row.
-        @inlinable mutating func touch(_ id: RowID) {
+        @inlinable mutating func touch(_ id: Int32) {
             dataChanged = true
             guard !needsFullDiff else { return }
             if touchedRows.count < Self.incrementalLimit {
                 touchedRows.append(id)
             } else {
                 needsFullDiff = true
+                touchedRows = []
             }
         }
 
@@ -49,7 +50,11 @@ extension ResultsStore {
         @inlinable mutating func touchAll() {
             dataChanged = true
             needsFullDiff = true
+            touchedRows = []
         }
+
+        /// Whether anything changed since the baseline.
+        @inlinable var hasChanges: Bool { dataChanged || visibilityChanged }
     }
 
     /// Returns the changes of the visible table since the last call (or
@@ -58,9 +63,9 @@ extension ResultsStore {
     /// The changeset obeys UIKit's batch-update rules; it is empty when
     /// nothing visible changed.
     ///
-    /// - Complexity: O(*n* log *n*) in the worst case, O(*n*) when no row
-    ///   moved within its section, and O(*n*) with no hashing when only the
-    ///   filters changed.
+    /// - Complexity: O(*k* log *n*) for *k* rows touched in place; O(*n*)
+    ///   with no hashing when only the filters changed; O(*n* log *n*) at
+    ///   worst, for a whole-table diff.
     @inlinable public mutating func takeChangeset() -> ResultsChangeset<Element, Key> {
         let changeset = pendingChangeset
         resetTracking()
@@ -72,217 +77,259 @@ extension ResultsStore {
     ///
     /// - Complexity: as ``takeChangeset()``.
     @inlinable public var pendingChangeset: ResultsChangeset<Element, Key> {
+        guard tracker.hasChanges else { return ResultsChangeset() }
         if !tracker.dataChanged { return visibilityChangeset() }
         if !tracker.needsFullDiff && !tracker.visibilityChanged, let changeset = incrementalChangeset() {
             return changeset
         }
-        let old = Self.visibleTable(
-            of: tracker.sections, isVisible: tracker.isVisible, filtered: tracker.filtered,
-            hidesEmptySections: tracker.hidesEmptySections)
-        var changed = [Bool]()
-        if !tracker.originals.isEmpty {
-            changed = [Bool](repeating: false, count: slots.count)
-            for (id, original) in tracker.originals where slots[Int(id)] != nil {
-                changed[Int(id)] = isChanged(from: original, row: id)
+        return wholeTableChangeset()
+    }
+
+    /// Makes the current table the baseline and frees the identities of
+    /// rows removed since the old one.
+    @inlinable mutating func resetTracking() {
+        // A row can be retired more than once (removed, added back, removed).
+        var retired = tracker.retiredRows
+        retired.sort()
+        var previous: Int32 = -1
+        for id in retired where id != previous {
+            previous = id
+            if !table.isLive(id) { freeRows.append(id) }
+        }
+        baseline = table
+        tracker = ChangeTracker()
+    }
+
+    /// Whether a row's content differs between the baseline and now
+    /// (without a content comparison, every replaced row differs).
+    @inlinable func isChanged(_ id: Int32) -> Bool {
+        !(isSameContent?(baseline.element(ofRow: id), table.element(ofRow: id)) ?? false)
+    }
+
+    /// Wraps events by identity with the tables they refer to, ordered
+    /// deletes first, then inserts, moves and updates.
+    @inlinable func changeset(sections: [SectionChange], rows: [ResultsChangeset<Element, Key>.RowEvent]) -> ResultsChangeset<Element, Key> {
+        func rank(_ change: ObjectChange<Element, Key>.Change) -> Int {
+            switch change {
+            case .delete: 0
+            case .insert: 1
+            case .move: 2
+            case .update: 3
             }
         }
-        var diff = TableDiff(old: old, new: visibleTable, slotCount: slots.count, changed: changed)
-        diff.run()
-        return changeset(sections: diff.sectionChanges, rows: diff.rowChanges)
-    }
-
-    /// Whether a row's content differs from what it had in the baseline
-    /// (without a content comparison, every replaced row differs).
-    @inlinable func isChanged(from original: Element, row id: RowID) -> Bool {
-        !(isSameContent?(original, slots[Int(id)]!) ?? false)
-    }
-
-    /// Forgets the tracked edits: the current table becomes the baseline,
-    /// and the slots of removed rows are freed.
-    @inlinable mutating func resetTracking() {
-        for id in tracker.removedKeys.values {
-            slots[Int(id)] = nil
-            freeSlots.append(id)
+        func sectionRank(_ change: SectionChange) -> Int {
+            switch change {
+            case .delete: 0
+            case .insert: 1
+            case .move: 2
+            }
         }
-        tracker = ChangeTracker(
-            sections: storedSections, isVisible: isVisible, hidesEmptySections: hidesEmptySections,
-            filtered: !filters.isEmpty)
+        var buckets: [[ResultsChangeset<Element, Key>.RowEvent]] = [[], [], [], []]
+        for event in rows { buckets[rank(event.change)].append(event) }
+        var sectionBuckets: [[SectionChange]] = [[], [], []]
+        for change in sections { sectionBuckets[sectionRank(change)].append(change) }
+        return ResultsChangeset(
+            sectionChanges: sectionBuckets.flatMap { $0 },
+            events: buckets.flatMap { $0 }, old: baseline, new: table)
     }
+
+    // MARK: Visibility only
 
     /// The changes when only visibility changed (filters, or hidden empty
     /// sections): the rows are the same, in the same order, so one walk over
-    /// them with the old and new bit per row gives deletes and inserts.
+    /// them with the old and new flag of each gives deletes and inserts.
     @inlinable func visibilityChangeset() -> ResultsChangeset<Element, Key> {
-        var sectionChanges: [SectionChange] = []
-        var rowChanges: [TableDiff.RowChange] = []
-        var oldSection = 0
-        var newSection = 0
-        let oldVisible = tracker.isVisible
-        let countsRows = tracker.hidesEmptySections || hidesEmptySections
-        for section in storedSections {
-            var oldCount = 0
-            var newCount = 0
-            if countsRows {
-                for id in section.rows {
-                    if oldVisible[Int(id)] { oldCount += 1 }
-                    if isVisible[Int(id)] { newCount += 1 }
-                }
+        // The baseline's flags, in order: one bit per item.
+        var oldFlags: [UInt64] = []
+        oldFlags.reserveCapacity(baseline.tree.count / 64 + 1)
+        var word: UInt64 = 0
+        var bit = 0
+        baseline.tree.forEachItem { _, flag in
+            if flag { word |= 1 << UInt64(bit) }
+            bit += 1
+            if bit == 64 {
+                oldFlags.append(word)
+                word = 0
+                bit = 0
             }
-            let wasShown = !tracker.hidesEmptySections || oldCount > 0
-            let isShown = !hidesEmptySections || newCount > 0
-            switch (wasShown, isShown) {
-            case (false, false):
-                continue
-            case (true, false):
-                sectionChanges.append(.delete(oldSection, name: section.name))
-                oldSection += 1
-            case (false, true):
-                sectionChanges.append(.insert(newSection, name: section.name))
-                newSection += 1
-            case (true, true):
-                var oldRow = 0
-                var newRow = 0
-                oldVisible.withUnsafeBufferPointer { oldVisible in
-                    isVisible.withUnsafeBufferPointer { newVisible in
-                        for id in section.rows {
-                            let (was, now) = (oldVisible[Int(id)], newVisible[Int(id)])
-                            if was != now {
-                                rowChanges.append(was
-                                    ? .init(kind: .delete, id: id, from: .init(oldSection, oldRow), to: nil)
-                                    : .init(kind: .insert, id: id, from: nil, to: .init(newSection, newRow)))
-                            }
-                            if was { oldRow += 1 }
-                            if now { newRow += 1 }
-                        }
-                    }
-                }
-                oldSection += 1
-                newSection += 1
-            }
+            return true
         }
-        return changeset(sections: sectionChanges, rows: rowChanges)
+        oldFlags.append(word)
+
+        var sectionChanges: [SectionChange] = []
+        var rows: [ResultsChangeset<Element, Key>.RowEvent] = []
+        let (oldHides, newHides) = (baseline.hidesEmptySections, table.hidesEmptySections)
+        var oldSection = -1
+        var newSection = -1
+        var oldRow = 0
+        var newRow = 0
+        var wasShown = false
+        var isShown = false
+        var position = 0
+        table.tree.forEachItem { item, flag in
+            let was = oldFlags[position >> 6] & (1 << UInt64(position & 63)) != 0
+            position += 1
+            if item < 0 {
+                wasShown = !oldHides || was
+                isShown = !newHides || flag
+                if wasShown { oldSection += 1 }
+                if isShown { newSection += 1 }
+                oldRow = 0
+                newRow = 0
+                let name = table.record(-1 - item).name
+                switch (wasShown, isShown) {
+                case (true, false): sectionChanges.append(.delete(at: oldSection, name: name))
+                case (false, true): sectionChanges.append(.insert(at: newSection, name: name))
+                default: break
+                }
+                return true
+            }
+            if wasShown && isShown && was != flag {
+                rows.append(.init(
+                    was ? .delete(at: ResultsIndexPath(row: oldRow, section: oldSection))
+                        : .insert(at: ResultsIndexPath(row: newRow, section: newSection)),
+                    id: item))
+            }
+            if was { oldRow += 1 }
+            if flag { newRow += 1 }
+            return true
+        }
+        return changeset(sections: sectionChanges, rows: rows)
     }
 
+    // MARK: Few rows
+
     /// The changes of a batch that touched few rows and no section: only
-    /// the touched rows can have changed, so one walk over the old and the
-    /// new table finds their places, with no hashing and no arrays per row.
-    /// Returns `nil` when the batch needs the whole-table diff after all (a
-    /// section appeared or disappeared, or two touched rows stayed in one
-    /// section, where the fewest moves need a longest increasing subsequence).
+    /// the touched rows can have changed, so their old and new places tell
+    /// everything. Returns `nil` when the batch needs the whole-table diff
+    /// after all: a section appeared or disappeared, or more than one
+    /// touched row moved among the untouched rows of one section (the
+    /// fewest moves then need a longest increasing subsequence of the section).
     ///
-    /// A touched row that stays in its section moves exactly when the number
-    /// of untouched rows before it changed: the untouched rows keep their
-    /// order, so they all belong to the longest increasing subsequence.
+    /// The untouched rows of a section keep their order. A touched row that
+    /// stays in its section moved exactly when the number of untouched rows
+    /// before it changed (or its order among touched rows did). When at most
+    /// one such row moved, the others and every untouched row form an
+    /// increasing run, so that one move is the fewest.
     @inlinable func incrementalChangeset() -> ResultsChangeset<Element, Key>? {
-        let old = tracker.sections
-        guard old.count == storedSections.count, hidesEmptySections == tracker.hidesEmptySections else { return nil }
-        let filtered = !filters.isEmpty
-        if hidesEmptySections && filtered { return nil }
-        var touched = Array(Set(tracker.touchedRows))
+        var touched = tracker.touchedRows
         touched.sort()
-        var mask: UInt64 = 0
-        for id in touched { mask |= 1 << (UInt64(id) & 63) }
+        var unique: [Int32] = []
+        unique.reserveCapacity(touched.count)
+        for id in touched where unique.last != id { unique.append(id) }
+        // The incremental diff costs O(k log n); past n / 16 rows a walk is cheaper.
+        if unique.count * 16 > Swift.max(table.rowCount, baseline.rowCount) && unique.count > 64 { return nil }
 
-        /// Where the touched rows are in a table: raw section and visible row.
-        func locate(_ sections: [Section], _ visible: [Bool]) -> [RowID: ResultsIndexPath] {
-            var places: [RowID: ResultsIndexPath] = [:]
-            if !filtered && touched.count <= 8 {
-                // A vectorised search per row beats a walk testing every row.
-                for id in touched {
-                    for (s, section) in sections.enumerated() {
-                        if let row = section.rows.firstIndex(of: id) {
-                            places[id] = ResultsIndexPath(s, row)
-                            break
-                        }
-                    }
-                }
-                return places
-            }
-            for (s, section) in sections.enumerated() {
-                var row = 0
-                for id in section.rows {
-                    let shown = !filtered || visible[Int(id)]
-                    if mask & (1 << (UInt64(id) & 63)) != 0, shown, touched.contains(id) {
-                        places[id] = ResultsIndexPath(s, row)
-                    }
-                    if shown { row += 1 }
-                }
-            }
-            return places
+        var places: [(id: Int32, old: ResultsIndexPath?, new: ResultsIndexPath?)] = []
+        places.reserveCapacity(unique.count)
+        // Sections whose visible rows changed, by raw index (no section came
+        // or went, so raw indexes are the same before and after).
+        var rawSections = Set<Int>()
+        for id in unique {
+            let old = baseline.isLive(id) ? baseline.visiblePath(ofRow: id) : nil
+            let new = table.isLive(id) ? table.visiblePath(ofRow: id) : nil
+            if baseline.isLive(id) { rawSections.insert(baseline.section(ofRow: id).index) }
+            if table.isLive(id) { rawSections.insert(table.section(ofRow: id).index) }
+            if old != nil || new != nil { places.append((id, old, new)) }
         }
-        let oldPlaces = locate(old, tracker.isVisible)
-        let newPlaces = locate(storedSections, isVisible)
-
-        // Visible section indexes; a section shown before and hidden after
-        // (or the reverse) needs the whole-table diff.
-        var oldSectionIndex = Array(old.indices)
-        var newSectionIndex = Array(storedSections.indices)
-        if hidesEmptySections {
-            var (oldShown, newShown) = (0, 0)
-            for s in old.indices {
-                let wasShown = !old[s].rows.isEmpty
-                guard wasShown == !storedSections[s].rows.isEmpty else { return nil }
-                oldSectionIndex[s] = oldShown
-                newSectionIndex[s] = newShown
-                if wasShown { oldShown += 1; newShown += 1 }
+        // A section that is shown now and was not (or the reverse) is a
+        // section change.
+        if table.hidesEmptySections || baseline.hidesEmptySections {
+            for section in rawSections {
+                let wasShown = baseline.record(baseline.header(atRaw: section).id).visibleCount > 0
+                let isShown = table.record(table.header(atRaw: section).id).visibleCount > 0
+                if wasShown != isShown { return nil }
             }
         }
-        func oldPath(_ place: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(oldSectionIndex[place.section], place.row) }
-        func newPath(_ place: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(newSectionIndex[place.section], place.row) }
-        func isChanged(_ id: RowID) -> Bool {
-            guard let original = tracker.originals[id] else { return false }
-            return self.isChanged(from: original, row: id)
-        }
-        /// How many touched rows stand before `place` in its section.
-        func touchedBefore(_ place: ResultsIndexPath, in places: [RowID: ResultsIndexPath]) -> Int {
-            places.values.count { $0.section == place.section && $0.row < place.row }
-        }
 
-        var rows: [TableDiff.RowChange] = []
-        var stayingSections = Set<Int>()
-        for id in touched {
-            switch (oldPlaces[id], newPlaces[id]) {
-            case (nil, nil):
-                continue
+        let replaced = Set(tracker.contentTouched)
+        func changed(_ id: Int32) -> Bool { replaced.contains(id) && isChanged(id) }
+        var rows: [ResultsChangeset<Element, Key>.RowEvent] = []
+        // Touched rows before each place, per section, for the untouched counts.
+        var oldTouched: [Int: [Int]] = [:]
+        var newTouched: [Int: [Int]] = [:]
+        for place in places {
+            if let old = place.old { oldTouched[old.section, default: []].append(old.row) }
+            if let new = place.new { newTouched[new.section, default: []].append(new.row) }
+        }
+        for key in oldTouched.keys { oldTouched[key]!.sort() }
+        for key in newTouched.keys { newTouched[key]!.sort() }
+        func untouchedBefore(_ path: ResultsIndexPath, _ touched: [Int: [Int]]) -> Int {
+            let rows = touched[path.section]!
+            var low = 0
+            var high = rows.count
+            while low < high {
+                let mid = (low + high) / 2
+                if rows[mid] < path.row { low = mid + 1 } else { high = mid }
+            }
+            return path.row - low
+        }
+        typealias Staying = (id: Int32, old: ResultsIndexPath, new: ResultsIndexPath, untouchedOld: Int, untouchedNew: Int)
+        var staying: [Int: [Staying]] = [:]
+        for place in places {
+            switch (place.old, place.new) {
             case (nil, let to?):
-                rows.append(.init(kind: .insert, id: id, from: nil, to: newPath(to)))
+                rows.append(.init(.insert(at: to), id: place.id))
             case (let from?, nil):
-                rows.append(.init(kind: .delete, id: id, from: oldPath(from), to: nil))
-            case (let from?, let to?):
-                if from.section == to.section {
-                    guard stayingSections.insert(from.section).inserted else { return nil }
-                    let moved = from.row - touchedBefore(from, in: oldPlaces) != to.row - touchedBefore(to, in: newPlaces)
-                    if moved {
-                        rows.append(.init(kind: .move, id: id, from: oldPath(from), to: newPath(to), isUpdated: isChanged(id)))
-                    } else if isChanged(id) {
-                        rows.append(.init(kind: .update, id: id, from: oldPath(from), to: newPath(to)))
-                    }
+                rows.append(.init(.delete(at: from), id: place.id))
+            case let (from?, to?) where from.section == to.section:
+                staying[from.section, default: []].append(
+                    (place.id, from, to, untouchedBefore(from, oldTouched), untouchedBefore(to, newTouched)))
+            case let (from?, to?):
+                rows.append(.init(.move(from: from, to: to, isUpdated: changed(place.id)), id: place.id))
+            default:
+                break
+            }
+        }
+        for (_, section) in staying {
+            // Unmoved: the same number of untouched rows before, and the
+            // same order among themselves. At most one may have moved.
+            var moved: Staying?
+            var unmoved: [Staying] = []
+            for row in section {
+                if row.untouchedOld != row.untouchedNew {
+                    guard moved == nil else { return nil }
+                    moved = row
                 } else {
-                    rows.append(.init(kind: .move, id: id, from: oldPath(from), to: newPath(to), isUpdated: isChanged(id)))
+                    unmoved.append(row)
                 }
+            }
+            unmoved.sort { $0.new.row < $1.new.row }
+            // Touched rows that changed order among themselves: a longest
+            // increasing subsequence decides which move.
+            for (a, b) in zip(unmoved, unmoved.dropFirst()) where a.old.row > b.old.row { return nil }
+            if let moved {
+                rows.append(.init(.move(from: moved.old, to: moved.new, isUpdated: changed(moved.id)), id: moved.id))
+            }
+            for row in unmoved where changed(row.id) {
+                rows.append(.init(.update(at: row.old, newIndexPath: row.new), id: row.id))
             }
         }
         return changeset(sections: [], rows: rows)
     }
 
-    /// Turns row changes by identity into changes carrying keys and objects.
-    /// Orders both lists deletes first, then inserts, moves and updates.
-    @inlinable func changeset(sections: [SectionChange], rows: [TableDiff.RowChange]) -> ResultsChangeset<Element, Key> {
-        var objectChanges: [ObjectChange<Element, Key>] = []
-        objectChanges.reserveCapacity(rows.count)
-        for kind in [ChangeKind.delete, .insert, .move, .update] {
-            for change in rows where change.kind == kind {
-                let object = element(ofRow: change.id)
-                objectChanges.append(ObjectChange(
-                    kind: kind, key: keyOf(object)!, object: object,
-                    indexPath: change.from, newIndexPath: change.to, isUpdated: change.isUpdated))
+    // MARK: Whole table
+
+    /// The changes by the whole-table diff.
+    @inlinable func wholeTableChangeset() -> ResultsChangeset<Element, Key> {
+        let slotCount = Swift.max(baseline.slots.count, table.slots.count)
+        var changed: [Bool] = []
+        if !tracker.contentTouched.isEmpty {
+            changed = [Bool](repeating: false, count: slotCount)
+            for id in tracker.contentTouched where !changed[Int(id)] {
+                if baseline.isLive(id) && table.isLive(id) { changed[Int(id)] = isChanged(id) }
             }
         }
-        let kinds: [ChangeKind] = [.delete, .insert, .move, .update]
-        return ResultsChangeset(
-            sectionChanges: kinds.flatMap { kind in sections.filter { $0.kind == kind } },
-            objectChanges: objectChanges)
+        var diff = TableDiff(old: baseline.visibleTable, new: table.visibleTable, slotCount: slotCount, changed: changed)
+        diff.run()
+        return changeset(sections: diff.sectionChanges, rows: diff.rowChanges.map { change in
+            let event: ObjectChange<Element, Key>.Change = switch change.kind {
+            case .insert: .insert(at: change.to!)
+            case .delete: .delete(at: change.from!)
+            case .move: .move(from: change.from!, to: change.to!, isUpdated: change.isUpdated)
+            case .update: .update(at: change.from!, newIndexPath: change.to!)
+            }
+            return .init(event, id: change.id)
+        })
     }
 }
-
-extension ResultsStore.ChangeTracker: Sendable where Element: Sendable, Key: Sendable {}

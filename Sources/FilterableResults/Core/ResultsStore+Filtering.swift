@@ -73,34 +73,68 @@ extension ResultsStore {
         })
     }
 
-    /// Recomputes every live row's visibility.
+    /// Recomputes every row's visibility.
+    ///
+    /// First a bit per row identity, in the order the objects lie in memory;
+    /// then one walk over the leaves of the positional index, which copies
+    /// only the leaves whose bits change (and the nodes above them), and
+    /// recounts each section's visible rows.
     @inlinable mutating func refilter() {
+        noteMutation()
         tracker.visibilityChanged = true
-        // In slot order, for memory locality. Rows removed but not yet
-        // reported are evaluated too; their bits are never read.
-        // Predicates are called as filter properties: taking one out as a
-        // closure value of the element's type would wrap it in a thunk.
-        let filters = self.filters
-        var visible = isVisible
-        isVisible = []
-        visible.withUnsafeMutableBufferPointer { visible in
-            slots.withUnsafeBufferPointer { slots in
-                switch filters.count {
-                case 0:
-                    visible.update(repeating: true)
-                case 1:
-                    let filter = filters[0]
-                    for index in slots.indices {
-                        if let element = slots[index] { visible[index] = filter.predicate(element) }
-                    }
-                default:
-                    for index in slots.indices {
-                        if let element = slots[index] { visible[index] = filters.allSatisfy { $0.predicate(element) } }
+        let filters = appliedFilters
+        var bits = [UInt64](repeating: filters.isEmpty ? ~0 : 0, count: table.slots.count / 64 + 1)
+        if !filters.isEmpty {
+            // Predicates are called as filter properties: taking one out as a
+            // closure value of the element's type would wrap it in a thunk.
+            bits.withUnsafeMutableBufferPointer { bits in
+                table.slots.forEachChunk { start, chunk in
+                    if filters.count == 1 {
+                        let filter = filters[0]
+                        for offset in chunk.indices {
+                            if let element = chunk[offset], filter.predicate(element) {
+                                let id = start + offset
+                                bits[id >> 6] |= 1 << UInt64(id & 63)
+                            }
+                        }
+                    } else {
+                        for offset in chunk.indices {
+                            if let element = chunk[offset], filters.allSatisfy({ $0.predicate(element) }) {
+                                let id = start + offset
+                                bits[id >> 6] |= 1 << UInt64(id & 63)
+                            }
+                        }
                     }
                 }
             }
         }
-        isVisible = visible
+        var sections: [Int32] = []
+        var visibleCounts: [Int32] = []
+        bits.withUnsafeBufferPointer { bits in
+            _ = table.tree.updateFlags { leaf in
+                var mask = leaf.header.flagMask & leaf.header.headerMask
+                leaf.withUnsafeMutablePointerToElements { items in
+                    for offset in 0..<leaf.header.count {
+                        let item = items[offset]
+                        if item < 0 {
+                            sections.append(-1 - item)
+                            visibleCounts.append(0)
+                        } else if bits[Int(item) >> 6] & (1 << UInt64(item & 63)) != 0 {
+                            mask |= 1 << UInt64(offset)
+                            visibleCounts[visibleCounts.count - 1] += 1
+                        }
+                    }
+                }
+                return mask
+            }
+        }
+        for (id, count) in zip(sections, visibleCounts) where table.record(id).visibleCount != count {
+            let wasShown = table.record(id).visibleCount > 0
+            table.sectionRecords[Int(id)].visibleCount = count
+            if wasShown != (count > 0) {
+                table.tree.setFlag(count > 0, at: table.tree.place(of: -1 - id).index)
+            }
+        }
         _checkInvariants()
     }
 }

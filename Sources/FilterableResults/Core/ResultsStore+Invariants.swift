@@ -1,56 +1,106 @@
-/// Consistency checks run after every mutation in debug builds.
-extension ResultsStore {
-    /// Traps when the store's internal structures disagree. Runs in debug
-    /// builds only; stores over 20,000 rows get the cheap checks alone.
-    ///
-    /// Checked: keys are unique and the key index agrees with the rows;
-    /// every row is in exactly one section; visibility bits agree with the
-    /// filters; section names are unique; sectioned stores file every row
-    /// under its section, in order, with no empty section; sorted stores
-    /// keep every section sorted; removed rows keep their slots until
-    /// reported.
-    public func _checkInvariants() {
-        #if DEBUG
-        let rowCount = storedSections.reduce(0) { $0 + $1.rows.count }
-        precondition(rowCount == keyIndex.count, "rows (\(rowCount)) and keys (\(keyIndex.count)) disagree")
-        precondition(slots.count == isVisible.count, "a visibility bit per slot")
-        var names = Set<String>()
-        for name in storedSections.compactMap(\.name) {
-            precondition(names.insert(name).inserted, "section name \(name) repeats")
-        }
-        guard rowCount <= 20_000 else { return }
+import Foundation
 
-        var seen = Set<RowID>()
-        for section in storedSections {
-            for id in section.rows {
-                precondition(seen.insert(id).inserted, "row \(id) is placed twice")
-                guard let element = slots[Int(id)] else { preconditionFailure("row \(id) has no object") }
-                precondition(keyIndex[keyOf(element)!] == id, "key index disagrees for row \(id)")
-                precondition(isVisible[Int(id)] == passesFilters(element), "visibility of row \(id) is stale")
+/// Whether stores check their whole structure after every edit.
+///
+/// On in this package's own test runs (the test bundle's name says so) or
+/// when the environment variable `FILTERABLE_RESULTS_CHECKS` is `1`; off
+/// otherwise, whatever the build configuration, so an app's debug build
+/// does not walk its stores on every edit. `FILTERABLE_RESULTS_CHECKS=0`
+/// turns it off in the package's tests too.
+@usableFromInline let invariantChecksEnabled: Bool = {
+    if let setting = ProcessInfo.processInfo.environment["FILTERABLE_RESULTS_CHECKS"] { return setting != "0" }
+    return CommandLine.arguments.prefix(2).contains { $0.contains("FilterableResultsPackageTests") }
+}()
+
+/// Consistency checks after every mutation, when enabled.
+extension ResultsStore {
+    /// Runs ``checkInvariants()`` when invariant checks are enabled.
+    @inlinable func _checkInvariants() {
+        if invariantChecksEnabled { checkInvariants() }
+    }
+
+    /// Traps when the store's internal structures disagree: the positional
+    /// index with itself; section counts with their rows; keys with the key
+    /// index; visibility with the filters; section names unique (by Unicode
+    /// scalars); sectioned stores file every row under its section, in
+    /// order, with no empty section; sorted stores keep every section
+    /// sorted; row identities are live, reserved or free, never two at once.
+    /// Stores over 20,000 rows get the structural checks alone.
+    ///
+    /// - Complexity: O(*n*).
+    @usableFromInline func checkInvariants() {
+        table.tree.checkInvariants()
+        let summary = table.tree.summary
+        precondition(Int(summary.rows) == table.keys.count, "rows (\(summary.rows)) and keys (\(table.keys.count)) disagree")
+        precondition(table.slots.count == table.tree.directory.leafOfRow.count, "a leaf entry per row identity")
+        precondition(table.sectionRecords.count == table.tree.directory.leafOfSection.count, "a leaf entry per section identity")
+        var names = Set<SectionName>()
+        var sectionIDs: [Int32] = []
+        var counts: [(rows: Int32, visible: Int32, flag: Bool)] = []
+        table.tree.forEachItem { item, flag in
+            if item < 0 {
+                sectionIDs.append(-1 - item)
+                counts.append((0, 0, flag))
+            } else {
+                counts[counts.count - 1].rows += 1
+                if flag { counts[counts.count - 1].visible += 1 }
             }
+            return true
+        }
+        precondition(sectionIDs.isEmpty || table.tree.item(at: 0) < 0, "rows before the first section")
+        for (id, count) in zip(sectionIDs, counts) {
+            let record = table.record(id)
+            precondition(record.rowCount == count.rows && record.visibleCount == count.visible,
+                         "section \(id) counts \(record.rowCount)/\(record.visibleCount) but holds \(count.rows)/\(count.visible)")
+            precondition(count.flag == (count.visible > 0), "section \(id)'s flag disagrees with its visible rows")
+            if let name = record.name { precondition(names.insert(SectionName(name)).inserted, "section name \(name) repeats") }
+            if sectioning != nil { precondition(count.rows > 0, "sectioned store keeps an empty section") }
+        }
+        var free = Set<Int32>()
+        for id in freeRows {
+            precondition(free.insert(id).inserted, "row identity \(id) is free twice")
+            precondition(!table.isLive(id) && !baseline.isLive(id), "free row identity \(id) is in use")
+        }
+        for id in tracker.retiredRows where !table.isLive(id) {
+            precondition(baseline.isLive(id) && !free.contains(id), "retired row identity \(id) is not the baseline's")
+        }
+        guard table.rowCount <= 20_000 else { return }
+
+        var seen = Set<Int32>()
+        var section = -1
+        var previous: Element?
+        table.tree.forEachItem { item, flag in
+            if item < 0 {
+                section += 1
+                previous = nil
+                return true
+            }
+            precondition(seen.insert(item).inserted, "row \(item) is placed twice")
+            guard let element = table.slots[Int(item)] else { preconditionFailure("row \(item) has no object") }
+            precondition(table.row(forKey: keyOf(element)!) == item, "key index disagrees for row \(item)")
+            precondition(flag == passesFilters(element), "visibility of row \(item) is stale")
             if let sectioning {
-                precondition(!section.rows.isEmpty, "sectioned store keeps an empty section")
-                for id in section.rows {
-                    precondition(sectioning.sectionName(slots[Int(id)]!) == section.name, "row \(id) is in the wrong section")
-                }
+                precondition(SectionName.same(sectioning.sectionName(element), table.record(sectionIDs[section]).name), "row \(item) is in the wrong section")
             }
-            if !sortKeys.isEmpty {
-                for (a, b) in zip(section.rows, section.rows.dropFirst()) {
-                    precondition(
-                        sortKeys.compare(slots[Int(a)]!, slots[Int(b)]!) != .orderedDescending,
-                        "section \(section.name ?? "unnamed") is out of order")
-                }
+            if !sortKeys.isEmpty, let previous {
+                precondition(sortKeys.compare(previous, element) != .orderedDescending, "section \(section) is out of order")
             }
+            previous = element
+            return true
         }
         if let sectioning {
-            for (a, b) in zip(storedSections, storedSections.dropFirst()) {
-                precondition(sectioning.areInIncreasingOrder(a.name!, b.name!), "sections out of order")
+            let names = sectionIDs.map { table.record($0).name! }
+            for (a, b) in zip(names, names.dropFirst()) {
+                precondition(!sectioning.areInIncreasingOrder(b, a), "sections out of order: \(a) before \(b)")
             }
         }
-        for (key, id) in tracker.removedKeys {
-            precondition(keyIndex[key] == nil && slots[Int(id)] != nil && !seen.contains(id), "removed row \(id) is still live")
+        var live = 0
+        table.slots.forEachChunk { start, chunk in
+            for offset in chunk.indices where chunk[offset] != nil {
+                live += 1
+                precondition(seen.contains(Int32(start + offset)), "row \(start + offset) holds an object but is not placed")
+            }
         }
-        precondition(Set(freeSlots).allSatisfy { slots[Int($0)] == nil }, "a free slot holds an object")
-        #endif
+        precondition(live == seen.count, "objects (\(live)) and placed rows (\(seen.count)) disagree")
     }
 }

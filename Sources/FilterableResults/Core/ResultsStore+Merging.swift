@@ -1,3 +1,5 @@
+import Foundation
+
 /// Setting all data and merging fetched objects: the keyed, whole-input
 /// operations that fold duplicates instead of refusing them.
 extension ResultsStore {
@@ -9,8 +11,8 @@ extension ResultsStore {
     /// not deletes and inserts.
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` before changing anything.
-    /// - Complexity: O(*n* + *m*) hashing for *n* old and *m* new objects, plus
-    ///   O(*m* log *m*) comparisons when sorted.
+    /// - Complexity: O(*n* + *m*) for *n* old and *m* new objects, plus
+    ///   O(*m* log *m*) comparisons when sorted or sectioned.
     @discardableResult
     @inlinable public mutating func setData(_ elements: [Element]) throws(ResultsError) -> ResultsMergeSummary {
         try setData(sections: [ResultsSection(objects: elements)], derivingSections: sectioning != nil)
@@ -24,7 +26,7 @@ extension ResultsStore {
     ///   ``ResultsError/missingPrimaryKey(_:)``, or
     ///   ``ResultsError/invalidOperation(_:)`` in a sectioned store; nothing
     ///   changes then.
-    /// - Complexity: O(*n* + *m*) hashing for *n* old and *m* new objects.
+    /// - Complexity: O(*n* + *m*) for *n* old and *m* new objects.
     @discardableResult
     @inlinable public mutating func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsMergeSummary {
         try requireManualSections("setting data as sections")
@@ -34,31 +36,54 @@ extension ResultsStore {
     @inlinable mutating func setData(
         sections: [ResultsSection<Element>], derivingSections: Bool
     ) throws(ResultsError) -> ResultsMergeSummary {
-        var names = Set<String>()
-        for name in sections.compactMap(\.name) where !names.insert(name).inserted {
+        var names = Set<SectionName>()
+        for name in sections.compactMap(\.name) where !names.insert(SectionName(name)).inserted {
             throw .duplicateSection(name)
         }
         var keys: [[Key]] = []
         for section in sections { keys.append(try requireKeys(of: section.objects)) }
+        noteMutation()
 
         var summary = ResultsMergeSummary()
-        var claimed = Claims(repeating: Self.unclaimed, count: slots.count)
-        var built: [Section] = []
+        var claims = Claims(count: table.slots.count)
+        reserveKeys(sections.reduce(0) { $0 + $1.objects.count })
+        var built: [(name: String?, rows: [RowID])] = []
         for (index, section) in sections.enumerated() {
-            let rows = upsert(section.objects, keys: keys[index], claimed: &claimed, summary: &summary).rows
-            built.append(Section(name: section.name, rows: rows))
+            let upserted = upsert(section.objects, keys: keys[index], claims: &claims, summary: &summary)
+            built.append((section.name, upserted.rows))
         }
-        summary.removed = releaseUnclaimedRows(claimed)
+        summary.removed = releaseUnclaimedRows(claims)
+
         if derivingSections {
-            storedSections = []
+            // Sections by name, ordered once: O(m log s), whatever order the
+            // objects arrive in.
+            var byName: [SectionName: Int] = [:]
+            var grouped: [(name: String, rows: [RowID])] = []
             for id in built.flatMap(\.rows) {
-                let section = sectionIndex(named: sectioning!.sectionName(slots[Int(id)]!))
-                storedSections[section].rows.append(id)
+                let name = sectioning!.sectionName(element(ofRow: id))
+                if let index = byName[SectionName(name)] {
+                    grouped[index].rows.append(id)
+                } else {
+                    byName[SectionName(name)] = grouped.count
+                    grouped.append((name, [id]))
+                }
             }
-        } else {
-            storedSections = built
+            let order = sectioning!.areInIncreasingOrder
+            grouped = grouped.enumerated()
+                .sorted { a, b in order(a.element.name, b.element.name) || (!order(b.element.name, a.element.name) && a.offset < b.offset) }
+                .map(\.element)
+            built = grouped.map { ($0.name, $0.rows) }
         }
-        for section in storedSections.indices { sortRows(inSection: section, by: sortKeys) }
+        let slots = table.slots
+        for index in built.indices where !sortKeys.isEmpty {
+            built[index].rows = Self.stablySorted(built[index].rows, by: sortKeys) { slots[Int($0)]! }
+        }
+        // Fresh section identities for the whole new table.
+        table.sectionRecords = ChunkedArray()
+        table.tree.directory.leafOfSection = ChunkedArray()
+        freeSections = []
+        let identified = built.map { section in (id: table.appendSectionSlot(), name: section.name, rows: section.rows) }
+        rebuild(identified)
         tracker.touchAll()
         _checkInvariants()
         return summary
@@ -78,8 +103,9 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``, or
     ///   ``ResultsError/invalidOperation(_:)`` for `sortedBy` in a sorted
     ///   store; nothing changes then.
-    /// - Complexity: O(*m*) hashing for *m* objects, plus O(*n*) for `prune`,
-    ///   a change of section, or a sort (which runs once, over nearly sorted rows).
+    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*n*) for `prune`
+    ///   or a `sortedBy`, and O(*n* log *n*) when a changed object breaks a
+    ///   section's sort order.
     @discardableResult
     @inlinable public mutating func merge(
         _ elements: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false
@@ -88,93 +114,148 @@ extension ResultsStore {
             throw .invalidOperation("a merge cannot sort by its own keys in a store that has sort keys")
         }
         let keys = try requireKeys(of: elements)
+        noteMutation()
         var summary = ResultsMergeSummary()
-        var claimed = Claims(repeating: Self.unclaimed, count: slots.count)
-        let (rows, isNew, changed) = upsert(elements, keys: keys, claimed: &claimed, summary: &summary)
-        if prune { summary.removed = releaseUnclaimedRows(claimed, removingFromSections: true) }
-        let added = zip(rows, isNew).compactMap { $1 ? $0 : nil }
-
-        if placesRows {
-            if storedSections.isEmpty && sectioning == nil && !added.isEmpty {
-                storedSections.append(Section(name: nil, rows: []))
-            }
-            placeMergedRows(rows, isNew: isNew, changed: changed)
-        } else if !added.isEmpty {
-            if storedSections.isEmpty { storedSections.append(Section(name: nil, rows: [])) }
-            storedSections[storedSections.count - 1].rows.append(contentsOf: added)
-        }
+        var claims = Claims(count: table.slots.count)
+        reserveKeys(table.rowCount + elements.count)
+        let (rows, isNew, changed) = upsert(elements, keys: keys, claims: &claims, summary: &summary)
+        if prune { summary.removed = releaseUnclaimedRows(claims, removingFromSections: true) }
+        placeMergedRows(rows, isNew: isNew, changed: changed)
         if !mergeSort.isEmpty {
-            for section in storedSections.indices { sortRows(inSection: section, by: mergeSort) }
+            for section in 0..<table.numberOfSections { sortRows(inSection: section, by: mergeSort) }
         }
-        tracker.touchAll()
         _checkInvariants()
         return summary
     }
 
-    /// Files the merged rows in a sorted or sectioned store: new rows, and
-    /// rows whose section changed, are appended to their sections in input
-    /// order; then the sections that changed are sorted, once.
+    /// Files the merged rows: rows whose section changed are taken out,
+    /// sections whose order a changed row broke are sorted, then new rows
+    /// and moved rows are placed in input order (at the end of the last
+    /// section, or by section name and after their ties when sorted), which
+    /// is where appending them and sorting stably would leave them.
     @inlinable mutating func placeMergedRows(_ rows: [RowID], isNew: [Bool], changed: [RowID]) {
         var arriving = Set<RowID>()
-        if let sectioning, !changed.isEmpty {
-            let changedSet = Set(changed)
-            for s in storedSections.indices {
-                let name = storedSections[s].name
-                storedSections[s].rows.removeAll { id in
-                    guard changedSet.contains(id), sectioning.sectionName(slots[Int(id)]!) != name else { return false }
+        if let sectioning {
+            for id in changed where !arriving.contains(id) {
+                let path = table.rawPath(ofRow: id)
+                if !SectionName.same(sectioning.sectionName(element(ofRow: id)), name(ofSection: path.section)) {
                     arriving.insert(id)
-                    return true
+                    removeRow(at: path)
                 }
             }
-            storedSections.removeAll { $0.rows.isEmpty }
+        }
+        if !sortKeys.isEmpty {
+            var broken = Set<Int>()
+            for id in changed where !arriving.contains(id) {
+                let path = table.rawPath(ofRow: id)
+                if !broken.contains(path.section) && !isInOrder(at: path) { broken.insert(path.section) }
+            }
+            for section in broken { sortRows(inSection: section, by: sortKeys) }
         }
         for (id, isNew) in zip(rows, isNew) where isNew || arriving.contains(id) {
-            let section = sectioning.map { sectionIndex(named: $0.sectionName(slots[Int(id)]!)) } ?? storedSections.count - 1
-            storedSections[section].rows.append(id)
-        }
-        if !sortKeys.isEmpty && (!changed.isEmpty || isNew.contains(true)) {
-            for section in storedSections.indices { sortRows(inSection: section, by: sortKeys) }
+            if !placesRows {
+                if table.numberOfSections == 0 {
+                    tracker.touchAll()
+                    table.insertSection(allocateSection(), name: nil, atRaw: 0)
+                }
+                let last = table.numberOfSections - 1
+                table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: last, row: rowCount(inSection: last)))
+            } else {
+                if sectioning == nil && table.numberOfSections == 0 {
+                    tracker.touchAll()
+                    table.insertSection(allocateSection(), name: nil, atRaw: 0)
+                }
+                place(id, inSection: table.numberOfSections - 1)
+            }
         }
     }
 
-    /// How an upsert has claimed a row, by row identity.
-    @usableFromInline typealias Claims = [UInt8]
-    @usableFromInline static var unclaimed: UInt8 { 0 }
-    @usableFromInline static var claimedExisting: UInt8 { 1 }
-    @usableFromInline static var claimedNew: UInt8 { 2 }
+    /// Whether the row at a raw position sorts after its predecessor and
+    /// before its successor.
+    @inlinable func isInOrder(at path: RawIndexPath) -> Bool {
+        let element = element(ofRow: table.row(atRaw: path)!)
+        if path.row > 0 {
+            let previous = self.element(ofRow: table.row(atRaw: RawIndexPath(section: path.section, row: path.row - 1))!)
+            if sortKeys.compare(previous, element) == .orderedDescending { return false }
+        }
+        if let next = table.row(atRaw: RawIndexPath(section: path.section, row: path.row + 1)) {
+            if sortKeys.compare(element, self.element(ofRow: next)) == .orderedDescending { return false }
+        }
+        return true
+    }
+
+    /// Rows sorted stably by `keys`.
+    @inlinable static func stablySorted(_ rows: [RowID], by keys: [ResultsSortKey<Element>], element: (RowID) -> Element) -> [RowID] {
+        var decorated = rows.enumerated().map { (offset: $0.offset, id: $0.element) }
+        decorated.sort { a, b in
+            let order = keys.compare(element(a.id), element(b.id))
+            return order == .orderedAscending || (order == .orderedSame && a.offset < b.offset)
+        }
+        return decorated.map(\.id)
+    }
+
+    /// Makes room in the key index for `total` keys at once.
+    @inlinable mutating func reserveKeys(_ total: Int) {
+        let slots = table.slots
+        let keyOf = self.keyOf
+        table.keys.reserve(total) { keyOf(slots[Int($0)]!)! }
+    }
+
+    /// How an upsert has claimed each existing row.
+    @usableFromInline struct Claims {
+        @usableFromInline enum Claim: UInt8 {
+            /// Not named by the input (yet).
+            case unclaimed
+            /// An existing row the input names.
+            case existing
+            /// A row the input created.
+            case new
+        }
+
+        @usableFromInline var claims: [Claim]
+
+        @inlinable init(count: Int) { claims = Array(repeating: .unclaimed, count: count) }
+
+        @inlinable subscript(id: RowID) -> Claim {
+            get { Int(id) < claims.count ? claims[Int(id)] : .unclaimed }
+            set {
+                if Int(id) >= claims.count { claims.append(contentsOf: repeatElement(.unclaimed, count: Int(id) - claims.count + 1)) }
+                claims[Int(id)] = newValue
+            }
+        }
+    }
 
     /// Gives every key its new content: an existing row (claimed once; a
     /// repeated key folds into it) or a new, not yet placed row. Returns the
     /// rows in first-occurrence order, which of them are new, and the
     /// existing rows whose content changed.
     @inlinable mutating func upsert(
-        _ elements: [Element], keys: [Key], claimed: inout Claims, summary: inout ResultsMergeSummary
+        _ elements: [Element], keys: [Key], claims: inout Claims, summary: inout ResultsMergeSummary
     ) -> (rows: [RowID], isNew: [Bool], changed: [RowID]) {
         var rows: [RowID] = []
         var isNew: [Bool] = []
         var changed: [RowID] = []
         rows.reserveCapacity(elements.count)
         isNew.reserveCapacity(elements.count)
-        func claim(_ id: RowID, as claim: UInt8) {
-            let index = Int(id)
-            if index >= claimed.count { claimed.append(contentsOf: repeatElement(Self.unclaimed, count: index - claimed.count + 1)) }
-            claimed[index] = claim
-        }
         for (element, key) in zip(elements, keys) {
-            if let id = keyIndex[key] {
-                let existingClaim = Int(id) < claimed.count ? claimed[Int(id)] : Self.unclaimed
-                if existingClaim != Self.unclaimed {
+            if let id = table.row(forKey: key) {
+                let claim = claims[id]
+                if claim != .unclaimed {
                     summary.foldedDuplicates += 1
-                    if updateContent(ofRow: id, with: element) && existingClaim == Self.claimedExisting { changed.append(id) }
+                    if claim == .new {
+                        table.slots[Int(id)] = element
+                    } else if updateContent(ofRow: id, with: element) {
+                        changed.append(id)
+                    }
                     continue
                 }
-                claim(id, as: Self.claimedExisting)
+                claims[id] = .existing
                 if updateContent(ofRow: id, with: element) { changed.append(id) }
                 rows.append(id)
                 isNew.append(false)
             } else {
                 let id = allocateRow(element, key: key)
-                claim(id, as: Self.claimedNew)
+                claims[id] = .new
                 summary.inserted += 1
                 rows.append(id)
                 isNew.append(true)
@@ -187,29 +268,25 @@ extension ResultsStore {
     /// Releases every live row not claimed by an upsert; returns how many.
     /// With `removingFromSections`, takes them out of their sections too (a
     /// sectioned store drops sections left empty).
-    @inlinable mutating func releaseUnclaimedRows(_ claimed: Claims, removingFromSections: Bool = false) -> Int {
-        func isClaimed(_ id: RowID) -> Bool { Int(id) < claimed.count && claimed[Int(id)] != Self.unclaimed }
+    @inlinable mutating func releaseUnclaimedRows(_ claims: Claims, removingFromSections: Bool = false) -> Int {
         var released: [RowID] = []
-        for section in storedSections {
-            for id in section.rows where !isClaimed(id) { released.append(id) }
+        table.tree.forEachItem { item, _ in
+            if item >= 0 && claims[item] == .unclaimed { released.append(item) }
+            return true
         }
         guard !released.isEmpty else { return 0 }
         if removingFromSections {
-            for s in storedSections.indices { storedSections[s].rows.removeAll { !isClaimed($0) } }
-            if sectioning != nil { storedSections.removeAll { $0.rows.isEmpty } }
+            tracker.touchAll()
+            let unclaimed = Set(released)
+            var sections = table.rawTableWithIdentities
+            for index in sections.indices { sections[index].rows.removeAll { unclaimed.contains($0) } }
+            if sectioning != nil {
+                for section in sections where section.rows.isEmpty { freeSections.append(section.id) }
+                sections.removeAll { $0.rows.isEmpty }
+            }
+            rebuild(sections)
         }
         for id in released { releaseRow(id) }
         return released.count
-    }
-
-    /// Gives a row new content; returns whether the content changed. Equal
-    /// content is stored without marking the row changed.
-    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
-        if let isSameContent, isSameContent(slots[Int(id)]!, element) {
-            slots[Int(id)] = element
-            return false
-        }
-        replaceContent(ofRow: id, with: element)
-        return true
     }
 }

@@ -1,8 +1,8 @@
 /// Adding, inserting, removing and replacing objects.
 extension ResultsStore {
-    /// Appends an object to the last section, or to `section`; in a sorted
-    /// store, at its sorted place (after its ties); in a sectioned store, in
-    /// the section its value names.
+    /// Appends an object to the last section, or to raw section `section`;
+    /// in a sorted store, at its sorted place (after its ties); in a
+    /// sectioned store, in the section its value names.
     ///
     ///     try store.add(Product(id: 4, name: "Echo"))
     ///
@@ -10,8 +10,8 @@ extension ResultsStore {
     ///   key; ``ResultsError/sectionOutOfRange(_:sectionCount:)`` for a bad
     ///   section (or a store with none); ``ResultsError/invalidOperation(_:)``
     ///   for a section in a sectioned store. Nothing changes then.
-    /// - Complexity: O(*m*) for a section of *m* rows (the array insert),
-    ///   with O(log *m*) comparisons when sorted.
+    /// - Complexity: O(log *n*), with O(log *m*) comparisons in a sorted
+    ///   section of *m* rows.
     @inlinable public mutating func add(_ element: Element, toSection section: Int? = nil) throws(ResultsError) {
         let key = try requireKey(of: element)
         try requireNew(key)
@@ -19,11 +19,12 @@ extension ResultsStore {
         if sectioning != nil {
             if section != nil { try requireManualSections("adding to a given section") }
         } else {
-            target = section ?? storedSections.count - 1
-            guard storedSections.indices.contains(target) else {
-                throw .sectionOutOfRange(target, sectionCount: storedSections.count)
+            target = section ?? table.numberOfSections - 1
+            guard (0..<table.numberOfSections).contains(target) else {
+                throw .sectionOutOfRange(target, sectionCount: table.numberOfSections)
             }
         }
+        noteMutation()
         place(allocateRow(element, key: key), inSection: target)
         _checkInvariants()
     }
@@ -31,25 +32,26 @@ extension ResultsStore {
     /// Inserts an object at a raw index path; the row index may equal the
     /// section's count (append).
     ///
-    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,
+    /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``,
     ///   ``ResultsError/duplicateKey(_:)``, or
     ///   ``ResultsError/invalidOperation(_:)`` in a sorted or sectioned store.
-    /// - Complexity: O(*m*) for a section of *m* rows.
-    @inlinable public mutating func insert(_ element: Element, at indexPath: ResultsIndexPath) throws(ResultsError) {
+    /// - Complexity: O(log *n*).
+    @inlinable public mutating func insert(_ element: Element, at indexPath: RawIndexPath) throws(ResultsError) {
         if placesRows {
             throw .invalidOperation("insert at an index path is not allowed in a sorted or sectioned store; use add")
         }
-        guard storedSections.indices.contains(indexPath.section) else {
-            throw .indexPathOutOfRange(indexPath, sectionCount: storedSections.count, rowCount: nil)
+        guard (0..<table.numberOfSections).contains(indexPath.section) else {
+            throw .rawIndexPathOutOfRange(indexPath, sectionCount: table.numberOfSections, rowCount: nil)
         }
-        let count = storedSections[indexPath.section].rows.count
+        let count = rowCount(inSection: indexPath.section)
         guard (0...count).contains(indexPath.row) else {
-            throw .indexPathOutOfRange(indexPath, sectionCount: storedSections.count, rowCount: count)
+            throw .rawIndexPathOutOfRange(indexPath, sectionCount: table.numberOfSections, rowCount: count)
         }
         let key = try requireKey(of: element)
         try requireNew(key)
+        noteMutation()
         let id = allocateRow(element, key: key)
-        storedSections[indexPath.section].rows.insert(id, at: indexPath.row)
+        table.insertRow(id, visible: passesFilters(element), atRaw: indexPath)
         _checkInvariants()
     }
 
@@ -57,30 +59,32 @@ extension ResultsStore {
     /// when there is none.
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` for an object without a key.
-    /// - Complexity: O(*n*): finding the row's place.
+    /// - Complexity: O(log *n*).
     @inlinable public mutating func remove(_ element: Element) throws(ResultsError) {
         remove(key: try requireKey(of: element))
     }
 
     /// Removes the object with `key`; nothing happens when there is none.
     ///
-    /// - Complexity: O(*n*): finding the row's place.
+    /// - Complexity: O(log *n*).
     @inlinable public mutating func remove(key: Key) {
-        guard let indexPath = position(ofKey: key) else { return }
-        removeAndRelease(at: indexPath)
+        guard let id = table.row(forKey: key) else { return }
+        noteMutation()
+        removeAndRelease(at: table.rawPath(ofRow: id))
     }
 
     /// Removes the object at a raw index path.
     ///
-    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
-    /// - Complexity: O(*m*) for a section of *m* rows.
-    @inlinable public mutating func remove(at indexPath: ResultsIndexPath) throws(ResultsError) {
+    /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``.
+    /// - Complexity: O(log *n*).
+    @inlinable public mutating func remove(at indexPath: RawIndexPath) throws(ResultsError) {
         _ = try requireRow(at: indexPath)
+        noteMutation()
         removeAndRelease(at: indexPath)
     }
 
-    @inlinable mutating func removeAndRelease(at indexPath: ResultsIndexPath) {
-        let id = storedSections[indexPath.section].rows[indexPath.row]
+    @inlinable mutating func removeAndRelease(at indexPath: RawIndexPath) {
+        let id = table.row(atRaw: indexPath)!
         removeRow(at: indexPath)
         releaseRow(id)
         _checkInvariants()
@@ -90,11 +94,12 @@ extension ResultsStore {
     /// sorted or sectioned place); nothing happens when there is none.
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``.
-    /// - Complexity: O(*n*): finding the row's place.
+    /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @inlinable public mutating func replace(_ element: Element) throws(ResultsError) {
         let key = try requireKey(of: element)
-        guard let indexPath = position(ofKey: key) else { return }
-        replaceRow(at: indexPath, with: element, key: key)
+        guard let id = table.row(forKey: key) else { return }
+        noteMutation()
+        replaceRow(at: table.rawPath(ofRow: id), with: element, key: key)
     }
 
     /// Replaces the object matching `old` by `new`; nothing happens when no
@@ -103,24 +108,26 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when `new` takes another
     ///   row's key; ``ResultsError/missingPrimaryKey(_:)``.
-    /// - Complexity: O(*n*): finding the row's place.
+    /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @inlinable public mutating func replace(_ old: Element, with new: Element) throws(ResultsError) {
         let oldKey = try requireKey(of: old)
         let newKey = try requireKey(of: new)
-        guard let indexPath = position(ofKey: oldKey) else { return }
+        guard let id = table.row(forKey: oldKey) else { return }
         if newKey != oldKey { try requireNew(newKey) }
-        replaceRow(at: indexPath, with: new, key: newKey)
+        noteMutation()
+        replaceRow(at: table.rawPath(ofRow: id), with: new, key: newKey)
     }
 
     /// Replaces the object at a raw index path.
     ///
-    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,
+    /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``,
     ///   ``ResultsError/duplicateKey(_:)`` when `new` takes another row's key.
-    /// - Complexity: O(*m*) for a section of *m* rows when the row moves, else O(1).
-    @inlinable public mutating func replace(at indexPath: ResultsIndexPath, with new: Element) throws(ResultsError) {
+    /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
+    @inlinable public mutating func replace(at indexPath: RawIndexPath, with new: Element) throws(ResultsError) {
         let id = try requireRow(at: indexPath)
         let newKey = try requireKey(of: new)
         if newKey != key(ofRow: id) { try requireNew(newKey) }
+        noteMutation()
         replaceRow(at: indexPath, with: new, key: newKey)
     }
 
@@ -128,27 +135,25 @@ extension ResultsStore {
     /// ignored.
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` before changing anything.
-    /// - Complexity: O(*n* + *k* log *n*) for *k* objects.
+    /// - Complexity: O(*k* log *n*) for *k* objects.
     @inlinable public mutating func replaceAll(_ elements: [Element]) throws(ResultsError) {
         let keys = try requireKeys(of: elements)
-        let known = zip(keys, elements).filter { keyIndex[$0.0] != nil }
+        let known = zip(keys, elements).filter { table.row(forKey: $0.0) != nil }
         guard !known.isEmpty else { return }
-        if !placesRows {
-            for (key, element) in known { replaceContent(ofRow: keyIndex[key]!, with: element) }
-            _checkInvariants()
-            return
-        }
-        for (key, element) in known { replaceRow(at: position(ofKey: key)!, with: element, key: key) }
+        noteMutation()
+        for (key, element) in known { replaceRow(at: table.rawPath(ofRow: table.row(forKey: key)!), with: element, key: key) }
     }
 
     /// Replaces a validated row, keeping its identity when the key stays.
-    @inlinable mutating func replaceRow(at indexPath: ResultsIndexPath, with element: Element, key: Key) {
-        let id = storedSections[indexPath.section].rows[indexPath.row]
+    @inlinable mutating func replaceRow(at indexPath: RawIndexPath, with element: Element, key: Key) {
+        let id = table.row(atRaw: indexPath)!
         if key == self.key(ofRow: id) {
             replaceContent(ofRow: id, with: element)
         } else {
+            table.removeRow(atRaw: indexPath)
             releaseRow(id)
-            storedSections[indexPath.section].rows[indexPath.row] = allocateRow(element, key: key)
+            let new = allocateRow(element, key: key)
+            table.insertRow(new, visible: passesFilters(element), atRaw: indexPath)
         }
         restoreOrder(ofRowAt: indexPath)
         _checkInvariants()
@@ -166,15 +171,16 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/duplicateKey(_:)`` or
     ///   ``ResultsError/missingPrimaryKey(_:)`` when the change gives the
     ///   object another row's key or none; the store is unchanged then.
-    /// - Complexity: O(*n*): finding the row's place.
+    /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @discardableResult
     @inlinable public mutating func update(_ key: Key, _ body: (inout Element) -> Void) throws(ResultsError) -> Bool {
-        guard let indexPath = position(ofKey: key) else { return false }
-        var element = self.element(ofRow: keyIndex[key]!)
+        guard let id = table.row(forKey: key) else { return false }
+        var element = self.element(ofRow: id)
         body(&element)
         let newKey = try requireKey(of: element)
         if newKey != key { try requireNew(newKey) }
-        replaceRow(at: indexPath, with: element, key: newKey)
+        noteMutation()
+        replaceRow(at: table.rawPath(ofRow: id), with: element, key: newKey)
         return true
     }
 }

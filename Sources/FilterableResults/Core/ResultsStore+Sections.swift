@@ -1,95 +1,113 @@
-/// Adding, inserting, removing and replacing whole sections.
+/// Adding, inserting, removing and replacing whole sections, by raw index.
 ///
 /// Not allowed in a store that derives its sections from its objects
 /// (`sectionedBy`): those throw ``ResultsError/invalidOperation(_:)``.
+/// Section names are compared by their Unicode scalars.
 extension ResultsStore {
     /// Appends a section.
     ///
     /// - Throws: ``ResultsError/duplicateSection(_:)``,
     ///   ``ResultsError/duplicateKey(_:)`` (repeated or existing keys),
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
-    /// - Complexity: O(*m*) for *m* objects, plus O(*m* log *m*) when sorted.
+    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*m* log *m*) when sorted.
     @inlinable public mutating func addSection(_ section: ResultsSection<Element>) throws(ResultsError) {
-        try insertSection(section, at: storedSections.count)
+        try insertSection(section, at: table.numberOfSections)
     }
 
-    /// Inserts a section at `index`, which may equal the section count.
+    /// Inserts a section at raw index `index`, which may equal the section count.
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)`` and the
     ///   errors of ``addSection(_:)``.
-    /// - Complexity: O(*m*) for *m* objects, plus O(*m* log *m*) when sorted.
+    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*m* log *m*) when sorted.
     @inlinable public mutating func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
         try requireManualSections("inserting a section")
-        guard (0...storedSections.count).contains(index) else {
-            throw .sectionOutOfRange(index, sectionCount: storedSections.count)
+        guard (0...table.numberOfSections).contains(index) else {
+            throw .sectionOutOfRange(index, sectionCount: table.numberOfSections)
         }
         try requireNewSectionName(section.name)
         let keys = try requireNewKeys(of: section.objects, allowedIn: nil)
-        let rows = zip(section.objects, keys).map { allocateRow($0, key: $1) }
+        noteMutation()
         tracker.touchAll()
-        storedSections.insert(Section(name: section.name, rows: rows), at: index)
-        sortRows(inSection: index, by: sortKeys)
+        table.insertSection(allocateSection(), name: section.name, atRaw: index)
+        var rows = zip(section.objects, keys).map { allocateRow($0, key: $1) }
+        if !sortKeys.isEmpty {
+            let slots = table.slots
+            rows = Self.stablySorted(rows, by: sortKeys) { slots[Int($0)]! }
+        }
+        for (row, id) in rows.enumerated() {
+            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: index, row: row))
+        }
         _checkInvariants()
     }
 
-    /// Removes the section at `index` with its objects.
+    /// Removes the section at raw index `index` with its objects.
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)``.
-    /// - Complexity: O(*m*) for a section of *m* rows.
+    /// - Complexity: O(*m* log *n*) for a section of *m* rows.
     @inlinable public mutating func removeSection(at index: Int) throws(ResultsError) {
         try requireManualSections("removing a section")
-        guard storedSections.indices.contains(index) else {
-            throw .sectionOutOfRange(index, sectionCount: storedSections.count)
+        guard (0..<table.numberOfSections).contains(index) else {
+            throw .sectionOutOfRange(index, sectionCount: table.numberOfSections)
         }
+        noteMutation()
         tracker.touchAll()
-        let removed = storedSections.remove(at: index)
+        let removed = table.removeSection(atRaw: index)
+        freeSections.append(removed.id)
         for id in removed.rows { releaseRow(id) }
         _checkInvariants()
     }
 
-    /// Removes the section named `name` with its objects; nothing happens
-    /// when there is none.
+    /// Removes the section named `name` (by its Unicode scalars) with its
+    /// objects; nothing happens when there is none.
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` in a sectioned store.
-    /// - Complexity: O(*s* + *m*) for *s* sections and *m* rows in it.
+    /// - Complexity: O(*s* log *n* + *m* log *n*) for *s* sections and *m* rows in it.
     @inlinable public mutating func removeSection(named name: String) throws(ResultsError) {
         try requireManualSections("removing a section")
-        guard let index = storedSections.firstIndex(where: { $0.name == name }) else { return }
+        guard let index = sectionIndex(named: name) else { return }
         try removeSection(at: index)
     }
 
-    /// Replaces the objects of the section at `index`. Rows whose key stays
-    /// keep their identity (updates if their content changed); a different
-    /// name is a new section (deleted and inserted).
+    /// Replaces the section at raw index `index`, name included. Rows whose
+    /// key stays keep their identity (updates if their content changed); a
+    /// different name is a new section (deleted and inserted).
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)``,
     ///   ``ResultsError/duplicateSection(_:)``, ``ResultsError/duplicateKey(_:)``
     ///   for keys repeated or held by another section,
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
-    /// - Complexity: O(*m*) for *m* objects, plus O(*m* log *m*) when sorted.
+    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*m* log *m*) when sorted.
     @inlinable public mutating func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
         try requireManualSections("replacing a section")
-        guard storedSections.indices.contains(index) else {
-            throw .sectionOutOfRange(index, sectionCount: storedSections.count)
+        guard (0..<table.numberOfSections).contains(index) else {
+            throw .sectionOutOfRange(index, sectionCount: table.numberOfSections)
         }
         try requireNewSectionName(section.name, ignoringSection: index)
-        let old = storedSections[index]
-        let keys = try requireNewKeys(of: section.objects, allowedIn: Set(old.rows))
+        let old = Set(table.rows(inRawSection: index))
+        let keys = try requireNewKeys(of: section.objects, allowedIn: old)
+        noteMutation()
+        tracker.touchAll()
+        let removed = table.removeSection(atRaw: index)
+        table.insertSection(removed.id, name: section.name, atRaw: index)
         var kept = Set<RowID>()
         var rows: [RowID] = []
         for (element, key) in zip(section.objects, keys) {
-            if let id = keyIndex[key] {
-                _ = updateContent(ofRow: id, with: element)
+            if let id = table.row(forKey: key) {
+                storeContent(ofRow: id, with: element)
                 kept.insert(id)
                 rows.append(id)
             } else {
                 rows.append(allocateRow(element, key: key))
             }
         }
-        for id in old.rows where !kept.contains(id) { releaseRow(id) }
-        storedSections[index] = Section(name: section.name, rows: rows)
-        sortRows(inSection: index, by: sortKeys)
-        tracker.touchAll()
+        for id in removed.rows where !kept.contains(id) { releaseRow(id) }
+        if !sortKeys.isEmpty {
+            let slots = table.slots
+            rows = Self.stablySorted(rows, by: sortKeys) { slots[Int($0)]! }
+        }
+        for (row, id) in rows.enumerated() {
+            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: index, row: row))
+        }
         _checkInvariants()
     }
 
@@ -100,7 +118,7 @@ extension ResultsStore {
         var seen = Set<Key>()
         for key in keys {
             guard seen.insert(key).inserted else { throw .duplicateKey(String(describing: key)) }
-            if let id = keyIndex[key], !(allowed?.contains(id) ?? false) {
+            if let id = table.row(forKey: key), !(allowed?.contains(id) ?? false) {
                 throw .duplicateKey(String(describing: key))
             }
         }

@@ -10,6 +10,9 @@ extension ResultsStore {
         guard let key = keyOf(element) else {
             throw .missingPrimaryKey(String(describing: element))
         }
+        guard key == key else {
+            throw .invalidKey(String(describing: key), reason: "it is not equal to itself (like Double.nan), so it could never be found again")
+        }
         return key
     }
 
@@ -22,94 +25,101 @@ extension ResultsStore {
     }
 
     /// The key of a live row.
-    @inlinable func key(ofRow id: RowID) -> Key { keyOf(slots[Int(id)]!)! }
+    @inlinable func key(ofRow id: RowID) -> Key { table.key(ofRow: id) }
 
-    /// The object of a live (or removed but not yet reported) row.
-    @inlinable func element(ofRow id: RowID) -> Element { slots[Int(id)]! }
+    /// The object of a live row.
+    @inlinable func element(ofRow id: RowID) -> Element { table.element(ofRow: id) }
 
     /// Whether an object passes every applied filter.
     @inlinable func passesFilters(_ element: Element) -> Bool {
-        for filter in filters where !filter.predicate(element) { return false }
+        for filter in appliedFilters where !filter.predicate(element) { return false }
         return true
     }
 
-    /// Stores a new row (or brings back the row of a key removed since the
-    /// last changeset) and indexes its key. The caller places it in a section.
+    /// Stores an object whose key no live row has, and indexes the key; the
+    /// caller places the row. A key the baseline had gets its old identity
+    /// back, so a key removed and added again before the next changeset is
+    /// the same row.
     @inlinable mutating func allocateRow(_ element: Element, key: Key) -> RowID {
-        let visible = passesFilters(element)
-        if let id = tracker.removedKeys.removeValue(forKey: key) {
-            tracker.touch(id)
-            slots[Int(id)] = element
-            isVisible[Int(id)] = visible
-            keyIndex[key] = id
-            return id
-        }
         let id: RowID
-        if let free = freeSlots.popLast() {
+        if let old = baseline.row(forKey: key), !table.isLive(old) {
+            id = old
+            tracker.contentTouched.append(id)
+        } else if let free = freeRows.popLast() {
             id = free
-            slots[Int(id)] = element
-            isVisible[Int(id)] = visible
         } else {
-            id = RowID(slots.count)
-            slots.append(element)
-            isVisible.append(visible)
+            id = table.appendRowSlot()
         }
+        table.slots[Int(id)] = element
+        let slots = table.slots
+        let keyOf = self.keyOf
+        table.keys.insert(id, key: key) { keyOf(slots[Int($0)]!)! }
         tracker.touch(id)
-        keyIndex[key] = id
         return id
     }
 
-    /// Unindexes a row the caller has taken out of its section. Its slot
-    /// keeps the object until the next changeset has reported the removal.
+    /// Unindexes a row the caller has taken out of its section and frees
+    /// its object. Its identity stays reserved while the baseline has it.
     @inlinable mutating func releaseRow(_ id: RowID) {
+        table.unindexKey(ofRow: id)
+        table.slots[Int(id)] = nil
+        if baseline.isLive(id) { tracker.retiredRows.append(id) } else { freeRows.append(id) }
         tracker.touch(id)
-        let element = slots[Int(id)]!
-        let key = keyOf(element)!
-        keyIndex[key] = nil
-        tracker.removedKeys[key] = id
-        if tracker.originals[id] == nil { tracker.originals[id] = element }
     }
 
-    /// Replaces a row's object (same key), remembering the object it had
-    /// when the last changeset was taken.
+    /// Replaces a row's object (same key) and its visibility.
     @inlinable mutating func replaceContent(ofRow id: RowID, with element: Element) {
+        storeContent(ofRow: id, with: element)
+        if !appliedFilters.isEmpty { table.setVisible(passesFilters(element), ofRow: id) }
+    }
+
+    /// Replaces a row's object (same key), leaving its place and visibility
+    /// to the caller.
+    @inlinable mutating func storeContent(ofRow id: RowID, with element: Element) {
+        table.slots[Int(id)] = element
         tracker.touch(id)
-        let index = Int(id)
-        if tracker.originals[id] == nil { tracker.originals[id] = slots[index]! }
-        slots[index] = element
-        isVisible[index] = passesFilters(element)
+        tracker.contentTouched.append(id)
     }
 
-    /// The raw position of a row.
-    ///
-    /// - Complexity: O(*n*): a scan of the rows.
-    @inlinable func position(ofRow id: RowID) -> ResultsIndexPath? {
-        for (s, section) in storedSections.enumerated() {
-            if let r = section.rows.firstIndex(of: id) { return ResultsIndexPath(s, r) }
+    /// Gives a row new content; returns whether the content changed. Equal
+    /// content is stored without marking the row changed.
+    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
+        if let isSameContent, isSameContent(table.element(ofRow: id), element) {
+            table.slots[Int(id)] = element
+            return false
         }
-        return nil
+        replaceContent(ofRow: id, with: element)
+        return true
     }
 
-    /// The raw position of the row with `key`.
-    @inlinable func position(ofKey key: Key) -> ResultsIndexPath? {
-        keyIndex[key].flatMap(position(ofRow:))
+    /// A new section identity.
+    @inlinable mutating func allocateSection() -> Int32 {
+        freeSections.popLast() ?? table.appendSectionSlot()
     }
 
-    /// Validates a raw index path of an existing row.
-    @inlinable func requireRow(at indexPath: ResultsIndexPath) throws(ResultsError) -> RowID {
-        guard storedSections.indices.contains(indexPath.section) else {
-            throw .indexPathOutOfRange(indexPath, sectionCount: storedSections.count, rowCount: nil)
+    /// Validates a raw index path of an existing row; returns the row.
+    @inlinable func requireRow(at indexPath: RawIndexPath) throws(ResultsError) -> RowID {
+        guard let id = table.row(atRaw: indexPath) else {
+            let sections = table.numberOfSections
+            let rows = (0..<sections).contains(indexPath.section) ? Int(table.record(table.header(atRaw: indexPath.section).id).rowCount) : nil
+            throw .rawIndexPathOutOfRange(indexPath, sectionCount: sections, rowCount: rows)
         }
-        let rows = storedSections[indexPath.section].rows
-        guard rows.indices.contains(indexPath.row) else {
-            throw .indexPathOutOfRange(indexPath, sectionCount: storedSections.count, rowCount: rows.count)
-        }
-        return rows[indexPath.row]
+        return id
+    }
+
+    /// The number of rows in a raw section.
+    @inlinable func rowCount(inSection index: Int) -> Int {
+        Int(table.record(table.header(atRaw: index).id).rowCount)
+    }
+
+    /// The name of a raw section.
+    @inlinable func name(ofSection index: Int) -> String? {
+        table.record(table.header(atRaw: index).id).name
     }
 
     /// Refuses a key another row has.
     @inlinable func requireNew(_ key: Key) throws(ResultsError) {
-        if keyIndex[key] != nil { throw .duplicateKey(String(describing: key)) }
+        if table.row(forKey: key) != nil { throw .duplicateKey(String(describing: key)) }
     }
 
     /// Refuses section operations in a store that derives its sections.
@@ -119,14 +129,19 @@ extension ResultsStore {
         }
     }
 
-    /// Refuses a section name another section has.
-    @inlinable func requireNewSectionName(_ name: String?, ignoringSection ignored: Int? = nil) throws(ResultsError) {
-        guard let name else { return }
-        for (index, section) in storedSections.enumerated() where index != ignored && section.name == name {
-            throw .duplicateSection(name)
-        }
+    /// The raw index of the section named `name` (by its Unicode scalars), or `nil`.
+    ///
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    @inlinable func sectionIndex(named name: String) -> Int? {
+        for index in 0..<table.numberOfSections where SectionName.same(self.name(ofSection: index), name) { return index }
+        return nil
     }
 
+    /// Refuses a section name another section has (compared by Unicode scalars).
+    @inlinable func requireNewSectionName(_ name: String?, ignoringSection ignored: Int? = nil) throws(ResultsError) {
+        guard let name else { return }
+        if let index = sectionIndex(named: name), index != ignored { throw .duplicateSection(name) }
+    }
 }
 
 // MARK: - Placement in sorted and sectioned stores
@@ -135,32 +150,46 @@ extension ResultsStore {
     /// Whether objects are placed by the store rather than by the caller.
     @usableFromInline var placesRows: Bool { !sortKeys.isEmpty || sectioning != nil }
 
-    /// The index of the section named `name` in a sectioned store, creating
-    /// the section in its ordered place when it does not exist.
-    @inlinable mutating func sectionIndex(named name: String) -> Int {
+    /// The raw index of the section named `name` in a sectioned store,
+    /// creating the section in its ordered place when it does not exist.
+    ///
+    /// Names the order puts level (neither before the other) but whose
+    /// scalars differ are different sections, placed after those level with them.
+    ///
+    /// - Complexity: O(log *s* log *n*).
+    @inlinable mutating func sectionIndex(creatingSectionNamed name: String) -> Int {
         let order = sectioning!.areInIncreasingOrder
         var low = 0
-        var high = storedSections.count
+        var high = table.numberOfSections
         while low < high {
             let mid = (low + high) / 2
-            if order(storedSections[mid].name!, name) { low = mid + 1 } else { high = mid }
+            if order(self.name(ofSection: mid)!, name) { low = mid + 1 } else { high = mid }
         }
-        if low < storedSections.count && storedSections[low].name == name { return low }
+        var index = low
+        while index < table.numberOfSections {
+            let existing = self.name(ofSection: index)!
+            if SectionName.same(existing, name) { return index }
+            if order(name, existing) { break }
+            index += 1
+        }
         tracker.touchAll()
-        storedSections.insert(Section(name: name, rows: []), at: low)
-        return low
+        table.insertSection(allocateSection(), name: name, atRaw: index)
+        return index
     }
 
-    /// Where a new row goes in a section: after its ties when sorted, else
-    /// at the end.
+    /// Where a new object goes in a section: after its ties when sorted,
+    /// else at the end.
+    ///
+    /// - Complexity: O(log² *n*) when sorted, else O(log *n*).
     @inlinable func insertionIndex(of element: Element, inSection section: Int) -> Int {
-        let rows = storedSections[section].rows
-        guard !sortKeys.isEmpty else { return rows.count }
+        let count = rowCount(inSection: section)
+        guard !sortKeys.isEmpty else { return count }
         var low = 0
-        var high = rows.count
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if sortKeys.compare(element, slots[Int(rows[mid])]!) == .orderedAscending { high = mid } else { low = mid + 1 }
+            let other = self.element(ofRow: table.row(atRaw: RawIndexPath(section: section, row: mid))!)
+            if sortKeys.compare(element, other) == .orderedAscending { high = mid } else { low = mid + 1 }
         }
         return low
     }
@@ -168,58 +197,135 @@ extension ResultsStore {
     /// Adds a stored row to the store's chosen place: its section by
     /// `sectionedBy` (else `section`), its row by the sort keys (else the end).
     @inlinable mutating func place(_ id: RowID, inSection section: Int) {
-        let element = slots[Int(id)]!
-        let section = sectioning.map { sectionIndex(named: $0.sectionName(element)) } ?? section
-        storedSections[section].rows.insert(id, at: insertionIndex(of: element, inSection: section))
+        let element = element(ofRow: id)
+        let section = sectioning.map { sectionIndex(creatingSectionNamed: $0.sectionName(element)) } ?? section
+        let row = insertionIndex(of: element, inSection: section)
+        table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(section: section, row: row))
     }
 
     /// Puts a row whose object just changed back in order, as a stable sort
     /// would: in its section by `sectionedBy` (appended, or sorted, when the
     /// section changes), among its ties at its old place when sorted.
-    @inlinable mutating func restoreOrder(ofRowAt indexPath: ResultsIndexPath) {
+    @inlinable mutating func restoreOrder(ofRowAt indexPath: RawIndexPath) {
         guard placesRows else { return }
-        let id = storedSections[indexPath.section].rows[indexPath.row]
-        let element = slots[Int(id)]!
-        if let sectioning, sectioning.sectionName(element) != storedSections[indexPath.section].name {
+        let id = table.row(atRaw: indexPath)!
+        let element = element(ofRow: id)
+        if let sectioning, !SectionName.same(sectioning.sectionName(element), name(ofSection: indexPath.section)) {
             removeRow(at: indexPath)
             place(id, inSection: 0)
             return
         }
         guard !sortKeys.isEmpty else { return }
-        storedSections[indexPath.section].rows.remove(at: indexPath.row)
-        let rows = storedSections[indexPath.section].rows
+        let count = rowCount(inSection: indexPath.section)
+        // Already in order among its neighbours: nothing moves.
+        let previous = indexPath.row > 0 ? self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: indexPath.row - 1))!) : nil
+        let next = indexPath.row + 1 < count ? self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: indexPath.row + 1))!) : nil
+        if previous.map({ sortKeys.compare($0, element) != .orderedDescending }) ?? true,
+           next.map({ sortKeys.compare(element, $0) != .orderedDescending }) ?? true {
+            return
+        }
+        table.removeRow(atRaw: indexPath)
+        tracker.touch(id)
         // Stable position: the ties keep their order around the old index.
         func firstIndex(where isAfter: (ComparisonResult) -> Bool) -> Int {
             var low = 0
-            var high = rows.count
+            var high = count - 1
             while low < high {
                 let mid = (low + high) / 2
-                if isAfter(sortKeys.compare(element, slots[Int(rows[mid])]!)) { high = mid } else { low = mid + 1 }
+                let other = self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: mid))!)
+                if isAfter(sortKeys.compare(element, other)) { high = mid } else { low = mid + 1 }
             }
             return low
         }
         let firstTie = firstIndex { $0 != .orderedDescending }
         let pastTies = firstIndex { $0 == .orderedAscending }
         let target = min(max(indexPath.row, firstTie), pastTies)
-        storedSections[indexPath.section].rows.insert(id, at: target)
+        table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(section: indexPath.section, row: target))
     }
 
-    /// Stably sorts a section's rows by `keys`.
-    @inlinable mutating func sortRows(inSection section: Int, by keys: [ResultsSortKey<Element>]) {
-        guard !keys.isEmpty else { return }
+    /// Stably sorts a section's rows by `keys`; returns whether any moved.
+    ///
+    /// - Complexity: O(*m* log *m*) comparisons for *m* rows, plus
+    ///   O(*m* log *n*) (or O(*n*) for a large section) when rows move.
+    @inlinable @discardableResult mutating func sortRows(inSection section: Int, by keys: [ResultsSortKey<Element>]) -> Bool {
+        guard !keys.isEmpty else { return false }
+        let rows = table.rows(inRawSection: section)
+        var isSorted = true
+        var previous: Element?
+        for id in rows {
+            let current = element(ofRow: id)
+            if let previous, keys.compare(previous, current) == .orderedDescending {
+                isSorted = false
+                break
+            }
+            previous = current
+        }
+        guard !isSorted else { return false }
+        let slots = table.slots
+        var decorated = rows.enumerated().map { (offset: $0.offset, id: $0.element) }
+        decorated.sort { a, b in
+            let order = keys.compare(slots[Int(a.id)]!, slots[Int(b.id)]!)
+            return order == .orderedAscending || (order == .orderedSame && a.offset < b.offset)
+        }
+        replaceRows(ofSection: section, with: decorated.map(\.id))
+        return true
+    }
+
+    /// Replaces the rows of a raw section by the same rows in another order.
+    @inlinable mutating func replaceRows(ofSection section: Int, with rows: [RowID]) {
         tracker.touchAll()
-        let slots = self.slots
-        storedSections[section].rows.sort { keys.compare(slots[Int($0)]!, slots[Int($1)]!) == .orderedAscending }
+        if rows.count * 8 >= table.rowCount {
+            var sections = table.rawTableWithIdentities
+            sections[section].rows = rows
+            rebuild(sections)
+            return
+        }
+        for _ in rows.indices { table.removeRow(atRaw: RawIndexPath(section: section, row: 0)) }
+        for (row, id) in rows.enumerated() {
+            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: section, row: row))
+        }
+    }
+
+    /// Rebuilds the positional index from sections of live rows; each row's
+    /// visibility is its filters' verdict.
+    @inlinable mutating func rebuild(_ sections: [(id: Int32, name: String?, rows: [Int32])]) {
+        if appliedFilters.isEmpty {
+            table.rebuild(sections) { _ in true }
+        } else {
+            let slots = table.slots
+            let filters = appliedFilters
+            table.rebuild(sections) { id in
+                let element = slots[Int(id)]!
+                return filters.allSatisfy { $0.predicate(element) }
+            }
+        }
     }
 
     /// Takes a row out of its section; in a sectioned store, a section left
     /// empty goes too. The caller releases or re-places the row.
-    @inlinable mutating func removeRow(at indexPath: ResultsIndexPath) {
+    @inlinable mutating func removeRow(at indexPath: RawIndexPath) {
         tracker.dataChanged = true
-        storedSections[indexPath.section].rows.remove(at: indexPath.row)
-        if sectioning != nil && storedSections[indexPath.section].rows.isEmpty {
+        table.removeRow(atRaw: indexPath)
+        if sectioning != nil && rowCount(inSection: indexPath.section) == 0 {
             tracker.touchAll()
-            storedSections.remove(at: indexPath.section)
+            freeSections.append(table.removeSection(atRaw: indexPath.section).id)
         }
+    }
+}
+
+extension RowTable {
+    /// The raw sections with their identities and rows.
+    @inlinable var rawTableWithIdentities: [(id: Int32, name: String?, rows: [Int32])] {
+        var table: [(id: Int32, name: String?, rows: [Int32])] = []
+        tree.forEachItem { item, _ in
+            if item < 0 {
+                let id = -1 - item
+                table.append((id, record(id).name, []))
+            } else {
+                table[table.count - 1].rows.append(item)
+            }
+            return true
+        }
+        return table
     }
 }

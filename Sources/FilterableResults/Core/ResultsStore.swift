@@ -3,11 +3,17 @@ import Foundation
 /// A mutable, sectioned collection of objects identified by primary key,
 /// with filters, that computes the changes of its visible table.
 ///
-/// The store is a copy-on-write value: copy it, prepare a large merge off
-/// the main actor, send it back. ``ResultsController`` owns one, batches
-/// edits and reports the changes to a delegate; tests and background work
-/// use the store directly and call ``takeChangeset()`` to get the changes
-/// since the last call.
+/// The store is a persistent, copy-on-write value: a copy costs O(1) and
+/// shares everything with the original until one of them changes, and then
+/// only the pieces an edit touches are copied. Copy it to prepare a large
+/// merge off the main actor, to keep a snapshot, or to roll back.
+/// ``ResultsController`` owns one, batches edits and reports the changes;
+/// tests and background work use the store directly and call
+/// ``takeChangeset()`` to get the changes since the last call.
+///
+/// The store speaks raw positions (``RawIndexPath``): every section and
+/// every object, filters ignored. The visible table, what a view shows, is
+/// its ``snapshot``.
 ///
 /// Keys are unique, always: an operation that would give two rows one key
 /// throws ``ResultsError/duplicateKey(_:)`` and changes nothing.
@@ -17,52 +23,51 @@ import Foundation
 ///     try store.add(fire)
 ///     let changes = store.takeChangeset()   // inserts of kindle, echo, fire
 public struct ResultsStore<Element, Key: Hashable> {
-    /// An internal row identity: an index into ``slots``. A row keeps it
-    /// across replaces and moves, and a key removed and added again before
-    /// the next changeset gets its old identity back.
+    /// An internal row identity. A row keeps it across replaces and moves,
+    /// and a key removed and added again before the next changeset gets its
+    /// old identity back.
     @usableFromInline typealias RowID = Int32
-
-    /// A section as stored: its name and its row identities. A named
-    /// section's identity is its name; an unnamed one's is its index.
-    @usableFromInline struct Section: Sendable {
-        @usableFromInline var name: String?
-        @usableFromInline var rows: [RowID]
-
-        @inlinable init(name: String?, rows: [RowID]) {
-            self.name = name
-            self.rows = rows
-        }
-    }
 
     // MARK: Configuration
 
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
     @usableFromInline let isSameContent: (@Sendable (Element, Element) -> Bool)?
     /// The sort keys every section is kept in order by; empty for none.
-    public let sortKeys: [ResultsSortKey<Element>]
+    @inlinable public var sortKeys: [ResultsSortKey<Element>] { _sortKeys }
+    @usableFromInline var _sortKeys: [ResultsSortKey<Element>]
     /// How objects are filed into sections, if the store sections them.
-    public let sectioning: ResultsSectioning<Element>?
+    @inlinable public var sectioning: ResultsSectioning<Element>? { _sectioning }
+    @usableFromInline var _sectioning: ResultsSectioning<Element>?
     /// Whether sections with no visible rows are left out of the visible table.
     public var hidesEmptySections: Bool {
-        didSet { if hidesEmptySections != oldValue { tracker.visibilityChanged = true } }
+        get { table.hidesEmptySections }
+        set {
+            guard newValue != table.hidesEmptySections else { return }
+            table.hidesEmptySections = newValue
+            tracker.visibilityChanged = true
+            noteMutation()
+        }
     }
-
-    // MARK: Storage
-
-    /// Objects by row identity; `nil` for a free slot. A removed row's slot
-    /// keeps its object until the next changeset has reported it.
-    @usableFromInline var slots: [Element?] = []
-    @usableFromInline var freeSlots: [RowID] = []
-    @usableFromInline var keyIndex: [Key: RowID] = [:]
-    /// Whether each row passes the applied filters, by row identity.
-    @usableFromInline var isVisible: [Bool] = []
-    @usableFromInline var storedSections: [Section]
     /// The applied filters, in order.
     public var filters: [ResultsFilter<Element>] { appliedFilters }
     @usableFromInline var appliedFilters: [ResultsFilter<Element>] = []
 
-    /// What changed since the last changeset: the table to diff against.
-    @usableFromInline var tracker: ChangeTracker
+    // MARK: Data
+
+    /// The data as it is now.
+    @usableFromInline var table: RowTable<Element, Key>
+    /// The data when the last changeset was taken: what the next one is
+    /// computed against, and what still holds the rows removed since.
+    @usableFromInline var baseline: RowTable<Element, Key>
+    /// What changed since the baseline.
+    @usableFromInline var tracker = ChangeTracker()
+    /// Row identities free for reuse: live neither now nor in the baseline.
+    @usableFromInline var freeRows: [RowID] = []
+    /// Section identities free for reuse.
+    @usableFromInline var freeSections: [Int32] = []
+    /// This store value's version: replaced by every edit of a copy that
+    /// shares it, so two stores with one version hold the same data.
+    @usableFromInline var version = ResultsStoreVersion()
 
     /// Creates an empty store that identifies objects by `key` and compares
     /// their content with `isSameContent`.
@@ -83,16 +88,52 @@ public struct ResultsStore<Element, Key: Hashable> {
     ) {
         self.keyOf = key
         self.isSameContent = isSameContent
-        self.sortKeys = sortKeys
-        self.sectioning = sectioning
-        self.hidesEmptySections = hidesEmptySections
-        self.storedSections = sectioning == nil ? [Section(name: nil, rows: [])] : []
-        self.tracker = ChangeTracker(sections: storedSections, isVisible: [], hidesEmptySections: hidesEmptySections)
+        self._sortKeys = sortKeys
+        self._sectioning = sectioning
+        var table = RowTable<Element, Key>(keyOf: key, hidesEmptySections: hidesEmptySections)
+        if sectioning == nil {
+            table.insertSection(table.appendSectionSlot(), name: nil, atRaw: 0)
+        }
+        self.table = table
+        self.baseline = table
         _checkInvariants()
     }
 }
 
-extension ResultsStore: Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsStore: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+
+/// The identity of a store's contents at one moment: equal for two store
+/// values exactly when neither has been edited since one was copied from
+/// the other.
+@usableFromInline
+final class ResultsStoreVersion: Sendable {
+    @inlinable init() {}
+}
+
+/// The version of stores that stand in for a controller's store while it
+/// is edited: never the version of a store that can be edited.
+@usableFromInline let placeholderVersion = ResultsStoreVersion()
+
+extension ResultsStore {
+    /// Marks an edit: a version shared with a copy is replaced, so the copy
+    /// and this store no longer claim to hold the same data.
+    @inlinable mutating func noteMutation() {
+        if !isKnownUniquelyReferenced(&version) { version = ResultsStoreVersion() }
+    }
+
+    /// This store as it was when its last changeset was taken, for reading
+    /// only: the same configuration and filters, the baseline's data,
+    /// nothing pending. It shares nothing this store's edits may copy.
+    @inlinable var lastReported: ResultsStore {
+        var store = self
+        store.table = baseline
+        store.tracker = ChangeTracker()
+        store.freeRows = []
+        store.freeSections = []
+        store.version = placeholderVersion
+        return store
+    }
+}
 
 // MARK: - Convenience initialisers
 

@@ -116,14 +116,14 @@ struct TableDiff {
             survivesNew[s] = true
             survivesOld[newToOld[s]] = true
             if !stays[k] {
-                sectionChanges.append(.move(newToOld[s], to: s, name: new[s].name))
+                sectionChanges.append(.move(from: newToOld[s], to: s, name: new[s].name))
             }
         }
         for o in old.indices where !survivesOld[o] {
-            sectionChanges.append(.delete(o, name: old[o].name))
+            sectionChanges.append(.delete(at: o, name: old[o].name))
         }
         for s in new.indices where !survivesNew[s] {
-            sectionChanges.append(.insert(s, name: new[s].name))
+            sectionChanges.append(.insert(at: s, name: new[s].name))
         }
 
         // Rows arriving in surviving sections.

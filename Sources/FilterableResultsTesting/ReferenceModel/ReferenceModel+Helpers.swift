@@ -17,13 +17,23 @@ extension ReferenceModel {
     }
 
     func requireUniqueNames(_ names: [String]) throws(ResultsError) {
-        for (i, name) in names.enumerated() where names[..<i].contains(name) { throw .duplicateSection(name) }
+        for (i, name) in names.enumerated() where names[..<i].contains(where: { sameName($0, name) }) { throw .duplicateSection(name) }
     }
 
-    func requireRow(_ indexPath: ResultsIndexPath) throws(ResultsError) {
+    /// Whether two section names are the same section: equal Unicode
+    /// scalars (not Swift's canonical equivalence), as the contract orders them.
+    func sameName(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        default: false
+        }
+    }
+
+    func requireRow(_ indexPath: RawIndexPath) throws(ResultsError) {
         guard sections.indices.contains(indexPath.section),
               sections[indexPath.section].objects.indices.contains(indexPath.row) else {
-            throw .indexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
+            throw .rawIndexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
         }
     }
 
@@ -40,9 +50,9 @@ extension ReferenceModel {
     /// The raw index path of the object with key `k`, or `nil`.
     ///
     /// - Complexity: O(*n*).
-    public func indexPath(forKey k: Key) -> ResultsIndexPath? {
+    public func indexPath(forKey k: Key) -> RawIndexPath? {
         for (s, section) in sections.enumerated() {
-            if let r = section.objects.firstIndex(where: { key($0) == k }) { return ResultsIndexPath(s, r) }
+            if let r = section.objects.firstIndex(where: { key($0) == k }) { return RawIndexPath(section: s, row: r) }
         }
         return nil
     }
@@ -65,8 +75,8 @@ extension ReferenceModel {
 
     /// Puts an object at a place, moving it to the end of its section by
     /// value when that changes.
-    mutating func put(_ object: Element, at place: ResultsIndexPath) {
-        if sectioning != nil, sections[place.section].name != sectionName(of: object) {
+    mutating func put(_ object: Element, at place: RawIndexPath) {
+        if sectioning != nil, !sameName(sections[place.section].name, sectionName(of: object)) {
             sections[place.section].objects.remove(at: place.row)
             append(object, toSectionNamed: sectionName(of: object))
         } else {
@@ -77,7 +87,7 @@ extension ReferenceModel {
 
     /// Appends to the section with that name, creating it in name order.
     mutating func append(_ object: Element, toSectionNamed name: String?) {
-        if let s = sections.firstIndex(where: { $0.name == name }) {
+        if let s = sections.firstIndex(where: { sameName($0.name, name) }) {
             sections[s].objects.append(object)
             return
         }

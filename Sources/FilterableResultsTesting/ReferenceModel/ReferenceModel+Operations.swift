@@ -66,11 +66,11 @@ extension ReferenceModel {
     /// Inserts an object at a raw index path.
     ///
     /// - Complexity: O(*n*).
-    public mutating func insert(_ object: Element, at indexPath: ResultsIndexPath) throws(ResultsError) {
+    public mutating func insert(_ object: Element, at indexPath: RawIndexPath) throws(ResultsError) {
         if sectioning != nil || !sortKeys.isEmpty { throw .invalidOperation("insert in a placed store") }
         guard sections.indices.contains(indexPath.section),
               (0...sections[indexPath.section].objects.count).contains(indexPath.row) else {
-            throw .indexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
+            throw .rawIndexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
         }
         let k = try requireKey(object)
         if self.indexPath(forKey: k) != nil { throw .duplicateKey(String(describing: k)) }
@@ -96,7 +96,7 @@ extension ReferenceModel {
     /// Removes the object at a raw index path.
     ///
     /// - Complexity: O(*n*).
-    public mutating func remove(at indexPath: ResultsIndexPath) throws(ResultsError) {
+    public mutating func remove(at indexPath: RawIndexPath) throws(ResultsError) {
         try requireRow(indexPath)
         sections[indexPath.section].objects.remove(at: indexPath.row)
         normalize()
@@ -125,7 +125,7 @@ extension ReferenceModel {
     /// Replaces the object at a raw index path.
     ///
     /// - Complexity: O(*n*).
-    public mutating func replace(at indexPath: ResultsIndexPath, with new: Element) throws(ResultsError) {
+    public mutating func replace(at indexPath: RawIndexPath, with new: Element) throws(ResultsError) {
         try requireRow(indexPath)
         let newKey = try requireKey(new)
         let oldKey = key(sections[indexPath.section].objects[indexPath.row])!
@@ -168,7 +168,7 @@ extension ReferenceModel {
             // Rows whose section changed, and new rows, arrive in input order.
             for object in folded {
                 let k = key(object)!
-                if let place = indexPath(forKey: k), sections[place.section].name != sectionName(of: object) {
+                if let place = indexPath(forKey: k), !sameName(sections[place.section].name, sectionName(of: object)) {
                     sections[place.section].objects.remove(at: place.row)
                     append(object, toSectionNamed: sectionName(of: object))
                 } else if indexPath(forKey: k) == nil && arriving.contains(where: { key($0)! == k }) {
@@ -218,7 +218,8 @@ extension ReferenceModel {
     /// - Complexity: O(*n*).
     public mutating func removeSection(named name: String) throws(ResultsError) {
         try requireManualSections()
-        sections.removeAll { $0.name == name }
+        let named = sections.indices.filter { sameName(sections[$0].name, name) }
+        for index in named.reversed() { sections.remove(at: index) }
     }
 
     /// Replaces the section at `index`.
@@ -228,7 +229,7 @@ extension ReferenceModel {
         try requireManualSections()
         guard sections.indices.contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
         var names = sections.compactMap(\.name)
-        if let old = sections[index].name { names.remove(at: names.firstIndex(of: old)!) }
+        if let old = sections[index].name { names.remove(at: names.firstIndex { sameName($0, old) }!) }
         try requireUniqueNames(names + [section.name].compactMap { $0 })
         try requireNewKeys(section.objects, allowedSection: index)
         sections[index] = section

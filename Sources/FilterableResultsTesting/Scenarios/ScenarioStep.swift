@@ -11,19 +11,19 @@ public indirect enum ScenarioStep: Hashable, Sendable {
     /// `add`: appends an object to the last section, or to `section`.
     case add(JSONValue, section: Int?)
     /// `insert`: inserts an object at a raw index path.
-    case insert(JSONValue, at: ResultsIndexPath)
+    case insert(JSONValue, at: RawIndexPath)
     /// `remove`: removes the object matching this one (by key).
     case remove(JSONValue)
     /// `removeKey`: removes the object with this key.
     case removeKey(JSONValue)
     /// `removeAt`: removes the object at a raw index path.
-    case removeAt(ResultsIndexPath)
+    case removeAt(RawIndexPath)
     /// `replace`: replaces the object with this one's key, in place.
     case replace(JSONValue)
     /// `replaceObject` … `with`: replaces the object matching the first by the second.
     case replaceObject(JSONValue, with: JSONValue)
     /// `replaceAt` … `with`: replaces the object at a raw index path.
-    case replaceAt(ResultsIndexPath, with: JSONValue)
+    case replaceAt(RawIndexPath, with: JSONValue)
     /// `replaceAll`: replaces each object that exists; the others are ignored.
     case replaceAll([JSONValue])
     /// `merge`: upserts objects, optionally sorting every section after it

@@ -5,41 +5,68 @@ import Testing
 @Suite("ResultsChangeset grouping")
 struct ResultsChangesetTests {
     let changeset = ResultsChangeset<Int, Int>(
-        sectionChanges: [.delete(2), .insert(0), .move(1, to: 2), .update(3)],
+        sectionChanges: [.delete(at: 2, name: nil), .insert(at: 0, name: "A"), .move(from: 1, to: 2, name: nil)],
         objectChanges: [
-            ObjectChange(kind: .delete, key: 1, object: 1, indexPath: ResultsIndexPath(0, 0), newIndexPath: nil),
-            ObjectChange(kind: .insert, key: 2, object: 2, indexPath: nil, newIndexPath: ResultsIndexPath(1, 0)),
-            ObjectChange(kind: .move, key: 3, object: 3, indexPath: ResultsIndexPath(0, 2), newIndexPath: ResultsIndexPath(1, 1), isUpdated: true),
-            ObjectChange(kind: .update, key: 4, object: 4, indexPath: ResultsIndexPath(0, 3), newIndexPath: ResultsIndexPath(1, 2)),
+            ObjectChange(.delete(at: ResultsIndexPath(row: 0, section: 0)), key: 1, object: 1),
+            ObjectChange(.insert(at: ResultsIndexPath(row: 0, section: 1)), key: 2, object: 2),
+            ObjectChange(.move(from: ResultsIndexPath(row: 2, section: 0), to: ResultsIndexPath(row: 1, section: 1), isUpdated: true), key: 3, object: 3),
+            ObjectChange(.update(at: ResultsIndexPath(row: 3, section: 0), newIndexPath: ResultsIndexPath(row: 2, section: 1)), key: 4, object: 4),
         ])
 
     @Test func groupsIndexesByKindInTheCoordinatesUIKitTakes() {
         #expect(changeset.sectionIndexes(.delete) == [2])
         #expect(changeset.sectionIndexes(.insert) == [0])
-        #expect(changeset.sectionIndexes(.update) == [3])
+        #expect(changeset.sectionIndexes(.update).isEmpty)
         #expect(changeset.sectionIndexes(.move).isEmpty)
         #expect(changeset.sectionMoves.map { [$0.from, $0.to] } == [[1, 2]])
-        #expect(changeset.rowIndexPaths(.delete) == [ResultsIndexPath(0, 0)])
-        #expect(changeset.rowIndexPaths(.insert) == [ResultsIndexPath(1, 0)])
-        #expect(changeset.rowIndexPaths(.update) == [ResultsIndexPath(0, 3)])
-        #expect(changeset.rowMoves.map { [$0.from, $0.to] } == [[ResultsIndexPath(0, 2), ResultsIndexPath(1, 1)]])
-        #expect(changeset.rowsToReconfigureAfterUpdate == [ResultsIndexPath(1, 1)])
+        #expect(changeset.rowIndexPaths(.delete) == [ResultsIndexPath(row: 0, section: 0)])
+        #expect(changeset.rowIndexPaths(.insert) == [ResultsIndexPath(row: 0, section: 1)])
+        #expect(changeset.rowIndexPaths(.update) == [ResultsIndexPath(row: 3, section: 0)])
+        #expect(changeset.rowMoves.map { [$0.from, $0.to] } == [[ResultsIndexPath(row: 2, section: 0), ResultsIndexPath(row: 1, section: 1)]])
+        #expect(changeset.rowsToReconfigureAfterUpdate == [ResultsIndexPath(row: 1, section: 1)])
+        #expect(changeset.count == 7)
     }
 
     @Test func appliesEveryKindToATarget() {
         var recorder = BatchUpdateRecorder()
         changeset.apply(to: &recorder)
         #expect(recorder.calls == [
-            .deleteSections([2]), .insertSections([0]), .moveSection(1, to: 2), .reloadSections([3]),
-            .deleteRows([ResultsIndexPath(0, 0)]), .insertRows([ResultsIndexPath(1, 0)]),
-            .moveRow(ResultsIndexPath(0, 2), to: ResultsIndexPath(1, 1)), .reloadRows([ResultsIndexPath(0, 3)]),
+            .deleteSections([2]), .insertSections([0]), .moveSection(1, to: 2),
+            .deleteRows([ResultsIndexPath(row: 0, section: 0)]), .insertRows([ResultsIndexPath(row: 0, section: 1)]),
+            .moveRow(ResultsIndexPath(row: 2, section: 0), to: ResultsIndexPath(row: 1, section: 1)),
+            .reloadRows([ResultsIndexPath(row: 3, section: 0)]),
         ])
+    }
+
+    /// Every value a caller can build answers every accessor: the shape of
+    /// a change is its enum case, so no accessor has an optional to unwrap.
+    @Test func everyBuildableChangeAnswersItsAccessors() {
+        let path = ResultsIndexPath(row: 1, section: 2)
+        let other = ResultsIndexPath(row: 3, section: 4)
+        let changes: [ObjectChange<Int, Int>.Change] = [
+            .insert(at: path), .delete(at: path), .move(from: path, to: other, isUpdated: false),
+            .move(from: path, to: other, isUpdated: true), .update(at: path, newIndexPath: other),
+        ]
+        let expected: [(ChangeKind, ResultsIndexPath?, ResultsIndexPath?, Bool)] = [
+            (.insert, nil, path, false), (.delete, path, nil, false), (.move, path, other, false),
+            (.move, path, other, true), (.update, path, other, false),
+        ]
+        for (change, (kind, old, new, updated)) in zip(changes, expected) {
+            let object = ObjectChange(change, key: 1, object: 1)
+            #expect(object.kind == kind && object.indexPath == old && object.newIndexPath == new && object.isUpdated == updated)
+        }
+        let built = ResultsChangeset<Int, Int>(
+            sectionChanges: [.move(from: 0, to: 1, name: nil)],
+            objectChanges: changes.map { ObjectChange($0, key: 1, object: 1) })
+        #expect(built.rowMoves.count == 2)
+        #expect(built.sectionMoves.map(\.to) == [1])
+        #expect(SectionChange.insert(at: 3, name: "x").index == nil && SectionChange.delete(at: 3, name: nil).newIndex == nil)
     }
 
     @Test func indexPathsConvertToFoundation() {
         let path = ResultsIndexPath(row: 4, section: 2)
         #expect(path.indexPath == [2, 4])
-        #expect(path < ResultsIndexPath(3, 0))
+        #expect(path < ResultsIndexPath(row: 0, section: 3))
         #expect(path.description == "[2, 4]")
     }
 }

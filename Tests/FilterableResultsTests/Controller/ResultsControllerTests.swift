@@ -9,13 +9,16 @@ final class RecordingDelegate: ResultsControllerDelegate {
 
     var calls: [String] = []
     var changesets: [ResultsChangeset<Entry, Int>] = []
-    var pending = ResultsChangeset<Entry, Int>()
+    var updates: [ResultsUpdate<Entry, Int>] = []
+    var pendingSections: [SectionChange] = []
+    var pendingObjects: [ObjectChange<Entry, Int>] = []
     var mutationError: ResultsError?
     var mutatesInCallback = false
 
     func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) {
         calls.append("will")
-        pending = ResultsChangeset()
+        pendingSections = []
+        pendingObjects = []
         if mutatesInCallback {
             do { try controller.add(Entry(id: 999)) } catch { mutationError = error }
         }
@@ -23,21 +26,25 @@ final class RecordingDelegate: ResultsControllerDelegate {
 
     func controller(_ controller: ResultsController<Entry, Int>, didChange section: SectionChange) {
         calls.append("section \(section.kind)")
-        pending.sectionChanges.append(section)
+        pendingSections.append(section)
     }
 
     func controller(_ controller: ResultsController<Entry, Int>, didChange object: ObjectChange<Entry, Int>) {
         calls.append("\(object.kind) \(object.key)")
-        pending.objectChanges.append(object)
+        pendingObjects.append(object)
     }
 
     func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) {
         calls.append("did")
-        changesets.append(pending)
+        changesets.append(ResultsChangeset(sectionChanges: pendingSections, objectChanges: pendingObjects))
     }
 
     func controllerShouldReload(_ controller: ResultsController<Entry, Int>) {
         calls.append("reload")
+    }
+
+    func controller(_ controller: ResultsController<Entry, Int>, didUpdate update: ResultsUpdate<Entry, Int>) {
+        updates.append(update)
     }
 }
 
@@ -169,11 +176,10 @@ struct ResultsControllerTests {
         var received: [ResultsUpdate<Entry, Int>] = []
         controller.onChange = { received.append($0) }
         try controller.replace(Entry(id: 1, value: 2))
-        guard case .changes(let changeset) = received.first else {
-            Issue.record("no changeset")
-            return
-        }
-        #expect(summary(changeset) == ["update 1 [0, 0]→[0, 0]"])
+        let update = try #require(received.first)
+        #expect(!update.isReload)
+        #expect(summary(update.changeset) == ["update 1 [0, 0]→[0, 0]"])
+        #expect(update.snapshot.object(at: ResultsIndexPath(row: 0, section: 0))?.value == 2)
     }
 
     @Test func delegateIsHeldWeakly() throws {
@@ -199,22 +205,33 @@ struct ResultsControllerTests {
         #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
     }
 
-    @Test func theReportedTableIsTheOldOneUntilChangesAreReported() throws {
+    @Test func accessorsShowTheTableNowAndTheReportedSnapshotWaitsForTheReport() throws {
         let controller = try controller([1, 2])
         try controller.beginUpdates()
         try controller.remove(key: 1)
         try controller.add(Entry(id: 3))
         #expect(controller.numberOfObjects(inSection: 0) == 2)
-        #expect(controller.object(at: ResultsIndexPath(0, 0))?.id == 1)
+        #expect(controller.object(at: visible(0, 0))?.id == 2)
+        #expect(controller.reportedSnapshot.object(at: visible(0, 0))?.id == 1)
+        #expect(delegate.updates.isEmpty)
         try controller.endUpdates()
+        #expect(controller.reportedSnapshot.object(at: visible(0, 0))?.id == 2)
         #expect(controller.numberOfSections == 1)
-        #expect(controller.numberOfObjects(inSection: 0) == 2)
-        #expect(controller.object(at: ResultsIndexPath(0, 1))?.id == 3)
-        #expect(controller.object(at: ResultsIndexPath(0, 2)) == nil)
+        #expect(controller.object(at: visible(0, 1))?.id == 3)
+        #expect(controller.object(at: visible(0, 2)) == nil)
         #expect(controller.numberOfObjects(inSection: 4) == 0)
     }
 
-    @Test func theReportedTableIsTheNewOneInsideTheCallbacks() throws {
+    @Test func theUpdateCarriesTheTableAfterIt() throws {
+        let controller = try controller([1])
+        let before = controller.snapshot
+        try controller.add(Entry(id: 2))
+        let update = try #require(delegate.updates.last)
+        #expect(update.snapshot.objects.map(\.id) == [1, 2])
+        #expect(before.objects.map(\.id) == [1], "an earlier snapshot never changes")
+    }
+
+    @Test func theTableIsTheNewOneInsideTheCallbacks() throws {
         let controller = try controller([1])
         var countsSeen: [Int] = []
         controller.onChange = { _ in countsSeen.append(controller.numberOfObjects(inSection: 0)) }
@@ -222,15 +239,19 @@ struct ResultsControllerTests {
         #expect(countsSeen == [2])
     }
 
-    @Test func theReportedTableWaitsWhileUpdatesAreDisabled() throws {
+    @Test func theReportedSnapshotWaitsWhileUpdatesAreDisabled() throws {
         let controller = try controller([1])
         controller.delegate = nil
         try controller.setUpdatesEnabled(false)
         try controller.setData([Entry(id: 5), Entry(id: 6)])
-        #expect(controller.numberOfObjects(inSection: 0) == 1)
-        #expect(controller.object(at: ResultsIndexPath(0, 0))?.id == 1)
-        try controller.setUpdatesEnabled(true)
+        #expect(controller.reportedSnapshot.numberOfObjects(inSection: 0) == 1)
+        #expect(controller.reportedSnapshot.object(at: visible(0, 0))?.id == 1)
         #expect(controller.numberOfObjects(inSection: 0) == 2)
+        var updates: [ResultsUpdate<Entry, Int>] = []
+        controller.onChange = { updates.append($0) }
+        try controller.setUpdatesEnabled(true)
+        #expect(controller.reportedSnapshot.numberOfObjects(inSection: 0) == 2)
+        #expect(updates.count == 1 && updates[0].isReload && updates[0].snapshot.objects.map(\.id) == [5, 6])
     }
 
     @Test func theReportedTableFollowsFiltersAndHiddenSections() throws {

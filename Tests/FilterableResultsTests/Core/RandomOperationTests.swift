@@ -88,10 +88,10 @@ struct RandomOperationTests {
             (0..<Int.random(in: range, using: &random)).map { _ in entry() }
         }
 
-        mutating func indexPath() -> ResultsIndexPath {
+        mutating func indexPath() -> RawIndexPath {
             let section = Int.random(in: -1...model.sections.count, using: &random)
             let rows = model.sections.indices.contains(section) ? model.sections[section].objects.count : 2
-            return ResultsIndexPath(section, Int.random(in: -1...rows, using: &random))
+            return RawIndexPath(section: section, row: Int.random(in: -1...rows, using: &random))
         }
 
         mutating func section() -> ResultsSection<Entry> {
@@ -125,17 +125,17 @@ struct RandomOperationTests {
             case 2, 3, 4:
                 let e = entry()
                 let target: Int? = Bool.random(using: &random) ? nil : Int.random(in: -1...model.sections.count, using: &random)
-                both("add \(e) to \(String(describing: target))", { () throws(ResultsError) in try store.add(e, toSection: target) }, { model throws(ResultsError) in try model.add(e, toSection: target) })
+                both("add \(e) to \(String(describing: target))", { () throws(ResultsError) in try store.modify { s throws(ResultsError) in try s.add(e, toSection: target) } }, { model throws(ResultsError) in try model.add(e, toSection: target) })
             case 5:
                 let e = entry()
                 let path = indexPath()
-                both("insert \(e) at \(path)", { () throws(ResultsError) in try store.insert(e, at: path) }, { model throws(ResultsError) in try model.insert(e, at: path) })
+                both("insert \(e) at \(path)", { () throws(ResultsError) in try store.modify { s throws(ResultsError) in try s.insert(e, at: path) } }, { model throws(ResultsError) in try model.insert(e, at: path) })
             case 6, 7:
                 let e = entry()
                 both("remove \(e)", { () throws(ResultsError) in try store.remove(e) }, { model throws(ResultsError) in try model.remove(e) })
             case 8:
                 let path = indexPath()
-                both("removeAt \(path)", { () throws(ResultsError) in try store.remove(at: path) }, { model throws(ResultsError) in try model.remove(at: path) })
+                both("removeAt \(path)", { () throws(ResultsError) in try store.modify { s throws(ResultsError) in try s.remove(at: path) } }, { model throws(ResultsError) in try model.remove(at: path) })
             case 9, 10:
                 let e = entry()
                 both("replace \(e)", { () throws(ResultsError) in try store.replace(e) }, { model throws(ResultsError) in try model.replace(e) })
@@ -145,7 +145,7 @@ struct RandomOperationTests {
             case 12:
                 let path = indexPath()
                 let e = entry()
-                both("replaceAt \(path) with \(e)", { () throws(ResultsError) in try store.replace(at: path, with: e) }, { model throws(ResultsError) in try model.replace(at: path, with: e) })
+                both("replaceAt \(path) with \(e)", { () throws(ResultsError) in try store.modify { s throws(ResultsError) in try s.replace(at: path, with: e) } }, { model throws(ResultsError) in try model.replace(at: path, with: e) })
             case 13:
                 let list = entries(0...4)
                 both("replaceAll \(list)", { () throws(ResultsError) in try store.replaceAll(list) }, { model throws(ResultsError) in try model.replaceAll(list) })
@@ -162,12 +162,12 @@ struct RandomOperationTests {
                 if Bool.random(using: &random) {
                     both("addSection \(s.name ?? "-"):\(s.objects)", { () throws(ResultsError) in try store.addSection(s) }, { model throws(ResultsError) in try model.addSection(s) })
                 } else {
-                    both("insertSection \(s.name ?? "-"):\(s.objects) at \(index)", { () throws(ResultsError) in try store.insertSection(s, at: index) }, { model throws(ResultsError) in try model.insertSection(s, at: index) })
+                    both("insertSection \(s.name ?? "-"):\(s.objects) at \(index)", { () throws(ResultsError) in try store.modify { st throws(ResultsError) in try st.insertSection(s, at: index) } }, { model throws(ResultsError) in try model.insertSection(s, at: index) })
                 }
             case 17:
                 let index = Int.random(in: -1...model.sections.count, using: &random)
                 if Bool.random(using: &random) {
-                    both("removeSectionAt \(index)", { () throws(ResultsError) in try store.removeSection(at: index) }, { model throws(ResultsError) in try model.removeSection(at: index) })
+                    both("removeSectionAt \(index)", { () throws(ResultsError) in try store.modify { st throws(ResultsError) in try st.removeSection(at: index) } }, { model throws(ResultsError) in try model.removeSection(at: index) })
                 } else {
                     let name = ["x", "y", "z"].randomElement(using: &random)!
                     both("removeSection \(name)", { () throws(ResultsError) in try store.removeSection(named: name) }, { model throws(ResultsError) in try model.removeSection(named: name) })
@@ -175,7 +175,7 @@ struct RandomOperationTests {
             case 18:
                 let s = section()
                 let index = Int.random(in: -1...model.sections.count, using: &random)
-                both("replaceSectionAt \(index) with \(s.name ?? "-"):\(s.objects)", { () throws(ResultsError) in try store.replaceSection(at: index, with: s) }, { model throws(ResultsError) in try model.replaceSection(at: index, with: s) })
+                both("replaceSectionAt \(index) with \(s.name ?? "-"):\(s.objects)", { () throws(ResultsError) in try store.modify { st throws(ResultsError) in try st.replaceSection(at: index, with: s) } }, { model throws(ResultsError) in try model.replaceSection(at: index, with: s) })
             case 19 where configuration.filtered, 20 where configuration.filtered:
                 let filter = RandomOperationTests.filters.randomElement(using: &random)!
                 switch Int.random(in: 0..<4, using: &random) {
@@ -223,7 +223,9 @@ struct RandomOperationTests {
             let updates = box.updates
             box.updates = []
             #expect(updates.count <= 1, "seed \(seed): one group per outermost batch")
-            if case .changes(let changeset) = updates.first {
+            if let update = updates.first, !update.isReload {
+                let changeset = update.changeset
+                #expect(update.snapshot.sections.map(\.objects) == store.visibleSections.map(\.objects), "seed \(seed): the update's snapshot is the table after it")
                 let violations = BatchUpdateValidator.violations(of: changeset, from: reported, to: store.visibleSections, key: \.id)
                 if !violations.isEmpty {
                     Issue.record("seed \(seed) \(configuration): \(violations)\nafter \(log.suffix(6))\nold \(reported.map { "\($0.name ?? "-"):\($0.objects)" })\nnew \(store.visibleSections.map { "\($0.name ?? "-"):\($0.objects)" })\nevents \(summary(changeset))")

@@ -66,8 +66,8 @@ struct ResultsStoreFilteringTests {
         #expect(summary(reveal) == ["insert 3→[0, 2]"])
         let hide = try store.validatedChanges { try $0.replace(Entry(id: 1, value: 5)) }
         #expect(summary(hide) == ["delete 1 [0, 0]"])
-        #expect(store.visibleIndexPath(forKey: 3) == ResultsIndexPath(0, 1))
-        #expect(store.indexPath(forKey: 3) == ResultsIndexPath(0, 2))
+        #expect(store.snapshot.indexPath(forKey: 3) == visible(0, 1))
+        #expect(store.rawIndexPath(forKey: 3) == raw(0, 2))
     }
 
     @Test func hidesEmptySectionsShowsAndHidesSections() throws {
@@ -79,7 +79,7 @@ struct ResultsStoreFilteringTests {
         _ = store.takeChangeset()
         let hide = store.validatedChanges { $0.addFilter(Self.even) }
         #expect(summary(hide) == ["section delete 0→-"])
-        #expect(store.numberOfVisibleSections == 1)
+        #expect(store.snapshot.numberOfSections == 1)
         let show = store.validatedChanges { $0.clearFilters() }
         #expect(summary(show) == ["section insert -→0"])
     }

@@ -81,14 +81,14 @@ struct ResultsStoreOperationTests {
 
     @Test func insertAcceptsAppendPositionAndRefusesBeyond() throws {
         var store = try store([1, 2])
-        try store.validatedChanges { try $0.insert(Entry(id: 3), at: ResultsIndexPath(0, 2)) }
-        try store.validatedChanges { try $0.insert(Entry(id: 4), at: ResultsIndexPath(0, 0)) }
+        try store.validatedChanges { try $0.insert(Entry(id: 3), at: raw(0, 2)) }
+        try store.validatedChanges { try $0.insert(Entry(id: 4), at: raw(0, 0)) }
         #expect(keys(store.sections) == [[4, 1, 2, 3]])
-        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(0, 9), sectionCount: 1, rowCount: 4)) {
-            try store.insert(Entry(id: 5), at: ResultsIndexPath(0, 9))
+        #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(0, 9), sectionCount: 1, rowCount: 4)) {
+            try store.insert(Entry(id: 5), at: raw(0, 9))
         }
-        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(2, 0), sectionCount: 1, rowCount: nil)) {
-            try store.insert(Entry(id: 5), at: ResultsIndexPath(2, 0))
+        #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(2, 0), sectionCount: 1, rowCount: nil)) {
+            try store.insert(Entry(id: 5), at: raw(2, 0))
         }
         #expect(keys(store.sections) == [[4, 1, 2, 3]])
     }
@@ -97,7 +97,7 @@ struct ResultsStoreOperationTests {
         var store = try store([1, 2, 3, 4])
         try store.validatedChanges { try $0.remove(Entry(id: 2, value: 99)) }
         store.validatedChanges { $0.remove(key: 4) }
-        try store.validatedChanges { try $0.remove(at: ResultsIndexPath(0, 0)) }
+        try store.validatedChanges { try $0.remove(at: raw(0, 0)) }
         #expect(keys(store.sections) == [[3]])
     }
 
@@ -106,8 +106,8 @@ struct ResultsStoreOperationTests {
         store.remove(key: 42)
         try store.remove(Entry(id: 43))
         #expect(store.takeChangeset().isEmpty)
-        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(0, 1), sectionCount: 1, rowCount: 1)) {
-            try store.remove(at: ResultsIndexPath(0, 1))
+        #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(0, 1), sectionCount: 1, rowCount: 1)) {
+            try store.remove(at: raw(0, 1))
         }
         #expect(keys(store.sections) == [[1]])
     }
@@ -135,17 +135,17 @@ struct ResultsStoreOperationTests {
     @Test func replaceRefusesTakingAnotherRowsKey() throws {
         var store = try store([1, 2, 3])
         #expect(throws: ResultsError.duplicateKey("3")) { try store.replace(Entry(id: 2), with: Entry(id: 3)) }
-        #expect(throws: ResultsError.duplicateKey("1")) { try store.replace(at: ResultsIndexPath(0, 1), with: Entry(id: 1)) }
+        #expect(throws: ResultsError.duplicateKey("1")) { try store.replace(at: raw(0, 1), with: Entry(id: 1)) }
         #expect(keys(store.sections) == [[1, 2, 3]])
         #expect(store.takeChangeset().isEmpty)
     }
 
     @Test func replaceAtIndexPath() throws {
         var store = try store([1, 2])
-        try store.validatedChanges { try $0.replace(at: ResultsIndexPath(0, 0), with: Entry(id: 1, value: 3)) }
-        #expect(store.object(at: ResultsIndexPath(0, 0)) == Entry(id: 1, value: 3))
-        #expect(throws: ResultsError.indexPathOutOfRange(ResultsIndexPath(0, 5), sectionCount: 1, rowCount: 2)) {
-            try store.replace(at: ResultsIndexPath(0, 5), with: Entry(id: 7))
+        try store.validatedChanges { try $0.replace(at: raw(0, 0), with: Entry(id: 1, value: 3)) }
+        #expect(store.object(at: raw(0, 0)) == Entry(id: 1, value: 3))
+        #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(0, 5), sectionCount: 1, rowCount: 2)) {
+            try store.replace(at: raw(0, 5), with: Entry(id: 7))
         }
     }
 
@@ -250,23 +250,23 @@ struct ResultsStoreOperationTests {
     @Test func lookupsOnRawAndVisibleData() throws {
         var store = try store([1, 2, 3], [4])
         store.addFilter(ResultsFilter(title: "odd") { $0.id % 2 == 1 })
-        #expect(store.object(at: ResultsIndexPath(0, 1)) == Entry(id: 2))
-        #expect(store.object(at: ResultsIndexPath(3, 0)) == nil)
-        #expect(store.visibleObject(at: ResultsIndexPath(0, 1)) == Entry(id: 3))
-        #expect(store.indexPath(forKey: 4) == ResultsIndexPath(1, 0))
-        #expect(store.visibleIndexPath(forKey: 4) == nil)
-        #expect(store.visibleIndexPath(of: Entry(id: 3)) == ResultsIndexPath(0, 1))
-        #expect(store.indexPath(of: Entry(id: 3)) == ResultsIndexPath(0, 2))
+        #expect(store.object(at: raw(0, 1)) == Entry(id: 2))
+        #expect(store.object(at: raw(3, 0)) == nil)
+        #expect(store.snapshot.object(at: visible(0, 1)) == Entry(id: 3))
+        #expect(store.rawIndexPath(forKey: 4) == raw(1, 0))
+        #expect(store.snapshot.indexPath(forKey: 4) == nil)
+        #expect(store.snapshot.indexPath(of: Entry(id: 3)) == visible(0, 1))
+        #expect(store.rawIndexPath(of: Entry(id: 3)) == raw(0, 2))
         #expect(store.numberOfObjects(inSection: 0) == 3)
-        #expect(store.numberOfVisibleObjects(inSection: 1) == 0)
-        #expect(store.numberOfVisibleSections == 2)
+        #expect(store.snapshot.numberOfObjects(inSection: 1) == 0)
+        #expect(store.snapshot.numberOfSections == 2)
         #expect(store.visibleObjects.map(\.id) == [1, 3])
         #expect(store.count == 4)
     }
 
     @Test func errorsNameTheBadValue() {
         #expect(ResultsError.duplicateKey("7").description.contains("7"))
-        #expect(ResultsError.indexPathOutOfRange(ResultsIndexPath(2, 9), sectionCount: 3, rowCount: 4).description.contains("[2, 9]"))
+        #expect(ResultsError.rawIndexPathOutOfRange(raw(2, 9), sectionCount: 3, rowCount: 4).description.contains("[2, 9]"))
         #expect(ResultsError.sectionOutOfRange(5, sectionCount: 2).description.contains("5"))
         #expect(ResultsError.duplicateSection("News").description.contains("News"))
         #expect(ResultsError.invalidPredicate("a ==", position: 4, expected: "a value").description.contains("4"))

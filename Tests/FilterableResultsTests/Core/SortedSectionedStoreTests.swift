@@ -34,7 +34,7 @@ struct SortedSectionedStoreTests {
 
     @Test func insertAndAMergesOwnSortAreRefusedInASortedStore() throws {
         var store = ResultsStore<Entry, Int>.items(sortedBy: Self.byValue)
-        #expect(throws: ResultsError.self) { try store.insert(Entry(id: 1), at: ResultsIndexPath(0, 0)) }
+        #expect(throws: ResultsError.self) { try store.insert(Entry(id: 1), at: raw(0, 0)) }
         #expect(throws: ResultsError.self) { try store.merge([Entry(id: 1)], sortedBy: Self.byValue) }
         #expect(store.count == 0)
     }
@@ -72,7 +72,7 @@ struct SortedSectionedStoreTests {
         #expect(throws: ResultsError.self) { try store.addSection(ResultsSection(objects: [])) }
         #expect(throws: ResultsError.self) { try store.removeSection(at: 0) }
         #expect(throws: ResultsError.self) { try store.add(Entry(id: 1), toSection: 0) }
-        #expect(throws: ResultsError.self) { try store.insert(Entry(id: 1), at: ResultsIndexPath(0, 0)) }
+        #expect(throws: ResultsError.self) { try store.insert(Entry(id: 1), at: raw(0, 0)) }
         #expect(store.count == 0)
     }
 

@@ -76,7 +76,7 @@ struct ScenarioFileTests {
         let result = try ScenarioTestSupport.run(#"{"steps": [{"add": 1}, {"expect": {"visible": [[2]]}}, {"removeAt": [4, 4]}]}"#)
         let transcript = result.transcript
         #expect(transcript.contains("FAILED: visible after step 1: expected [[2]], got [[1]]"))
-        #expect(transcript.contains("refused: indexPathOutOfRange: index path [4, 4] is out of range"))
+        #expect(transcript.contains("refused: indexPathOutOfRange: raw index path [4, 4] is out of range: there is 1 section"))
         #expect(transcript.contains("FAIL  test.json  test  (3 steps, 1 failure)\n      step 2: visible after step 1"))
     }
 }

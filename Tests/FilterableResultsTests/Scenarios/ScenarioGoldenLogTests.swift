@@ -190,7 +190,7 @@ struct ScenarioGoldenLogTests {
         let result = try ScenarioTestSupport.run(#"{"steps": [{"removeAt": [0, 0]}]}"#)
         #expect(result.log[1].event == .error(
             code: "indexPathOutOfRange",
-            message: "index path [0, 0] is out of range: section 0 has 0 rows"))
+            message: "raw index path [0, 0] is out of range: section 0 has 0 rows"))
     }
 
     @Test func aFailedExpectationIsALineOfTheExpectStep() throws {

@@ -225,7 +225,7 @@ struct ScenarioModel {
 
     /// Replaces the object at `path` in place; in a sectioned store, an
     /// object whose section changes is appended to its new section.
-    private mutating func replace(at path: ResultsIndexPath, with object: JSONValue, sorting: Bool = true) {
+    private mutating func replace(at path: RawIndexPath, with object: JSONValue, sorting: Bool = true) {
         sections[path.section].objects[path.row] = object
         if let sectionBy, sections[path.section].name != Scenario.sectionName(for: object.value(atKeyPath: sectionBy)) {
             sections[path.section].objects.remove(at: path.row)
@@ -250,14 +250,14 @@ struct ScenarioModel {
 
     func contains(_ k: JSONValue) -> Bool { position(of: k) != nil }
 
-    func position(of k: JSONValue) -> ResultsIndexPath? {
+    func position(of k: JSONValue) -> RawIndexPath? {
         for (s, section) in sections.enumerated() {
-            if let r = section.objects.firstIndex(where: { key($0) == k }) { return ResultsIndexPath(s, r) }
+            if let r = section.objects.firstIndex(where: { key($0) == k }) { return RawIndexPath(section: s, row: r) }
         }
         return nil
     }
 
-    func exists(_ path: ResultsIndexPath) -> Bool {
+    func exists(_ path: RawIndexPath) -> Bool {
         sections.indices.contains(path.section) && sections[path.section].objects.indices.contains(path.row)
     }
 

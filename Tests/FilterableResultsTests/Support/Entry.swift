@@ -11,6 +11,12 @@ struct Entry: Equatable, Hashable, Sendable, CustomStringConvertible {
     var description: String { "\(id):\(value)\(group)" }
 }
 
+/// A raw position, for store operations.
+func raw(_ section: Int, _ row: Int) -> RawIndexPath { RawIndexPath(section: section, row: row) }
+
+/// A visible position, for controllers, snapshots and events.
+func visible(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }
+
 /// The keys of each section, for compact expectations.
 func keys(_ sections: [ResultsSection<Entry>]) -> [[Int]] {
     sections.map { $0.objects.map(\.id) }

@@ -264,14 +264,14 @@ struct ScenarioDecoder {
         return integer
     }
 
-    private func indexPath(_ value: JSONValue, field: String) throws(ScenarioError) -> ResultsIndexPath {
+    private func indexPath(_ value: JSONValue, field: String) throws(ScenarioError) -> RawIndexPath {
         guard case let .array(items) = value, items.count == 2,
               items.allSatisfy({ $0.kind == .number }),
               let section = items[0].intValue, let row = items[1].intValue
         else {
             throw failure("\"\(field)\" must be an index path [section, row] of two integers, found \(Self.describe(value))")
         }
-        return ResultsIndexPath(section, row)
+        return RawIndexPath(section: section, row: row)
     }
 
     /// An OBJ: any JSON value, or a JSON object when the file has a primary key.

@@ -87,21 +87,21 @@ final class ScenarioExecution {
         case let .setData(.sections(sections)):
             call(&record) { () throws(ResultsError) in try controller.setData(sections: sections) }
         case let .add(object, section):
-            call(&record) { () throws(ResultsError) in try controller.add(object, toSection: section) }
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.add(object, toSection: section) } }
         case let .insert(object, indexPath):
-            call(&record) { () throws(ResultsError) in try controller.insert(object, at: indexPath) }
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.insert(object, at: indexPath) } }
         case let .remove(object):
             call(&record) { () throws(ResultsError) in try controller.remove(object) }
         case let .removeKey(key):
             call(&record) { () throws(ResultsError) in try controller.remove(key: key) }
         case let .removeAt(indexPath):
-            call(&record) { () throws(ResultsError) in try controller.remove(at: indexPath) }
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.remove(at: indexPath) } }
         case let .replace(object):
             call(&record) { () throws(ResultsError) in try controller.replace(object) }
         case let .replaceObject(old, new):
             call(&record) { () throws(ResultsError) in try controller.replace(old, with: new) }
         case let .replaceAt(indexPath, new):
-            call(&record) { () throws(ResultsError) in try controller.replace(at: indexPath, with: new) }
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.replace(at: indexPath, with: new) } }
         case let .replaceAll(objects):
             call(&record) { () throws(ResultsError) in try controller.replaceAll(objects) }
         case let .merge(objects, sortBy, prune):
@@ -111,13 +111,13 @@ final class ScenarioExecution {
         case let .addSection(section):
             call(&record) { () throws(ResultsError) in try controller.addSection(section) }
         case let .insertSection(section, index):
-            call(&record) { () throws(ResultsError) in try controller.insertSection(section, at: index) }
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.insertSection(section, at: index) } }
         case let .removeSectionAt(index):
-            call(&record) { () throws(ResultsError) in try controller.removeSection(at: index) }
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.removeSection(at: index) } }
         case let .removeSection(name):
             call(&record) { () throws(ResultsError) in try controller.removeSection(named: name) }
         case let .replaceSectionAt(index, section):
-            call(&record) { () throws(ResultsError) in try controller.replaceSection(at: index, with: section) }
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.replaceSection(at: index, with: section) } }
         case let .addFilter(filter):
             call(&record) { () throws(ResultsError) in try controller.addFilter(try filter.makeFilter()) }
         case let .addFilters(filters):
@@ -199,8 +199,11 @@ final class ScenarioExecution {
     /// the client last saw.
     private func report(_ update: ResultsUpdate<JSONValue, JSONValue>, into record: inout StepRecord) {
         let new = controller.store.visibleSections
-        switch update {
-        case let .changes(changeset):
+        if update.snapshot.sections != new {
+            fail(.batchRule(5), "batch rule 5: the update's snapshot is not the visible table after it")
+        }
+        if !update.isReload {
+            let changeset = update.changeset
             var events: [ScenarioEvent] = [.willChangeContent]
             events += changeset.sectionChanges.map(ScenarioEvent.didChangeSection)
             events += changeset.objectChanges.map(ScenarioEvent.didChangeObject)
@@ -213,7 +216,7 @@ final class ScenarioExecution {
             for violation in violations {
                 fail(.batchRule(violation.rule), "batch rule \(violation.rule): \(violation.message)")
             }
-        case .reload:
+        } else {
             emit(.shouldReload)
             record.events.append(.shouldReload)
             if new == lastReported {

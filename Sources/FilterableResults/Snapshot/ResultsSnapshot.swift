@@ -1,0 +1,145 @@
+/// The visible table at one moment: the sections shown and, in each, the
+/// objects that pass the filters, as a value that never changes.
+///
+/// Every update a ``ResultsController`` reports carries the snapshot of the
+/// table after it. A data source serves the snapshot it owns, and swaps in
+/// the new one inside the view's batch update, never before: a collection
+/// view that has not cached its counts reads them when the batch starts, and
+/// must see the old table then.
+///
+/// A snapshot shares its storage with the store it came from: taking one is
+/// O(1), and it costs nothing until the store changes, when only the pieces
+/// the store edits are copied. It is `Sendable` when its objects and keys
+/// are, so it can be handed to another actor.
+///
+///     let snapshot = controller.snapshot
+///     for section in 0..<snapshot.numberOfSections {
+///         print(snapshot.name(ofSection: section) ?? "", snapshot.numberOfObjects(inSection: section))
+///     }
+public struct ResultsSnapshot<Element, Key: Hashable> {
+    @usableFromInline let table: RowTable<Element, Key>
+
+    @inlinable init(table: RowTable<Element, Key>) { self.table = table }
+}
+
+extension ResultsSnapshot: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+
+// MARK: - Sections and counts
+
+extension ResultsSnapshot {
+    /// The number of sections shown.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var numberOfSections: Int { table.numberOfVisibleSections }
+
+    /// The number of objects shown in a section; 0 for a section that does
+    /// not exist.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func numberOfObjects(inSection section: Int) -> Int {
+        guard section >= 0, section < numberOfSections else { return 0 }
+        return Int(table.record(table.header(atVisible: section).id).visibleCount)
+    }
+
+    /// The name of a section, if it has one (and `nil` for a section that
+    /// does not exist).
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func name(ofSection section: Int) -> String? {
+        guard section >= 0, section < numberOfSections else { return nil }
+        return table.record(table.header(atVisible: section).id).name
+    }
+
+    /// The number of objects shown.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var count: Int { table.visibleRowCount }
+
+    /// Whether no object is shown.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var isEmpty: Bool { count == 0 }
+}
+
+// MARK: - Objects
+
+extension ResultsSnapshot {
+    /// The object at an index path, or `nil` when there is none.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func object(at indexPath: ResultsIndexPath) -> Element? {
+        table.row(atVisible: indexPath).map(table.element(ofRow:))
+    }
+
+    /// The key of the object at an index path, or `nil` when there is none.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func key(at indexPath: ResultsIndexPath) -> Key? {
+        table.row(atVisible: indexPath).map(table.key(ofRow:))
+    }
+
+    /// The index path of the object with `key`, or `nil` when it is not shown.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func indexPath(forKey key: Key) -> ResultsIndexPath? {
+        table.row(forKey: key).flatMap(table.visiblePath(ofRow:))
+    }
+
+    /// The index path of the object with `element`'s key, or `nil` when it
+    /// is not shown.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func indexPath(of element: Element) -> ResultsIndexPath? {
+        table.keyOf(element).flatMap(indexPath(forKey:))
+    }
+
+    /// Whether the object with `key` is shown.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func contains(key: Key) -> Bool { indexPath(forKey: key) != nil }
+
+    /// The sections shown, with their names and objects.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable public var sections: [ResultsSection<Element>] {
+        table.visibleTable.map { ResultsSection(name: $0.name, objects: $0.rows.map(table.element(ofRow:))) }
+    }
+
+    /// Every object shown, section by section.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable public var objects: [Element] { sections.flatMap(\.objects) }
+
+    /// The objects shown in a section, in order; empty for a section that
+    /// does not exist.
+    ///
+    /// - Complexity: O(log *n* + *m*) for *m* objects.
+    @inlinable public func objects(inSection section: Int) -> [Element] {
+        let count = numberOfObjects(inSection: section)
+        guard count > 0 else { return [] }
+        let start = table.header(atVisible: section).place
+        var objects: [Element] = []
+        objects.reserveCapacity(count)
+        table.tree.forEachItem(from: start.index + 1) { item, visible in
+            if visible { objects.append(table.element(ofRow: item)) }
+            return objects.count < count
+        }
+        return objects
+    }
+}
+
+extension ResultsSnapshot: Equatable where Element: Equatable {
+    /// Whether two snapshots show the same sections, names and objects.
+    ///
+    /// - Complexity: O(1) when one is a copy of the other, else O(*n*).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        if lhs.table.tree.root === rhs.table.tree.root && lhs.table.hidesEmptySections == rhs.table.hidesEmptySections
+            && lhs.table.slots.branches.elementsEqual(rhs.table.slots.branches, by: ===) {
+            return true
+        }
+        let (left, right) = (lhs.sections, rhs.sections)
+        return left.count == right.count && zip(left, right).allSatisfy { a, b in
+            SectionName.same(a.name, b.name) && a.objects == b.objects
+        }
+    }
+}

@@ -1,0 +1,272 @@
+/// A persistent array: copies share their storage, and a write copies only
+/// the chunk it lands in (and the branch above it), never the whole array.
+///
+/// Elements live in fixed-size chunks of about 4 KB, 64 chunks to a branch,
+/// branches in a small top-level array. Keeping an old version alive (a
+/// snapshot, the baseline of a changeset, a rollback copy) therefore costs
+/// O(1), and each write after that copies at most one chunk and one branch.
+///
+/// The store uses it for everything indexed by an internal identity: row
+/// objects, key buckets, leaf numbers, section records.
+@usableFromInline
+struct ChunkedArray<Element> {
+    /// A chunk of elements: a header holding the count, then the elements.
+    @usableFromInline
+    final class Chunk: ManagedBuffer<Int, Element> {
+        deinit {
+            _ = withUnsafeMutablePointers { count, elements in elements.deinitialize(count: count.pointee) }
+        }
+    }
+
+    /// 64 chunk references (fewer in the last branch).
+    @usableFromInline
+    final class Branch: ManagedBuffer<Int, Chunk> {
+        deinit {
+            _ = withUnsafeMutablePointers { count, chunks in chunks.deinitialize(count: count.pointee) }
+        }
+    }
+
+    @usableFromInline static var branchShift: Int { 6 }
+    @usableFromInline static var branchWidth: Int { 1 << branchShift }
+
+    @usableFromInline var branches: ContiguousArray<Branch> = []
+    /// The number of elements.
+    @usableFromInline private(set) var count = 0
+    /// log2 of the chunk capacity.
+    @usableFromInline let chunkShift: Int
+
+    /// Creates an empty array whose chunks hold about 4 KB of elements.
+    @inlinable init() {
+        let stride = Swift.max(1, MemoryLayout<Element>.stride)
+        var shift = 3
+        while shift < 12 && (1 << (shift + 1)) * stride <= 4096 { shift += 1 }
+        chunkShift = shift
+    }
+
+    /// Creates an array of `count` copies of `value`.
+    @inlinable init(repeating value: Element, count: Int) {
+        self.init()
+        reserveCapacity(count)
+        for _ in 0..<count { append(value) }
+    }
+
+    @inlinable var chunkCapacity: Int { 1 << chunkShift }
+    @inlinable var chunkMask: Int { chunkCapacity - 1 }
+
+    @inlinable var isEmpty: Bool { count == 0 }
+
+    @inlinable var indices: Range<Int> { 0..<count }
+
+    /// Reserves room in the top-level array for `capacity` elements.
+    @inlinable mutating func reserveCapacity(_ capacity: Int) {
+        let perBranch = chunkCapacity << Self.branchShift
+        branches.reserveCapacity((capacity + perBranch - 1) / perBranch)
+    }
+
+    // MARK: Reading
+
+    /// The element at `index`.
+    ///
+    /// - Complexity: O(1): three dependent loads.
+    @inlinable subscript(index: Int) -> Element {
+        get {
+            precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
+            let chunkIndex = index >> chunkShift
+            let branch = branches[chunkIndex >> Self.branchShift]
+            let chunk = branch.withUnsafeMutablePointerToElements { $0[chunkIndex & (Self.branchWidth - 1)] }
+            return chunk.withUnsafeMutablePointerToElements { $0[index & chunkMask] }
+        }
+        set {
+            precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
+            withUniqueChunk(containing: index) { elements, offset in elements[offset] = newValue }
+        }
+    }
+
+    /// Calls `body` with each chunk's elements in order, and the index of
+    /// the first of them.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable func forEachChunk(_ body: (_ start: Int, UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+        var start = 0
+        for branch in branches {
+            let chunkCount = branch.header
+            for c in 0..<chunkCount {
+                let chunk = branch.withUnsafeMutablePointerToElements { $0[c] }
+                let length = chunk.header
+                try chunk.withUnsafeMutablePointerToElements { elements in
+                    try body(start, UnsafeBufferPointer(start: elements, count: length))
+                }
+                start += length
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Calls `body` with the elements of the chunk holding `index`, made
+    /// unique first, and the offset of `index` in it.
+    @inlinable mutating func withUniqueChunk<R>(
+        containing index: Int, _ body: (UnsafeMutablePointer<Element>, Int) throws -> R
+    ) rethrows -> R {
+        let chunkIndex = index >> chunkShift
+        let branchIndex = chunkIndex >> Self.branchShift
+        if !isKnownUniquelyReferenced(&branches[branchIndex]) {
+            branches[branchIndex] = Self.copy(branches[branchIndex], capacity: Self.branchWidth)
+        }
+        let branch = branches[branchIndex]
+        let chunk: Chunk = branch.withUnsafeMutablePointerToElements { chunks in
+            let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
+            if !isKnownUniquelyReferenced(&slot.pointee) {
+                slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
+            }
+            return slot.pointee
+        }
+        return try chunk.withUnsafeMutablePointerToElements { try body($0, index & chunkMask) }
+    }
+
+    /// Calls `body` with each chunk's elements, made unique first, and the
+    /// index of the first of them.
+    ///
+    /// - Complexity: O(*n*), plus a copy of every chunk another version shares.
+    @inlinable mutating func updateEachChunk(_ body: (_ start: Int, UnsafeMutableBufferPointer<Element>) throws -> Void) rethrows {
+        var start = 0
+        for b in branches.indices {
+            if !isKnownUniquelyReferenced(&branches[b]) {
+                branches[b] = Self.copy(branches[b], capacity: Self.branchWidth)
+            }
+            let branch = branches[b]
+            let chunkCount = branch.header
+            for c in 0..<chunkCount {
+                let chunk: Chunk = branch.withUnsafeMutablePointerToElements { chunks in
+                    let slot = chunks + c
+                    if !isKnownUniquelyReferenced(&slot.pointee) {
+                        slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
+                    }
+                    return slot.pointee
+                }
+                let length = chunk.header
+                try chunk.withUnsafeMutablePointerToElements { elements in
+                    try body(start, UnsafeMutableBufferPointer(start: elements, count: length))
+                }
+                start += length
+            }
+        }
+    }
+
+    /// Appends an element.
+    ///
+    /// - Complexity: amortised O(1).
+    @inlinable mutating func append(_ element: Element) {
+        let offset = count & chunkMask
+        if offset == 0 {
+            // A new chunk, and a new branch when the last one is full.
+            let chunk = Chunk.create(minimumCapacity: chunkCapacity) { _ in 0 } as! Chunk
+            let chunkIndex = count >> chunkShift
+            if chunkIndex & (Self.branchWidth - 1) == 0 {
+                let branch = Branch.create(minimumCapacity: Self.branchWidth) { _ in 0 } as! Branch
+                branches.append(branch)
+            }
+            let b = branches.count - 1
+            if !isKnownUniquelyReferenced(&branches[b]) {
+                branches[b] = Self.copy(branches[b], capacity: Self.branchWidth)
+            }
+            branches[b].withUnsafeMutablePointers { chunkCount, chunks in
+                (chunks + chunkCount.pointee).initialize(to: chunk)
+                chunkCount.pointee += 1
+            }
+        }
+        let lastBranch = branches.count - 1
+        if !isKnownUniquelyReferenced(&branches[lastBranch]) {
+            branches[lastBranch] = Self.copy(branches[lastBranch], capacity: Self.branchWidth)
+        }
+        branches[lastBranch].withUnsafeMutablePointers { chunkCount, chunks in
+            let slot = chunks + (chunkCount.pointee - 1)
+            if !isKnownUniquelyReferenced(&slot.pointee) {
+                slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
+            }
+            slot.pointee.withUnsafeMutablePointers { length, elements in
+                (elements + length.pointee).initialize(to: element)
+                length.pointee += 1
+            }
+        }
+        count += 1
+    }
+
+    /// Removes and returns the last element.
+    ///
+    /// - Complexity: O(1), plus the copy of a shared chunk.
+    @inlinable @discardableResult mutating func removeLast() -> Element {
+        precondition(count > 0, "removeLast from an empty ChunkedArray")
+        let lastBranch = branches.count - 1
+        if !isKnownUniquelyReferenced(&branches[lastBranch]) {
+            branches[lastBranch] = Self.copy(branches[lastBranch], capacity: Self.branchWidth)
+        }
+        let element: Element = branches[lastBranch].withUnsafeMutablePointers { chunkCount, chunks in
+            let slot = chunks + (chunkCount.pointee - 1)
+            if !isKnownUniquelyReferenced(&slot.pointee) {
+                slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
+            }
+            let element = slot.pointee.withUnsafeMutablePointers { length, elements in
+                length.pointee -= 1
+                return (elements + length.pointee).move()
+            }
+            if slot.pointee.header == 0 {
+                slot.deinitialize(count: 1)
+                chunkCount.pointee -= 1
+            }
+            return element
+        }
+        if branches[lastBranch].header == 0 { branches.removeLast() }
+        count -= 1
+        return element
+    }
+
+    /// Removes every element.
+    @inlinable mutating func removeAll() {
+        branches = []
+        count = 0
+    }
+
+    /// A copy of a chunk or branch with room for `capacity` elements.
+    @inlinable static func copy<Buffer: ManagedBuffer<Int, Item>, Item>(_ buffer: Buffer, capacity: Int) -> Buffer {
+        let copy = Buffer.create(minimumCapacity: capacity) { _ in buffer.header } as! Buffer
+        copy.withUnsafeMutablePointerToElements { target in
+            buffer.withUnsafeMutablePointerToElements { source in
+                target.initialize(from: source, count: buffer.header)
+            }
+        }
+        return copy
+    }
+}
+
+extension ChunkedArray: @unchecked Sendable where Element: Sendable {}
+
+extension ChunkedArray {
+    /// Creates an array holding `elements`.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable init(_ elements: some Sequence<Element>) {
+        self.init()
+        reserveCapacity(elements.underestimatedCount)
+        for element in elements { append(element) }
+    }
+
+    /// The elements, in order.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable var elements: [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        forEachChunk { _, chunk in result.append(contentsOf: chunk) }
+        return result
+    }
+
+    /// Whether another version shares the chunk holding `index` (for tests).
+    @inlinable func sharesChunk(containing index: Int, with other: ChunkedArray) -> Bool {
+        let chunkIndex = index >> chunkShift
+        func chunk(of array: ChunkedArray) -> Chunk {
+            array.branches[chunkIndex >> Self.branchShift].withUnsafeMutablePointerToElements { $0[chunkIndex & (Self.branchWidth - 1)] }
+        }
+        return chunk(of: self) === chunk(of: other)
+    }
+}

@@ -1,0 +1,353 @@
+/// One version of a store's data: the objects by row identity, the key
+/// index, the positional index of sections and rows, and the sections'
+/// names and counts.
+///
+/// Every part is persistent, so a copy is O(1) and an edit copies only the
+/// chunks and nodes it touches. A store keeps two: the table it edits and
+/// the table its last changeset was taken from (the baseline the next one
+/// is computed against); a ``ResultsSnapshot`` is one too.
+///
+/// A row's flag in the positional index is whether it is visible; a
+/// section header's flag is whether its section has a visible row. Raw
+/// positions count every section and row; visible positions count visible
+/// rows, in the sections shown (all of them, or those with a visible row
+/// when empty sections are hidden).
+@usableFromInline
+struct RowTable<Element, Key: Hashable> {
+    /// A section's name and counts, by section identity.
+    @usableFromInline struct Section: Sendable {
+        @usableFromInline var name: String?
+        @usableFromInline var rowCount: Int32
+        @usableFromInline var visibleCount: Int32
+
+        @inlinable init(name: String?, rowCount: Int32 = 0, visibleCount: Int32 = 0) {
+            self.name = name
+            self.rowCount = rowCount
+            self.visibleCount = visibleCount
+        }
+    }
+
+    @usableFromInline let keyOf: @Sendable (Element) -> Key?
+    /// Objects by row identity; `nil` for a free identity.
+    @usableFromInline var slots = ChunkedArray<Element?>()
+    @usableFromInline var keys = KeyTable()
+    @usableFromInline var tree = RowTree()
+    /// Section names and counts by section identity.
+    @usableFromInline var sectionRecords = ChunkedArray<Section>()
+    @usableFromInline var hidesEmptySections: Bool
+
+    @inlinable init(keyOf: @escaping @Sendable (Element) -> Key?, hidesEmptySections: Bool) {
+        self.keyOf = keyOf
+        self.hidesEmptySections = hidesEmptySections
+    }
+
+    /// How shown sections are counted.
+    @inlinable var shownMeasure: TreeMeasure { hidesEmptySections ? .nonEmptyHeaders : .headers }
+}
+
+extension RowTable: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+
+// MARK: - Objects and keys
+
+extension RowTable {
+    /// The object of a live row.
+    @inlinable func element(ofRow id: Int32) -> Element { slots[Int(id)]! }
+
+    /// The key of a live row.
+    @inlinable func key(ofRow id: Int32) -> Key { keyOf(slots[Int(id)]!)! }
+
+    /// Whether a row identity holds an object.
+    @inlinable func isLive(_ id: Int32) -> Bool { Int(id) < slots.count && slots[Int(id)] != nil }
+
+    /// The row with `key`, or `nil`.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable func row(forKey key: Key) -> Int32? {
+        let slots = self.slots
+        let keyOf = self.keyOf
+        return keys.row(for: key) { keyOf(slots[Int($0)]!)! }
+    }
+
+    /// Indexes a live row's key.
+    @inlinable mutating func indexKey(ofRow id: Int32) {
+        let key = key(ofRow: id)
+        let slots = self.slots
+        let keyOf = self.keyOf
+        keys.insert(id, key: key) { keyOf(slots[Int($0)]!)! }
+    }
+
+    /// Unindexes a live row's key (its object must still be in its slot).
+    @inlinable mutating func unindexKey(ofRow id: Int32) {
+        let key = key(ofRow: id)
+        let slots = self.slots
+        let keyOf = self.keyOf
+        keys.remove(id, key: key) { keyOf(slots[Int($0)]!)! }
+    }
+
+    /// A new row identity past the last one.
+    @inlinable mutating func appendRowSlot() -> Int32 {
+        precondition(slots.count < Int(Int32.max), "a store holds at most \(Int32.max) rows")
+        slots.append(nil)
+        tree.directory.leafOfRow.append(0)
+        return Int32(slots.count - 1)
+    }
+
+    /// A new section identity past the last one.
+    @inlinable mutating func appendSectionSlot() -> Int32 {
+        sectionRecords.append(Section(name: nil))
+        tree.directory.leafOfSection.append(0)
+        return Int32(sectionRecords.count - 1)
+    }
+}
+
+// MARK: - Sections
+
+extension RowTable {
+    /// The number of raw sections.
+    @inlinable var numberOfSections: Int { Int(tree.summary.headers) }
+
+    /// The number of sections shown.
+    @inlinable var numberOfVisibleSections: Int { Int(tree.summary[shownMeasure]) }
+
+    /// The number of rows, filters ignored.
+    @inlinable var rowCount: Int { Int(tree.summary.rows) }
+
+    /// The number of visible rows.
+    @inlinable var visibleRowCount: Int { Int(tree.summary.visibleRows) }
+
+    /// The identity and header place of raw section `index`.
+    @inlinable func header(atRaw index: Int) -> (id: Int32, place: TreePlace) {
+        let found = tree.find(index, by: .headers)
+        return (-1 - found.item, found.place)
+    }
+
+    /// The identity and header place of shown section `index`.
+    @inlinable func header(atVisible index: Int) -> (id: Int32, place: TreePlace) {
+        let found = tree.find(index, by: shownMeasure)
+        return (-1 - found.item, found.place)
+    }
+
+    @inlinable func record(_ id: Int32) -> Section { sectionRecords[Int(id)] }
+
+    /// The raw index of a section.
+    @inlinable func rawIndex(ofSection id: Int32) -> Int { Int(tree.place(of: -1 - id).before.headers) }
+
+    /// The rows of raw section `index`, in order.
+    ///
+    /// - Complexity: O(log *n* + *m*) for *m* rows.
+    @inlinable func rows(inRawSection index: Int) -> [Int32] {
+        let (id, place) = header(atRaw: index)
+        var rows: [Int32] = []
+        let count = Int(record(id).rowCount)
+        rows.reserveCapacity(count)
+        guard count > 0 else { return rows }
+        tree.forEachItem(from: place.index + 1) { item, _ in
+            rows.append(item)
+            return rows.count < count
+        }
+        return rows
+    }
+}
+
+// MARK: - Positions
+
+extension RowTable {
+    /// The row at a raw position, or `nil` when there is none.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func row(atRaw path: RawIndexPath) -> Int32? {
+        guard path.section >= 0, path.section < numberOfSections else { return nil }
+        let (id, place) = header(atRaw: path.section)
+        guard path.row >= 0, path.row < Int(record(id).rowCount) else { return nil }
+        return tree.find(Int(place.before.rows) + path.row, by: .rows).item
+    }
+
+    /// The row at a visible position, or `nil` when there is none.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func row(atVisible path: ResultsIndexPath) -> Int32? {
+        guard path.section >= 0, path.section < numberOfVisibleSections else { return nil }
+        let (id, place) = header(atVisible: path.section)
+        guard path.row >= 0, path.row < Int(record(id).visibleCount) else { return nil }
+        return tree.find(Int(place.before.visibleRows) + path.row, by: .visibleRows).item
+    }
+
+    /// The raw position of a live row.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func rawPath(ofRow id: Int32) -> RawIndexPath {
+        let place = tree.place(of: id)
+        let section = Int(place.before.headers) - 1
+        let header = self.header(atRaw: section)
+        return RawIndexPath(section: section, row: Int(place.before.rows - header.place.before.rows))
+    }
+
+    /// The visible position of a live row, or `nil` when it is hidden.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func visiblePath(ofRow id: Int32) -> ResultsIndexPath? {
+        let (place, visible) = tree.locate(id)
+        guard visible else { return nil }
+        let section = Int(place.before.headers) - 1
+        let header = self.header(atRaw: section)
+        // A visible row's section has a visible row, so it is shown.
+        let shown = hidesEmptySections ? Int(header.place.before.nonEmptyHeaders) : section
+        return ResultsIndexPath(row: Int(place.before.visibleRows - header.place.before.visibleRows), section: shown)
+    }
+
+    /// The raw section of a live row, and the row's index among all items.
+    @inlinable func section(ofRow id: Int32) -> (id: Int32, index: Int) {
+        let place = tree.place(of: id)
+        let section = Int(place.before.headers) - 1
+        return (header(atRaw: section).id, section)
+    }
+}
+
+// MARK: - Editing
+
+extension RowTable {
+    /// Places a row at a raw position (the row index may equal the count).
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable mutating func insertRow(_ id: Int32, visible: Bool, atRaw path: RawIndexPath) {
+        let (section, place) = header(atRaw: path.section)
+        tree.insert(id, flag: visible, at: place.index + 1 + path.row)
+        var record = self.record(section)
+        record.rowCount += 1
+        if visible {
+            record.visibleCount += 1
+            if record.visibleCount == 1 { tree.setFlag(true, at: place.index) }
+        }
+        sectionRecords[Int(section)] = record
+    }
+
+    /// Takes the row at a raw position out of its section; returns it.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable @discardableResult mutating func removeRow(atRaw path: RawIndexPath) -> Int32 {
+        let (section, place) = header(atRaw: path.section)
+        let removed = tree.remove(at: place.index + 1 + path.row)
+        var record = self.record(section)
+        record.rowCount -= 1
+        if removed.flag {
+            record.visibleCount -= 1
+            if record.visibleCount == 0 { tree.setFlag(false, at: place.index) }
+        }
+        sectionRecords[Int(section)] = record
+        return removed.item
+    }
+
+    /// Shows or hides a live row.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable mutating func setVisible(_ visible: Bool, ofRow id: Int32) {
+        let (place, wasVisible) = tree.locate(id)
+        guard visible != wasVisible else { return }
+        tree.setFlag(visible, at: place.index)
+        let (section, headerPlace) = header(atRaw: Int(place.before.headers) - 1)
+        var record = self.record(section)
+        record.visibleCount += visible ? 1 : -1
+        if record.visibleCount == (visible ? 1 : 0) { tree.setFlag(visible, at: headerPlace.index) }
+        sectionRecords[Int(section)] = record
+    }
+
+    /// Places an empty section at raw index `index` (which may equal the count).
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable mutating func insertSection(_ id: Int32, name: String?, atRaw index: Int) {
+        let position = index < numberOfSections ? header(atRaw: index).place.index : tree.count
+        sectionRecords[Int(id)] = Section(name: name)
+        tree.insert(-1 - id, flag: false, at: position)
+    }
+
+    /// Takes raw section `index` and its rows out; returns the section's
+    /// identity and its rows.
+    ///
+    /// - Complexity: O(*m* log *n*) for *m* rows.
+    @inlinable mutating func removeSection(atRaw index: Int) -> (id: Int32, rows: [Int32]) {
+        let (id, place) = header(atRaw: index)
+        var rows: [Int32] = []
+        let count = Int(record(id).rowCount)
+        rows.reserveCapacity(count)
+        for _ in 0..<count { rows.append(tree.remove(at: place.index + 1).item) }
+        tree.remove(at: place.index)
+        return (id, rows)
+    }
+
+    /// Renames a section.
+    @inlinable mutating func rename(_ id: Int32, to name: String?) {
+        sectionRecords[Int(id)].name = name
+    }
+
+    /// Replaces the whole positional index with `sections`, whose records
+    /// get their names and counts here.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable mutating func rebuild(_ sections: [(id: Int32, name: String?, rows: [Int32])], isVisible: (Int32) -> Bool) {
+        var items: [Int32] = []
+        var flags: [Bool] = []
+        let total = sections.reduce(0) { $0 + $1.rows.count + 1 }
+        items.reserveCapacity(total)
+        flags.reserveCapacity(total)
+        for section in sections {
+            let headerIndex = flags.count
+            items.append(-1 - section.id)
+            flags.append(false)
+            var visible: Int32 = 0
+            for row in section.rows {
+                let shown = isVisible(row)
+                items.append(row)
+                flags.append(shown)
+                if shown { visible += 1 }
+            }
+            flags[headerIndex] = visible > 0
+            sectionRecords[Int(section.id)] = Section(name: section.name, rowCount: Int32(section.rows.count), visibleCount: visible)
+        }
+        tree.build(items, flags: flags)
+    }
+}
+
+// MARK: - Whole tables
+
+extension RowTable {
+    /// The visible table by row identity.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable var visibleTable: [VisibleSection] {
+        var table: [VisibleSection] = []
+        var current: VisibleSection?
+        let hides = hidesEmptySections
+        tree.forEachItem { item, flag in
+            if item < 0 {
+                if let section = current { table.append(section) }
+                current = nil
+                if !hides || flag {
+                    let name = record(-1 - item).name
+                    let identity = name.map { SectionIdentity.named(SectionName($0)) } ?? .unnamed(table.count)
+                    current = VisibleSection(identity: identity, name: name, rows: [])
+                }
+            } else if flag, current != nil {
+                current!.rows.append(item)
+            }
+            return true
+        }
+        if let section = current { table.append(section) }
+        return table
+    }
+
+    /// The raw sections: names and row identities.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable var rawTable: [(name: String?, rows: [Int32])] {
+        var table: [(name: String?, rows: [Int32])] = []
+        tree.forEachItem { item, _ in
+            if item < 0 {
+                table.append((record(-1 - item).name, []))
+            } else {
+                table[table.count - 1].rows.append(item)
+            }
+            return true
+        }
+        return table
+    }
+}

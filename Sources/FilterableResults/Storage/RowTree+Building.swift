@@ -1,0 +1,175 @@
+/// Whole-tree work: building from a sequence, relabelling the leaves, and
+/// walking every leaf to update flags.
+extension RowTree {
+    /// How full a built leaf or inner node is: three quarters, so that the
+    /// first inserts after a build do not split at once.
+    @inlinable static var buildFill: Int { 48 }
+
+    /// Replaces the tree with `items` and their `flags`, in order.
+    ///
+    /// The directory's row and section maps must already have a slot for
+    /// every item; leaf numbers and labels start afresh.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable mutating func build(_ items: [Int32], flags: [Bool]) {
+        precondition(items.count == flags.count, "RowTree.build: one flag per item")
+        directory.labels = ChunkedArray()
+        directory.freeNumbers = []
+        root = nil
+        height = 0
+        guard !items.isEmpty else { return }
+        let leafCount = (items.count + Self.buildFill - 1) / Self.buildFill
+        let stride = Self.stride(forLeaves: leafCount)
+        var level: ContiguousArray<AnyObject> = []
+        var summaries: ContiguousArray<TreeSummary> = []
+        var labels: ContiguousArray<UInt64> = []
+        level.reserveCapacity(leafCount)
+        var start = 0
+        for leafIndex in 0..<leafCount {
+            let size = items.count / leafCount + (leafIndex < items.count % leafCount ? 1 : 0)
+            let label = UInt64(leafIndex + 1) &* stride
+            let number = directory.allocate(label: label)
+            let node = LeafNode.make(number: number)
+            var flagMask: UInt64 = 0
+            var headerMask: UInt64 = 0
+            node.withUnsafeMutablePointerToElements { elements in
+                for offset in 0..<size {
+                    let item = items[start + offset]
+                    elements[offset] = item
+                    if flags[start + offset] { flagMask |= 1 << UInt64(offset) }
+                    if item < 0 { headerMask |= 1 << UInt64(offset) }
+                    directory.setLeaf(of: item, to: number)
+                }
+            }
+            node.header.count = size
+            node.header.flagMask = flagMask
+            node.header.headerMask = headerMask
+            level.append(node)
+            summaries.append(node.summary)
+            labels.append(label)
+            start += size
+        }
+        while level.count > 1 {
+            let groups = (level.count + Self.buildFill - 1) / Self.buildFill
+            var nextLevel: ContiguousArray<AnyObject> = []
+            var nextSummaries: ContiguousArray<TreeSummary> = []
+            var nextLabels: ContiguousArray<UInt64> = []
+            var first = 0
+            for group in 0..<groups {
+                let size = level.count / groups + (group < level.count % groups ? 1 : 0)
+                let node = InnerNode(
+                    children: ContiguousArray(level[first..<first + size]),
+                    summaries: ContiguousArray(summaries[first..<first + size]),
+                    labels: ContiguousArray(labels[first..<first + size]))
+                nextLevel.append(node)
+                nextSummaries.append(node.total)
+                nextLabels.append(node.labels[0])
+                first += size
+            }
+            level = nextLevel
+            summaries = nextSummaries
+            labels = nextLabels
+            height += 1
+        }
+        root = level[0]
+    }
+
+    /// The distance between consecutive labels for `leaves` leaves.
+    @inlinable static func stride(forLeaves leaves: Int) -> UInt64 {
+        let even = UInt64.max / UInt64(leaves + 2)
+        return Swift.min(labelStride, even)
+    }
+
+    /// Gives every leaf a new label, evenly spaced in order.
+    ///
+    /// - Complexity: O(*n* / 64).
+    @inlinable mutating func relabel() {
+        guard var node = root else { return }
+        root = nil
+        var leaves = 0
+        countLeaves(node, height: height, into: &leaves)
+        let stride = Self.stride(forLeaves: leaves)
+        var next: UInt64 = 0
+        relabel(&node, height: height, stride: stride, next: &next)
+        root = node
+    }
+
+    @inlinable func countLeaves(_ node: AnyObject, height: Int, into leaves: inout Int) {
+        if height == 0 {
+            leaves += 1
+            return
+        }
+        for child in inner(node).children { countLeaves(child, height: height - 1, into: &leaves) }
+    }
+
+    @inlinable mutating func relabel(_ node: inout AnyObject, height: Int, stride: UInt64, next: inout UInt64) {
+        if height == 0 {
+            next &+= stride
+            directory.labels[Int(leaf(node).header.number)] = next
+            return
+        }
+        uniqued(&node, height: height)
+        let current = inner(node)
+        for child in current.children.indices {
+            relabel(&current.children[child], height: height - 1, stride: stride, next: &next)
+            current.labels[child] = firstLabel(of: current.children[child], height: height - 1)
+        }
+    }
+
+    /// Gives every leaf the flag mask `flags` computes from it (header bits
+    /// included); returns whether any flag changed. Only the leaves whose
+    /// flags change, and the nodes above them, are copied or written.
+    ///
+    /// - Complexity: O(*n* / 64) plus the calls.
+    @inlinable @discardableResult mutating func updateFlags(_ flags: (LeafNode) throws -> UInt64) rethrows -> Bool {
+        guard var node = root else { return false }
+        root = nil
+        defer { root = node }
+        return try updateFlags(&node, height: height, flags)
+    }
+
+    @inlinable mutating func updateFlags(_ node: inout AnyObject, height: Int, _ flags: (LeafNode) throws -> UInt64) rethrows -> Bool {
+        if height == 0 {
+            let mask = try flags(leaf(node))
+            guard mask != leaf(node).header.flagMask else { return false }
+            uniqued(&node, height: 0)
+            leaf(node).header.flagMask = mask
+            return true
+        }
+        if isKnownUniquelyReferenced(&node) {
+            let current = inner(node)
+            var changed = false
+            for child in current.children.indices where try updateFlags(&current.children[child], height: height - 1, flags) {
+                current.summaries[child] = summary(of: current.children[child], height: height - 1)
+                changed = true
+            }
+            return changed
+        }
+        // Shared with another version: copy this node only if a child changes.
+        let current = inner(node)
+        var replacement: InnerNode?
+        for index in current.children.indices {
+            var child = current.children[index]
+            guard try updateFlags(&child, height: height - 1, flags) else { continue }
+            if replacement == nil { replacement = current.copy() }
+            replacement!.children[index] = child
+            replacement!.summaries[index] = summary(of: child, height: height - 1)
+        }
+        guard let replacement else { return false }
+        node = replacement
+        return true
+    }
+
+    /// Calls `body` with every leaf in order, reading only.
+    ///
+    /// - Complexity: O(*n* / 64) plus the calls.
+    @inlinable func forEachLeaf(_ body: (LeafNode) throws -> Void) rethrows {
+        guard let root else { return }
+        try forEachLeaf(root, height: height, body)
+    }
+
+    @inlinable func forEachLeaf(_ node: AnyObject, height: Int, _ body: (LeafNode) throws -> Void) rethrows {
+        if height == 0 { return try body(leaf(node)) }
+        for child in inner(node).children { try forEachLeaf(child, height: height - 1, body) }
+    }
+}

@@ -1,0 +1,275 @@
+/// Editing the tree: every edit copies the nodes on its path that another
+/// version shares, and keeps the counts, the leaf directory and the order
+/// labels right.
+extension RowTree {
+    /// A node split off to the right of the node an edit went through.
+    @usableFromInline struct Split {
+        @usableFromInline var node: AnyObject
+        @usableFromInline var summary: TreeSummary
+        @usableFromInline var label: UInt64
+
+        @inlinable init(node: AnyObject, summary: TreeSummary, label: UInt64) {
+            self.node = node
+            self.summary = summary
+            self.label = label
+        }
+    }
+
+    /// How far apart new labels start: room for 32 halvings between two leaves.
+    @inlinable static var labelStride: UInt64 { 1 << 32 }
+
+    /// What one item counts.
+    @inlinable static func summary(of item: Int32, flag: Bool) -> TreeSummary {
+        item >= 0
+            ? TreeSummary(rows: 1, visibleRows: flag ? 1 : 0, headers: 0, nonEmptyHeaders: 0)
+            : TreeSummary(rows: 0, visibleRows: 0, headers: 1, nonEmptyHeaders: flag ? 1 : 0)
+    }
+
+    @inlinable func uniqued(_ node: inout AnyObject, height: Int) {
+        if !isKnownUniquelyReferenced(&node) {
+            node = height == 0 ? leaf(node).copy() : inner(node).copy()
+        }
+    }
+
+    /// The child of an inner node that holds item `index` (or, with
+    /// `forInsertion`, where an item inserted at `index` goes: the end of a
+    /// child rather than the start of the next), and the index within it.
+    @inlinable func child(of node: InnerNode, holding index: Int32, forInsertion: Bool) -> (child: Int, index: Int32) {
+        var remaining = index
+        var child = 0
+        let last = node.count - 1
+        while child < last {
+            let items = node.summaries[child].items
+            if forInsertion ? remaining <= items : remaining < items { break }
+            remaining -= items
+            child += 1
+        }
+        return (child, remaining)
+    }
+
+    // MARK: Insertion
+
+    /// Inserts an item with its flag at `index` (which may equal the count).
+    ///
+    /// - Complexity: O(log *n*), plus an O(*n* / 64) relabelling once the
+    ///   labels between two leaves run out (after 32 splits in one place).
+    @inlinable mutating func insert(_ item: Int32, flag: Bool, at index: Int) {
+        guard var node = root else {
+            let number = directory.allocate(label: Self.labelStride)
+            let leaf = LeafNode.make(number: number)
+            leaf.insert(item, flag: flag, at: 0)
+            directory.setLeaf(of: item, to: number)
+            root = leaf
+            height = 0
+            return
+        }
+        root = nil
+        var needsRelabel = false
+        if let split = insert(item, flag, at: Int32(index), into: &node, height: height, upperBound: .max, needsRelabel: &needsRelabel) {
+            let left = node
+            node = InnerNode(
+                children: [left, split.node],
+                summaries: [summary(of: left, height: height), split.summary],
+                labels: [firstLabel(of: left, height: height), split.label])
+            height += 1
+        }
+        root = node
+        if needsRelabel { relabel() }
+    }
+
+    @inlinable mutating func insert(
+        _ item: Int32, _ flag: Bool, at index: Int32, into node: inout AnyObject, height: Int,
+        upperBound: UInt64, needsRelabel: inout Bool
+    ) -> Split? {
+        uniqued(&node, height: height)
+        if height == 0 { return insert(item, flag, at: Int(index), intoLeaf: leaf(node), upperBound: upperBound, needsRelabel: &needsRelabel) }
+        let current = inner(node)
+        let (child, childIndex) = self.child(of: current, holding: index, forInsertion: true)
+        let childBound = child + 1 < current.count ? current.labels[child + 1] : upperBound
+        guard let split = insert(
+            item, flag, at: childIndex, into: &current.children[child], height: height - 1,
+            upperBound: childBound, needsRelabel: &needsRelabel)
+        else {
+            current.summaries[child] += Self.summary(of: item, flag: flag)
+            return nil
+        }
+        current.summaries[child] = summary(of: current.children[child], height: height - 1)
+        current.children.insert(split.node, at: child + 1)
+        current.summaries.insert(split.summary, at: child + 1)
+        current.labels.insert(split.label, at: child + 1)
+        guard current.count > Self.innerCapacity else { return nil }
+        let half = current.count / 2
+        let right = InnerNode(
+            children: ContiguousArray(current.children[half...]),
+            summaries: ContiguousArray(current.summaries[half...]),
+            labels: ContiguousArray(current.labels[half...]))
+        current.children.removeSubrange(half...)
+        current.summaries.removeSubrange(half...)
+        current.labels.removeSubrange(half...)
+        return Split(node: right, summary: right.total, label: right.labels[0])
+    }
+
+    @inlinable mutating func insert(
+        _ item: Int32, _ flag: Bool, at index: Int, intoLeaf current: LeafNode, upperBound: UInt64, needsRelabel: inout Bool
+    ) -> Split? {
+        let count = current.count
+        if count < Self.leafCapacity {
+            current.insert(item, flag: flag, at: index)
+            directory.setLeaf(of: item, to: current.header.number)
+            return nil
+        }
+        // Split. At the very end of the table the full leaf stays full and
+        // the new leaf starts with the new item, so appending fills leaves.
+        let appending = index == count && upperBound == .max
+        let keep = appending ? count : count / 2
+        let label = directory.labels[Int(current.header.number)]
+        let gap = upperBound &- label
+        let newLabel: UInt64
+        if upperBound == .max && gap > Self.labelStride {
+            newLabel = label + Self.labelStride
+        } else if gap >= 2 {
+            newLabel = label + gap / 2
+        } else {
+            newLabel = label
+            needsRelabel = true
+        }
+        let right = LeafNode.make(number: directory.allocate(label: newLabel))
+        let rightNumber = right.header.number
+        for offset in keep..<count {
+            let moved = current[offset]
+            right.insert(moved, flag: current.flag(at: offset), at: offset - keep)
+            directory.setLeaf(of: moved, to: rightNumber)
+        }
+        let below: UInt64 = keep >= 64 ? ~0 : (1 << UInt64(keep)) &- 1
+        current.header.count = keep
+        current.header.flagMask &= below
+        current.header.headerMask &= below
+        if index <= keep && !appending {
+            current.insert(item, flag: flag, at: index)
+            directory.setLeaf(of: item, to: current.header.number)
+        } else {
+            right.insert(item, flag: flag, at: index - keep)
+            directory.setLeaf(of: item, to: rightNumber)
+        }
+        return Split(node: right, summary: right.summary, label: newLabel)
+    }
+
+    // MARK: Removal
+
+    /// Removes the item at `index`; returns it and its flag.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable @discardableResult mutating func remove(at index: Int) -> (item: Int32, flag: Bool) {
+        guard var node = root else { preconditionFailure("RowTree: remove from an empty tree") }
+        root = nil
+        let removed = remove(at: Int32(index), from: &node, height: height)
+        if height == 0 {
+            if leaf(node).count == 0 {
+                directory.free(leaf(node).header.number)
+                return removed
+            }
+        } else {
+            while height > 0 && inner(node).count == 1 {
+                node = inner(node).children[0]
+                height -= 1
+            }
+        }
+        root = node
+        return removed
+    }
+
+    @inlinable mutating func remove(at index: Int32, from node: inout AnyObject, height: Int) -> (item: Int32, flag: Bool) {
+        uniqued(&node, height: height)
+        if height == 0 {
+            let current = leaf(node)
+            let flag = current.flag(at: Int(index))
+            return (current.remove(at: Int(index)), flag)
+        }
+        let current = inner(node)
+        let (child, childIndex) = self.child(of: current, holding: index, forInsertion: false)
+        let removed = remove(at: childIndex, from: &current.children[child], height: height - 1)
+        var remaining = current.summaries[child]
+        let delta = Self.summary(of: removed.item, flag: removed.flag)
+        remaining.rows -= delta.rows
+        remaining.visibleRows -= delta.visibleRows
+        remaining.headers -= delta.headers
+        remaining.nonEmptyHeaders -= delta.nonEmptyHeaders
+        current.summaries[child] = remaining
+        rebalance(child, of: current, height: height)
+        return removed
+    }
+
+    /// Removes an emptied child, or merges a small one into a neighbour;
+    /// keeps the first labels right.
+    @inlinable mutating func rebalance(_ child: Int, of current: InnerNode, height: Int) {
+        let childHeight = height - 1
+        let size = nodeCount(current.children[child], height: childHeight)
+        if size == 0 {
+            if childHeight == 0 { directory.free(leaf(current.children[child]).header.number) }
+            current.children.remove(at: child)
+            current.summaries.remove(at: child)
+            current.labels.remove(at: child)
+            return
+        }
+        current.labels[child] = firstLabel(of: current.children[child], height: childHeight)
+        let capacity = childHeight == 0 ? Self.leafCapacity : Self.innerCapacity
+        guard size < capacity / 4, current.count > 1 else { return }
+        let left = child > 0 ? child - 1 : child
+        let right = left + 1
+        let total = nodeCount(current.children[left], height: childHeight) + nodeCount(current.children[right], height: childHeight)
+        guard total <= capacity * 3 / 4 else { return }
+        uniqued(&current.children[left], height: childHeight)
+        if childHeight == 0 {
+            let target = leaf(current.children[left])
+            let source = leaf(current.children[right])
+            let number = target.header.number
+            for offset in 0..<source.count {
+                let moved = source[offset]
+                target.insert(moved, flag: source.flag(at: offset), at: target.count)
+                directory.setLeaf(of: moved, to: number)
+            }
+            directory.free(source.header.number)
+        } else {
+            let target = inner(current.children[left])
+            let source = inner(current.children[right])
+            target.children.append(contentsOf: source.children)
+            target.summaries.append(contentsOf: source.summaries)
+            target.labels.append(contentsOf: source.labels)
+        }
+        current.summaries[left] = summary(of: current.children[left], height: childHeight)
+        current.children.remove(at: right)
+        current.summaries.remove(at: right)
+        current.labels.remove(at: right)
+    }
+
+    @inlinable func nodeCount(_ node: AnyObject, height: Int) -> Int {
+        height == 0 ? leaf(node).count : inner(node).count
+    }
+
+    // MARK: Flags
+
+    /// Sets the flag of the item at `index`; returns whether it changed.
+    /// A flag that is already right copies nothing.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable @discardableResult mutating func setFlag(_ flag: Bool, at index: Int) -> Bool {
+        guard var node = root else { preconditionFailure("RowTree: setFlag in an empty tree") }
+        guard find(index, by: .items).flag != flag else { return false }
+        root = nil
+        setFlag(flag, at: Int32(index), in: &node, height: height)
+        root = node
+        return true
+    }
+
+    @inlinable mutating func setFlag(_ flag: Bool, at index: Int32, in node: inout AnyObject, height: Int) {
+        uniqued(&node, height: height)
+        if height == 0 {
+            leaf(node).setFlag(flag, at: Int(index))
+            return
+        }
+        let current = inner(node)
+        let (child, childIndex) = self.child(of: current, holding: index, forInsertion: false)
+        setFlag(flag, at: childIndex, in: &current.children[child], height: height - 1)
+        current.summaries[child] = summary(of: current.children[child], height: height - 1)
+    }
+}

@@ -1,0 +1,79 @@
+@testable import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+@Suite("Chunked arrays and the key table")
+struct ChunkedArrayTests {
+    @Test(arguments: [0, 1, 511, 512, 513, 32_767, 32_768, 32_769, 70_000] as [Int])
+    func appendsReadsAndWritesAgreeWithAnArray(count: Int) {
+        var random = SeededRandomNumberGenerator(seed: UInt64(count))
+        var array = ChunkedArray<Int32>()
+        var model: [Int32] = []
+        for i in 0..<count {
+            array.append(Int32(i))
+            model.append(Int32(i))
+        }
+        #expect(array.count == model.count)
+        #expect(array.elements == model)
+        let copy = array
+        for _ in 0..<min(count, 500) {
+            let index = Int.random(in: 0..<count, using: &random)
+            let value = Int32.random(in: -9...9, using: &random)
+            array[index] = value
+            model[index] = value
+        }
+        #expect(array.elements == model)
+        #expect(copy.elements == Array(0..<Int32(count)), "a copy keeps its values")
+        while array.count > count / 2 {
+            #expect(array.removeLast() == model.removeLast())
+        }
+        #expect(array.elements == model)
+    }
+
+    @Test func aWriteCopiesOneChunkAndSharesTheRest() {
+        var array = ChunkedArray<String>((0..<5_000).map(String.init))
+        let copy = array
+        array[2_500] = "changed"
+        #expect(copy[2_500] == "2500")
+        #expect(!array.sharesChunk(containing: 2_500, with: copy))
+        #expect(array.sharesChunk(containing: 0, with: copy))
+        #expect(array.sharesChunk(containing: 4_999, with: copy))
+    }
+
+    @Test func updatingEveryChunkLeavesCopiesAlone() {
+        var array = ChunkedArray<Int>(0..<3_000)
+        let copy = array
+        array.updateEachChunk { _, chunk in
+            for i in chunk.indices { chunk[i] *= 2 }
+        }
+        #expect(array.elements == (0..<3_000).map { $0 * 2 })
+        #expect(copy.elements == Array(0..<3_000))
+    }
+
+    @Test func theKeyTableFindsEveryKeyThroughGrowthAndRemoval() {
+        var random = SeededRandomNumberGenerator(seed: 4)
+        var keys: [Int] = []          // key of each row
+        var table = KeyTable()
+        var live = Set<Int32>()
+        for step in 0..<20_000 {
+            if live.isEmpty || Int.random(in: 0..<3, using: &random) != 0 {
+                let row = Int32(keys.count)
+                // Keys collide often: multiples of the table size land in one cluster.
+                let key = Int.random(in: 0..<1_000_000, using: &random) * 64
+                guard table.row(for: key, keyOfRow: { keys[Int($0)] }) == nil else { continue }
+                keys.append(key)
+                table.insert(row, key: key, keyOfRow: { keys[Int($0)] })
+                live.insert(row)
+            } else {
+                let row = live.randomElement(using: &random)!
+                table.remove(row, key: keys[Int(row)], keyOfRow: { keys[Int($0)] })
+                live.remove(row)
+            }
+            if step % 2_000 == 0 {
+                #expect(table.count == live.count)
+                for row in live { #expect(table.row(for: keys[Int(row)], keyOfRow: { keys[Int($0)] }) == row) }
+            }
+        }
+        for row in live { #expect(table.row(for: keys[Int(row)], keyOfRow: { keys[Int($0)] }) == row) }
+    }
+}

@@ -1,0 +1,229 @@
+@testable import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+/// The positional index against a plain array of items: random inserts,
+/// removals, flag changes, builds and relabels at sizes that cross every
+/// node boundary, with every query checked and old versions left intact.
+@Suite("Positional index")
+struct RowTreeTests {
+    /// A plain model: items and flags in order.
+    struct Model: Equatable {
+        var items: [Int32] = []
+        var flags: [Bool] = []
+
+        func counts(_ i: Int, _ measure: TreeMeasure) -> Bool {
+            let (item, flag) = (items[i], flags[i])
+            switch measure {
+            case .items: return true
+            case .rows: return item >= 0
+            case .visibleRows: return item >= 0 && flag
+            case .headers: return item < 0
+            case .nonEmptyHeaders: return item < 0 && flag
+            }
+        }
+    }
+
+    static let rowPool = 20_000
+    static let sectionPool = 2_000
+
+    static func emptyTree() -> RowTree {
+        var tree = RowTree()
+        tree.directory.leafOfRow = ChunkedArray(repeating: 0, count: rowPool)
+        tree.directory.leafOfSection = ChunkedArray(repeating: 0, count: sectionPool)
+        return tree
+    }
+
+    /// Checks every query of `tree` against `model`.
+    static func expectAgrees(_ tree: RowTree, _ model: Model, _ random: inout SeededRandomNumberGenerator, context: String) {
+        tree.checkInvariants()
+        #expect(tree.items == model.items, "\(context): items")
+        // Prefix counts and, per measure, the indexes it counts: once.
+        var prefix = [TreeSummary()]
+        prefix.reserveCapacity(model.items.count + 1)
+        for i in model.items.indices { prefix.append(prefix[i]); prefix[i + 1] += RowTree.summary(of: model.items[i], flag: model.flags[i]) }
+        #expect(tree.count == model.items.count, "\(context): count")
+        #expect(tree.summary == prefix.last!, "\(context): summary")
+        guard !model.items.isEmpty else { return }
+        var flags: [Bool] = []
+        tree.forEachItem { _, flag in
+            flags.append(flag)
+            return true
+        }
+        #expect(flags == model.flags, "\(context): flags")
+        let measures = [TreeMeasure.items, .rows, .visibleRows, .headers, .nonEmptyHeaders]
+        let matching = measures.map { measure in model.items.indices.filter { model.counts($0, measure) } }
+        for _ in 0..<20 {
+            let index = Int.random(in: 0..<model.items.count, using: &random)
+            let item = model.items[index]
+            let place = tree.place(of: item)
+            #expect(place.index == index && place.before == prefix[index], "\(context): place of \(item)")
+            for (measure, indexes) in zip(measures, matching) where !indexes.isEmpty {
+                let rank = Int.random(in: 0..<indexes.count, using: &random)
+                let found = tree.find(rank, by: measure)
+                let expected = indexes[rank]
+                #expect(found.item == model.items[expected] && found.place.index == expected && found.flag == model.flags[expected],
+                        "\(context): rank \(rank) by \(measure)")
+            }
+            let start = Int.random(in: 0..<model.items.count, using: &random)
+            var seen: [Int32] = []
+            tree.forEachItem(from: start) { item, _ in
+                seen.append(item)
+                return seen.count < 70
+            }
+            #expect(seen == Array(model.items[start...].prefix(70)), "\(context): items from \(start)")
+        }
+    }
+
+    struct Driver {
+        var tree = RowTreeTests.emptyTree()
+        var model = Model()
+        var random: SeededRandomNumberGenerator
+        var freeRows = Array(Int32(0)..<Int32(RowTreeTests.rowPool)).reversed().map { $0 }
+        var freeSections = Array(Int32(0)..<Int32(RowTreeTests.sectionPool)).reversed().map { $0 }
+
+        init(seed: UInt64) { random = SeededRandomNumberGenerator(seed: seed) }
+
+        mutating func newItem() -> Int32? {
+            if Int.random(in: 0..<8, using: &random) == 0, let section = freeSections.popLast() { return -1 - section }
+            return freeRows.popLast()
+        }
+
+        mutating func release(_ item: Int32) {
+            if item >= 0 { freeRows.append(item) } else { freeSections.append(-1 - item) }
+        }
+
+        mutating func insert(at index: Int) {
+            guard let item = newItem() else { return }
+            let flag = Bool.random(using: &random)
+            tree.insert(item, flag: flag, at: index)
+            model.items.insert(item, at: index)
+            model.flags.insert(flag, at: index)
+        }
+
+        mutating func remove(at index: Int) {
+            let removed = tree.remove(at: index)
+            #expect(removed.item == model.items[index] && removed.flag == model.flags[index])
+            model.items.remove(at: index)
+            model.flags.remove(at: index)
+            release(removed.item)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func randomEditsAgreeWithAnArray(seed: UInt64) {
+        var driver = Driver(seed: seed)
+        // Grow past two inner levels, shrink to nothing, grow again.
+        let targets = [3_500, 0, 400, 9_000, 50]
+        for target in targets {
+            var steps = 0
+            while driver.model.items.count != target && steps < 40_000 {
+                steps += 1
+                let count = driver.model.items.count
+                let growing = count < target
+                switch Int.random(in: 0..<10, using: &driver.random) {
+                case 0..<6 where growing, 0..<2 where !growing:
+                    // Inserts cluster at the ends and at one hot spot, to split there.
+                    let index = switch Int.random(in: 0..<4, using: &driver.random) {
+                    case 0: count
+                    case 1: 0
+                    case 2: count / 3
+                    default: Int.random(in: 0...count, using: &driver.random)
+                    }
+                    driver.insert(at: index)
+                case _ where count > 0 && (!growing || Int.random(in: 0..<4, using: &driver.random) == 0):
+                    let index = Int.random(in: 0..<4, using: &driver.random) == 0 ? count / 2 : Int.random(in: 0..<count, using: &driver.random)
+                    driver.remove(at: index)
+                case _ where count > 0:
+                    let index = Int.random(in: 0..<count, using: &driver.random)
+                    let flag = Bool.random(using: &driver.random)
+                    let changed = driver.tree.setFlag(flag, at: index)
+                    #expect(changed == (driver.model.flags[index] != flag))
+                    driver.model.flags[index] = flag
+                default:
+                    driver.insert(at: Int.random(in: 0...count, using: &driver.random))
+                }
+                if steps % 997 == 0 {
+                    RowTreeTests.expectAgrees(driver.tree, driver.model, &driver.random, context: "seed \(seed) step \(steps)")
+                }
+            }
+            RowTreeTests.expectAgrees(driver.tree, driver.model, &driver.random, context: "seed \(seed) at \(target)")
+        }
+    }
+
+    @Test func oldVersionsNeverChange() {
+        var driver = Driver(seed: 11)
+        for _ in 0..<3_000 { driver.insert(at: Int.random(in: 0...driver.model.items.count, using: &driver.random)) }
+        var versions: [(RowTree, Model)] = []
+        for round in 0..<30 {
+            versions.append((driver.tree, driver.model))
+            for _ in 0..<50 {
+                let count = driver.model.items.count
+                switch Int.random(in: 0..<3, using: &driver.random) {
+                case 0: driver.insert(at: Int.random(in: 0...count, using: &driver.random))
+                case 1 where count > 0: driver.remove(at: Int.random(in: 0..<count, using: &driver.random))
+                default:
+                    guard count > 0 else { continue }
+                    let index = Int.random(in: 0..<count, using: &driver.random)
+                    driver.tree.setFlag(!driver.model.flags[index], at: index)
+                    driver.model.flags[index].toggle()
+                }
+            }
+            if round % 7 == 0 { driver.tree.relabel() }
+            if round % 11 == 0 {
+                driver.tree.updateFlags { leaf in leaf.header.flagMask ^ 0b101 & ((leaf.count >= 3) ? ~0 : 0) }
+                driver.model.flags = []
+                driver.tree.forEachItem { _, flag in
+                    driver.model.flags.append(flag)
+                    return true
+                }
+            }
+        }
+        // Items that left the tree may have been reused, so each version is
+        // checked against its own model with its own directory.
+        for (index, (tree, model)) in versions.enumerated() {
+            RowTreeTests.expectAgrees(tree, model, &driver.random, context: "version \(index)")
+        }
+    }
+
+    @Test func appendingFillsLeavesAndKeepsLabelsInOrder() {
+        var driver = Driver(seed: 5)
+        for _ in 0..<10_000 { driver.insert(at: driver.model.items.count) }
+        RowTreeTests.expectAgrees(driver.tree, driver.model, &driver.random, context: "appended")
+        var leaves = 0
+        driver.tree.forEachLeaf { _ in leaves += 1 }
+        // Appends split off the new item alone, so every leaf but the last is full.
+        #expect(leaves <= 10_000 / RowTree.leafCapacity + 1)
+    }
+
+    @Test func insertingAtOnePlaceRelabels() {
+        var driver = Driver(seed: 8)
+        for _ in 0..<200 { driver.insert(at: driver.model.items.count) }
+        // Always before the same item: the gap before it halves at every split.
+        for _ in 0..<6_000 { driver.insert(at: 100) }
+        RowTreeTests.expectAgrees(driver.tree, driver.model, &driver.random, context: "hot spot")
+    }
+
+    @Test(arguments: [0, 1, 47, 48, 49, 64, 2_303, 2_304, 2_305, 110_593] as [Int])
+    func buildAgreesWithItsInput(count: Int) {
+        var random = SeededRandomNumberGenerator(seed: UInt64(count))
+        var tree = RowTree()
+        tree.directory.leafOfRow = ChunkedArray(repeating: 0, count: count)
+        tree.directory.leafOfSection = ChunkedArray(repeating: 0, count: count / 10 + 1)
+        var model = Model()
+        var nextSection: Int32 = 0
+        var nextRow: Int32 = 0
+        for _ in 0..<count {
+            if Int.random(in: 0..<10, using: &random) == 0 && Int(nextSection) < count / 10 + 1 {
+                model.items.append(-1 - nextSection)
+                nextSection += 1
+            } else {
+                model.items.append(nextRow)
+                nextRow += 1
+            }
+            model.flags.append(Bool.random(using: &random))
+        }
+        tree.build(model.items, flags: model.flags)
+        RowTreeTests.expectAgrees(tree, model, &random, context: "built \(count)")
+    }
+}
