@@ -53,7 +53,7 @@ extension ListViewSimulator {
             return false
         }
         let limit = numberOfRows(inSection: destination.section) - (source.section == destination.section ? 1 : 0)
-        guard cells.indices.contains(destination.section), (0...limit).contains(destination.row) else {
+        guard cells.indices.contains(destination.section), destination.row >= 0, destination.row <= limit else {
             crash(with: wording.invalidUserAction(
                 "the user cannot move \(wording.aRow) to \(wording.row) \(destination.row) in section "
                     + "\(destination.section): the \(wording.view) shows \(numberOfSections) sections and "

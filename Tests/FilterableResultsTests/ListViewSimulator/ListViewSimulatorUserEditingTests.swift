@@ -121,3 +121,19 @@ struct ListViewSimulatorUserEditingTests {
         #expect(view.exception?.kind == .invalidUserAction)
     }
 }
+
+@MainActor
+@Suite("ListViewSimulator refuses impossible user actions")
+struct ListViewSimulatorImpossibleUserActionTests {
+    @Test func aUserMoveIntoAMissingSectionIsAMistakeInTheTest() {
+        let view = loadedSimulator(StringTable([["a"]]))
+        #expect(!view.userMovesRow(from: ip(0, 0), to: ip(3, 0)))
+        #expect(view.exception?.kind == .invalidUserAction)
+    }
+
+    @Test func aUserMoveOfARowTheViewDoesNotShowIsAMistakeInTheTest() {
+        let view = loadedSimulator(StringTable([["a"]]))
+        #expect(!view.userMovesRow(from: ip(0, 1), to: ip(0, 0)))
+        #expect(view.exception?.kind == .invalidUserAction)
+    }
+}
