@@ -11,9 +11,11 @@ extension ListViewException {
     /// checked as deletes (their index paths against the counts before the
     /// update, in the delete wording) and their re-insertions as inserts.
     /// UIKit places a reloaded section, and the section of a reloaded row,
-    /// at the index it would have if nothing moved (from the deletes and
-    /// inserts only); see ``reloadAndMoveToSameSection`` and
-    /// ``invalidNumberOfRows``.
+    /// at the index it would have if no section moved (from the section
+    /// deletes and inserts only); a reloaded row keeps its row index within
+    /// that section. Without section moves every reload lands where its row
+    /// or section does; with them, see ``reloadAndMoveToSameSection``,
+    /// ``reloadAndMoveToSameIndexPath`` and ``invalidNumberOfRows``.
     public enum Kind: Hashable, Sendable, CaseIterable {
         // MARK: Sections
 
@@ -134,11 +136,13 @@ extension ListViewException {
         /// to perform an insert and a move to the same index path (P)"
         /// (osteslag/Changeset #11, RxDataSources #321, WordPress-iOS #19507).
         case insertAndMoveToSameIndexPath
-        /// A reloaded row, re-inserted where it would be if no row or section
-        /// moved, lands on a move's destination; UIKit reports an insert and
-        /// a move: "attempt to perform an insert and a move to the same index
-        /// path (P)". The row-level twin of ``reloadAndMoveToSameSection``:
-        /// swapping rows a and b by moving a and reloading b raises it.
+        /// A reloaded row, re-inserted into the section at the index its
+        /// section would have if no section moved, lands on a move's
+        /// destination there; UIKit reports an insert and a move: "attempt
+        /// to perform an insert and a move to the same index path (P)". The
+        /// row-level twin of ``reloadAndMoveToSameSection``: swapping two
+        /// sections by a move while reloading a row of one and moving a row
+        /// within the other raises it.
         case reloadAndMoveToSameIndexPath
         /// One row is moved twice. Simulator's wording: "attempt to move
         /// index path (P) to both (Q) and (R)".

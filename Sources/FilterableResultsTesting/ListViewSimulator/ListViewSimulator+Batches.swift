@@ -91,8 +91,8 @@ extension ListViewSimulator {
     }
 
     /// Reloads rows, by their index paths before the batch: inside UIKit a
-    /// delete plus an insert at the path the row would have if no row or
-    /// section moved, where a new cell is fetched.
+    /// delete plus an insert where a new cell is fetched, at the row's new
+    /// index but in the section its section would be at if no section moved.
     ///
     /// - Complexity: O(*k*), where *k* is the number of paths; outside a
     ///   batch, as a batch of this one call.

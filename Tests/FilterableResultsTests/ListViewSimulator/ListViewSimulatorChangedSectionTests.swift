@@ -191,6 +191,41 @@ struct ListViewSimulatorChangedSectionTests {
         #expect(found?.reason.hasPrefix("attempt to reload item 0 in section 1, which is itself moved") == true)
     }
 
+    /// The reloaded rows' section is not moved itself but displaced by the
+    /// move of section 0: UIKit still places the reload at its old section
+    /// index, which section 0 now occupies.
+    @Test(arguments: ListViewFlavor.allCases)
+    func aReloadInASectionDisplacedByAnotherSectionsMoveBreaksTheArithmetic(_ flavor: ListViewFlavor) {
+        let table = StringTable([["y0"], ["u0", "u1", "u2"]])
+        let view = loadedSimulator(table, flavor)
+        let found = exception(in: view) {
+            table.set([["u0 changed", "u1", "u2"], ["y0"]])
+            view.moveSection(0, toSection: 1)
+            view.reloadRows(at: [ip(1, 0)])
+        }
+        #expect(found?.kind == .invalidNumberOfRows)
+        #expect(found?.reason.contains("in section 0.") == true)
+        #expect(found?.reason.contains("(0 inserted, 1 deleted)") == true)
+    }
+
+    /// A section move that keeps its index (1 to 1) still counts: UIKit
+    /// places the reload of [2, 0] as if section 1 stayed where deletes and
+    /// inserts put it (0), so the reload lands in section 1.
+    @Test(arguments: ListViewFlavor.allCases)
+    func aSectionMoveThatKeepsItsIndexStillDisplacesReloads(_ flavor: ListViewFlavor) {
+        let table = StringTable([["a0"], ["z0"], ["s0"]])
+        let view = loadedSimulator(table, flavor)
+        let found = exception(in: view) {
+            table.set([["s0 changed"], ["z0"], ["n0"]])
+            view.deleteSections([0])
+            view.insertSections([2])
+            view.moveSection(1, toSection: 1)
+            view.reloadRows(at: [ip(2, 0)])
+        }
+        #expect(found?.kind == .invalidNumberOfRows)
+        #expect(found?.reason.contains("in section 0.") == true)
+    }
+
     /// Without section moves a reload goes where its row lands.
     @Test(arguments: ListViewFlavor.allCases)
     func aReloadBesideDeletesAndInsertsFetchesTheRightCell(_ flavor: ListViewFlavor) {

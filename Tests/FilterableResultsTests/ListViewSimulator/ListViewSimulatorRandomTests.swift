@@ -28,8 +28,8 @@ private enum Call: Equatable {
 /// outside a longest increasing run move if their rows are unchanged and
 /// are deleted and inserted otherwise; rows of the other sections are
 /// deleted, inserted and moved (outside a longest increasing run);
-/// changed rows that stay are reloaded when no row or section moves would
-/// displace them, and reconfigured after the batch otherwise.
+/// changed rows that stay are reloaded when no section moves (a section
+/// move displaces reloads), and reconfigured after the batch otherwise.
 private struct SimpleBatchPlanner {
     var calls: [Call] = []
     var reconfigureAfter: [ResultsIndexPath] = []
@@ -72,7 +72,6 @@ private struct SimpleBatchPlanner {
         }
         for (rowKey, to) in newPlace where oldPlace[rowKey] == nil { calls.append(.insertRow(to)) }
         var moved: Set<ResultsIndexPath> = []
-        var touched: Set<Int> = []  // new sections a move goes into or out of
         for oldSection in stable.keys {
             let newSection = stable[oldSection]!
             let staying = kept.filter { $0.from.section == oldSection && $0.to.section == newSection }
@@ -81,11 +80,10 @@ private struct SimpleBatchPlanner {
             for pair in kept where pair.from.section == oldSection && (pair.to.section != newSection || !run.contains(pair.from.row)) {
                 calls.append(.moveRow(pair.from, pair.to))
                 moved.insert(pair.from)
-                touched.formUnion([newSection, pair.to.section])
             }
         }
         for (from, to) in kept where old[from.section].rows[from.row] != new[to.section].rows[to.row] {
-            if moved.contains(from) || sectionsMove || touched.contains(to.section) {
+            if moved.contains(from) || sectionsMove {
                 reconfigureAfter.append(to)
             } else {
                 calls.append(.reloadRow(from))

@@ -166,28 +166,32 @@ extension SimulatedBatchCheck {
 
     // MARK: Reloads
 
-    /// Places each reloaded row's insert where UIKit puts it: in the section
-    /// its section would become if no section moved, at the row it would
-    /// have if no row moved (from the deletes and inserts only).
+    /// Places each reloaded row's insert where UIKit puts it: at the row the
+    /// reloaded row takes in its section after the update, but in the
+    /// section at the index its section would have if no section moved
+    /// (Apple bug 27041784, IGListKit #690). Without section moves that is
+    /// where the row lands.
     private func placeReinsertions(
         into changes: inout SimulatedRowChanges,
         uses: inout [ResultsIndexPath: SimulatedRowChanges.NewUse],
         _ map: SimulatedSectionMap
     ) throws(ListViewException) {
         guard !changes.reloads.isEmpty else { return }
-        let deleted = Dictionary(grouping: changes.deletes, by: \.section).mapValues { Set($0.map(\.row)) }
-        let inserted = Dictionary(grouping: changes.inserts, by: \.section).mapValues { Set($0.map(\.row)) }
+        let leaving = Dictionary(grouping: changes.deletes + changes.moves.map(\.from), by: \.section)
+            .mapValues { Set($0.map(\.row)) }
+        let taken = Dictionary(grouping: changes.inserts + changes.moves.map(\.to), by: \.section)
+            .mapValues { Set($0.map(\.row)) }
         for path in changes.reloads {
-            guard let section = map.placeIgnoringMoves[path.section], newCounts.indices.contains(section) else {
-                throw wording.inconsistentUpdate()
-            }
-            let gone = deleted[path.section] ?? []
+            guard let keptSection = map.keptIndex(ofOld: path.section),
+                let section = map.placeIgnoringMoves[path.section], newCounts.indices.contains(section)
+            else { throw wording.inconsistentUpdate() }
+            let gone = leaving[path.section] ?? []
             let rank = (0..<path.row).count(where: { !gone.contains($0) })
-            let taken = inserted[section] ?? []
+            let occupied = taken[keptSection] ?? []
             var row = 0
             var free = 0
             while true {
-                if !taken.contains(row) {
+                if !occupied.contains(row) {
                     if free == rank { break }
                     free += 1
                 }

@@ -13,7 +13,8 @@ struct SimulatedRowChanges {
     /// Inserted rows, by new path.
     var inserts: [ResultsIndexPath] = []
     /// Where each reloaded row is inserted again (same order as `reloads`):
-    /// the path it would have if no row or section moved.
+    /// its row's new index, in the section its section would be at if no
+    /// section moved.
     var reinsertions: [ResultsIndexPath] = []
 
     /// What the batch does to one old index path.
