@@ -11,8 +11,12 @@
 /// ``Kind`` says which.
 public struct ListViewException: Error, Hashable, Sendable {
     /// The rule the batch (or call) broke.
+    ///
+    /// - Complexity: O(1).
     public var kind: Kind
     /// The exception reason, in UIKit's words where they are known.
+    ///
+    /// - Complexity: O(1).
     public var reason: String
 
     /// Creates an exception of `kind` with `reason`.

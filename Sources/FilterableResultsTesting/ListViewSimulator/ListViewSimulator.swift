@@ -37,10 +37,16 @@ import FilterableResults
 @MainActor
 public final class ListViewSimulator<DataSource: ResultsListDataSource>: ResultsListView {
     /// The data source the simulator asks for counts, cells and titles.
+    ///
+    /// - Complexity: O(1).
     public let dataSource: DataSource
     /// The view the simulator stands in for.
+    ///
+    /// - Complexity: O(1).
     public let flavor: ListViewFlavor
     /// When the simulator reads its data source's counts.
+    ///
+    /// - Complexity: O(1).
     public let countMode: ListViewCountMode
 
     /// The cells the view shows, section by section: one per row.
