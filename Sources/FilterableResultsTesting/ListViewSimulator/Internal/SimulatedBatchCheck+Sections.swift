@@ -5,7 +5,7 @@ extension SimulatedBatchCheck {
     /// section count; then the mapping of old sections to new ones.
     func checkSections() throws(ListViewException) -> SimulatedSectionMap {
         try checkSectionRanges()
-        var oldUse = try oldSectionUses()
+        let oldUse = try oldSectionUses()
         var newUse = try newSectionUses()
         let deleted = batch.sectionDeletes.count
         let inserted = batch.sectionInserts.count
@@ -21,7 +21,6 @@ extension SimulatedBatchCheck {
             if case .moveTo = newUse[place] { throw wording.insertAndMoveToSameSection(place, reloaded: true) }
             newUse[place] = .reloadedFrom(section)
         }
-        for section in batch.sectionReloads { oldUse[section] = .reload(at: ignoringMoves[section]!) }
         return try map(oldUse: oldUse, newUse: newUse, placeIgnoringMoves: ignoringMoves)
     }
 
@@ -54,7 +53,7 @@ extension SimulatedBatchCheck {
             switch uses[section] {
             case .delete: throw wording.deleteAndReloadSameSection(section)
             case .some: throw wording.duplicateSection("reload", section)
-            case nil: uses[section] = .reload(at: -1)
+            case nil: uses[section] = .reload
             }
         }
         for move in batch.sectionMoves {
@@ -104,15 +103,19 @@ extension SimulatedBatchCheck {
 
     /// UIKit's mapping: inserts, reloads and move destinations take their
     /// new indexes; the untouched old sections fill the others in order.
-    private func map(oldUse: [Int: SimulatedSectionMap.OldUse], newUse: [Int: SimulatedSectionMap.NewUse], placeIgnoringMoves: [Int?])
-        throws(ListViewException) -> SimulatedSectionMap
-    {
+    private func map(
+        oldUse: [Int: SimulatedSectionMap.OldUse],
+        newUse: [Int: SimulatedSectionMap.NewUse],
+        placeIgnoringMoves: [Int?]
+    ) throws(ListViewException) -> SimulatedSectionMap {
         var oldFates = [SimulatedSectionMap.OldFate](repeating: .deleted, count: oldCounts.count)
         var newOrigins = [SimulatedSectionMap.NewOrigin?](repeating: nil, count: newCounts.count)
         for (section, use) in oldUse {
             switch use {
             case .delete: oldFates[section] = .deleted
-            case let .reload(place): oldFates[section] = .reloaded(at: place)
+            case .reload:
+                guard let place = placeIgnoringMoves[section] else { throw wording.inconsistentUpdate() }
+                oldFates[section] = .reloaded(at: place)
             case let .moveFrom(to): oldFates[section] = .moved(to: to)
             }
         }

@@ -42,8 +42,8 @@ struct SimulatedSectionMap {
     /// What one batch does to an old section it names.
     enum OldUse: Equatable {
         case delete
-        /// `at` is the index the reload's insert takes (set once known).
-        case reload(at: Int)
+        /// Deleted and inserted again where no section moves would put it.
+        case reload
         case moveFrom(to: Int)
     }
 
