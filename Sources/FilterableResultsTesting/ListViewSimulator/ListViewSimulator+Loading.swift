@@ -1,0 +1,79 @@
+import FilterableResults
+
+extension ListViewSimulator {
+    /// Reads the data source anew if the view has not loaded yet, as a view
+    /// does when it first lays out. Every other entry point does this too.
+    ///
+    /// - Complexity: O(*n*) data-source calls on the first call, where *n* is
+    ///   the number of rows and sections; O(1) afterwards.
+    public func layoutIfNeeded() {
+        guard !hasCrashed, !isLoaded else { return }
+        load()
+    }
+
+    /// Reads the section index titles anew (`reloadSectionIndexTitles()`):
+    /// UIKit does not read them after a batch update that inserts or deletes
+    /// sections, only when it loads and when asked to.
+    ///
+    /// - Complexity: O(1) data-source calls.
+    public func reloadSectionIndexTitles() {
+        guard !hasCrashed else { return }
+        layoutIfNeeded()
+        indexTitles = dataSource.sectionIndexTitles()
+    }
+
+    /// Reads every count, cell, header title and index title from the data
+    /// source.
+    func load() {
+        let counts = readCounts()
+        cells = counts.enumerated().map { section, count in
+            (0..<count).map { dataSource.cell(at: ResultsIndexPath(row: $0, section: section)) }
+        }
+        headerTitles = counts.indices.map { dataSource.titleForHeader(inSection: $0) }
+        indexTitles = dataSource.sectionIndexTitles()
+        isLoaded = true
+    }
+
+    /// The data source's rows per section (negative counts read as 0).
+    func readCounts() -> [Int] {
+        (0..<max(0, dataSource.numberOfSections())).map { max(0, dataSource.numberOfRows(inSection: $0)) }
+    }
+}
+
+// MARK: - ResultsListView: reloading
+
+extension ListViewSimulator {
+    /// Discards the cells and counts and reads the data source anew: counts,
+    /// every cell, header titles and index titles. Inside a batch update the
+    /// reloaded table becomes the one the batch is checked against.
+    ///
+    /// - Complexity: O(*n*) data-source calls, where *n* is the number of
+    ///   rows and sections.
+    public func reloadData() {
+        guard !hasCrashed else { return }
+        load()
+    }
+
+    /// Asks the data source for the rows' cells again and puts the new
+    /// content in the existing cells (`reconfigureRows(at:)` /
+    /// `reconfigureItems(at:)`). Outside a batch update the paths are the
+    /// view's current ones; inside one they are paths before the update, and
+    /// the rows are reconfigured where they land (rows the batch deletes or
+    /// reloads are skipped). A path the view does not have raises
+    /// ``ListViewException/Kind/reconfigureOutOfRange``.
+    ///
+    /// - Complexity: O(*k*) data-source calls, where *k* is the number of paths.
+    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) {
+        guard !hasCrashed else { return }
+        if isPerformingBatchUpdates {
+            pendingBatch.rowReconfigures += indexPaths
+            return
+        }
+        layoutIfNeeded()
+        for path in indexPaths where cell(at: path) == nil {
+            crash(with: wording.reconfigureOutOfRange(path, counts: rowCounts))
+            return
+        }
+        for path in indexPaths { cells[path.section][path.row] = dataSource.cell(at: path) }
+    }
+}

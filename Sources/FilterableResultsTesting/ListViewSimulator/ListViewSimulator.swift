@@ -1,0 +1,158 @@
+import FilterableResults
+
+/// A platform-free model of `UITableView` or `UICollectionView` as a data
+/// source drives it, for testing data-source adapters on any platform.
+///
+/// The simulator is a ``ResultsListView``: it takes UIKit's batch-update
+/// calls and checks each batch as UIKit does when the batch ends, raising
+/// (recording) a ``ListViewException`` with UIKit's wording where UIKit
+/// raises. It calls its ``ResultsListDataSource`` as UIKit calls its data
+/// source: for counts when it loads and when a batch ends (or starts, in
+/// ``ListViewCountMode/readAtBatchStart``), and for cells, header titles
+/// and index titles when it loads, for inserted and reloaded rows and
+/// sections, and for reconfigured rows.
+///
+///     let dataSource = MyDataSource()
+///     let view = ListViewSimulator(dataSource: dataSource, flavor: .collectionView)
+///     view.reloadData()
+///     view.performBatchUpdates({
+///         dataSource.items = newItems           // change the data inside the batch
+///         view.insertRows(at: [ResultsIndexPath(0, 3)])
+///     }, completion: nil)
+///     #expect(view.exception == nil)
+///     #expect(view.staleRows().isEmpty)
+///
+/// It keeps one cell per row, as a view keeps its visible cells: moved and
+/// untouched rows keep the cell they had, so a row whose content changed
+/// but was neither reloaded nor reconfigured shows its old content
+/// (``staleRows(by:)``).
+///
+/// After an exception the simulator has crashed, as the app would have:
+/// ``exception`` holds it and every later call is ignored.
+/// ``performBatchUpdatesChecked(_:)`` throws it instead.
+///
+/// Unlike UIKit, which holds its data source weakly, the simulator keeps
+/// its data source alive, so a test can create both in one line; a data
+/// source that keeps its view should hold it weakly.
+@MainActor
+public final class ListViewSimulator<DataSource: ResultsListDataSource>: ResultsListView {
+    /// The data source the simulator asks for counts, cells and titles.
+    ///
+    /// - Complexity: O(1).
+    public let dataSource: DataSource
+    /// The view the simulator stands in for.
+    ///
+    /// - Complexity: O(1).
+    public let flavor: ListViewFlavor
+    /// When the simulator reads its data source's counts.
+    ///
+    /// - Complexity: O(1).
+    public let countMode: ListViewCountMode
+
+    /// The cells the view shows, section by section: one per row.
+    ///
+    /// - Complexity: O(1) to read.
+    public internal(set) var cells: [[DataSource.Cell]] = []
+    /// The section header titles the view shows, one per section.
+    ///
+    /// - Complexity: O(1) to read.
+    public internal(set) var headerTitles: [String?] = []
+    /// The section index titles the view shows. UIKit reads them when it
+    /// loads and on ``reloadSectionIndexTitles()``, not after batch updates.
+    ///
+    /// - Complexity: O(1) to read.
+    public internal(set) var indexTitles: [String]?
+    /// Whether the view has read its data source (on its first use or
+    /// ``reloadData()``).
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var isLoaded = false
+    /// The exception that crashed the view, if one did.
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var exception: ListViewException?
+    /// How many batch updates the view has applied.
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var completedBatchCount = 0
+
+    /// How deep in nested `performBatchUpdates` calls the view is.
+    var batchDepth = 0
+    /// The calls received in the open batch.
+    var pendingBatch = SimulatedBatch()
+    /// The completion handlers of the open batch (and the batches nested in it).
+    var pendingCompletions: [(Bool) -> Void] = []
+
+    /// Creates a simulator that shows `dataSource`'s table. It reads the data
+    /// source on its first use (or on ``reloadData()``), as a view does when
+    /// it first lays out.
+    ///
+    /// - Parameters:
+    ///   - dataSource: The data source; the simulator keeps it alive.
+    ///   - flavor: The view to stand in for.
+    ///   - countMode: When to read counts; see ``ListViewCountMode``.
+    /// - Complexity: O(1).
+    public init(
+        dataSource: DataSource,
+        flavor: ListViewFlavor = .tableView,
+        countMode: ListViewCountMode = .cached
+    ) {
+        self.dataSource = dataSource
+        self.flavor = flavor
+        self.countMode = countMode
+    }
+
+    var wording: ListViewWording { ListViewWording(flavor: flavor) }
+}
+
+// MARK: - What the view shows
+
+extension ListViewSimulator {
+    /// Whether an exception crashed the view.
+    ///
+    /// - Complexity: O(1).
+    public var hasCrashed: Bool { exception != nil }
+
+    /// Whether a batch update is open (inside `performBatchUpdates`).
+    ///
+    /// - Complexity: O(1).
+    public var isPerformingBatchUpdates: Bool { batchDepth > 0 }
+
+    /// The number of sections the view shows.
+    ///
+    /// - Complexity: O(1).
+    public var numberOfSections: Int { cells.count }
+
+    /// The number of rows (items) the view shows in `section`, or 0 for a
+    /// section it does not have.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfRows(inSection section: Int) -> Int {
+        cells.indices.contains(section) ? cells[section].count : 0
+    }
+
+    /// The rows (items) per section the view shows.
+    ///
+    /// - Complexity: O(*s*), where *s* is the number of sections.
+    public var rowCounts: [Int] { cells.map(\.count) }
+
+    /// The cell the view shows at `indexPath`, or `nil` if it has no such row.
+    ///
+    /// - Complexity: O(1).
+    public func cell(at indexPath: ResultsIndexPath) -> DataSource.Cell? {
+        guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.row)
+        else { return nil }
+        return cells[indexPath.section][indexPath.row]
+    }
+}
+
+// MARK: - Crashing
+
+extension ListViewSimulator {
+    /// Records `exception` and ends the open batch: the app is dead.
+    func crash(with exception: ListViewException) {
+        if self.exception == nil { self.exception = exception }
+        pendingBatch = SimulatedBatch()
+        pendingCompletions = []
+    }
+}

@@ -1,0 +1,52 @@
+import FilterableResults
+import FilterableResultsTesting
+import Foundation
+import Testing
+
+@MainActor
+@Suite("ListViewSimulator shows header and index titles")
+struct ListViewSimulatorTitleTests {
+    @Test func loadingReadsHeaderAndIndexTitles() {
+        let table = StringTable([["a"], ["b"]], titles: ["A", nil], indexTitles: ["A", "B"])
+        let view = loadedSimulator(table)
+        #expect(view.headerTitles == ["A", nil])
+        #expect(view.indexTitles == ["A", "B"])
+        #expect(!view.indexTitlesAreStale)
+    }
+
+    @Test func aBatchDoesNotRereadTheSectionIndex() {
+        let table = StringTable([["a"]], titles: ["A"], indexTitles: ["A"])
+        let view = loadedSimulator(table)
+        let found = exception(in: view) {
+            table.set([["a"], ["b"]], titles: ["A", "B"])
+            table.indexTitles = ["A", "B"]
+            view.insertSections([1])
+        }
+        #expect(found == nil)
+        #expect(view.headerTitles == ["A", "B"])
+        #expect(view.indexTitles == ["A"])
+        #expect(view.indexTitlesAreStale)
+
+        view.reloadSectionIndexTitles()
+        #expect(view.indexTitles == ["A", "B"])
+        #expect(!view.indexTitlesAreStale)
+    }
+
+    @Test func tappingAnIndexTitleAsksTheDataSourceForItsSection() {
+        let table = StringTable([["a"], ["b"]], titles: ["A", "B"], indexTitles: ["A", "B"])
+        let view = loadedSimulator(table)
+        #expect(view.userTapsSectionIndexTitle(at: 1) == 1)
+        #expect(view.userTapsSectionIndexTitle(at: 2) == nil)
+    }
+
+    @Test func aDeletedSectionsHeaderIsStaleUntilTheBatch() {
+        let table = StringTable([["a"], ["b"]], titles: ["A", "B"])
+        let view = loadedSimulator(table)
+        table.set([["a"]], titles: ["A"])
+        #expect(view.staleHeaderSections() == [1])
+        #expect(!view.rowCountsMatchDataSource)
+        view.deleteSections([1])
+        #expect(view.exception == nil)
+        #expect(view.staleHeaderSections().isEmpty)
+    }
+}
