@@ -103,7 +103,7 @@ extension ResultsChangeset {
         /// The positions of the change at `index`, without its object.
         ///
         /// - Complexity: O(1).
-        @inlinable func change(at index: Int) -> ObjectChange<Element, Key>.Change {
+        func change(at index: Int) -> ObjectChange<Element, Key>.Change {
             switch storage {
             case let .values(changes): changes[index].change
             case let .events(events, _, _): events[index].change
@@ -185,6 +185,16 @@ extension ResultsChangeset {
             case let (.insert, .insert(path)), let (.delete, .delete(path)), let (.update, .update(path, _)): path
             default: nil
             }
+        }
+    }
+
+    /// The rows updated in place, from old index path (where UIKit reloads
+    /// them) to new index path (where they end up).
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of row changes.
+    public var rowUpdates: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
+        objectChanges.indices.compactMap { index in
+            if case let .update(from, to) = objectChanges.change(at: index) { (from, to) } else { nil }
         }
     }
 

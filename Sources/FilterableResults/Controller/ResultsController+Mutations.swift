@@ -74,6 +74,22 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.remove(at: try store.rawPath(forVisible: indexPath)) }
     }
 
+    /// Moves the object shown at `source` so that the view shows it at
+    /// `destination`, as a table view moves a row the user drags:
+    /// `destination` is in the table after the move. Hidden objects keep
+    /// their places around it. The row keeps its identity: one move.
+    ///
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for either path, ``ResultsError/invalidOperation(_:)`` in a sorted
+    ///   or sectioned store (which places rows itself).
+    /// - Complexity: O(log *n*).
+    @inlinable public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
+        try mutate { store throws(ResultsError) in
+            let (from, to) = try store.rawMove(fromVisible: source, toVisible: destination)
+            try store.move(from: from, to: to)
+        }
+    }
+
     /// Replaces the object with `element`'s key, if any.
     ///
     /// - Complexity: see ``ResultsStore/replace(_:)``.
@@ -273,6 +289,31 @@ extension ResultsStore {
         let record = table.record(header.id)
         guard indexPath.row == Int(record.visibleCount) else { throw visibleOutOfRange(indexPath) }
         return RawIndexPath(section: Int(header.place.before.headers), row: Int(record.rowCount))
+    }
+
+    /// The raw positions of a move between visible paths: `destination`
+    /// counts the sections shown before the move, and the rows shown
+    /// without the moved one.
+    ///
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
+    @inlinable func rawMove(fromVisible source: ResultsIndexPath, toVisible destination: ResultsIndexPath) throws(ResultsError) -> (RawIndexPath, RawIndexPath) {
+        let from = try rawPath(forVisible: source)
+        let shown = table.numberOfVisibleSections
+        guard (0..<shown).contains(destination.section) else { throw visibleOutOfRange(destination) }
+        let header = table.header(atVisible: destination.section)
+        let section = Int(header.place.before.headers)
+        let sameSection = destination.section == source.section
+        let visibleRows = Int(table.record(header.id).visibleCount) - (sameSection ? 1 : 0)
+        guard (0...visibleRows).contains(destination.row) else {
+            throw .indexPathOutOfRange(destination, sectionCount: shown, rowCount: visibleRows)
+        }
+        let rawRows = Int(table.record(header.id).rowCount) - (sameSection ? 1 : 0)
+        if destination.row == visibleRows { return (from, RawIndexPath(section: section, row: rawRows)) }
+        // The row shown at the destination once the moved row is out.
+        let shownIndex = destination.row + (sameSection && destination.row >= source.row ? 1 : 0)
+        var to = table.rawPath(ofRow: table.row(atVisible: ResultsIndexPath(row: shownIndex, section: destination.section))!)
+        if to.section == from.section && to.row > from.row { to.row -= 1 }
+        return (from, to)
     }
 
     @inlinable func visibleOutOfRange(_ indexPath: ResultsIndexPath) -> ResultsError {

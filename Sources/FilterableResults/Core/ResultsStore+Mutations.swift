@@ -90,6 +90,35 @@ extension ResultsStore {
         _checkInvariants()
     }
 
+    /// Moves the object at `source` so that it ends up at `destination`,
+    /// as a table view moves a row: `destination` is its position after
+    /// the move (in its own section, at most the count less one). The row
+    /// keeps its identity, so the change is one move.
+    ///
+    /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for either path, ``ResultsError/invalidOperation(_:)`` in a sorted
+    ///   or sectioned store (which places rows itself).
+    /// - Complexity: O(log *n*).
+    @inlinable public mutating func move(from source: RawIndexPath, to destination: RawIndexPath) throws(ResultsError) {
+        if placesRows {
+            throw .invalidOperation("moving a row is not allowed in a sorted or sectioned store, which places rows itself")
+        }
+        let id = try requireRow(at: source)
+        guard (0..<table.numberOfSections).contains(destination.section) else {
+            throw .rawIndexPathOutOfRange(destination, sectionCount: table.numberOfSections, rowCount: nil)
+        }
+        let rows = rowCount(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
+        guard (0...rows).contains(destination.row) else {
+            throw .rawIndexPathOutOfRange(destination, sectionCount: table.numberOfSections, rowCount: rows)
+        }
+        guard source != destination else { return }
+        noteMutation()
+        table.removeRow(atRaw: source)
+        tracker.touch(id)
+        table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: destination)
+        _checkInvariants()
+    }
+
     /// Replaces the object that has `element`'s key, in place (or in its
     /// sorted or sectioned place); nothing happens when there is none.
     ///

@@ -44,6 +44,12 @@ public protocol ResultsListView: AnyObject {
     func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath)
 
     /// Asks the data source to update the existing cells of rows in place
-    /// (`reconfigureRows(at:)` / `reconfigureItems(at:)`), outside a batch.
+    /// (`reconfigureRows(at:)` / `reconfigureItems(at:)`). Outside a batch
+    /// the paths are those of the table shown; inside one, of the table
+    /// before it.
     func reconfigureRows(at indexPaths: [ResultsIndexPath])
+
+    /// Reads the section index titles anew (UIKit reads them only when it
+    /// loads and when asked, not after batch updates).
+    func reloadSectionIndexTitles()
 }

@@ -58,6 +58,9 @@ struct RandomOperationTests {
         var failed = false
         var log: [String] = []
         let box = Box()
+        /// Called after every outermost batch has been checked (on the main
+        /// actor, for tests that show the controller in simulated views).
+        var afterBatch: (@MainActor (_ log: [String]) -> Bool)?
 
         final class Box {
             var updates: [ResultsUpdate<Entry, Int>] = []
@@ -236,6 +239,10 @@ struct RandomOperationTests {
                     && reported.map(\.objects) == store.visibleSections.map(\.objects)
                 #expect(unchanged, "seed \(seed) \(configuration): no events but the visible table changed, after \(log.suffix(4))")
                 if !unchanged { failed = true }
+            }
+            if let afterBatch {
+                let log = self.log
+                if !MainActor.assumeIsolated({ afterBatch(log) }) { failed = true }
             }
             reported = store.visibleSections
             let agrees = store.sections.map(\.name) == model.sections.map(\.name)

@@ -1,0 +1,262 @@
+import Foundation
+
+/// The data source of a table or collection view that shows a controller's
+/// visible table, written against ``ResultsListView`` so that it runs and
+/// is tested on every platform. On Apple platforms
+/// `ResultsTableViewDataSource` and `ResultsCollectionViewDataSource` are
+/// its `NSObject` shells.
+///
+/// It owns the snapshot it serves. When the controller reports an update,
+/// the data source swaps in the update's snapshot inside the view's batch
+/// update, never before, then applies the changes, and reconfigures the
+/// rows whose content changed after the batch. So a view that reads its
+/// counts when a batch starts (a collection view off screen or not laid
+/// out) reads the old table, and every view reads the new one at its end.
+///
+///     let dataSource = ResultsDataSource(controller: controller, view: listView) { view, indexPath, product in
+///         Cell(title: product.name)
+///     }
+///
+/// User editing goes through the snapshot the view shows, whatever the
+/// controller holds meanwhile: a swipe to delete removes the row the user
+/// saw, and a row the user moved is moved in the model without the move
+/// being sent back to the view.
+@MainActor
+public final class ResultsDataSource<Element, Key: Hashable, View: ResultsListView, Cell>: ResultsListDataSource {
+    /// The controller whose visible table the view shows.
+    public let controller: ResultsController<Element, Key>
+    /// The view; held weakly.
+    public weak var view: View?
+    /// The table the view shows: the snapshot of the last update applied.
+    ///
+    /// - Complexity: O(1).
+    public private(set) var snapshot: ResultsSnapshot<Element, Key>
+    /// Makes the cell for an object at an index path of ``snapshot``.
+    public let cellProvider: (View, ResultsIndexPath, Element) -> Cell
+    /// The title of a section's header: by default the section's name.
+    public var headerTitle: (_ section: Int, _ snapshot: ResultsSnapshot<Element, Key>) -> String? = { section, snapshot in
+        snapshot.name(ofSection: section)
+    }
+    /// The section index (the strip of titles at a table's side), if any.
+    public var sectionIndex: ResultsSectionIndex<Element, Key>?
+    /// Whether the user may delete the row (swipe to delete); by default no.
+    public var canDeleteRow: (_ indexPath: ResultsIndexPath, _ object: Element) -> Bool = { _, _ in false }
+    /// Whether the user may move the row; by default no. The controller's
+    /// store must let rows be moved (not sorted, not sectioned by value).
+    public var canMoveRow: (_ indexPath: ResultsIndexPath, _ object: Element) -> Bool = { _, _ in false }
+    /// How rows whose content changed are shown; by default reconfigured.
+    public var contentUpdates: ResultsChangeset<Element, Key>.ContentUpdates = .reconfigure
+    /// Called with every error of an edit the user made (a delete or move
+    /// the controller refused); the view is reloaded to what the model holds.
+    public var onEditingError: ((ResultsError) -> Void)?
+
+    @usableFromInline var observation: ResultsObservation?
+    /// The model move a user's drag is being written as, while it runs.
+    @usableFromInline var userMove: (from: ResultsIndexPath, to: ResultsIndexPath)?
+    /// The section index titles the view was last given.
+    @usableFromInline var shownIndexTitles: [String]?
+
+    /// Creates a data source showing `controller`'s visible table in `view`
+    /// (or in the view assigned to ``view`` later), and starts following the
+    /// controller's updates.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        controller: ResultsController<Element, Key>, view: View? = nil,
+        cellProvider: @escaping (View, ResultsIndexPath, Element) -> Cell
+    ) {
+        self.controller = controller
+        self.view = view
+        self.cellProvider = cellProvider
+        self.snapshot = controller.reportedSnapshot
+        observation = controller.observe { [weak self] update in self?.apply(update) }
+    }
+}
+
+// MARK: - Serving the view
+
+extension ResultsDataSource {
+    /// The number of sections the view shows.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfSections() -> Int { snapshot.numberOfSections }
+
+    /// The number of rows in a section the view shows.
+    ///
+    /// - Complexity: O(log *n*).
+    public func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfObjects(inSection: section) }
+
+    /// The cell for a row the view shows, from the cell provider.
+    ///
+    /// - Complexity: O(log *n*), plus the cell provider.
+    public func cell(at indexPath: ResultsIndexPath) -> Cell {
+        guard let view, let object = snapshot.object(at: indexPath) else {
+            preconditionFailure("ResultsDataSource: the view asked for a cell at \(indexPath), outside the \(snapshot.numberOfSections) sections it was told about, or after its data source released it")
+        }
+        return cellProvider(view, indexPath, object)
+    }
+
+    /// The title of a section's header.
+    ///
+    /// - Complexity: that of ``headerTitle``; O(log *n*) by default.
+    public func titleForHeader(inSection section: Int) -> String? { headerTitle(section, snapshot) }
+
+    /// The section index titles, if there is a section index.
+    ///
+    /// - Complexity: that of the section index; O(*s*) for the first letters of *s* sections.
+    public func sectionIndexTitles() -> [String]? { sectionIndex?.titles(snapshot) }
+
+    /// The section to scroll to for a section index title.
+    ///
+    /// - Complexity: that of the section index; O(*s*) for the first letters of *s* sections.
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        sectionIndex?.section(title, index, snapshot) ?? 0
+    }
+}
+
+// MARK: - Applying updates
+
+extension ResultsDataSource {
+    /// Shows an update: swaps in its snapshot inside the view's batch update
+    /// and applies its changes there, or reloads the view for a reload. The
+    /// data source calls it for every update of its controller.
+    ///
+    /// - Complexity: O(*e*) for *e* changes, plus the view's own work.
+    public func apply(_ update: ResultsUpdate<Element, Key>) {
+        guard let view else {
+            snapshot = update.snapshot
+            return
+        }
+        if let move = userMove {
+            // The view already shows the user's move: only the model catches up.
+            userMove = nil
+            let changes = update.changeset
+            if !update.isReload, changes.sectionChanges.isEmpty, changes.objectChanges.count == 1,
+               let only = changes.objectChanges.first, case let .move(from, to, isUpdated) = only.change,
+               from == move.from, to == move.to, !isUpdated {
+                snapshot = update.snapshot
+                return
+            }
+            snapshot = update.snapshot
+            view.reloadData()
+            shownIndexTitles = sectionIndexTitles()
+            return
+        }
+        if update.isReload {
+            snapshot = update.snapshot
+            view.reloadData()
+            shownIndexTitles = sectionIndexTitles()
+            return
+        }
+        update.changeset.apply(to: view, contentUpdates: contentUpdates) { snapshot = update.snapshot }
+        if sectionIndex != nil {
+            let titles = sectionIndexTitles()
+            if titles != shownIndexTitles {
+                shownIndexTitles = titles
+                view.reloadSectionIndexTitles()
+            }
+        }
+    }
+}
+
+// MARK: - Editing by the user
+
+extension ResultsDataSource {
+    /// Whether the user may delete the row.
+    ///
+    /// - Complexity: O(log *n*), plus ``canDeleteRow``.
+    public func canEditRow(at indexPath: ResultsIndexPath) -> Bool {
+        snapshot.object(at: indexPath).map { canDeleteRow(indexPath, $0) } ?? false
+    }
+
+    /// The user deleted the row at `indexPath` of the table the view shows:
+    /// the object with that row's key is removed, and the view learns of it
+    /// as of any other change.
+    ///
+    /// - Complexity: O(log *n*), plus the controller's report.
+    public func commitDelete(at indexPath: ResultsIndexPath) {
+        guard let key = snapshot.key(at: indexPath) else { return }
+        do {
+            try controller.remove(key: key)
+        } catch {
+            editingFailed(error)
+        }
+    }
+
+    /// Whether the user may move the row.
+    ///
+    /// - Complexity: O(log *n*), plus ``canMoveRow``.
+    public func canMoveRow(at indexPath: ResultsIndexPath) -> Bool {
+        snapshot.object(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
+    }
+
+    /// The user moved a row: the view already shows it at `destination`, so
+    /// the model is moved to match and the move is not sent back.
+    ///
+    /// - Complexity: O(log *n*), plus the controller's report.
+    public func moveRow(at source: ResultsIndexPath, to destination: ResultsIndexPath) {
+        guard source != destination else { return }
+        userMove = (source, destination)
+        do {
+            try controller.move(from: source, to: destination)
+            if controller.isBatching || !controller.updatesEnabled {
+                // The model moves when the batch is reported; until then the
+                // view shows a move its snapshot lacks.
+                userMove = nil
+                view?.reloadData()
+            }
+        } catch {
+            userMove = nil
+            editingFailed(error)
+        }
+    }
+
+    /// Puts the view back to the table the data source serves after an edit
+    /// the controller refused, and reports the error.
+    func editingFailed(_ error: ResultsError) {
+        view?.reloadData()
+        onEditingError?(error)
+    }
+}
+
+/// The section index of a table: its titles and the section each leads to.
+public struct ResultsSectionIndex<Element, Key: Hashable> {
+    /// The titles, from the table shown.
+    public var titles: (ResultsSnapshot<Element, Key>) -> [String]
+    /// The section the `index`-th title leads to.
+    public var section: (_ title: String, _ index: Int, ResultsSnapshot<Element, Key>) -> Int
+
+    /// Creates a section index from its two functions.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        titles: @escaping (ResultsSnapshot<Element, Key>) -> [String],
+        section: @escaping (_ title: String, _ index: Int, ResultsSnapshot<Element, Key>) -> Int
+    ) {
+        self.titles = titles
+        self.section = section
+    }
+
+    /// The first letter of each section's name, capitalized, each title
+    /// once; a title leads to the first section it stands for, as
+    /// NSFetchedResultsController's default index does.
+    ///
+    /// - Complexity: O(1) to create; O(*s*) per use for *s* sections.
+    public static var firstLetters: Self {
+        func letter(_ section: Int, _ snapshot: ResultsSnapshot<Element, Key>) -> String {
+            snapshot.name(ofSection: section)?.first.map { String($0).uppercased() } ?? ""
+        }
+        return Self(
+            titles: { snapshot in
+                var titles: [String] = []
+                for section in 0..<snapshot.numberOfSections {
+                    let title = letter(section, snapshot)
+                    if !title.isEmpty && titles.last != title { titles.append(title) }
+                }
+                return titles
+            },
+            section: { title, _, snapshot in
+                (0..<snapshot.numberOfSections).first { letter($0, snapshot) == title } ?? 0
+            })
+    }
+}
