@@ -48,7 +48,7 @@ func runOneEdit(size n: Int, repetitions: Repetitions) -> OneEditResult {
         let position = Int.random(in: 0...mirror.count, using: &rng)
         let added = makeRow(id: nextID, using: &rng)
         nextID += 1
-        ours += time(ours: true) { try! controller.insert(added, at: ResultsIndexPath(0, position)) }
+        ours += time(ours: true) { try! controller.insert(added, at: ResultsIndexPath(row: position, section: 0)) }
         mirror.insert(added, at: position)
         baseline += baselineTime()
         wholeCounts.inserts += result.baselineCounts.inserts

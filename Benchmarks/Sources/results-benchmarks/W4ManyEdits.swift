@@ -68,9 +68,9 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
     func apply(_ edits: [Edit], to controller: ResultsController<Row, Int>) {
         for edit in edits {
             switch edit {
-            case let .insert(row, at: position): try! controller.insert(row, at: ResultsIndexPath(0, position))
-            case let .remove(at: position): try! controller.remove(at: ResultsIndexPath(0, position))
-            case let .replace(at: position, with: row): try! controller.replace(at: ResultsIndexPath(0, position), with: row)
+            case let .insert(row, at: position): try! controller.insert(row, at: ResultsIndexPath(row: position, section: 0))
+            case let .remove(at: position): try! controller.remove(at: ResultsIndexPath(row: position, section: 0))
+            case let .replace(at: position, with: row): try! controller.replace(at: ResultsIndexPath(row: position, section: 0), with: row)
             }
         }
     }
@@ -94,9 +94,9 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
             result.baseline = min(result.baseline, time {
                 for edit in edits {
                     switch edit {
-                    case let .insert(row, at: position): try! store.insert(row, at: ResultsIndexPath(0, position))
-                    case let .remove(at: position): try! store.remove(at: ResultsIndexPath(0, position))
-                    case let .replace(at: position, with: row): try! store.replace(at: ResultsIndexPath(0, position), with: row)
+                    case let .insert(row, at: position): try! store.insert(row, at: RawIndexPath(section: 0, row: position))
+                    case let .remove(at: position): try! store.remove(at: RawIndexPath(section: 0, row: position))
+                    case let .replace(at: position, with: row): try! store.replace(at: RawIndexPath(section: 0, row: position), with: row)
                     }
                 }
                 return store.count
@@ -108,7 +108,7 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
             let controller = ResultsController(store: makeStore(holding: rows))
             controller.delegate = delegate
             result.rollbackForm = min(result.rollbackForm, time {
-                try! controller.performBatchUpdates { apply(edits, to: controller) }
+                controller.performBatchUpdates { apply(edits, to: controller) }
             })
         }
     }

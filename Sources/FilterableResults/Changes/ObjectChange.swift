@@ -33,7 +33,7 @@ public struct ObjectChange<Element, Key: Hashable> {
     ///                  key: 7, object: item)
     ///
     /// - Complexity: O(1).
-    public init(_ change: Change, key: Key, object: Element) {
+    @inlinable public init(_ change: Change, key: Key, object: Element) {
         self.change = change
         self.key = key
         self.object = object
@@ -44,7 +44,7 @@ extension ObjectChange {
     /// What happened to the row, in NSFetchedResultsController's terms.
     ///
     /// - Complexity: O(1).
-    public var kind: ChangeKind {
+    @inlinable public var kind: ChangeKind {
         switch change {
         case .insert: .insert
         case .delete: .delete
@@ -56,7 +56,7 @@ extension ObjectChange {
     /// The row's position before the batch (delete, move, update).
     ///
     /// - Complexity: O(1).
-    public var indexPath: ResultsIndexPath? {
+    @inlinable public var indexPath: ResultsIndexPath? {
         switch change {
         case .insert: nil
         case let .delete(path), let .move(path, _, _), let .update(path, _): path
@@ -66,7 +66,7 @@ extension ObjectChange {
     /// The row's position after the batch (insert, move, update).
     ///
     /// - Complexity: O(1).
-    public var newIndexPath: ResultsIndexPath? {
+    @inlinable public var newIndexPath: ResultsIndexPath? {
         switch change {
         case let .insert(path), let .move(_, path, _), let .update(_, path): path
         case .delete: nil
@@ -76,7 +76,7 @@ extension ObjectChange {
     /// For a move: whether the object's content changed too.
     ///
     /// - Complexity: O(1).
-    public var isUpdated: Bool {
+    @inlinable public var isUpdated: Bool {
         if case let .move(_, _, isUpdated) = change { isUpdated } else { false }
     }
 }

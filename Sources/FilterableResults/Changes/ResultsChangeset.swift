@@ -19,25 +19,25 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// Creates a changeset from its changes.
     ///
     /// - Complexity: O(1).
-    public init(sectionChanges: [SectionChange] = [], objectChanges: [ObjectChange<Element, Key>] = []) {
+    @inlinable public init(sectionChanges: [SectionChange] = [], objectChanges: [ObjectChange<Element, Key>] = []) {
         self.sectionChanges = sectionChanges
         self.objectChanges = ObjectChanges(objectChanges)
     }
 
     @inlinable init(sectionChanges: [SectionChange], events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
         self.sectionChanges = sectionChanges
-        self.objectChanges = ObjectChanges(storage: .events(events, old: old, new: new))
+        self.objectChanges = ObjectChanges(storage: .events(ObjectChanges.Events(events, old: old, new: new)))
     }
 
     /// Whether nothing changed.
     ///
     /// - Complexity: O(1).
-    public var isEmpty: Bool { sectionChanges.isEmpty && objectChanges.isEmpty }
+    @inlinable public var isEmpty: Bool { sectionChanges.isEmpty && objectChanges.isEmpty }
 
     /// The number of section and row changes.
     ///
     /// - Complexity: O(1).
-    public var count: Int { sectionChanges.count + objectChanges.count }
+    @inlinable public var count: Int { sectionChanges.count + objectChanges.count }
 
     /// A row change by internal identity, before its key and object are read.
     @usableFromInline
@@ -58,7 +58,21 @@ extension ResultsChangeset {
     public struct ObjectChanges: RandomAccessCollection {
         @usableFromInline enum Storage {
             case values([ObjectChange<Element, Key>])
-            case events([RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>)
+            case events(Events)
+        }
+
+        /// Events by identity and the tables they refer to, behind one
+        /// reference, so reading an event copies no table.
+        @usableFromInline final class Events {
+            @usableFromInline let events: [RowEvent]
+            @usableFromInline let old: RowTable<Element, Key>
+            @usableFromInline let new: RowTable<Element, Key>
+
+            @inlinable init(_ events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
+                self.events = events
+                self.old = old
+                self.new = new
+            }
         }
 
         @usableFromInline var storage: Storage
@@ -68,45 +82,48 @@ extension ResultsChangeset {
         /// Wraps row changes built by hand.
         ///
         /// - Complexity: O(1).
-        public init(_ changes: [ObjectChange<Element, Key>]) { storage = .values(changes) }
+        @inlinable public init(_ changes: [ObjectChange<Element, Key>]) { storage = .values(changes) }
 
         /// The index of the first change.
         ///
         /// - Complexity: O(1).
-        public var startIndex: Int { 0 }
+        @inlinable public var startIndex: Int { 0 }
 
         /// One past the index of the last change.
         ///
         /// - Complexity: O(1).
-        public var endIndex: Int {
+        @inlinable public var endIndex: Int {
             switch storage {
             case let .values(changes): changes.count
-            case let .events(events, _, _): events.count
+            case let .events(events): events.events.count
             }
         }
 
         /// The change at `index`, with its key and object.
         ///
         /// - Complexity: O(1).
-        public subscript(index: Int) -> ObjectChange<Element, Key> {
+        @inlinable public subscript(index: Int) -> ObjectChange<Element, Key> {
             switch storage {
             case let .values(changes):
                 return changes[index]
-            case let .events(events, old, new):
-                let event = events[index]
-                let table = if case .delete = event.change { old } else { new }
-                let object = table.element(ofRow: event.id)
-                return ObjectChange(event.change, key: table.keyOf(object)!, object: object)
+            case let .events(events):
+                let event = events.events[index]
+                if case .delete = event.change {
+                    let object = events.old.element(ofRow: event.id)
+                    return ObjectChange(event.change, key: events.old.keyOf(object)!, object: object)
+                }
+                let object = events.new.element(ofRow: event.id)
+                return ObjectChange(event.change, key: events.new.keyOf(object)!, object: object)
             }
         }
 
         /// The positions of the change at `index`, without its object.
         ///
         /// - Complexity: O(1).
-        func change(at index: Int) -> ObjectChange<Element, Key>.Change {
+        @inlinable func change(at index: Int) -> ObjectChange<Element, Key>.Change {
             switch storage {
             case let .values(changes): changes[index].change
-            case let .events(events, _, _): events[index].change
+            case let .events(events): events.events[index].change
             }
         }
     }
@@ -124,7 +141,7 @@ extension ResultsChangeset {
     /// after the batch update (UIKit cannot move and reload one row at once).
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
-    public var rowsToReconfigureAfterUpdate: [ResultsIndexPath] {
+    @inlinable public var rowsToReconfigureAfterUpdate: [ResultsIndexPath] {
         objectChanges.indices.compactMap { index in
             if case let .move(_, to, true) = objectChanges.change(at: index) { to } else { nil }
         }
@@ -135,7 +152,7 @@ extension ResultsChangeset {
     /// reloads (the target treats them as one batch).
     ///
     /// - Complexity: O(*n*), where *n* is the number of changes.
-    public func apply<Target: BatchUpdateTarget>(to target: inout Target) {
+    @inlinable public func apply<Target: BatchUpdateTarget>(to target: inout Target) {
         let deletedSections = sectionIndexes(.delete)
         if !deletedSections.isEmpty { target.deleteSections(deletedSections) }
         let insertedSections = sectionIndexes(.insert)
@@ -158,7 +175,7 @@ extension ResultsChangeset {
     /// and updates (sections are never reloaded).
     ///
     /// - Complexity: O(*n*), where *n* is the number of section changes.
-    public func sectionIndexes(_ kind: ChangeKind) -> [Int] {
+    @inlinable public func sectionIndexes(_ kind: ChangeKind) -> [Int] {
         sectionChanges.compactMap { change in
             switch (kind, change) {
             case let (.insert, .insert(index, _)), let (.delete, .delete(index, _)): index
@@ -170,7 +187,7 @@ extension ResultsChangeset {
     /// The section moves, from old index to new index.
     ///
     /// - Complexity: O(*n*), where *n* is the number of section changes.
-    public var sectionMoves: [(from: Int, to: Int)] {
+    @inlinable public var sectionMoves: [(from: Int, to: Int)] {
         sectionChanges.compactMap { if case let .move(from, to, _) = $0 { (from, to) } else { nil } }
     }
 
@@ -179,7 +196,7 @@ extension ResultsChangeset {
     /// ``rowMoves``).
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
-    public func rowIndexPaths(_ kind: ChangeKind) -> [ResultsIndexPath] {
+    @inlinable public func rowIndexPaths(_ kind: ChangeKind) -> [ResultsIndexPath] {
         objectChanges.indices.compactMap { index in
             switch (kind, objectChanges.change(at: index)) {
             case let (.insert, .insert(path)), let (.delete, .delete(path)), let (.update, .update(path, _)): path
@@ -192,7 +209,7 @@ extension ResultsChangeset {
     /// them) to new index path (where they end up).
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
-    public var rowUpdates: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
+    @inlinable public var rowUpdates: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
         objectChanges.indices.compactMap { index in
             if case let .update(from, to) = objectChanges.change(at: index) { (from, to) } else { nil }
         }
@@ -201,7 +218,7 @@ extension ResultsChangeset {
     /// The row moves, from old index path to new index path.
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
-    public var rowMoves: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
+    @inlinable public var rowMoves: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
         objectChanges.indices.compactMap { index in
             if case let .move(from, to, _) = objectChanges.change(at: index) { (from, to) } else { nil }
         }
@@ -211,6 +228,7 @@ extension ResultsChangeset {
 extension ResultsChangeset: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 extension ResultsChangeset.ObjectChanges: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 extension ResultsChangeset.ObjectChanges.Storage: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsChangeset.ObjectChanges.Events: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 
 extension ResultsChangeset.ObjectChanges: Equatable where Element: Equatable {
     /// Whether two lists hold the same changes in the same order.

@@ -28,7 +28,12 @@ public final class ResultsController<Element, Key: Hashable> {
     ///
     /// - Complexity: O(1).
     public var store: ResultsStore<Element, Key> { _store }
-    @usableFromInline var _store: ResultsStore<Element, Key>
+    /// The store readers see: the live one, or while a mutation runs, the
+    /// one last reported.
+    @exclusivity(unchecked) @usableFromInline var _store: ResultsStore<Element, Key>
+    /// The store last reported while the live one is in ``_store``; the
+    /// live one while a mutation edits it. The two are swapped, never copied.
+    @exclusivity(unchecked) @usableFromInline var _spare: ResultsStore<Element, Key>
     /// Receives the changes; held weakly.
     public weak var delegate: (any ResultsControllerDelegate<Element, Key>)?
     /// Called after the delegate with each update; see also ``observe(_:)``.
@@ -41,10 +46,10 @@ public final class ResultsController<Element, Key: Hashable> {
     @usableFromInline var _updatesEnabled = true
 
     /// The batches open, innermost last.
-    @usableFromInline var frames: [BatchFrame] = []
-    @usableFromInline var isNotifying = false
+    @exclusivity(unchecked) @usableFromInline var frames: [BatchFrame] = []
+    @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// Whether a mutation is running (and with it, the caller's closures).
-    @usableFromInline var isMutating = false
+    @exclusivity(unchecked) @usableFromInline var isMutating = false
     @usableFromInline var observers: [(id: Int, handler: (ResultsUpdate<Element, Key>) -> Void)] = []
     @usableFromInline var nextObserverID = 0
 
@@ -60,8 +65,10 @@ public final class ResultsController<Element, Key: Hashable> {
     ///
     /// - Complexity: O(1).
     @inlinable public init(store: ResultsStore<Element, Key>) {
+        var store = store
+        store.resetTracking()
         self._store = store
-        self._store.resetTracking()
+        self._spare = store.lastReported
     }
 
     /// The visible table as it is now.
@@ -157,7 +164,7 @@ extension ResultsController {
         guard enabled != updatesEnabled else { return }
         _updatesEnabled = enabled
         guard enabled else { return }
-        let changeset = _store.takeChangeset()
+        let changeset = takeChangeset()
         if !changeset.isEmpty { notify(ResultsUpdate(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
     }
 }
@@ -182,9 +189,11 @@ extension ResultsController {
         try mutate(atomically: true, body)
     }
 
-    /// Runs one mutation of the store on a working copy moved out of the
-    /// controller, so the caller's closures can read the controller (they
-    /// see the table as last reported) without conflicting with the edit.
+    /// Runs one mutation of the store moved out of the controller: the live
+    /// store and the spare one last reported change places, so the
+    /// caller's closures can read the controller (they see the table as
+    /// last reported) without conflicting with the edit, and nothing is
+    /// copied.
     ///
     /// Every store operation changes nothing when it throws, so a single
     /// one needs no copy to return to; `atomically` keeps one for a body
@@ -194,21 +203,27 @@ extension ResultsController {
     ) throws(ResultsError) -> Result {
         try requireIdle()
         let original = atomically ? _store : nil
-        var working = _store
-        // Meanwhile the controller holds the last reported table, which
-        // shares nothing the edit may copy.
-        _store = working.lastReported
+        swap(&_store, &_spare)
         isMutating = true
         defer { isMutating = false }
         do {
-            let result = try body(&working)
-            _store = working
+            let result = try body(&_spare)
+            swap(&_store, &_spare)
             if frames.isEmpty { report() }
             return result
         } catch {
-            _store = original ?? working
+            swap(&_store, &_spare)
+            if let original { _store = original }
             throw error
         }
+    }
+
+    /// Takes the store's changes, and keeps the spare store in step with
+    /// the new table last reported.
+    @inlinable func takeChangeset() -> ResultsChangeset<Element, Key> {
+        let changeset = _store.takeChangeset()
+        _spare = _store.lastReported
+        return changeset
     }
 
     @inlinable func requireIdle() throws(ResultsError) {
@@ -227,7 +242,7 @@ extension ResultsController {
     /// Reports the changes since the last report, if updates are on.
     @inlinable func report() {
         guard updatesEnabled, _store.tracker.hasChanges else { return }
-        let changeset = _store.takeChangeset()
+        let changeset = takeChangeset()
         guard !changeset.isEmpty else { return }
         if let reloadThreshold, changeset.count > reloadThreshold {
             notify(ResultsUpdate(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true))

@@ -136,63 +136,75 @@ extension ResultsStore {
     // MARK: Visibility only
 
     /// The changes when only visibility changed (filters, or hidden empty
-    /// sections): the rows are the same, in the same order, so one walk over
-    /// them with the old and new flag of each gives deletes and inserts.
+    /// sections). Then the rows are the same, in the same leaves of the
+    /// positional index (flags change in place, never the structure), so
+    /// the old and new leaves pair up one to one, and a leaf's changed rows
+    /// are the bits where its old and new flags differ: deletes and inserts,
+    /// their rows counted with `popcount`, no work per unchanged row.
     @inlinable func visibilityChangeset() -> ResultsChangeset<Element, Key> {
-        // The baseline's flags, in order: one bit per item.
-        var oldFlags: [UInt64] = []
-        oldFlags.reserveCapacity(baseline.tree.count / 64 + 1)
-        var word: UInt64 = 0
-        var bit = 0
-        baseline.tree.forEachItem { _, flag in
-            if flag { word |= 1 << UInt64(bit) }
-            bit += 1
-            if bit == 64 {
-                oldFlags.append(word)
-                word = 0
-                bit = 0
-            }
-            return true
-        }
-        oldFlags.append(word)
-
+        let oldLeaves = baseline.tree.leaves
+        let newLeaves = table.tree.leaves
+        precondition(oldLeaves.count == newLeaves.count, "a change of visibility alone keeps the leaves")
         var sectionChanges: [SectionChange] = []
         var rows: [ResultsChangeset<Element, Key>.RowEvent] = []
         let (oldHides, newHides) = (baseline.hidesEmptySections, table.hidesEmptySections)
-        var oldSection = -1
-        var newSection = -1
-        var oldRow = 0
-        var newRow = 0
-        var wasShown = false
-        var isShown = false
-        var position = 0
-        table.tree.forEachItem { item, flag in
-            let was = oldFlags[position >> 6] & (1 << UInt64(position & 63)) != 0
-            position += 1
-            if item < 0 {
-                wasShown = !oldHides || was
-                isShown = !newHides || flag
-                if wasShown { oldSection += 1 }
-                if isShown { newSection += 1 }
-                oldRow = 0
-                newRow = 0
-                let name = table.record(-1 - item).name
-                switch (wasShown, isShown) {
-                case (true, false): sectionChanges.append(.delete(at: oldSection, name: name))
-                case (false, true): sectionChanges.append(.insert(at: newSection, name: name))
-                default: break
+        var (oldSection, newSection) = (-1, -1)
+        var (oldRow, newRow) = (0, 0)
+        var (wasShown, isShown) = (false, false)
+        for (oldLeaf, newLeaf) in zip(oldLeaves, newLeaves) {
+            let count = newLeaf.header.count
+            let oldFlags = oldLeaf.header.flagMask
+            let newFlags = newLeaf.header.flagMask
+            let headers = newLeaf.header.headerMask
+            if headers == 0 {
+                if wasShown && isShown && oldFlags != newFlags {
+                    var changed = (oldFlags ^ newFlags) & LeafNode.mask(below: count)
+                    while changed != 0 {
+                        let offset = changed.trailingZeroBitCount
+                        let below = LeafNode.mask(below: offset)
+                        let id = newLeaf[offset]
+                        if oldFlags & (1 << UInt64(offset)) != 0 {
+                            let row = oldRow + (oldFlags & below).nonzeroBitCount
+                            rows.append(.init(.delete(at: ResultsIndexPath(row: row, section: oldSection)), id: id))
+                        } else {
+                            let row = newRow + (newFlags & below).nonzeroBitCount
+                            rows.append(.init(.insert(at: ResultsIndexPath(row: row, section: newSection)), id: id))
+                        }
+                        changed &= changed &- 1
+                    }
                 }
-                return true
+                oldRow += oldFlags.nonzeroBitCount
+                newRow += newFlags.nonzeroBitCount
+                continue
             }
-            if wasShown && isShown && was != flag {
-                rows.append(.init(
-                    was ? .delete(at: ResultsIndexPath(row: oldRow, section: oldSection))
-                        : .insert(at: ResultsIndexPath(row: newRow, section: newSection)),
-                    id: item))
+            // A leaf where sections start: item by item.
+            for offset in 0..<count {
+                let item = newLeaf[offset]
+                let was = oldFlags & (1 << UInt64(offset)) != 0
+                let now = newFlags & (1 << UInt64(offset)) != 0
+                if item < 0 {
+                    wasShown = !oldHides || was
+                    isShown = !newHides || now
+                    if wasShown { oldSection += 1 }
+                    if isShown { newSection += 1 }
+                    (oldRow, newRow) = (0, 0)
+                    let name = table.record(-1 - item).name
+                    switch (wasShown, isShown) {
+                    case (true, false): sectionChanges.append(.delete(at: oldSection, name: name))
+                    case (false, true): sectionChanges.append(.insert(at: newSection, name: name))
+                    default: break
+                    }
+                    continue
+                }
+                if wasShown && isShown && was != now {
+                    rows.append(.init(
+                        was ? .delete(at: ResultsIndexPath(row: oldRow, section: oldSection))
+                            : .insert(at: ResultsIndexPath(row: newRow, section: newSection)),
+                        id: item))
+                }
+                if was { oldRow += 1 }
+                if now { newRow += 1 }
             }
-            if was { oldRow += 1 }
-            if flag { newRow += 1 }
-            return true
         }
         return changeset(sections: sectionChanges, rows: rows)
     }

@@ -108,21 +108,35 @@ extension ResultsStore {
                 }
             }
         }
+        // Each leaf's new flags (headers keep theirs), and each section's
+        // visible rows, counted a leaf segment at a time.
         var sections: [Int32] = []
         var visibleCounts: [Int32] = []
         bits.withUnsafeBufferPointer { bits in
             _ = table.tree.updateFlags { leaf in
-                var mask = leaf.header.flagMask & leaf.header.headerMask
+                let count = leaf.header.count
+                let headers = leaf.header.headerMask
+                var mask = leaf.header.flagMask & headers
                 leaf.withUnsafeMutablePointerToElements { items in
-                    for offset in 0..<leaf.header.count {
+                    for offset in 0..<count {
                         let item = items[offset]
-                        if item < 0 {
-                            sections.append(-1 - item)
-                            visibleCounts.append(0)
-                        } else if bits[Int(item) >> 6] & (1 << UInt64(item & 63)) != 0 {
-                            mask |= 1 << UInt64(offset)
-                            visibleCounts[visibleCounts.count - 1] += 1
+                        if item >= 0 && bits[Int(item) >> 6] & (1 << UInt64(item & 63)) != 0 { mask |= 1 << UInt64(offset) }
+                    }
+                    let rows = mask & ~headers
+                    var start = 0
+                    var remaining = headers
+                    while remaining != 0 {
+                        let header = remaining.trailingZeroBitCount
+                        if !visibleCounts.isEmpty {
+                            visibleCounts[visibleCounts.count - 1] += Int32((rows & LeafNode.mask(below: header) & ~LeafNode.mask(below: start)).nonzeroBitCount)
                         }
+                        sections.append(-1 - items[header])
+                        visibleCounts.append(0)
+                        start = header + 1
+                        remaining &= remaining &- 1
+                    }
+                    if !visibleCounts.isEmpty {
+                        visibleCounts[visibleCounts.count - 1] += Int32((rows & ~LeafNode.mask(below: start)).nonzeroBitCount)
                     }
                 }
                 return mask

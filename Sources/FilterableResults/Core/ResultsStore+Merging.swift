@@ -195,11 +195,7 @@ extension ResultsStore {
     }
 
     /// Makes room in the key index for `total` keys at once.
-    @inlinable mutating func reserveKeys(_ total: Int) {
-        let slots = table.slots
-        let keyOf = self.keyOf
-        table.keys.reserve(total) { keyOf(slots[Int($0)]!)! }
-    }
+    @inlinable mutating func reserveKeys(_ total: Int) { table.reserveKeys(total) }
 
     /// How an upsert has claimed each existing row.
     @usableFromInline struct Claims {
@@ -269,11 +265,7 @@ extension ResultsStore {
     /// With `removingFromSections`, takes them out of their sections too (a
     /// sectioned store drops sections left empty).
     @inlinable mutating func releaseUnclaimedRows(_ claims: Claims, removingFromSections: Bool = false) -> Int {
-        var released: [RowID] = []
-        table.tree.forEachItem { item, _ in
-            if item >= 0 && claims[item] == .unclaimed { released.append(item) }
-            return true
-        }
+        let released = table.allRows.filter { claims[$0] == .unclaimed }
         guard !released.isEmpty else { return 0 }
         if removingFromSections {
             tracker.touchAll()

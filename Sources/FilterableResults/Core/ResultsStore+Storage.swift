@@ -42,7 +42,9 @@ extension ResultsStore {
     /// the same row.
     @inlinable mutating func allocateRow(_ element: Element, key: Key) -> RowID {
         let id: RowID
-        if let old = baseline.row(forKey: key), !table.isLive(old) {
+        // A baseline key missing now was removed, so its row was retired:
+        // with none retired, there is nothing to look for.
+        if !tracker.retiredRows.isEmpty, let old = baseline.row(forKey: key), !table.isLive(old) {
             id = old
             tracker.contentTouched.append(id)
         } else if let free = freeRows.popLast() {
@@ -51,9 +53,7 @@ extension ResultsStore {
             id = table.appendRowSlot()
         }
         table.slots[Int(id)] = element
-        let slots = table.slots
-        let keyOf = self.keyOf
-        table.keys.insert(id, key: key) { keyOf(slots[Int($0)]!)! }
+        table.indexKey(key, ofRow: id)
         tracker.touch(id)
         return id
     }
@@ -310,22 +310,5 @@ extension ResultsStore {
             tracker.touchAll()
             freeSections.append(table.removeSection(atRaw: indexPath.section).id)
         }
-    }
-}
-
-extension RowTable {
-    /// The raw sections with their identities and rows.
-    @inlinable var rawTableWithIdentities: [(id: Int32, name: String?, rows: [Int32])] {
-        var table: [(id: Int32, name: String?, rows: [Int32])] = []
-        tree.forEachItem { item, _ in
-            if item < 0 {
-                let id = -1 - item
-                table.append((id, record(id).name, []))
-            } else {
-                table[table.count - 1].rows.append(item)
-            }
-            return true
-        }
-        return table
     }
 }

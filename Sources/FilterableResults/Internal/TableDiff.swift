@@ -134,13 +134,13 @@ struct TableDiff {
             for (r, id) in new[s].rows.enumerated() {
                 let i = Int(id)
                 let from = oldSection[i]
-                let to = ResultsIndexPath(s, r)
+                let to = ResultsIndexPath(row: r, section: s)
                 if from == o {
                     staying.append((r, id))
                     stayingOldRows.append(oldRow[i])
                 } else if from >= 0 && survivesOld[Int(from)] {
                     rowChanges.append(RowChange(
-                        kind: .move, id: id, from: ResultsIndexPath(Int(from), Int(oldRow[i])), to: to,
+                        kind: .move, id: id, from: ResultsIndexPath(row: Int(oldRow[i]), section: Int(from)), to: to,
                         isUpdated: isChanged(id)))
                 } else {
                     rowChanges.append(RowChange(kind: .insert, id: id, from: nil, to: to))
@@ -148,8 +148,8 @@ struct TableDiff {
             }
             let kept = longestIncreasingSubsequence(stayingOldRows)
             for (k, (r, id)) in staying.enumerated() {
-                let from = ResultsIndexPath(Int(o), Int(stayingOldRows[k]))
-                let to = ResultsIndexPath(s, r)
+                let from = ResultsIndexPath(row: Int(stayingOldRows[k]), section: Int(o))
+                let to = ResultsIndexPath(row: r, section: s)
                 if !kept[k] {
                     rowChanges.append(RowChange(kind: .move, id: id, from: from, to: to, isUpdated: isChanged(id)))
                 } else if isChanged(id) {
@@ -163,7 +163,7 @@ struct TableDiff {
             for (r, id) in old[o].rows.enumerated() {
                 let to = newSection[Int(id)]
                 if to < 0 || !survivesNew[Int(to)] {
-                    rowChanges.append(RowChange(kind: .delete, id: id, from: ResultsIndexPath(o, r), to: nil))
+                    rowChanges.append(RowChange(kind: .delete, id: id, from: ResultsIndexPath(row: r, section: o), to: nil))
                 }
             }
         }

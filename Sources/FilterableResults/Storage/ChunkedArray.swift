@@ -26,8 +26,8 @@ struct ChunkedArray<Element> {
         }
     }
 
-    @usableFromInline static var branchShift: Int { 6 }
-    @usableFromInline static var branchWidth: Int { 1 << branchShift }
+    @inlinable static var branchShift: Int { 6 }
+    @inlinable static var branchWidth: Int { 1 << branchShift }
 
     @usableFromInline var branches: ContiguousArray<Branch> = []
     /// The number of elements.
@@ -46,8 +46,32 @@ struct ChunkedArray<Element> {
     /// Creates an array of `count` copies of `value`.
     @inlinable init(repeating value: Element, count: Int) {
         self.init()
-        reserveCapacity(count)
-        for _ in 0..<count { append(value) }
+        fill(count: count) { elements, _, length in elements.initialize(repeating: value, count: length) }
+    }
+
+    /// Appends `count` elements to an empty array, a chunk at a time:
+    /// `initialize` fills `length` elements at a pointer, the first of them
+    /// being element `start`.
+    @inlinable mutating func fill(count total: Int, _ initialize: (UnsafeMutablePointer<Element>, _ start: Int, _ length: Int) -> Void) {
+        precondition(count == 0, "ChunkedArray.fill on a non-empty array")
+        reserveCapacity(total)
+        var start = 0
+        var branch: Branch?
+        while start < total {
+            let length = Swift.min(chunkCapacity, total - start)
+            let chunk = unsafeDowncast(Chunk.create(minimumCapacity: chunkCapacity) { _ in length }, to: Chunk.self)
+            chunk.withUnsafeMutablePointerToElements { initialize($0, start, length) }
+            if branch == nil || branch!.header == Self.branchWidth {
+                branch = unsafeDowncast(Branch.create(minimumCapacity: Self.branchWidth) { _ in 0 }, to: Branch.self)
+                branches.append(branch!)
+            }
+            branch!.withUnsafeMutablePointers { chunkCount, chunks in
+                (chunks + chunkCount.pointee).initialize(to: chunk)
+                chunkCount.pointee += 1
+            }
+            start += length
+        }
+        count = total
     }
 
     @inlinable var chunkCapacity: Int { 1 << chunkShift }
@@ -71,14 +95,29 @@ struct ChunkedArray<Element> {
     @inlinable subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
-            let chunkIndex = index >> chunkShift
-            let branch = branches[chunkIndex >> Self.branchShift]
-            let chunk = branch.withUnsafeMutablePointerToElements { $0[chunkIndex & (Self.branchWidth - 1)] }
-            return chunk.withUnsafeMutablePointerToElements { $0[index & chunkMask] }
+            return withElement(at: index) { $0.pointee }
         }
         set {
             precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
             withUniqueChunk(containing: index) { elements, offset in elements[offset] = newValue }
+        }
+    }
+
+    /// Calls `body` with a pointer to the element at `index`, valid only
+    /// during the call. Nothing is retained on the way: the array's own
+    /// references keep its branches and chunks alive while it is read.
+    ///
+    /// - Complexity: O(1).
+    @inlinable func withElement<R>(at index: Int, _ body: (UnsafeMutablePointer<Element>) throws -> R) rethrows -> R {
+        let chunkIndex = index >> chunkShift
+        return try branches.withUnsafeBufferPointer { branches in
+            let branch = Unmanaged.passUnretained(branches[chunkIndex >> Self.branchShift])
+            let chunk: Unmanaged<Chunk> = branch._withUnsafeGuaranteedRef { branch in
+                branch.withUnsafeMutablePointerToElements { Unmanaged.passUnretained($0[chunkIndex & (Self.branchWidth - 1)]) }
+            }
+            return try chunk._withUnsafeGuaranteedRef { chunk in
+                try chunk.withUnsafeMutablePointerToElements { try body($0 + (index & chunkMask)) }
+            }
         }
     }
 
@@ -110,18 +149,21 @@ struct ChunkedArray<Element> {
     ) rethrows -> R {
         let chunkIndex = index >> chunkShift
         let branchIndex = chunkIndex >> Self.branchShift
-        if !isKnownUniquelyReferenced(&branches[branchIndex]) {
-            branches[branchIndex] = Self.copy(branches[branchIndex], capacity: Self.branchWidth)
-        }
-        let branch = branches[branchIndex]
-        let chunk: Chunk = branch.withUnsafeMutablePointerToElements { chunks in
-            let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
-            if !isKnownUniquelyReferenced(&slot.pointee) {
-                slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
+        let capacity = chunkCapacity
+        let offset = index & chunkMask
+        return try branches.withUnsafeMutableBufferPointer { branches in
+            let branchSlot = branches.baseAddress! + branchIndex
+            if !isKnownUniquelyReferenced(&branchSlot.pointee) {
+                branchSlot.pointee = Self.copy(branchSlot.pointee, capacity: Self.branchWidth)
             }
-            return slot.pointee
+            return try branchSlot.pointee.withUnsafeMutablePointerToElements { chunks in
+                let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
+                if !isKnownUniquelyReferenced(&slot.pointee) {
+                    slot.pointee = Self.copy(slot.pointee, capacity: capacity)
+                }
+                return try slot.pointee.withUnsafeMutablePointerToElements { try body($0, offset) }
+            }
         }
-        return try chunk.withUnsafeMutablePointerToElements { try body($0, index & chunkMask) }
     }
 
     /// Calls `body` with each chunk's elements, made unique first, and the
@@ -160,10 +202,10 @@ struct ChunkedArray<Element> {
         let offset = count & chunkMask
         if offset == 0 {
             // A new chunk, and a new branch when the last one is full.
-            let chunk = Chunk.create(minimumCapacity: chunkCapacity) { _ in 0 } as! Chunk
+            let chunk = unsafeDowncast(Chunk.create(minimumCapacity: chunkCapacity) { _ in 0 }, to: Chunk.self)
             let chunkIndex = count >> chunkShift
             if chunkIndex & (Self.branchWidth - 1) == 0 {
-                let branch = Branch.create(minimumCapacity: Self.branchWidth) { _ in 0 } as! Branch
+                let branch = unsafeDowncast(Branch.create(minimumCapacity: Self.branchWidth) { _ in 0 }, to: Branch.self)
                 branches.append(branch)
             }
             let b = branches.count - 1
@@ -229,7 +271,7 @@ struct ChunkedArray<Element> {
 
     /// A copy of a chunk or branch with room for `capacity` elements.
     @inlinable static func copy<Buffer: ManagedBuffer<Int, Item>, Item>(_ buffer: Buffer, capacity: Int) -> Buffer {
-        let copy = Buffer.create(minimumCapacity: capacity) { _ in buffer.header } as! Buffer
+        let copy = unsafeDowncast(Buffer.create(minimumCapacity: capacity) { _ in buffer.header }, to: Buffer.self)
         copy.withUnsafeMutablePointerToElements { target in
             buffer.withUnsafeMutablePointerToElements { source in
                 target.initialize(from: source, count: buffer.header)
@@ -245,10 +287,14 @@ extension ChunkedArray {
     /// Creates an array holding `elements`.
     ///
     /// - Complexity: O(*n*).
-    @inlinable init(_ elements: some Sequence<Element>) {
+    @inlinable init(_ elements: some Collection<Element>) {
         self.init()
-        reserveCapacity(elements.underestimatedCount)
-        for element in elements { append(element) }
+        let array = ContiguousArray(elements)
+        array.withUnsafeBufferPointer { source in
+            fill(count: source.count) { target, start, length in
+                target.initialize(from: source.baseAddress! + start, count: length)
+            }
+        }
     }
 
     /// The elements, in order.

@@ -1,12 +1,13 @@
 /// The key index: a hash table from primary key to row identity that stores
 /// each key once, in its row's object.
 ///
-/// Buckets hold row identities (`-1` for empty); a key is found by hashing
-/// it and probing linearly, reading each candidate row's key from its
-/// object. Removal shifts the following entries back (no tombstones), so a
-/// lookup never probes further than the cluster its key hashes into. The
-/// buckets are a ``ChunkedArray``: versions share them, and an insert or a
-/// removal copies one chunk.
+/// Buckets hold row identities (`-1` for empty, `-2` for a removed entry);
+/// a key is found by hashing it and probing linearly, reading each
+/// candidate row's key from its object. A removal leaves a tombstone, found
+/// by comparing identities alone (no key is read or hashed), and the table
+/// is rebuilt when keys and tombstones together fill it. The buckets are a
+/// ``ChunkedArray``: versions share them, and an insert or a removal copies
+/// one chunk.
 ///
 /// A row's key must not change while the row is indexed. A class object
 /// whose key is changed in place is detected when its row is unindexed and
@@ -17,6 +18,11 @@ struct KeyTable {
     @usableFromInline var buckets = ChunkedArray<Int32>()
     /// The number of keys.
     @usableFromInline private(set) var count = 0
+    /// The number of tombstones.
+    @usableFromInline private(set) var tombstones = 0
+
+    @inlinable static var empty: Int32 { -1 }
+    @inlinable static var tombstone: Int32 { -2 }
 
     @inlinable init() {}
 
@@ -29,16 +35,21 @@ struct KeyTable {
 
     // MARK: Lookup
 
+    /// The key of a stored row.
+    @inlinable static func key<Element, Key>(ofRow row: Int32, in slots: ChunkedArray<Element?>, _ keyOf: (Element) -> Key?) -> Key {
+        keyOf(slots[Int(row)]!)!
+    }
+
     /// The row whose key is `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average.
-    @inlinable func row<Key: Hashable>(for key: Key, keyOfRow: (Int32) -> Key) -> Int32? {
+    @inlinable func row<Element, Key: Hashable>(for key: Key, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) -> Int32? {
         guard count > 0 else { return nil }
         var bucket = home(of: key.hashValue)
         while true {
             let row = buckets[bucket]
-            if row < 0 { return nil }
-            if keyOfRow(row) == key { return row }
+            if row == Self.empty { return nil }
+            if row >= 0 && Self.key(ofRow: row, in: slots, keyOf) == key { return row }
             bucket = next(bucket)
         }
     }
@@ -48,8 +59,8 @@ struct KeyTable {
     /// Indexes `row` under `key`, which no row has.
     ///
     /// - Complexity: amortised O(1); O(*n*) when the table grows.
-    @inlinable mutating func insert<Key: Hashable>(_ row: Int32, key: Key, keyOfRow: (Int32) -> Key) {
-        if (count + 1) * 4 > capacity * 3 { grow(toHold: count + 1, keyOfRow: keyOfRow) }
+    @inlinable mutating func insert<Element, Key: Hashable>(_ row: Int32, key: Key, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) {
+        if (count + tombstones + 1) * 4 > capacity * 3 { grow(toHold: count + 1, in: slots, keyOf: keyOf) }
         place(row, hash: key.hashValue)
         count += 1
     }
@@ -57,68 +68,69 @@ struct KeyTable {
     /// Makes room for `total` keys without further growth.
     ///
     /// - Complexity: O(*n*) when the table grows, else O(1).
-    @inlinable mutating func reserve<Key: Hashable>(_ total: Int, keyOfRow: (Int32) -> Key) {
-        if total * 4 > capacity * 3 { grow(toHold: total, keyOfRow: keyOfRow) }
+    @inlinable mutating func reserve<Element, Key: Hashable>(_ total: Int, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) {
+        if (total + tombstones) * 4 > capacity * 3 { grow(toHold: total, in: slots, keyOf: keyOf) }
     }
 
+    /// Stores a row of a key no row has in the first free bucket (empty or
+    /// a tombstone) of its probe sequence.
     @inlinable mutating func place(_ row: Int32, hash: Int) {
         var bucket = home(of: hash)
-        while buckets[bucket] >= 0 { bucket = next(bucket) }
+        while true {
+            let entry = buckets[bucket]
+            if entry < 0 {
+                if entry == Self.tombstone { tombstones -= 1 }
+                break
+            }
+            bucket = next(bucket)
+        }
         buckets[bucket] = row
     }
 
-    /// Rebuilds the table with room for `total` keys at most 75% full.
-    @inlinable mutating func grow<Key: Hashable>(toHold total: Int, keyOfRow: (Int32) -> Key) {
+    /// Rebuilds the table with room for `total` keys at most 75% full, and
+    /// no tombstones.
+    @inlinable mutating func grow<Element, Key: Hashable>(toHold total: Int, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) {
         var newCapacity = Swift.max(16, capacity)
         while total * 4 > newCapacity * 3 { newCapacity *= 2 }
-        let old = buckets
-        buckets = ChunkedArray(repeating: -1, count: newCapacity)
+        let mask = newCapacity - 1
+        var fresh = [Int32](repeating: -1, count: newCapacity)
         var seen = 0
-        old.forEachChunk { _, chunk in
+        buckets.forEachChunk { _, chunk in
             for row in chunk where row >= 0 {
-                let key = keyOfRow(row)
+                let key = Self.key(ofRow: row, in: slots, keyOf)
                 // Two rows with one key can only come from a key changed in place.
-                var bucket = home(of: key.hashValue)
+                var bucket = key.hashValue & mask
                 while true {
-                    let other = buckets[bucket]
+                    let other = fresh[bucket]
                     if other < 0 { break }
-                    if keyOfRow(other) == key { Self.keyChanged(key) }
-                    bucket = next(bucket)
+                    if Self.key(ofRow: other, in: slots, keyOf) == key { Self.keyChanged(key) }
+                    bucket = (bucket + 1) & mask
                 }
-                buckets[bucket] = row
+                fresh[bucket] = row
                 seen += 1
             }
         }
         precondition(seen == count, "key table lost entries while growing")
+        buckets = ChunkedArray(fresh)
+        tombstones = 0
     }
 
-    /// Unindexes `row`, whose key is `key`.
+    /// Unindexes `row`, whose key is `key`: its bucket becomes a tombstone.
+    /// The bucket is found by comparing row identities, so a key changed
+    /// in place (which no longer hashes to the row's bucket) is caught.
     ///
     /// - Complexity: O(1) on average.
-    @inlinable mutating func remove<Key: Hashable>(_ row: Int32, key: Key, keyOfRow: (Int32) -> Key) {
-        var hole = home(of: key.hashValue)
+    @inlinable mutating func remove<Key: Hashable>(_ row: Int32, key: Key) {
+        var bucket = home(of: key.hashValue)
         while true {
-            let candidate = buckets[hole]
+            let candidate = buckets[bucket]
             if candidate == row { break }
-            if candidate < 0 { Self.keyChanged(key) }
-            hole = next(hole)
+            if candidate == Self.empty { Self.keyChanged(key) }
+            bucket = next(bucket)
         }
-        // Shift the rest of the cluster back over the hole.
-        var probe = next(hole)
-        while true {
-            let candidate = buckets[probe]
-            if candidate < 0 { break }
-            let ideal = home(of: keyOfRow(candidate).hashValue)
-            // Move the entry unless its home lies after the hole, up to the probe.
-            let distanceToHole = (probe - hole) & (capacity - 1)
-            let distanceToHome = (probe - ideal) & (capacity - 1)
-            if distanceToHome >= distanceToHole {
-                buckets[hole] = candidate
-                hole = probe
-            }
-            probe = next(probe)
-        }
-        buckets[hole] = -1
+        // A tombstone followed by an empty bucket ends no probe: make it empty.
+        buckets[bucket] = buckets[next(bucket)] == Self.empty ? Self.empty : Self.tombstone
+        if buckets[bucket] == Self.tombstone { tombstones += 1 }
         count -= 1
     }
 

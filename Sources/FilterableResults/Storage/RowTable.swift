@@ -57,31 +57,30 @@ extension RowTable {
     @inlinable func key(ofRow id: Int32) -> Key { keyOf(slots[Int(id)]!)! }
 
     /// Whether a row identity holds an object.
-    @inlinable func isLive(_ id: Int32) -> Bool { Int(id) < slots.count && slots[Int(id)] != nil }
+    @inlinable func isLive(_ id: Int32) -> Bool {
+        Int(id) < slots.count && slots.withElement(at: Int(id)) { $0.pointee != nil }
+    }
 
     /// The row with `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average.
     @inlinable func row(forKey key: Key) -> Int32? {
-        let slots = self.slots
-        let keyOf = self.keyOf
-        return keys.row(for: key) { keyOf(slots[Int($0)]!)! }
+        keys.row(for: key, in: slots, keyOf: keyOf)
     }
 
-    /// Indexes a live row's key.
-    @inlinable mutating func indexKey(ofRow id: Int32) {
-        let key = key(ofRow: id)
-        let slots = self.slots
-        let keyOf = self.keyOf
-        keys.insert(id, key: key) { keyOf(slots[Int($0)]!)! }
+    /// Indexes a live row under `key`, its object's key.
+    @inlinable mutating func indexKey(_ key: Key, ofRow id: Int32) {
+        keys.insert(id, key: key, in: slots, keyOf: keyOf)
+    }
+
+    /// Makes room in the key index for `total` keys at once.
+    @inlinable mutating func reserveKeys(_ total: Int) {
+        keys.reserve(total, in: slots, keyOf: keyOf)
     }
 
     /// Unindexes a live row's key (its object must still be in its slot).
     @inlinable mutating func unindexKey(ofRow id: Int32) {
-        let key = key(ofRow: id)
-        let slots = self.slots
-        let keyOf = self.keyOf
-        keys.remove(id, key: key) { keyOf(slots[Int($0)]!)! }
+        keys.remove(id, key: key(ofRow: id))
     }
 
     /// A new row identity past the last one.
@@ -312,26 +311,39 @@ extension RowTable {
 extension RowTable {
     /// The visible table by row identity.
     ///
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(*n*), with O(1) per leaf and visible row.
     @inlinable var visibleTable: [VisibleSection] {
         var table: [VisibleSection] = []
-        var current: VisibleSection?
-        let hides = hidesEmptySections
-        tree.forEachItem { item, flag in
-            if item < 0 {
-                if let section = current { table.append(section) }
-                current = nil
-                if !hides || flag {
-                    let name = record(-1 - item).name
-                    let identity = name.map { SectionIdentity.named(SectionName($0)) } ?? .unnamed(table.count)
-                    current = VisibleSection(identity: identity, name: name, rows: [])
-                }
-            } else if flag, current != nil {
-                current!.rows.append(item)
-            }
-            return true
+        var name: String?
+        var shown = false
+        var rows: [Int32] = []
+        func finish() {
+            guard shown else { return }
+            let identity = name.map { SectionIdentity.named(SectionName($0)) } ?? .unnamed(table.count)
+            table.append(VisibleSection(identity: identity, name: name, rows: rows))
         }
-        if let section = current { table.append(section) }
+        let hides = hidesEmptySections
+        tree.forEachLeaf { leaf in
+            let headers = leaf.header.headerMask
+            let flags = leaf.header.flagMask
+            if headers == 0 {
+                if shown { leaf.forEachRow(in: flags) { _, id in rows.append(id) } }
+                return
+            }
+            for offset in 0..<leaf.header.count {
+                let item = leaf[offset]
+                let flag = flags & (1 << UInt64(offset)) != 0
+                if item < 0 {
+                    finish()
+                    rows = []
+                    shown = !hides || flag
+                    name = record(-1 - item).name
+                } else if shown && flag {
+                    rows.append(item)
+                }
+            }
+        }
+        finish()
         return table
     }
 
@@ -339,15 +351,42 @@ extension RowTable {
     ///
     /// - Complexity: O(*n*).
     @inlinable var rawTable: [(name: String?, rows: [Int32])] {
-        var table: [(name: String?, rows: [Int32])] = []
-        tree.forEachItem { item, _ in
-            if item < 0 {
-                table.append((record(-1 - item).name, []))
-            } else {
-                table[table.count - 1].rows.append(item)
+        rawTableWithIdentities.map { ($0.name, $0.rows) }
+    }
+
+    /// The raw sections with their identities and rows.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable var rawTableWithIdentities: [(id: Int32, name: String?, rows: [Int32])] {
+        var table: [(id: Int32, name: String?, rows: [Int32])] = []
+        var rows: [Int32] = []
+        tree.forEachLeaf { leaf in
+            if leaf.header.headerMask == 0 {
+                leaf.forEachRow(in: ~0) { _, id in rows.append(id) }
+                return
             }
-            return true
+            for offset in 0..<leaf.header.count {
+                let item = leaf[offset]
+                if item < 0 {
+                    if !table.isEmpty { table[table.count - 1].rows = rows }
+                    rows = []
+                    table.append((-1 - item, record(-1 - item).name, []))
+                } else {
+                    rows.append(item)
+                }
+            }
         }
+        if !table.isEmpty { table[table.count - 1].rows = rows }
         return table
+    }
+
+    /// Every row, in order.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable var allRows: [Int32] {
+        var rows: [Int32] = []
+        rows.reserveCapacity(rowCount)
+        tree.forEachLeaf { leaf in leaf.forEachRow(in: ~0) { _, id in rows.append(id) } }
+        return rows
     }
 }

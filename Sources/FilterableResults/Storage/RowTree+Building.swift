@@ -13,22 +13,28 @@ extension RowTree {
     /// - Complexity: O(*n*).
     @inlinable mutating func build(_ items: [Int32], flags: [Bool]) {
         precondition(items.count == flags.count, "RowTree.build: one flag per item")
-        directory.labels = ChunkedArray()
         directory.freeNumbers = []
         root = nil
         height = 0
-        guard !items.isEmpty else { return }
+        guard !items.isEmpty else {
+            directory.labels = ChunkedArray()
+            return
+        }
         let leafCount = (items.count + Self.buildFill - 1) / Self.buildFill
         let stride = Self.stride(forLeaves: leafCount)
         var level: ContiguousArray<AnyObject> = []
         var summaries: ContiguousArray<TreeSummary> = []
         var labels: ContiguousArray<UInt64> = []
         level.reserveCapacity(leafCount)
+        // The directory is written whole: leaf numbers 0..<leafCount.
+        var leafOfRow = [UInt32](repeating: 0, count: directory.leafOfRow.count)
+        var leafOfSection = [UInt32](repeating: 0, count: directory.leafOfSection.count)
         var start = 0
         for leafIndex in 0..<leafCount {
             let size = items.count / leafCount + (leafIndex < items.count % leafCount ? 1 : 0)
             let label = UInt64(leafIndex + 1) &* stride
-            let number = directory.allocate(label: label)
+            let number = UInt32(leafIndex)
+            labels.append(label)
             let node = LeafNode.make(number: number)
             var flagMask: UInt64 = 0
             var headerMask: UInt64 = 0
@@ -37,8 +43,12 @@ extension RowTree {
                     let item = items[start + offset]
                     elements[offset] = item
                     if flags[start + offset] { flagMask |= 1 << UInt64(offset) }
-                    if item < 0 { headerMask |= 1 << UInt64(offset) }
-                    directory.setLeaf(of: item, to: number)
+                    if item < 0 {
+                        headerMask |= 1 << UInt64(offset)
+                        leafOfSection[Int(-1 - item)] = number
+                    } else {
+                        leafOfRow[Int(item)] = number
+                    }
                 }
             }
             node.header.count = size
@@ -46,9 +56,11 @@ extension RowTree {
             node.header.headerMask = headerMask
             level.append(node)
             summaries.append(node.summary)
-            labels.append(label)
             start += size
         }
+        directory.labels = ChunkedArray(labels)
+        directory.leafOfRow = ChunkedArray(leafOfRow)
+        directory.leafOfSection = ChunkedArray(leafOfSection)
         while level.count > 1 {
             let groups = (level.count + Self.buildFill - 1) / Self.buildFill
             var nextLevel: ContiguousArray<AnyObject> = []
@@ -158,6 +170,15 @@ extension RowTree {
         guard let replacement else { return false }
         node = replacement
         return true
+    }
+
+    /// Every leaf, in order.
+    ///
+    /// - Complexity: O(*n* / 64).
+    @inlinable var leaves: [LeafNode] {
+        var leaves: [LeafNode] = []
+        forEachLeaf { leaves.append($0) }
+        return leaves
     }
 
     /// Calls `body` with every leaf in order, reading only.

@@ -145,6 +145,22 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
 
     @inlinable func flag(at offset: Int) -> Bool { header.flagMask & (1 << UInt64(offset)) != 0 }
 
+    /// Calls `body` with the offset and item of every row (not header) whose
+    /// bit is set in `mask`, in order.
+    @inlinable func forEachRow(in mask: UInt64, _ body: (_ offset: Int, _ item: Int32) throws -> Void) rethrows {
+        var remaining = mask & ~header.headerMask & Self.mask(below: header.count)
+        try withUnsafeMutablePointerToElements { items in
+            while remaining != 0 {
+                let offset = remaining.trailingZeroBitCount
+                try body(offset, items[offset])
+                remaining &= remaining &- 1
+            }
+        }
+    }
+
+    /// The bits of the first `count` offsets.
+    @inlinable static func mask(below count: Int) -> UInt64 { count >= 64 ? ~0 : (1 << UInt64(count)) &- 1 }
+
     /// What this leaf's items count.
     @inlinable var summary: TreeSummary { summary(before: header.count) }
 
@@ -213,11 +229,14 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
 
 /// An inner node: up to ``RowTree/innerCapacity`` children, each with its
 /// counts and the order label of its first leaf.
+///
+/// Its arrays are mutated only while the node is uniquely referenced (a
+/// shared node is copied first), so they need no dynamic exclusivity checks.
 @usableFromInline
 final class InnerNode {
-    @usableFromInline var children: ContiguousArray<AnyObject>
-    @usableFromInline var summaries: ContiguousArray<TreeSummary>
-    @usableFromInline var labels: ContiguousArray<UInt64>
+    @exclusivity(unchecked) @usableFromInline var children: ContiguousArray<AnyObject>
+    @exclusivity(unchecked) @usableFromInline var summaries: ContiguousArray<TreeSummary>
+    @exclusivity(unchecked) @usableFromInline var labels: ContiguousArray<UInt64>
 
     @inlinable init(children: ContiguousArray<AnyObject>, summaries: ContiguousArray<TreeSummary>, labels: ContiguousArray<UInt64>) {
         self.children = children
@@ -277,8 +296,8 @@ extension LeafDirectory: Sendable {}
 // MARK: - Node access
 
 extension RowTree {
-    @usableFromInline static var leafCapacity: Int { 64 }
-    @usableFromInline static var innerCapacity: Int { 64 }
+    @inlinable static var leafCapacity: Int { 64 }
+    @inlinable static var innerCapacity: Int { 64 }
 
     @inlinable func leaf(_ node: AnyObject) -> LeafNode { unsafeDowncast(node, to: LeafNode.self) }
     @inlinable func inner(_ node: AnyObject) -> InnerNode { unsafeDowncast(node, to: InnerNode.self) }

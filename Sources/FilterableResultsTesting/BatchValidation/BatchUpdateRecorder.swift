@@ -6,7 +6,7 @@ import FilterableResults
 ///
 ///     var recorder = BatchUpdateRecorder()
 ///     changeset.apply(to: &recorder)
-///     #expect(recorder.calls == [.deleteRows([ResultsIndexPath(0, 1)])])
+///     #expect(recorder.calls == [.deleteRows([ResultsIndexPath(row: 1, section: 0)])])
 public struct BatchUpdateRecorder: BatchUpdateTarget, Hashable, Sendable {
     /// One call a batch update makes.
     public enum Call: Hashable, Sendable {

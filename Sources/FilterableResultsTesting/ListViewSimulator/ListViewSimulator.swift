@@ -17,7 +17,7 @@ import FilterableResults
 ///     view.reloadData()
 ///     view.performBatchUpdates({
 ///         dataSource.items = newItems           // change the data inside the batch
-///         view.insertRows(at: [ResultsIndexPath(0, 3)])
+///         view.insertRows(at: [ResultsIndexPath(row: 3, section: 0)])
 ///     }, completion: nil)
 ///     #expect(view.exception == nil)
 ///     #expect(view.staleRows().isEmpty)

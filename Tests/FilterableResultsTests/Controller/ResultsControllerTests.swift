@@ -261,7 +261,7 @@ struct ResultsControllerTests {
         try controller.addFilter(ResultsFilter(title: "even") { $0.value % 2 == 0 })
         #expect(controller.numberOfSections == 1)
         #expect(controller.name(ofSection: 0) == "B")
-        #expect(controller.object(at: ResultsIndexPath(0, 0))?.id == 2)
+        #expect(controller.object(at: ResultsIndexPath(row: 0, section: 0))?.id == 2)
     }
 
     @Test func aStorePreparedOffTheMainActorIsAppliedOnIt() async throws {

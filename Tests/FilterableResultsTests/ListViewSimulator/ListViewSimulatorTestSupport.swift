@@ -78,7 +78,7 @@ final class StringTable: ResultsListDataSource {
 typealias Simulator = ListViewSimulator<StringTable>
 
 /// `[section, row]`.
-func ip(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(section, row) }
+func ip(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }
 
 /// A loaded simulator over `table`.
 @MainActor

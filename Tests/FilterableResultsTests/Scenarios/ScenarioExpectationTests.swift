@@ -151,7 +151,7 @@ struct ScenarioExpectationTests {
         #expect(change.kind == .delete)
         #expect(change.key == 1)
         #expect(change.object == ["id": 1])
-        #expect(change.indexPath == ResultsIndexPath(0, 0))
+        #expect(change.indexPath == ResultsIndexPath(row: 0, section: 0))
         #expect(result.jsonLog.split(separator: "\n").count == 9)
         #expect(try ScenarioTestSupport.parseLines(result.jsonLog) == result.log.map(\.json))
         #expect(result.finalState?.data == [ResultsSection(objects: [])])

@@ -52,28 +52,29 @@ struct ChunkedArrayTests {
 
     @Test func theKeyTableFindsEveryKeyThroughGrowthAndRemoval() {
         var random = SeededRandomNumberGenerator(seed: 4)
-        var keys: [Int] = []          // key of each row
+        var slots = ChunkedArray<Int?>()   // each row's object is its key
         var table = KeyTable()
         var live = Set<Int32>()
+        let keyOf: (Int) -> Int? = { $0 }
         for step in 0..<20_000 {
             if live.isEmpty || Int.random(in: 0..<3, using: &random) != 0 {
-                let row = Int32(keys.count)
                 // Keys collide often: multiples of the table size land in one cluster.
                 let key = Int.random(in: 0..<1_000_000, using: &random) * 64
-                guard table.row(for: key, keyOfRow: { keys[Int($0)] }) == nil else { continue }
-                keys.append(key)
-                table.insert(row, key: key, keyOfRow: { keys[Int($0)] })
+                guard table.row(for: key, in: slots, keyOf: keyOf) == nil else { continue }
+                let row = Int32(slots.count)
+                slots.append(key)
+                table.insert(row, key: key, in: slots, keyOf: keyOf)
                 live.insert(row)
             } else {
                 let row = live.randomElement(using: &random)!
-                table.remove(row, key: keys[Int(row)], keyOfRow: { keys[Int($0)] })
+                table.remove(row, key: slots[Int(row)]!)
                 live.remove(row)
             }
             if step % 2_000 == 0 {
                 #expect(table.count == live.count)
-                for row in live { #expect(table.row(for: keys[Int(row)], keyOfRow: { keys[Int($0)] }) == row) }
+                for row in live { #expect(table.row(for: slots[Int(row)]!, in: slots, keyOf: keyOf) == row) }
             }
         }
-        for row in live { #expect(table.row(for: keys[Int(row)], keyOfRow: { keys[Int($0)] }) == row) }
+        for row in live { #expect(table.row(for: slots[Int(row)]!, in: slots, keyOf: keyOf) == row) }
     }
 }

@@ -21,7 +21,7 @@ private func section(_ name: String? = nil, _ ids: [Int], changed: Set<Int> = []
 /// Unnamed sections of items with default titles.
 private func table(_ sections: [Int]...) -> [ResultsSection<Item>] { sections.map { section(nil, $0) } }
 
-private func path(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(section, row) }
+private func path(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }
 
 private func insert(_ id: Int, at new: ResultsIndexPath) -> Event {
     Event(.insert(at: new), key: id, object: item(id))

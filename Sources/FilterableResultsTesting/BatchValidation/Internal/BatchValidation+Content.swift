@@ -11,7 +11,7 @@ extension BatchValidation {
     mutating func checkContent(isSameContent: (Element, Element) -> Bool) {
         for (section, rows) in oldKeys.enumerated() where !rowsAreReplaced(inOldSection: section) {
             for (row, key) in rows.enumerated() {
-                let from = ResultsIndexPath(section, row)
+                let from = ResultsIndexPath(row: row, section: section)
                 guard oldLocation[key] == from, let to = newLocation[key], !rowsAreReplaced(inNewSection: to.section) else { continue }
                 let changed = !isSameContent(old[section].objects[row], new[to.section].objects[to.row])
                 guard let number = eventAtOldPath[from] else {

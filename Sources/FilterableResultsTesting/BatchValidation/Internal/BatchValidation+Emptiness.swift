@@ -26,7 +26,7 @@ extension BatchValidation {
                 return "section \(section) has \(describe(before, around: row)) before and \(describe(after, around: row)) after"
             }
             for row in before.indices where !isSameContent(old[section].objects[row], new[section].objects[row]) {
-                return "the content of row key \(describe(before[row])) at \(ResultsIndexPath(section, row)) changed"
+                return "the content of row key \(describe(before[row])) at \(ResultsIndexPath(row: row, section: section)) changed"
             }
         }
         return nil

@@ -68,7 +68,7 @@ extension BatchValidation {
         for row in result.indices where result[row] == nil {
             while removed[oldRow] { oldRow += 1 }
             result[row] = oldRows[oldRow]
-            checkUpdate(at: ResultsIndexPath(oldSection, oldRow), landsAt: ResultsIndexPath(newSection, row))
+            checkUpdate(at: ResultsIndexPath(row: oldRow, section: oldSection), landsAt: ResultsIndexPath(row: row, section: newSection))
             oldRow += 1
         }
         let keys = result.map { $0! }

@@ -129,7 +129,7 @@ struct BatchValidation<Element, Key: Hashable> {
         location.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         for (section, rows) in keys.enumerated() {
             for (row, key) in rows.enumerated() {
-                let path = ResultsIndexPath(section, row)
+                let path = ResultsIndexPath(row: row, section: section)
                 if let first = location[key] {
                     report(0, "the \(table) table has key \(describe(key)) twice, at \(first) and \(path): keys must be unique, so rows cannot be matched by identity")
                 } else {
