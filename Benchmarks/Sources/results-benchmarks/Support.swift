@@ -130,9 +130,14 @@ struct ChangeCounts: CustomStringConvertible {
 
     init() {}
 
+    /// Counts by kind from the events' positions, as a view applying the
+    /// changeset reads them: no event's object is read.
     init(_ changeset: ResultsChangeset<Row, Int>) {
         sections = changeset.sectionChanges.count
-        for change in changeset.objectChanges { add(change.kind) }
+        inserts = changeset.rowIndexPaths(.insert).count
+        deletes = changeset.rowIndexPaths(.delete).count
+        updates = changeset.rowIndexPaths(.update).count
+        moves = changeset.rowMoves.count
     }
 
     mutating func add(_ kind: ChangeKind) {

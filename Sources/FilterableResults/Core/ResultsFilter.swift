@@ -15,8 +15,23 @@ public struct ResultsFilter<Element>: Sendable {
     public var title: String
     /// The filter's group: one applied filter per group. `nil` for none.
     public var group: String?
+    /// The test, on an object in place. A store calls it on every row: a
+    /// closure over a pointer is called directly from code specialised for
+    /// the element type (a closure over the element itself would be reached
+    /// through a thunk that copies each object), and it is formed in the
+    /// inlinable initialiser, where the element type is known.
+    @usableFromInline var matches: @Sendable (UnsafePointer<Element>) -> Bool
+
     /// Whether an object passes the filter.
-    public var predicate: @Sendable (Element) -> Bool
+    ///
+    /// - Complexity: that of the test.
+    @inlinable public var predicate: @Sendable (Element) -> Bool {
+        get {
+            let matches = self.matches
+            return { element in withUnsafePointer(to: element) { matches($0) } }
+        }
+        set { matches = { newValue($0.pointee) } }
+    }
 
     /// Creates a filter from a closure.
     ///
@@ -24,7 +39,14 @@ public struct ResultsFilter<Element>: Sendable {
     @inlinable public init(title: String, group: String? = nil, predicate: @escaping @Sendable (Element) -> Bool) {
         self.title = title
         self.group = group
-        self.predicate = predicate
+        self.matches = { predicate($0.pointee) }
+    }
+
+    /// Whether an object passes the filter.
+    ///
+    /// - Complexity: that of the test.
+    @inlinable public func callAsFunction(_ element: Element) -> Bool {
+        withUnsafePointer(to: element) { matches($0) }
     }
 
     /// Creates a filter from a Foundation `Predicate`. An object for which

@@ -82,31 +82,17 @@ extension ResultsStore {
     @inlinable mutating func refilter() {
         noteMutation()
         tracker.visibilityChanged = true
-        let filters = appliedFilters
-        var bits = [UInt64](repeating: filters.isEmpty ? ~0 : 0, count: table.slots.count / 64 + 1)
-        if !filters.isEmpty {
-            // Predicates are called as filter properties: taking one out as a
-            // closure value of the element's type would wrap it in a thunk.
-            bits.withUnsafeMutableBufferPointer { bits in
-                table.slots.forEachChunk { start, chunk in
-                    if filters.count == 1 {
-                        let filter = filters[0]
-                        for offset in chunk.indices {
-                            if let element = chunk[offset], filter.predicate(element) {
-                                let id = start + offset
-                                bits[id >> 6] |= 1 << UInt64(id & 63)
-                            }
-                        }
-                    } else {
-                        for offset in chunk.indices {
-                            if let element = chunk[offset], filters.allSatisfy({ $0.predicate(element) }) {
-                                let id = start + offset
-                                bits[id >> 6] |= 1 << UInt64(id & 63)
-                            }
-                        }
-                    }
-                }
-            }
+        // Only the tests are passed on: a captured filter would be copied,
+        // title and group too, at every call.
+        let bits: [UInt64]
+        switch appliedFilters.count {
+        case 0:
+            bits = [UInt64](repeating: ~0, count: (table.slots.count + 63) >> 6)
+        case 1:
+            bits = table.slots.bits(where: appliedFilters[0].matches)
+        default:
+            let tests = appliedFilters.map(\.matches)
+            bits = table.slots.bits { element in tests.allSatisfy { $0(element) } }
         }
         // Each leaf's new flags (headers keep theirs), and each section's
         // visible rows, counted a leaf segment at a time.

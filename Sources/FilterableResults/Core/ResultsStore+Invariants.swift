@@ -95,11 +95,9 @@ extension ResultsStore {
             }
         }
         var live = 0
-        table.slots.forEachChunk { start, chunk in
-            for offset in chunk.indices where chunk[offset] != nil {
-                live += 1
-                precondition(seen.contains(Int32(start + offset)), "row \(start + offset) holds an object but is not placed")
-            }
+        for id in 0..<table.slots.count where table.slots.isLive(id) {
+            live += 1
+            precondition(seen.contains(Int32(id)), "row \(id) holds an object but is not placed")
         }
         precondition(live == seen.count, "objects (\(live)) and placed rows (\(seen.count)) disagree")
     }

@@ -32,8 +32,8 @@ extension ResultsStore {
 
     /// Whether an object passes every applied filter.
     @inlinable func passesFilters(_ element: Element) -> Bool {
-        for filter in appliedFilters where !filter.predicate(element) { return false }
-        return true
+        guard !appliedFilters.isEmpty else { return true }
+        return withUnsafePointer(to: element) { element in appliedFilters.allSatisfy { $0.matches(element) } }
     }
 
     /// Stores an object whose key no live row has, and indexes the key; the
@@ -296,7 +296,7 @@ extension ResultsStore {
             let filters = appliedFilters
             table.rebuild(sections) { id in
                 let element = slots[Int(id)]!
-                return filters.allSatisfy { $0.predicate(element) }
+                return withUnsafePointer(to: element) { element in filters.allSatisfy { $0.matches(element) } }
             }
         }
     }

@@ -36,14 +36,14 @@ struct KeyTable {
     // MARK: Lookup
 
     /// The key of a stored row.
-    @inlinable static func key<Element, Key>(ofRow row: Int32, in slots: ChunkedArray<Element?>, _ keyOf: (Element) -> Key?) -> Key {
-        keyOf(slots[Int(row)]!)!
+    @inlinable static func key<Element, Key>(ofRow row: Int32, in slots: SlotArray<Element>, _ keyOf: (Element) -> Key?) -> Key {
+        slots.withElement(at: Int(row)) { keyOf($0)! }
     }
 
     /// The row whose key is `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average.
-    @inlinable func row<Element, Key: Hashable>(for key: Key, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) -> Int32? {
+    @inlinable func row<Element, Key: Hashable>(for key: Key, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) -> Int32? {
         guard count > 0 else { return nil }
         var bucket = home(of: key.hashValue)
         while true {
@@ -59,7 +59,7 @@ struct KeyTable {
     /// Indexes `row` under `key`, which no row has.
     ///
     /// - Complexity: amortised O(1); O(*n*) when the table grows.
-    @inlinable mutating func insert<Element, Key: Hashable>(_ row: Int32, key: Key, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) {
+    @inlinable mutating func insert<Element, Key: Hashable>(_ row: Int32, key: Key, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) {
         if (count + tombstones + 1) * 4 > capacity * 3 { grow(toHold: count + 1, in: slots, keyOf: keyOf) }
         place(row, hash: key.hashValue)
         count += 1
@@ -68,7 +68,7 @@ struct KeyTable {
     /// Makes room for `total` keys without further growth.
     ///
     /// - Complexity: O(*n*) when the table grows, else O(1).
-    @inlinable mutating func reserve<Element, Key: Hashable>(_ total: Int, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) {
+    @inlinable mutating func reserve<Element, Key: Hashable>(_ total: Int, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) {
         if (total + tombstones) * 4 > capacity * 3 { grow(toHold: total, in: slots, keyOf: keyOf) }
     }
 
@@ -89,7 +89,7 @@ struct KeyTable {
 
     /// Rebuilds the table with room for `total` keys at most 75% full, and
     /// no tombstones.
-    @inlinable mutating func grow<Element, Key: Hashable>(toHold total: Int, in slots: ChunkedArray<Element?>, keyOf: (Element) -> Key?) {
+    @inlinable mutating func grow<Element, Key: Hashable>(toHold total: Int, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) {
         var newCapacity = Swift.max(16, capacity)
         while total * 4 > newCapacity * 3 { newCapacity *= 2 }
         let mask = newCapacity - 1

@@ -28,8 +28,8 @@ struct RowTable<Element, Key: Hashable> {
     }
 
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
-    /// Objects by row identity; `nil` for a free identity.
-    @usableFromInline var slots = ChunkedArray<Element?>()
+    /// Objects by row identity; free identities hold none.
+    @usableFromInline var slots = SlotArray<Element>()
     @usableFromInline var keys = KeyTable()
     @usableFromInline var tree = RowTree()
     /// Section names and counts by section identity.
@@ -53,13 +53,11 @@ extension RowTable {
     /// The object of a live row.
     @inlinable func element(ofRow id: Int32) -> Element { slots[Int(id)]! }
 
-    /// The key of a live row.
-    @inlinable func key(ofRow id: Int32) -> Key { keyOf(slots[Int(id)]!)! }
+    /// The key of a live row, read from its object in place.
+    @inlinable func key(ofRow id: Int32) -> Key { KeyTable.key(ofRow: id, in: slots, keyOf) }
 
     /// Whether a row identity holds an object.
-    @inlinable func isLive(_ id: Int32) -> Bool {
-        Int(id) < slots.count && slots.withElement(at: Int(id)) { $0.pointee != nil }
-    }
+    @inlinable func isLive(_ id: Int32) -> Bool { slots.isLive(Int(id)) }
 
     /// The row with `key`, or `nil`.
     ///
@@ -86,9 +84,8 @@ extension RowTable {
     /// A new row identity past the last one.
     @inlinable mutating func appendRowSlot() -> Int32 {
         precondition(slots.count < Int(Int32.max), "a store holds at most \(Int32.max) rows")
-        slots.append(nil)
         tree.directory.leafOfRow.append(0)
-        return Int32(slots.count - 1)
+        return Int32(slots.appendSlot())
     }
 
     /// A new section identity past the last one.

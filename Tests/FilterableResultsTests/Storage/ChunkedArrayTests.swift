@@ -52,7 +52,7 @@ struct ChunkedArrayTests {
 
     @Test func theKeyTableFindsEveryKeyThroughGrowthAndRemoval() {
         var random = SeededRandomNumberGenerator(seed: 4)
-        var slots = ChunkedArray<Int?>()   // each row's object is its key
+        var slots = SlotArray<Int>()   // each row's object is its key
         var table = KeyTable()
         var live = Set<Int32>()
         let keyOf: (Int) -> Int? = { $0 }
@@ -61,8 +61,8 @@ struct ChunkedArrayTests {
                 // Keys collide often: multiples of the table size land in one cluster.
                 let key = Int.random(in: 0..<1_000_000, using: &random) * 64
                 guard table.row(for: key, in: slots, keyOf: keyOf) == nil else { continue }
-                let row = Int32(slots.count)
-                slots.append(key)
+                let row = Int32(slots.appendSlot())
+                slots[Int(row)] = key
                 table.insert(row, key: key, in: slots, keyOf: keyOf)
                 live.insert(row)
             } else {
@@ -76,5 +76,33 @@ struct ChunkedArrayTests {
             }
         }
         for row in live { #expect(table.row(for: slots[Int(row)]!, in: slots, keyOf: keyOf) == row) }
+    }
+
+    @Test(arguments: [1, 63, 64, 65, 511, 512, 513, 5_000] as [Int])
+    func slotsAgreeWithAnArrayOfOptionalsAndKeepTheirVersions(count: Int) {
+        var random = SeededRandomNumberGenerator(seed: UInt64(count))
+        var slots = SlotArray<String>()
+        var model: [String?] = []
+        for _ in 0..<count {
+            slots.appendSlot()
+            model.append(nil)
+        }
+        var versions: [(SlotArray<String>, [String?])] = []
+        for step in 0..<(count * 3) {
+            let index = Int.random(in: 0..<count, using: &random)
+            // Heap-allocated strings, so a leak or a double free would show.
+            let value: String? = Bool.random(using: &random) ? String(repeating: "x", count: 20) + "\(step)" : nil
+            slots[index] = value
+            model[index] = value
+            if step % (count / 2 + 1) == 0 { versions.append((slots, model)) }
+        }
+        for (version, expected) in versions + [(slots, model)] {
+            #expect((0..<count).map { version[$0] } == expected)
+            #expect((0..<count).map { version.isLive($0) } == expected.map { $0 != nil })
+            let bits = version.bits { $0.pointee.hasSuffix("7") }
+            let passing: [Bool] = (0..<count).map { index in bits[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+            let expectedPassing: [Bool] = expected.map { value in value?.hasSuffix("7") ?? false }
+            #expect(passing == expectedPassing)
+        }
     }
 }
