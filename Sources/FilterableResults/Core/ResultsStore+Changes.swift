@@ -103,7 +103,8 @@ extension ResultsStore {
     /// Whether a row's content differs between the baseline and now
     /// (without a content comparison, every replaced row differs).
     @inlinable func isChanged(_ id: Int32) -> Bool {
-        !(isSameContent?(baseline.element(ofRow: id), table.element(ofRow: id)) ?? false)
+        guard let sameContent else { return true }
+        return !baseline.slots.withPointer(at: Int(id)) { old in table.slots.withPointer(at: Int(id)) { sameContent(old, $0) } }
     }
 
     /// Wraps events by identity with the tables they refer to, ordered
@@ -152,10 +153,10 @@ extension ResultsStore {
         var (oldRow, newRow) = (0, 0)
         var (wasShown, isShown) = (false, false)
         for (oldLeaf, newLeaf) in zip(oldLeaves, newLeaves) {
-            let count = newLeaf.header.count
-            let oldFlags = oldLeaf.header.flagMask
-            let newFlags = newLeaf.header.flagMask
-            let headers = newLeaf.header.headerMask
+            let count = newLeaf.count
+            let oldFlags = oldLeaf.flagMask
+            let newFlags = newLeaf.flagMask
+            let headers = newLeaf.headerMask
             if headers == 0 {
                 if wasShown && isShown && oldFlags != newFlags {
                     var changed = (oldFlags ^ newFlags) & LeafNode.mask(below: count)

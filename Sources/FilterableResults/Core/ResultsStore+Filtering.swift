@@ -100,9 +100,9 @@ extension ResultsStore {
         var visibleCounts: [Int32] = []
         bits.withUnsafeBufferPointer { bits in
             _ = table.tree.updateFlags { leaf in
-                let count = leaf.header.count
-                let headers = leaf.header.headerMask
-                var mask = leaf.header.flagMask & headers
+                let count = leaf.count
+                let headers = leaf.headerMask
+                var mask = leaf.flagMask & headers
                 leaf.withUnsafeMutablePointerToElements { items in
                     for offset in 0..<count {
                         let item = items[offset]

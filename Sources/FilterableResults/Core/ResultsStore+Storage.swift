@@ -7,8 +7,13 @@ extension ResultsStore {
     ///
     /// - Complexity: O(1) plus the cost of the key function.
     @inlinable func requireKey(of element: Element) throws(ResultsError) -> Key {
-        guard let key = keyOf(element) else {
-            throw .missingPrimaryKey(String(describing: element))
+        try withUnsafePointer(to: element) { pointer throws(ResultsError) in try requireKey(at: pointer) }
+    }
+
+    /// The key of an object in place, or the error that names it.
+    @inlinable func requireKey(at element: UnsafePointer<Element>) throws(ResultsError) -> Key {
+        guard let key = table.keyReader.key(at: element) else {
+            throw .missingPrimaryKey(String(describing: element.pointee))
         }
         guard key == key else {
             throw .invalidKey(String(describing: key), reason: "it is not equal to itself (like Double.nan), so it could never be found again")
@@ -16,11 +21,14 @@ extension ResultsStore {
         return key
     }
 
-    /// The keys of `elements`, or the error naming the first without one.
-    @inlinable func requireKeys(of elements: some Sequence<Element>) throws(ResultsError) -> [Key] {
+    /// The keys of `elements`, read in place, or the error naming the first
+    /// object without one.
+    @inlinable func requireKeys(of elements: [Element]) throws(ResultsError) -> [Key] {
         var keys: [Key] = []
-        keys.reserveCapacity(elements.underestimatedCount)
-        for element in elements { keys.append(try requireKey(of: element)) }
+        keys.reserveCapacity(elements.count)
+        try elements.withUnsafeBufferPointer { buffer throws(ResultsError) in
+            for index in buffer.indices { keys.append(try requireKey(at: buffer.baseAddress! + index)) }
+        }
         return keys
     }
 
@@ -84,7 +92,7 @@ extension ResultsStore {
     /// Gives a row new content; returns whether the content changed. Equal
     /// content is stored without marking the row changed.
     @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
-        if let isSameContent, isSameContent(table.element(ofRow: id), element) {
+        if let sameContent, table.slots.withPointer(at: Int(id), { old in withUnsafePointer(to: element) { sameContent(old, $0) } }) {
             table.slots[Int(id)] = element
             return false
         }

@@ -31,7 +31,9 @@ public struct ResultsStore<Element, Key: Hashable> {
     // MARK: Configuration
 
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
-    @usableFromInline let isSameContent: (@Sendable (Element, Element) -> Bool)?
+    /// Whether two objects in place have the same content; `nil` when every
+    /// replace counts as a change.
+    @usableFromInline let sameContent: (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?
     /// The sort keys every section is kept in order by; empty for none.
     @inlinable public var sortKeys: [ResultsSortKey<Element>] { _sortKeys }
     @usableFromInline var _sortKeys: [ResultsSortKey<Element>]
@@ -86,11 +88,37 @@ public struct ResultsStore<Element, Key: Hashable> {
         sectionedBy sectioning: ResultsSectioning<Element>? = nil,
         hidesEmptySections: Bool = false
     ) {
-        self.keyOf = key
-        self.isSameContent = isSameContent
+        self.init(
+            keyOf: key, keyAt: nil,
+            sameContent: Self.inPlace(isSameContent),
+            sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
+    }
+
+    /// A content comparison on objects in place.
+    @inlinable static func inPlace(
+        _ isSameContent: (@Sendable (Element, Element) -> Bool)?
+    ) -> (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)? {
+        guard let isSameContent else { return nil }
+        return { isSameContent($0.pointee, $1.pointee) }
+    }
+
+    /// Creates an empty store from its key and content functions, both on
+    /// objects in place and (the key) on an object. The public initialisers
+    /// form them where the element type is known, so a store's hot loops
+    /// call them without a reabstraction thunk that would copy each object.
+    @inlinable init(
+        keyOf: @escaping @Sendable (Element) -> Key?,
+        keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
+        sameContent: (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?,
+        sortedBy sortKeys: [ResultsSortKey<Element>],
+        sectionedBy sectioning: ResultsSectioning<Element>?,
+        hidesEmptySections: Bool
+    ) {
+        self.keyOf = keyOf
+        self.sameContent = sameContent
         self._sortKeys = sortKeys
         self._sectioning = sectioning
-        var table = RowTable<Element, Key>(keyOf: key, hidesEmptySections: hidesEmptySections)
+        var table = RowTable<Element, Key>(keyOf: keyOf, keyAt: keyAt, hidesEmptySections: hidesEmptySections)
         if sectioning == nil {
             table.insertSection(table.appendSectionSlot(), name: nil, atRaw: 0)
         }
@@ -149,7 +177,8 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            key: Self.reader(for: key), isSameContent: isSameContent,
+            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key),
+            sameContent: Self.inPlace(isSameContent),
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -166,7 +195,7 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            key: Self.reader(for: key), isSameContent: { $0 == $1 },
+            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), sameContent: { $0.pointee == $1.pointee },
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -182,7 +211,7 @@ extension ResultsStore where Element: Identifiable & Equatable & SendableMetatyp
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            key: { $0.id }, isSameContent: { $0 == $1 },
+            keyOf: { $0.id }, keyAt: { $0.pointee.id }, sameContent: { $0.pointee == $1.pointee },
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -198,7 +227,7 @@ extension ResultsStore where Element: Hashable & SendableMetatype, Key == Elemen
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            key: { $0 }, isSameContent: { $0 == $1 },
+            keyOf: { $0 }, keyAt: { $0.pointee }, sameContent: { $0.pointee == $1.pointee },
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -214,5 +243,16 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
             return { element in withUnsafeBytes(of: element) { $0.load(fromByteOffset: offset, as: Key.self) } }
         }
         return { $0[keyPath: keyPath] }
+    }
+
+    /// A function that reads a key through a key path from an object in
+    /// place: a stored property of a struct at its byte offset (only the key
+    /// is loaded), anything else through the key path.
+    @inlinable
+    static func pointerReader(for keyPath: KeyPath<Element, Key> & Sendable) -> @Sendable (UnsafePointer<Element>) -> Key? {
+        if let offset = MemoryLayout<Element>.offset(of: keyPath) {
+            return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Key.self) }
+        }
+        return { $0.pointee[keyPath: keyPath] }
     }
 }

@@ -156,12 +156,17 @@ struct ChunkedArray<Element> {
             if !isKnownUniquelyReferenced(&branchSlot.pointee) {
                 branchSlot.pointee = Self.copy(branchSlot.pointee, capacity: Self.branchWidth)
             }
-            return try branchSlot.pointee.withUnsafeMutablePointerToElements { chunks in
-                let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
-                if !isKnownUniquelyReferenced(&slot.pointee) {
-                    slot.pointee = Self.copy(slot.pointee, capacity: capacity)
+            // Unique now, and kept alive by the array: borrowed without a retain.
+            return try Unmanaged.passUnretained(branchSlot.pointee)._withUnsafeGuaranteedRef { branch in
+                try branch.withUnsafeMutablePointerToElements { chunks in
+                    let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
+                    if !isKnownUniquelyReferenced(&slot.pointee) {
+                        slot.pointee = Self.copy(slot.pointee, capacity: capacity)
+                    }
+                    return try Unmanaged.passUnretained(slot.pointee)._withUnsafeGuaranteedRef { chunk in
+                        try chunk.withUnsafeMutablePointerToElements { try body($0, offset) }
+                    }
                 }
-                return try slot.pointee.withUnsafeMutablePointerToElements { try body($0, offset) }
             }
         }
     }

@@ -36,20 +36,28 @@ struct KeyTable {
     // MARK: Lookup
 
     /// The key of a stored row.
-    @inlinable static func key<Element, Key>(ofRow row: Int32, in slots: SlotArray<Element>, _ keyOf: (Element) -> Key?) -> Key {
-        slots.withElement(at: Int(row)) { keyOf($0)! }
+    @inlinable static func key<Element, Key>(ofRow row: Int32, in slots: SlotArray<Element>, _ reader: KeyReader<Element, Key>) -> Key {
+        slots.withPointer(at: Int(row)) { reader.key(at: $0)! }
     }
 
     /// The row whose key is `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average.
-    @inlinable func row<Element, Key: Hashable>(for key: Key, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) -> Int32? {
+    @inlinable func row<Element, Key: Hashable>(for key: Key, in slots: SlotArray<Element>, reader: KeyReader<Element, Key>) -> Int32? {
         guard count > 0 else { return nil }
+        // The key function is taken out once, not at every probe.
+        if let keyAt = reader.keyAt { return row(for: key) { row in slots.withPointer(at: Int(row)) { keyAt($0) } } }
+        let keyOf = reader.keyOf
+        return row(for: key) { row in slots.withPointer(at: Int(row)) { keyOf($0.pointee) } }
+    }
+
+    /// The row whose key, as `keyOfRow` reads it, is `key`.
+    @inlinable func row<Key: Hashable>(for key: Key, keyOfRow: (Int32) -> Key?) -> Int32? {
         var bucket = home(of: key.hashValue)
         while true {
             let row = buckets[bucket]
             if row == Self.empty { return nil }
-            if row >= 0 && Self.key(ofRow: row, in: slots, keyOf) == key { return row }
+            if row >= 0 && keyOfRow(row) == key { return row }
             bucket = next(bucket)
         }
     }
@@ -59,8 +67,8 @@ struct KeyTable {
     /// Indexes `row` under `key`, which no row has.
     ///
     /// - Complexity: amortised O(1); O(*n*) when the table grows.
-    @inlinable mutating func insert<Element, Key: Hashable>(_ row: Int32, key: Key, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) {
-        if (count + tombstones + 1) * 4 > capacity * 3 { grow(toHold: count + 1, in: slots, keyOf: keyOf) }
+    @inlinable mutating func insert<Element, Key: Hashable>(_ row: Int32, key: Key, in slots: SlotArray<Element>, reader: KeyReader<Element, Key>) {
+        if (count + tombstones + 1) * 4 > capacity * 3 { grow(toHold: count + 1, in: slots, reader: reader) }
         place(row, hash: key.hashValue)
         count += 1
     }
@@ -68,8 +76,8 @@ struct KeyTable {
     /// Makes room for `total` keys without further growth.
     ///
     /// - Complexity: O(*n*) when the table grows, else O(1).
-    @inlinable mutating func reserve<Element, Key: Hashable>(_ total: Int, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) {
-        if (total + tombstones) * 4 > capacity * 3 { grow(toHold: total, in: slots, keyOf: keyOf) }
+    @inlinable mutating func reserve<Element, Key: Hashable>(_ total: Int, in slots: SlotArray<Element>, reader: KeyReader<Element, Key>) {
+        if (total + tombstones) * 4 > capacity * 3 { grow(toHold: total, in: slots, reader: reader) }
     }
 
     /// Stores a row of a key no row has in the first free bucket (empty or
@@ -89,7 +97,7 @@ struct KeyTable {
 
     /// Rebuilds the table with room for `total` keys at most 75% full, and
     /// no tombstones.
-    @inlinable mutating func grow<Element, Key: Hashable>(toHold total: Int, in slots: SlotArray<Element>, keyOf: (Element) -> Key?) {
+    @inlinable mutating func grow<Element, Key: Hashable>(toHold total: Int, in slots: SlotArray<Element>, reader: KeyReader<Element, Key>) {
         var newCapacity = Swift.max(16, capacity)
         while total * 4 > newCapacity * 3 { newCapacity *= 2 }
         let mask = newCapacity - 1
@@ -97,13 +105,13 @@ struct KeyTable {
         var seen = 0
         buckets.forEachChunk { _, chunk in
             for row in chunk where row >= 0 {
-                let key = Self.key(ofRow: row, in: slots, keyOf)
+                let key = Self.key(ofRow: row, in: slots, reader)
                 // Two rows with one key can only come from a key changed in place.
                 var bucket = key.hashValue & mask
                 while true {
                     let other = fresh[bucket]
                     if other < 0 { break }
-                    if Self.key(ofRow: other, in: slots, keyOf) == key { Self.keyChanged(key) }
+                    if Self.key(ofRow: other, in: slots, reader) == key { Self.keyChanged(key) }
                     bucket = (bucket + 1) & mask
                 }
                 fresh[bucket] = row
@@ -142,3 +150,22 @@ struct KeyTable {
 }
 
 extension KeyTable: Sendable {}
+
+/// How a store reads keys: from an object in place when a key path allows
+/// it (only the key is loaded), else by calling the key function on a copy.
+@usableFromInline
+struct KeyReader<Element, Key> {
+    @usableFromInline let keyOf: @Sendable (Element) -> Key?
+    @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
+
+    @inlinable init(keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?) {
+        self.keyOf = keyOf
+        self.keyAt = keyAt
+    }
+
+    /// The key of the object at `pointer`.
+    @inlinable func key(at pointer: UnsafePointer<Element>) -> Key? {
+        if let keyAt { return keyAt(pointer) }
+        return keyOf(pointer.pointee)
+    }
+}

@@ -28,6 +28,9 @@ struct RowTable<Element, Key: Hashable> {
     }
 
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
+    /// The key of an object in place, read without copying the object,
+    /// when a key path gives it; else ``keyOf`` is called on a copy.
+    @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
     /// Objects by row identity; free identities hold none.
     @usableFromInline var slots = SlotArray<Element>()
     @usableFromInline var keys = KeyTable()
@@ -36,8 +39,12 @@ struct RowTable<Element, Key: Hashable> {
     @usableFromInline var sectionRecords = ChunkedArray<Section>()
     @usableFromInline var hidesEmptySections: Bool
 
-    @inlinable init(keyOf: @escaping @Sendable (Element) -> Key?, hidesEmptySections: Bool) {
+    @inlinable init(
+        keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
+        hidesEmptySections: Bool
+    ) {
         self.keyOf = keyOf
+        self.keyAt = keyAt
         self.hidesEmptySections = hidesEmptySections
     }
 
@@ -54,7 +61,10 @@ extension RowTable {
     @inlinable func element(ofRow id: Int32) -> Element { slots[Int(id)]! }
 
     /// The key of a live row, read from its object in place.
-    @inlinable func key(ofRow id: Int32) -> Key { KeyTable.key(ofRow: id, in: slots, keyOf) }
+    @inlinable func key(ofRow id: Int32) -> Key { KeyTable.key(ofRow: id, in: slots, keyReader) }
+
+    /// Reads the key of an object in place.
+    @inlinable var keyReader: KeyReader<Element, Key> { KeyReader(keyOf: keyOf, keyAt: keyAt) }
 
     /// Whether a row identity holds an object.
     @inlinable func isLive(_ id: Int32) -> Bool { slots.isLive(Int(id)) }
@@ -63,17 +73,17 @@ extension RowTable {
     ///
     /// - Complexity: O(1) on average.
     @inlinable func row(forKey key: Key) -> Int32? {
-        keys.row(for: key, in: slots, keyOf: keyOf)
+        keys.row(for: key, in: slots, reader: keyReader)
     }
 
     /// Indexes a live row under `key`, its object's key.
     @inlinable mutating func indexKey(_ key: Key, ofRow id: Int32) {
-        keys.insert(id, key: key, in: slots, keyOf: keyOf)
+        keys.insert(id, key: key, in: slots, reader: keyReader)
     }
 
     /// Makes room in the key index for `total` keys at once.
     @inlinable mutating func reserveKeys(_ total: Int) {
-        keys.reserve(total, in: slots, keyOf: keyOf)
+        keys.reserve(total, in: slots, reader: keyReader)
     }
 
     /// Unindexes a live row's key (its object must still be in its slot).
@@ -321,13 +331,13 @@ extension RowTable {
         }
         let hides = hidesEmptySections
         tree.forEachLeaf { leaf in
-            let headers = leaf.header.headerMask
-            let flags = leaf.header.flagMask
+            let headers = leaf.headerMask
+            let flags = leaf.flagMask
             if headers == 0 {
                 if shown { leaf.forEachRow(in: flags) { _, id in rows.append(id) } }
                 return
             }
-            for offset in 0..<leaf.header.count {
+            for offset in 0..<leaf.count {
                 let item = leaf[offset]
                 let flag = flags & (1 << UInt64(offset)) != 0
                 if item < 0 {
@@ -358,11 +368,11 @@ extension RowTable {
         var table: [(id: Int32, name: String?, rows: [Int32])] = []
         var rows: [Int32] = []
         tree.forEachLeaf { leaf in
-            if leaf.header.headerMask == 0 {
+            if leaf.headerMask == 0 {
                 leaf.forEachRow(in: ~0) { _, id in rows.append(id) }
                 return
             }
-            for offset in 0..<leaf.header.count {
+            for offset in 0..<leaf.count {
                 let item = leaf[offset]
                 if item < 0 {
                     if !table.isEmpty { table[table.count - 1].rows = rows }

@@ -51,9 +51,9 @@ extension RowTree {
                     }
                 }
             }
-            node.header.count = size
-            node.header.flagMask = flagMask
-            node.header.headerMask = headerMask
+            node.count = size
+            node.flagMask = flagMask
+            node.headerMask = headerMask
             level.append(node)
             summaries.append(node.summary)
             start += size
@@ -117,7 +117,7 @@ extension RowTree {
     @inlinable mutating func relabel(_ node: inout AnyObject, height: Int, stride: UInt64, next: inout UInt64) {
         if height == 0 {
             next &+= stride
-            directory.labels[Int(leaf(node).header.number)] = next
+            directory.labels[Int(leaf(node).number)] = next
             return
         }
         uniqued(&node, height: height)
@@ -143,9 +143,9 @@ extension RowTree {
     @inlinable mutating func updateFlags(_ node: inout AnyObject, height: Int, _ flags: (LeafNode) throws -> UInt64) rethrows -> Bool {
         if height == 0 {
             let mask = try flags(leaf(node))
-            guard mask != leaf(node).header.flagMask else { return false }
+            guard mask != leaf(node).flagMask else { return false }
             uniqued(&node, height: 0)
-            leaf(node).header.flagMask = mask
+            leaf(node).flagMask = mask
             return true
         }
         if isKnownUniquelyReferenced(&node) {

@@ -115,14 +115,14 @@ extension RowTree {
         let count = current.count
         if count < Self.leafCapacity {
             current.insert(item, flag: flag, at: index)
-            directory.setLeaf(of: item, to: current.header.number)
+            directory.setLeaf(of: item, to: current.number)
             return nil
         }
         // Split. At the very end of the table the full leaf stays full and
         // the new leaf starts with the new item, so appending fills leaves.
         let appending = index == count && upperBound == .max
         let keep = appending ? count : count / 2
-        let label = directory.labels[Int(current.header.number)]
+        let label = directory.labels[Int(current.number)]
         let gap = upperBound &- label
         let newLabel: UInt64
         if upperBound == .max && gap > Self.labelStride {
@@ -134,19 +134,19 @@ extension RowTree {
             needsRelabel = true
         }
         let right = LeafNode.make(number: directory.allocate(label: newLabel))
-        let rightNumber = right.header.number
+        let rightNumber = right.number
         for offset in keep..<count {
             let moved = current[offset]
             right.insert(moved, flag: current.flag(at: offset), at: offset - keep)
             directory.setLeaf(of: moved, to: rightNumber)
         }
         let below: UInt64 = keep >= 64 ? ~0 : (1 << UInt64(keep)) &- 1
-        current.header.count = keep
-        current.header.flagMask &= below
-        current.header.headerMask &= below
+        current.count = keep
+        current.flagMask &= below
+        current.headerMask &= below
         if index <= keep && !appending {
             current.insert(item, flag: flag, at: index)
-            directory.setLeaf(of: item, to: current.header.number)
+            directory.setLeaf(of: item, to: current.number)
         } else {
             right.insert(item, flag: flag, at: index - keep)
             directory.setLeaf(of: item, to: rightNumber)
@@ -165,7 +165,7 @@ extension RowTree {
         let removed = remove(at: Int32(index), from: &node, height: height)
         if height == 0 {
             if leaf(node).count == 0 {
-                directory.free(leaf(node).header.number)
+                directory.free(leaf(node).number)
                 return removed
             }
         } else {
@@ -205,7 +205,7 @@ extension RowTree {
         let childHeight = height - 1
         let size = nodeCount(current.children[child], height: childHeight)
         if size == 0 {
-            if childHeight == 0 { directory.free(leaf(current.children[child]).header.number) }
+            if childHeight == 0 { directory.free(leaf(current.children[child]).number) }
             current.children.remove(at: child)
             current.summaries.remove(at: child)
             current.labels.remove(at: child)
@@ -222,13 +222,13 @@ extension RowTree {
         if childHeight == 0 {
             let target = leaf(current.children[left])
             let source = leaf(current.children[right])
-            let number = target.header.number
+            let number = target.number
             for offset in 0..<source.count {
                 let moved = source[offset]
                 target.insert(moved, flag: source.flag(at: offset), at: target.count)
                 directory.setLeaf(of: moved, to: number)
             }
-            directory.free(source.header.number)
+            directory.free(source.number)
         } else {
             let target = inner(current.children[left])
             let source = inner(current.children[right])

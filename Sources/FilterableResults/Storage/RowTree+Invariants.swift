@@ -19,8 +19,8 @@ extension RowTree {
         if height == 0 {
             let current = leaf(node)
             let count = current.count
-            precondition(count > 0 && count <= Self.leafCapacity, "leaf \(current.header.number) holds \(count) items")
-            let number = current.header.number
+            precondition(count > 0 && count <= Self.leafCapacity, "leaf \(current.number) holds \(count) items")
+            let number = current.number
             let label = directory.labels[Int(number)]
             if let previousLabel {
                 precondition(previousLabel < label, "leaf labels out of order: \(previousLabel) then \(label)")
@@ -32,9 +32,9 @@ extension RowTree {
                 if item < 0 { headerMask |= 1 << UInt64(offset) }
                 precondition(directory.leaf(of: item) == number, "item \(item) is in leaf \(number) but the directory says \(directory.leaf(of: item))")
             }
-            precondition(headerMask == current.header.headerMask, "leaf \(number) header bits disagree with its items")
+            precondition(headerMask == current.headerMask, "leaf \(number) header bits disagree with its items")
             let valid: UInt64 = count >= 64 ? ~0 : (1 << UInt64(count)) &- 1
-            precondition(current.header.flagMask & ~valid == 0, "leaf \(number) has flags past its items")
+            precondition(current.flagMask & ~valid == 0, "leaf \(number) has flags past its items")
             return (current.summary, label)
         }
         let current = inner(node)

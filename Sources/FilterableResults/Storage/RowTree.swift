@@ -128,27 +128,51 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
     }
 
     @inlinable func copy() -> LeafNode {
-        let copy = LeafNode.make(number: header.number)
-        copy.header = header
-        copy.withUnsafeMutablePointerToElements { target in
-            withUnsafeMutablePointerToElements { source in target.update(from: source, count: header.count) }
+        let copy = LeafNode.make(number: number)
+        withUnsafeMutablePointers { header, source in
+            copy.withUnsafeMutablePointers { copyHeader, target in
+                copyHeader.pointee = header.pointee
+                target.update(from: source, count: header.pointee.count)
+            }
         }
         return copy
     }
 
-    @inlinable var count: Int { header.count }
+    // The header is read and written through its pointer: `header` is a
+    // class property, and each access to it would be checked for exclusivity.
+
+    /// The number of items.
+    @inlinable var count: Int {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
+    }
+
+    /// The leaf's number in the directory.
+    @inlinable var number: UInt32 { withUnsafeMutablePointerToHeader { $0.pointee.number } }
+
+    /// A bit per item: a row's visibility, or a header's section having a visible row.
+    @inlinable var flagMask: UInt64 {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.flagMask } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.flagMask = newValue } }
+    }
+
+    /// A bit per item that is a section header.
+    @inlinable var headerMask: UInt64 {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.headerMask } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.headerMask = newValue } }
+    }
 
     @inlinable subscript(offset: Int) -> Int32 {
         get { withUnsafeMutablePointerToElements { $0[offset] } }
         set { withUnsafeMutablePointerToElements { $0[offset] = newValue } }
     }
 
-    @inlinable func flag(at offset: Int) -> Bool { header.flagMask & (1 << UInt64(offset)) != 0 }
+    @inlinable func flag(at offset: Int) -> Bool { flagMask & (1 << UInt64(offset)) != 0 }
 
     /// Calls `body` with the offset and item of every row (not header) whose
     /// bit is set in `mask`, in order.
     @inlinable func forEachRow(in mask: UInt64, _ body: (_ offset: Int, _ item: Int32) throws -> Void) rethrows {
-        var remaining = mask & ~header.headerMask & Self.mask(below: header.count)
+        var remaining = mask & ~headerMask & Self.mask(below: count)
         try withUnsafeMutablePointerToElements { items in
             while remaining != 0 {
                 let offset = remaining.trailingZeroBitCount
@@ -162,13 +186,13 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
     @inlinable static func mask(below count: Int) -> UInt64 { count >= 64 ? ~0 : (1 << UInt64(count)) &- 1 }
 
     /// What this leaf's items count.
-    @inlinable var summary: TreeSummary { summary(before: header.count) }
+    @inlinable var summary: TreeSummary { summary(before: count) }
 
     /// What the first `offset` items count.
     @inlinable func summary(before offset: Int) -> TreeSummary {
         let below: UInt64 = offset >= 64 ? ~0 : (1 << UInt64(offset)) &- 1
-        let headers = header.headerMask & below
-        let flags = header.flagMask & below
+        let headers = headerMask & below
+        let flags = flagMask & below
         let headerCount = Int32(headers.nonzeroBitCount)
         return TreeSummary(
             rows: Int32(offset) - headerCount,
@@ -180,39 +204,39 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
     /// The offset of `item` in this leaf, or `nil`.
     @inlinable func offset(of item: Int32) -> Int? {
         withUnsafeMutablePointerToElements { items in
-            for offset in 0..<header.count where items[offset] == item { return offset }
+            for offset in 0..<count where items[offset] == item { return offset }
             return nil
         }
     }
 
     /// Inserts an item at `offset`, shifting the later ones (and their bits).
     @inlinable func insert(_ item: Int32, flag: Bool, at offset: Int) {
-        let count = header.count
-        withUnsafeMutablePointerToElements { items in
+        withUnsafeMutablePointers { header, items in
+            let count = header.pointee.count
             (items + offset + 1).update(from: items + offset, count: count - offset)
             items[offset] = item
+            header.pointee.flagMask = Self.inserting(flag, into: header.pointee.flagMask, at: offset)
+            header.pointee.headerMask = Self.inserting(item < 0, into: header.pointee.headerMask, at: offset)
+            header.pointee.count = count + 1
         }
-        header.flagMask = Self.inserting(flag, into: header.flagMask, at: offset)
-        header.headerMask = Self.inserting(item < 0, into: header.headerMask, at: offset)
-        header.count = count + 1
     }
 
     /// Removes the item at `offset`; returns it.
     @inlinable func remove(at offset: Int) -> Int32 {
-        let count = header.count
-        let item = self[offset]
-        withUnsafeMutablePointerToElements { items in
+        withUnsafeMutablePointers { header, items in
+            let count = header.pointee.count
+            let item = items[offset]
             (items + offset).update(from: items + offset + 1, count: count - offset - 1)
+            header.pointee.flagMask = Self.removing(from: header.pointee.flagMask, at: offset)
+            header.pointee.headerMask = Self.removing(from: header.pointee.headerMask, at: offset)
+            header.pointee.count = count - 1
+            return item
         }
-        header.flagMask = Self.removing(from: header.flagMask, at: offset)
-        header.headerMask = Self.removing(from: header.headerMask, at: offset)
-        header.count = count - 1
-        return item
     }
 
     @inlinable func setFlag(_ flag: Bool, at offset: Int) {
         let bit: UInt64 = 1 << UInt64(offset)
-        if flag { header.flagMask |= bit } else { header.flagMask &= ~bit }
+        if flag { flagMask |= bit } else { flagMask &= ~bit }
     }
 
     @inlinable static func inserting(_ bit: Bool, into mask: UInt64, at offset: Int) -> UInt64 {
@@ -309,7 +333,7 @@ extension RowTree {
 
     /// The label of a node's first leaf.
     @inlinable func firstLabel(of node: AnyObject, height: Int) -> UInt64 {
-        height == 0 ? directory.labels[Int(leaf(node).header.number)] : inner(node).labels[0]
+        height == 0 ? directory.labels[Int(leaf(node).number)] : inner(node).labels[0]
     }
 }
 
@@ -417,7 +441,7 @@ extension RowTree {
             let count = current.count
             var offset = Int(skip)
             skip = 0
-            let flags = current.header.flagMask
+            let flags = current.flagMask
             while offset < count {
                 if try !body(current[offset], flags & (1 << UInt64(offset)) != 0) { return false }
                 offset += 1

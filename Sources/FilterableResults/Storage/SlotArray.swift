@@ -120,14 +120,15 @@ struct SlotArray<Element> {
         index >= 0 && index < count && withChunk(containing: index) { header, _, offset in Self.isSet(header, offset) }
     }
 
-    /// Calls `body` with the object at `index`, borrowed in place.
+    /// Calls `body` with a pointer to the object at `index`, in place,
+    /// valid only during the call.
     ///
     /// - Precondition: the slot holds an object.
     /// - Complexity: O(1).
-    @inlinable func withElement<R>(at index: Int, _ body: (borrowing Element) throws -> R) rethrows -> R {
+    @inlinable func withPointer<R>(at index: Int, _ body: (UnsafePointer<Element>) throws -> R) rethrows -> R {
         try withChunk(containing: index) { header, elements, offset in
             precondition(Self.isSet(header, offset), "SlotArray slot \(index) holds no object")
-            return try body(elements[offset])
+            return try body(elements + offset)
         }
     }
 
@@ -211,10 +212,15 @@ struct SlotArray<Element> {
         return try branches.withUnsafeMutableBufferPointer { branches in
             let branchSlot = branches.baseAddress! + (chunkIndex >> Self.branchShift)
             if !isKnownUniquelyReferenced(&branchSlot.pointee) { branchSlot.pointee = Self.copy(branchSlot.pointee) }
-            return try branchSlot.pointee.withUnsafeMutablePointerToElements { chunks in
-                let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
-                if !isKnownUniquelyReferenced(&slot.pointee) { slot.pointee = Self.copy(slot.pointee, capacity: capacity) }
-                return try slot.pointee.withUnsafeMutablePointers { header, elements in try body(header, elements, offset) }
+            // Unique now, and kept alive by the array: borrowed without a retain.
+            return try Unmanaged.passUnretained(branchSlot.pointee)._withUnsafeGuaranteedRef { branch in
+                try branch.withUnsafeMutablePointerToElements { chunks in
+                    let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
+                    if !isKnownUniquelyReferenced(&slot.pointee) { slot.pointee = Self.copy(slot.pointee, capacity: capacity) }
+                    return try Unmanaged.passUnretained(slot.pointee)._withUnsafeGuaranteedRef { chunk in
+                        try chunk.withUnsafeMutablePointers { header, elements in try body(header, elements, offset) }
+                    }
+                }
             }
         }
     }

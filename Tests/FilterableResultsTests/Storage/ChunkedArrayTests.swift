@@ -55,15 +55,15 @@ struct ChunkedArrayTests {
         var slots = SlotArray<Int>()   // each row's object is its key
         var table = KeyTable()
         var live = Set<Int32>()
-        let keyOf: (Int) -> Int? = { $0 }
+        let keyOf = KeyReader<Int, Int>(keyOf: { $0 }, keyAt: nil)
         for step in 0..<20_000 {
             if live.isEmpty || Int.random(in: 0..<3, using: &random) != 0 {
                 // Keys collide often: multiples of the table size land in one cluster.
                 let key = Int.random(in: 0..<1_000_000, using: &random) * 64
-                guard table.row(for: key, in: slots, keyOf: keyOf) == nil else { continue }
+                guard table.row(for: key, in: slots, reader: keyOf) == nil else { continue }
                 let row = Int32(slots.appendSlot())
                 slots[Int(row)] = key
-                table.insert(row, key: key, in: slots, keyOf: keyOf)
+                table.insert(row, key: key, in: slots, reader: keyOf)
                 live.insert(row)
             } else {
                 let row = live.randomElement(using: &random)!
@@ -72,10 +72,10 @@ struct ChunkedArrayTests {
             }
             if step % 2_000 == 0 {
                 #expect(table.count == live.count)
-                for row in live { #expect(table.row(for: slots[Int(row)]!, in: slots, keyOf: keyOf) == row) }
+                for row in live { #expect(table.row(for: slots[Int(row)]!, in: slots, reader: keyOf) == row) }
             }
         }
-        for row in live { #expect(table.row(for: slots[Int(row)]!, in: slots, keyOf: keyOf) == row) }
+        for row in live { #expect(table.row(for: slots[Int(row)]!, in: slots, reader: keyOf) == row) }
     }
 
     @Test(arguments: [1, 63, 64, 65, 511, 512, 513, 5_000] as [Int])
