@@ -57,7 +57,7 @@ struct FormatPredicateParser {
         if token.kind == .end {
             throw error("a predicate (a comparison, TRUEPREDICATE, FALSEPREDICATE, NOT or '(')")
         }
-        let node = try parseOr()
+        let node = try parseLogic()
         guard token.kind == .end else {
             throw error("AND, OR or the end of the predicate after '\(previousText)'")
         }
@@ -66,47 +66,134 @@ struct FormatPredicateParser {
 
     // MARK: Logic
 
-    private mutating func parseOr() throws(ResultsError) -> Node {
-        var operands = [try parseAnd()]
-        while isSymbol(.or) || isKeyword(.or) {
-            try advance()
-            operands.append(try parseAnd())
-        }
-        return operands.count == 1 ? operands[0] : .or(operands.flatMap { operand -> [Node] in
-            if case let .or(inner) = operand { inner } else { [operand] }
-        })
+    /// A parsed operand of NOT, AND or OR, with what the nesting limit needs.
+    private struct Operand {
+        var node: Node
+        /// The levels of NOT, AND and OR in `node`: 0 for a comparison, one
+        /// more than the deepest operand for an operator.
+        var depth: Int
+        /// The scalar offset where its text starts.
+        var start: Int
     }
 
-    private mutating func parseAnd() throws(ResultsError) -> Node {
-        var operands = [try parseNot()]
-        while isSymbol(.and) || isKeyword(.and) {
-            try advance()
-            operands.append(try parseNot())
-        }
-        return operands.count == 1 ? operands[0] : .and(operands.flatMap { operand -> [Node] in
-            if case let .and(inner) = operand { inner } else { [operand] }
-        })
+    /// A parenthesised group (or the whole predicate) being read.
+    private struct Group {
+        /// The scalar offset of its `(`; `nil` for the whole predicate.
+        var open: Int?
+        /// The operands of its OR read so far (each an AND of operands).
+        var orOperands: [Operand] = []
+        /// The operands of the AND being read.
+        var andOperands: [Operand] = []
+        /// The offsets of the NOTs before the operand being read.
+        var nots: [Int] = []
     }
 
-    private mutating func parseNot() throws(ResultsError) -> Node {
-        if isSymbol(.not) || isKeyword(.not) {
-            try advance()
-            return .not(try parseNot())
-        }
-        return try parsePrimary()
-    }
-
-    private mutating func parsePrimary() throws(ResultsError) -> Node {
-        if isSymbol(.openParenthesis) {
-            let open = token
-            try advance()
-            let inner = try parseOr()
-            guard isSymbol(.closeParenthesis) else {
-                throw error("AND, OR or ')' to close the '(' at character \(lexer.characterOffset(open.start))")
+    /// Reads `or` (see the grammar) with an explicit stack of groups rather
+    /// than recursion, so deep nesting cannot overflow the thread's stack.
+    ///
+    /// Two limits keep the tree small enough for the recursive walks that
+    /// evaluate and print it: at most ``FormatPredicate/maximumNestingDepth``
+    /// parentheses and NOTs open at any point (checked as they are read), and
+    /// at most that many levels of NOT, AND and OR in the tree (checked as
+    /// each operator is built). The canonical text never has more
+    /// parentheses and NOTs open than the tree has levels, so it always
+    /// parses back.
+    private mutating func parseLogic() throws(ResultsError) -> Node {
+        var groups = [Group(open: nil)]
+        var openCount = 0  // parentheses and NOTs open at the current token
+        while true {
+            // The prefix of an operand: NOTs and opening parentheses.
+            if isSymbol(.not) || isKeyword(.not) || isSymbol(.openParenthesis) {
+                openCount += 1
+                guard openCount <= FormatPredicate.maximumNestingDepth else { throw nestingError(at: token.start) }
+                if isSymbol(.openParenthesis) {
+                    groups.append(Group(open: token.start))
+                } else {
+                    groups[groups.count - 1].nots.append(token.start)
+                }
+                try advance()
+                continue
             }
-            try advance()
-            return inner
+            let start = token.start
+            var operand = Operand(node: try parsePrimary(), depth: 0, start: start)
+            // Complete what the operand completes: its NOTs, and every group
+            // that closes after it.
+            while true {
+                let nots = groups[groups.count - 1].nots
+                for position in nots.reversed() {
+                    operand = try combine(.not, [operand], at: position)
+                }
+                openCount -= nots.count
+                groups[groups.count - 1].nots = []
+                if isSymbol(.and) || isKeyword(.and) {
+                    groups[groups.count - 1].andOperands.append(operand)
+                    try advance()
+                    break
+                }
+                if isSymbol(.or) || isKeyword(.or) {
+                    var group = groups.removeLast()
+                    group.andOperands.append(operand)
+                    group.orOperands.append(try combine(.and, group.andOperands))
+                    group.andOperands = []
+                    groups.append(group)
+                    try advance()
+                    break
+                }
+                // The end of the group.
+                var group = groups.removeLast()
+                group.andOperands.append(operand)
+                group.orOperands.append(try combine(.and, group.andOperands))
+                operand = try combine(.or, group.orOperands)
+                guard let open = group.open else { return operand.node }
+                guard isSymbol(.closeParenthesis) else {
+                    throw error("AND, OR or ')' to close the '(' at character \(lexer.characterOffset(open))")
+                }
+                try advance()
+                openCount -= 1
+                operand.start = open
+            }
         }
+    }
+
+    /// The kinds of logical operator ``combine(_:_:at:)`` builds.
+    private enum Logic { case not, and, or }
+
+    /// NOT of one operand, or AND or OR of operands (one operand is itself),
+    /// flattening operands of the same operator; refused when it would nest
+    /// deeper than the limit.
+    private func combine(_ logic: Logic, _ operands: [Operand], at position: Int? = nil) throws(ResultsError) -> Operand {
+        if logic != .not && operands.count == 1 { return operands[0] }
+        var depth = 0
+        var nodes: [Node] = []
+        for operand in operands {
+            switch (logic, operand.node) {
+            case let (.and, .and(inner)), let (.or, .or(inner)):
+                nodes.append(contentsOf: inner)
+                depth = max(depth, operand.depth)
+            default:
+                nodes.append(operand.node)
+                depth = max(depth, operand.depth + 1)
+            }
+        }
+        let start = position ?? operands[0].start
+        guard depth <= FormatPredicate.maximumNestingDepth else { throw nestingError(at: start) }
+        let node: Node = switch logic {
+        case .not: .not(nodes[0])
+        case .and: .and(nodes)
+        case .or: .or(nodes)
+        }
+        return Operand(node: node, depth: depth, start: start)
+    }
+
+    private func nestingError(at position: Int) -> ResultsError {
+        error(
+            "at most \(FormatPredicate.maximumNestingDepth) levels of nested parentheses, NOT, AND and OR (the nesting is too deep)",
+            at: position
+        )
+    }
+
+    /// `TRUEPREDICATE`, `FALSEPREDICATE` or a comparison.
+    private mutating func parsePrimary() throws(ResultsError) -> Node {
         if isKeyword(.truePredicate) {
             try advance()
             return .constant(true)

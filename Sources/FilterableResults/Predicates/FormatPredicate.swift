@@ -86,6 +86,17 @@ public struct FormatPredicate: Sendable {
         }
     }
 
+    /// The deepest nesting a predicate may have: at most this many
+    /// parentheses and NOTs open at any point of the text, and at most this
+    /// many levels of NOT, AND and OR in the parsed predicate (an AND inside
+    /// an OR, or an OR inside an AND, is one level more; `a AND b AND c` is
+    /// one level). Deeper predicates are refused with
+    /// ``ResultsError/invalidPredicate(_:position:expected:)``, so parsing,
+    /// evaluating and printing stay well within a 512 KB thread stack.
+    ///
+    /// - Complexity: O(1).
+    public static let maximumNestingDepth = 100
+
     /// The format string as given.
     ///
     /// - Complexity: O(1).
