@@ -175,7 +175,7 @@ extension FormatPredicate.Comparison {
             if case let .value(.array(elements)) = lhs {
                 return elements.contains { equal(.value($0), rhs) }
             }
-            return bothStrings(lhs, rhs, UTF8Bytes.contains) ?? false
+            return bothStrings(lhs, rhs, ByteSearch.contains) ?? false
         case .like:
             return like(lhs, resolve(right, rightValue))
         case .matches:
@@ -214,8 +214,8 @@ extension FormatPredicate.Comparison {
                 case .greaterOrEqual: UTF8Bytes.compare(field, literal) != .orderedAscending
                 case .beginsWith: UTF8Bytes.hasPrefix(field, literal)
                 case .endsWith: UTF8Bytes.hasSuffix(field, literal)
-                case .contains: UTF8Bytes.contains(field, literal)
-                case .in: UTF8Bytes.contains(literal, field)
+                case .contains: ByteSearch.contains(field, literal)
+                case .in: ByteSearch.contains(literal, field)
                 case .like, .matches, .between: false
                 }
             }
@@ -348,7 +348,7 @@ extension FormatPredicate.Comparison {
         if case let .value(.array(elements)) = rhs {
             return elements.contains { equal(lhs, .value($0)) }
         }
-        return bothStrings(rhs, lhs, UTF8Bytes.contains) ?? false
+        return bothStrings(rhs, lhs, ByteSearch.contains) ?? false
     }
 
     /// `BETWEEN`: `low <= value <= high` with all three of one kind.

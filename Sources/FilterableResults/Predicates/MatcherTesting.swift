@@ -1,0 +1,28 @@
+/// The string matchers of the predicate language, measured: for the
+/// package's tests, which check that matching stays within its bounds
+/// without timing anything.
+@_spi(Testing)
+public enum PredicateMatcherTesting {
+    /// Whether `text` matches the `LIKE` pattern (neither folded), and the
+    /// steps the matcher took: bytes and scalars examined.
+    ///
+    /// - Complexity: As matching a `LIKE` comparison.
+    public static func like(_ pattern: String, _ text: String) -> (matches: Bool, steps: Int) {
+        let compiled = Array(pattern.utf8).withUnsafeBufferPointer(LikePattern.init)
+        var steps = 0
+        let matches = Array(text.utf8).withUnsafeBufferPointer { compiled.matches($0, steps: &steps) }
+        return (matches, steps)
+    }
+
+    /// Whether `text` contains `needle` as `CONTAINS` finds it (neither
+    /// folded), and the bytes the search compared.
+    ///
+    /// - Complexity: As matching a `CONTAINS` comparison.
+    public static func contains(_ text: String, _ needle: String) -> (contains: Bool, steps: Int) {
+        var steps = 0
+        let contains = Array(text.utf8).withUnsafeBufferPointer { text in
+            Array(needle.utf8).withUnsafeBufferPointer { ByteSearch.contains(text, $0, steps: &steps) }
+        }
+        return (contains, steps)
+    }
+}
