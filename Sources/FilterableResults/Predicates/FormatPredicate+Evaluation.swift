@@ -11,9 +11,11 @@ extension FormatPredicate {
     ///     cheap.evaluate(["price": 9.5, "title": "Kindle"] as JSONValue)  // true
     ///
     /// - Complexity: O(*k*) field lookups and comparisons for a predicate of
-    ///   *k* comparisons, each O(1) for numbers and O(*n*) for strings of
-    ///   length *n* (`LIKE` O(*n* · *m*) at worst; `MATCHES` as the regular
-    ///   expression). Comparisons with numbers, and string comparisons of
+    ///   *k* comparisons, each O(1) for numbers and O(*n* + *m*) for strings
+    ///   of lengths *n* and *m* (`CONTAINS`, and `LIKE` unless a `?` sits
+    ///   between two stars: then O(*n* · ⌈*k*/64⌉) for a stretch of *k*
+    ///   characters; `MATCHES` O(*n* · *p*) for a program of *p* ≤ 10,000
+    ///   instructions). Comparisons with numbers, and string comparisons of
     ///   ASCII fields (modifiers included), do not allocate.
     @inlinable
     public func evaluate<T: FieldValueProviding>(_ object: T) -> Bool {
@@ -327,8 +329,7 @@ extension FormatPredicate.Comparison {
     private func matches(_ subject: String) -> Bool {
         guard case let .literal(literal) = right, let expression = literal.regularExpression else { return false }
         let subject = options.contains(.diacriticInsensitive) ? StringFolding.removingCombiningMarks(subject) : subject
-        let range = NSRange(location: 0, length: subject.utf16.count)
-        return expression.firstMatch(in: subject, options: [], range: range) != nil
+        return expression.matches(subject)
     }
 
     /// `IN`: membership in a list or in an array field; for a string on the

@@ -45,9 +45,13 @@ struct FormatPredicateParser {
     private var lexer: PredicateLexer
     private var token = PredicateToken(kind: .end, start: 0, end: 0)
     private var previous: PredicateToken?
+    /// The values for `%@` and `%K`, in order, and how many are used.
+    private let arguments: [JSONValue]
+    private var argumentsUsed = 0
 
-    init(_ format: String) {
+    init(_ format: String, arguments: [JSONValue] = []) {
         lexer = PredicateLexer(format)
+        self.arguments = arguments
     }
 
     // MARK: Entry
@@ -60,6 +64,11 @@ struct FormatPredicateParser {
         let node = try parseLogic()
         guard token.kind == .end else {
             throw error("AND, OR or the end of the predicate after '\(previousText)'")
+        }
+        guard argumentsUsed == arguments.count else {
+            throw error(
+                "as many arguments as placeholders: the format has \(argumentsUsed) %@ or %K, and \(arguments.count) arguments were given"
+            )
         }
         return node
     }
@@ -225,9 +234,10 @@ struct FormatPredicateParser {
 
         let rightStart = token.start
         let right: RawOperand
+        var patternOffsets: [Int]?
         switch `operator` {
         case .in:
-            if let list = try parseList() {
+            if let list = try parseListOrArgumentList() {
                 right = list
             } else if let operand = try parseOperand(), Self.isFieldOrString(operand) {
                 right = operand
@@ -235,7 +245,7 @@ struct FormatPredicateParser {
                 throw error("a list {…}, a key path or a string after '\(operatorText)'", at: rightStart)
             }
         case .between:
-            if let list = try parseList() {
+            if let list = try parseListOrArgumentList() {
                 guard case let .list(bounds, start) = list, bounds.count == 2 else {
                     throw error("exactly two values in the list after BETWEEN, as in BETWEEN {1, 10}", at: rightStart)
                 }
@@ -246,18 +256,22 @@ struct FormatPredicateParser {
                 throw error("a list {low, high} or a key path after '\(operatorText)'", at: rightStart)
             }
         case .matches:
-            guard case let .string(pattern) = token.kind else {
-                throw error("a regular expression in quotes after '\(operatorText)'")
+            if case let .string(pattern) = token.kind {
+                patternOffsets = lexer.decodedStringOffsets(from: token.start)
+                try advance()
+                right = .value(.string(pattern))
+            } else if token.kind == .placeholder(.value), case let .value(.string(pattern))? = try parseOperand() {
+                right = .value(.string(pattern))
+            } else {
+                throw error("a regular expression in quotes (or %@ with a string argument) after '\(operatorText)'", at: rightStart)
             }
-            try advance()
-            right = .value(.string(pattern))
         default:
             guard let operand = try parseOperand() else {
                 throw error("a value or a key path after '\(operatorText)'")
             }
             right = operand
         }
-        return try makeNode(left, `operator`, options, right, rightStart: rightStart)
+        return try makeNode(left, `operator`, options, right, rightStart: rightStart, patternOffsets: patternOffsets)
     }
 
     private static func isFieldOrString(_ operand: RawOperand) -> Bool {
@@ -336,11 +350,81 @@ struct FormatPredicateParser {
             case nil: operand = .field(FieldPath(word))
             default: return nil
             }
+        case .placeholder(.value):
+            let argument = try nextArgument()
+            guard let value = Self.scalarValue(argument) else {
+                throw error(
+                    "a string, a finite number, a Boolean or null as the argument for %@ (an array only after IN or BETWEEN), not \(Self.describe(argument))"
+                )
+            }
+            operand = .value(value)
+        case .placeholder(.keyPath):
+            let argument = try nextArgument()
+            guard case let .string(path) = argument, PredicateLexer.isKeyPath(path) else {
+                throw error("a key path (names joined by dots) as the argument for %K, not \(Self.describe(argument))")
+            }
+            operand = .field(FieldPath(path))
         default:
             return nil
         }
         try advance()
         return operand
+    }
+
+    /// `{a, b, …}`, or `%@` with an array argument, at the current token.
+    private mutating func parseListOrArgumentList() throws(ResultsError) -> RawOperand? {
+        if let list = try parseList() { return list }
+        return try parseArgumentList()
+    }
+
+    /// `%@` at the current token with an array argument: its elements as a
+    /// list (for IN and BETWEEN); `nil`, consuming nothing, otherwise.
+    private mutating func parseArgumentList() throws(ResultsError) -> RawOperand? {
+        guard token.kind == .placeholder(.value), argumentsUsed < arguments.count,
+              case let .array(elements) = arguments[argumentsUsed]
+        else { return nil }
+        var values: [RawOperand] = []
+        for element in elements {
+            guard let value = Self.scalarValue(element) else {
+                throw error(
+                    "strings, finite numbers, Booleans or nulls in the array argument for %@, not \(Self.describe(element))"
+                )
+            }
+            values.append(.value(value))
+        }
+        let start = token.start
+        argumentsUsed += 1
+        try advance()
+        return .list(values, start: start)
+    }
+
+    /// The argument for the placeholder at the current token.
+    private mutating func nextArgument() throws(ResultsError) -> JSONValue {
+        guard argumentsUsed < arguments.count else {
+            throw error("an argument for this placeholder (\(arguments.count) given for more placeholders)")
+        }
+        argumentsUsed += 1
+        return arguments[argumentsUsed - 1]
+    }
+
+    /// A value the language can write as a literal: a string, a finite
+    /// number, a Boolean or null (so the canonical text parses back).
+    private static func scalarValue(_ value: JSONValue) -> JSONValue? {
+        switch value {
+        case .null, .bool, .integer, .string: value
+        case let .double(number): number.isFinite ? value : nil
+        case .array, .object: nil
+        }
+    }
+
+    /// An argument as error messages name it.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case let .double(number) where !number.isFinite: "the number \(number)"
+        case .array: "an array"
+        case .object: "an object"
+        default: value.jsonText
+        }
     }
 
     /// `{a, b, …}` at the current token, or `nil` when there is no `{`.
@@ -372,7 +456,8 @@ struct FormatPredicateParser {
     // MARK: Building nodes
 
     private func makeNode(
-        _ left: RawOperand, _ operator: Operator, _ options: Options, _ right: RawOperand, rightStart: Int
+        _ left: RawOperand, _ operator: Operator, _ options: Options, _ right: RawOperand, rightStart: Int,
+        patternOffsets: [Int]?
     ) throws(ResultsError) -> Node {
         if `operator`.isPlainComparison {
             switch (left, right) {
@@ -384,9 +469,9 @@ struct FormatPredicateParser {
                 break
             }
         }
-        var regularExpression: NSRegularExpression?
+        var regularExpression: RegularExpression?
         if `operator` == .matches, case let .value(.string(pattern)) = right {
-            regularExpression = try compileRegularExpression(pattern, options, at: rightStart)
+            regularExpression = try compileRegularExpression(pattern, options, at: rightStart, offsets: patternOffsets)
         }
         let comparison = FormatPredicate.Comparison(
             left: prepare(left, options, like: false, regularExpression: nil),
@@ -398,7 +483,7 @@ struct FormatPredicateParser {
     }
 
     private func prepare(
-        _ operand: RawOperand, _ options: Options, like: Bool, regularExpression: NSRegularExpression?
+        _ operand: RawOperand, _ options: Options, like: Bool, regularExpression: RegularExpression?
     ) -> FormatPredicate.Operand {
         switch operand {
         case let .field(path):
@@ -410,20 +495,30 @@ struct FormatPredicateParser {
         }
     }
 
-    /// Compiles a `MATCHES` pattern to match whole strings.
+    /// Compiles a `MATCHES` pattern; an error names the place in the
+    /// predicate's text (`offsets`: the source offset of each of the
+    /// pattern's scalars) or, for a pattern given as an argument, the place
+    /// in the pattern.
     private func compileRegularExpression(
-        _ pattern: String, _ options: Options, at position: Int
-    ) throws(ResultsError) -> NSRegularExpression {
-        let text = options.contains(.diacriticInsensitive) ? StringFolding.removingCombiningMarks(pattern) : pattern
-        let regexOptions: NSRegularExpression.Options = options.contains(.caseInsensitive) ? [.caseInsensitive] : []
+        _ pattern: String, _ options: Options, at position: Int, offsets: [Int]?
+    ) throws(ResultsError) -> RegularExpression {
+        // [d]: marks are removed from the pattern as from the subject.
+        var text = pattern
+        var strippedOffsets: [Int]?
+        if options.contains(.diacriticInsensitive) {
+            (text, strippedOffsets) = StringFolding.removingCombiningMarksKeepingOffsets(pattern)
+        }
         do {
-            // Check the pattern alone first: wrapping could balance a stray
-            // parenthesis such as `a)(b`. (ICU refuses the empty pattern
-            // alone; wrapped, it matches the empty string.)
-            if !text.isEmpty { _ = try NSRegularExpression(pattern: text, options: regexOptions) }
-            return try NSRegularExpression(pattern: "\\A(?:" + text + ")\\z", options: regexOptions)
+            return try RegularExpression(text, caseInsensitive: options.contains(.caseInsensitive))
         } catch {
-            throw self.error("a valid regular expression after MATCHES ('\(pattern)' does not compile)", at: position)
+            var index = error.offset
+            if let strippedOffsets { index = strippedOffsets[min(index, strippedOffsets.count - 1)] }
+            let kind = error.isUnsupported
+                ? "a regular expression that MATCHES supports" : "a valid regular expression after MATCHES"
+            guard let offsets else {
+                throw self.error("\(kind) (at character \(index) of the pattern: \(error.problem))", at: position)
+            }
+            throw self.error("\(kind) (\(error.problem))", at: offsets[min(index, offsets.count - 1)])
         }
     }
 

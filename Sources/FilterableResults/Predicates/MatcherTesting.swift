@@ -25,4 +25,26 @@ public enum PredicateMatcherTesting {
         }
         return (contains, steps)
     }
+
+    /// Whether the whole of `text` matches the `MATCHES` pattern, the steps
+    /// the automaton took (instructions visited), and the size of its
+    /// program.
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
+    ///   when the pattern does not compile, the position being within the
+    ///   pattern.
+    /// - Complexity: As matching a `MATCHES` comparison.
+    public static func matches(
+        _ pattern: String, _ text: String, caseInsensitive: Bool = false
+    ) throws(ResultsError) -> (matches: Bool, steps: Int, programSize: Int) {
+        let expression: RegularExpression
+        do {
+            expression = try RegularExpression(pattern, caseInsensitive: caseInsensitive)
+        } catch {
+            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
+        }
+        var steps = 0
+        let matches = expression.matches(text, steps: &steps)
+        return (matches, steps, expression.program.count)
+    }
 }

@@ -31,6 +31,30 @@ enum StringFolding {
         return String(scalars)
     }
 
+    /// ``removingCombiningMarks(_:)``, and for each scalar of the result the
+    /// offset of the scalar of `string` it came from, plus one last entry
+    /// for the end.
+    static func removingCombiningMarksKeepingOffsets(_ string: String) -> (String, [Int]) {
+        var scalars = String.UnicodeScalarView()
+        var offsets: [Int] = []
+        var offset = 0
+        for original in string.unicodeScalars {
+            // Decomposing scalar by scalar and dropping the marks gives what
+            // decomposing the whole string would: only marks move.
+            for scalar in String(original).decomposedStringWithCanonicalMapping.unicodeScalars {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: continue
+                default:
+                    scalars.append(scalar)
+                    offsets.append(offset)
+                }
+            }
+            offset += 1
+        }
+        offsets.append(offset)
+        return (String(scalars), offsets)
+    }
+
     /// Calls `body` with the UTF-8 of `string` folded by `options`.
     ///
     /// ASCII strings (the common case) are folded on the stack without
