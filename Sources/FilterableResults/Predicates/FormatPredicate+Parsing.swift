@@ -1,6 +1,6 @@
 import Foundation
 
-/// A recursive-descent parser for the format language:
+/// A parser for the format language:
 ///
 ///     predicate  := or END
 ///     or         := and (("OR" | "||") and)*
@@ -11,6 +11,12 @@ import Foundation
 ///     modifier   := "[" ("c" | "d" | "cd") "]"
 ///     right      := operand | "{" (operand ("," operand)*)? "}"   (lists after IN and BETWEEN)
 ///     operand    := keyPath | "#" keyPath | string | number | TRUE | FALSE | YES | NO | NIL | NULL
+///                 | "%@" (a value argument; an array one is a list after IN and BETWEEN)
+///                 | "%K" (a key path argument)
+///
+/// Comparisons are read by recursive descent, which is shallow; `or`, `and`,
+/// `not` and parentheses, which nest, are read with an explicit stack (see
+/// ``parseLogic()``), so no input can overflow the thread's stack.
 ///
 /// Errors are reported at the first token that does not fit, as
 /// ``ResultsError/invalidPredicate(_:position:expected:)`` with a character
