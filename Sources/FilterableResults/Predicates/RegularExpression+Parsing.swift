@@ -80,6 +80,8 @@ struct RegularExpressionParser {
     private var usesWordBoundaries = false
     /// The instructions the program will have, counted as it grows.
     private var size = 1
+    /// The scalars of class ranges still to fold for `[c]`.
+    private var foldBudget = ScalarSet.foldBudget
 
     init(_ pattern: String, caseInsensitive: Bool) {
         scalars = Array(pattern.unicodeScalars)
@@ -131,7 +133,8 @@ struct RegularExpressionParser {
                 case let .scalar(value):
                     groups[groups.count - 1].append([literal(value)])
                 case let .named(named):
-                    sets.append(ScalarSet(ranges: [], classes: [named], isNegated: false, caseInsensitive: false))
+                    sets.append(ScalarSet(ranges: [], classes: [named], isNegated: false, caseInsensitive: false,
+                                          foldBudget: &foldBudget))
                     groups[groups.count - 1].append([.set(sets.count - 1)])
                 case let .assertion(assertion):
                     groups[groups.count - 1].appendAssertion(assertion)
@@ -505,7 +508,8 @@ struct RegularExpressionParser {
                 lastWasRangeOrClass = false
             }
         }
-        sets.append(ScalarSet(ranges: ranges, classes: classes, isNegated: isNegated, caseInsensitive: caseInsensitive))
+        sets.append(ScalarSet(ranges: ranges, classes: classes, isNegated: isNegated, caseInsensitive: caseInsensitive,
+                              foldBudget: &foldBudget))
         return sets.count - 1
     }
 

@@ -15,8 +15,9 @@
 /// two documented exceptions under `[c]`: case-insensitive matching folds
 /// one scalar to one scalar (Unicode's simple case folding), so `ß` does not
 /// match `ss` as ICU's full folding of literal strings lets it, and a
-/// character class containing a range of more than 1,024 scalars matches a
-/// scalar when it or its folded form lies in the range.
+/// character class containing a range of more than 1,024 scalars (or past a
+/// pattern's first 65,536 scalars of ranges) matches a scalar when it or
+/// its folded form lies in the range.
 struct RegularExpression: Sendable {
     /// A zero-width test of the position.
     enum Assertion: Sendable, Equatable {
@@ -252,10 +253,18 @@ struct ScalarSet: Sendable {
     let classes: [Class]
     let isNegated: Bool
     /// For case-insensitive matching: the folded forms of every scalar in
-    /// the ranges of at most 1,024 scalars.
+    /// the ranges of at most 1,024 scalars (while `foldBudget` lasts).
     let foldedMembers: Set<UInt32>
 
-    init(ranges: [ClosedRange<UInt32>], classes: [Class], isNegated: Bool, caseInsensitive: Bool) {
+    /// The most scalars of ranges one pattern folds when it compiles; past
+    /// it, as for ranges over 1,024 scalars, a range matches a scalar when
+    /// it holds the scalar or its folded form.
+    static let foldBudget = 65_536
+
+    init(
+        ranges: [ClosedRange<UInt32>], classes: [Class], isNegated: Bool, caseInsensitive: Bool,
+        foldBudget: inout Int
+    ) {
         var merged: [ClosedRange<UInt32>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
@@ -269,7 +278,8 @@ struct ScalarSet: Sendable {
         self.isNegated = isNegated
         var folded = Set<UInt32>()
         if caseInsensitive {
-            for range in merged where range.count <= 1_024 {
+            for range in merged where range.count <= 1_024 && range.count <= foldBudget {
+                foldBudget -= range.count
                 for scalar in range { folded.insert(CaseFolding.fold(scalar)) }
             }
         }
