@@ -1,9 +1,11 @@
-/// A recursive-descent JSON parser over UTF-8 bytes.
+/// A JSON parser over UTF-8 bytes.
 ///
-/// It scans bytes directly: strings without escapes are decoded in one step,
+/// It reads nested arrays and objects with an explicit stack, not
+/// recursion, and scans bytes directly: strings without escapes are decoded in one step,
 /// integers are accumulated without building text, and simple decimals take
 /// an exact fast path. Nesting deeper than ``JSONValue/maximumNestingDepth``
-/// is an error, so hostile input cannot overflow the stack.
+/// is an error, so every recursive walk over a parsed value (printing,
+/// comparing, hashing) stays well within a 512 KB thread stack.
 struct JSONParser {
     typealias ParseError = JSONValue.ParseError
 
@@ -34,7 +36,7 @@ struct JSONParser {
         }
         skipWhitespace()
         guard position < input.count else { throw error("a JSON value") }
-        let value = try parseValue(depth: 0)
+        let value = try parseValue()
         skipWhitespace()
         guard position == input.count else { throw error("the end of the input after the JSON value") }
         return value
@@ -42,17 +44,90 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int) throws(ParseError) -> JSONValue {
-        guard position < input.count else { throw error("a JSON value") }
-        switch input[position] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try parseKeyword("true"); return .bool(true)
-        case UInt8(ascii: "f"): try parseKeyword("false"); return .bool(false)
-        case UInt8(ascii: "n"): try parseKeyword("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("a JSON value")
+    /// Reads one value, arrays and objects included, with an explicit stack
+    /// of the containers being read rather than recursion, so nesting costs
+    /// no thread stack.
+    private mutating func parseValue() throws(ParseError) -> JSONValue {
+        // The containers open, innermost last: for each, whether it is an
+        // object, and its elements or members read so far (and the key of
+        // the member being read). Kept in separate arrays so that appending
+        // mutates in place.
+        var isObject: [Bool] = []
+        var arrays: [[JSONValue]] = []
+        var objects: [[JSONObject.Member]] = []
+        var keys: [String] = []
+        while true {
+            guard position < input.count else { throw error("a JSON value") }
+            var value: JSONValue
+            switch input[position] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard isObject.count < JSONValue.maximumNestingDepth else {
+                    throw error("at most \(JSONValue.maximumNestingDepth) levels of nested arrays and objects")
+                }
+                let opensObject = input[position] == UInt8(ascii: "{")
+                position += 1  // [ or {
+                skipWhitespace()
+                if position < input.count, input[position] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    value = opensObject ? .object(JSONObject()) : .array([])
+                    break
+                }
+                isObject.append(opensObject)
+                if opensObject {
+                    objects.append([])
+                    keys.append(try parseMemberKey(first: true))
+                } else {
+                    arrays.append([])
+                }
+                continue
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "t"):
+                try parseKeyword("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try parseKeyword("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try parseKeyword("null")
+                value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = try parseNumber()
+            default:
+                throw error("a JSON value")
+            }
+            // Add the value to its container, and close every container it
+            // completes.
+            while let object = isObject.last {
+                skipWhitespace()
+                if object {
+                    objects[objects.count - 1].append((keys.removeLast(), value))
+                    guard position < input.count else { throw error("',' or '}' after an object member") }
+                    if input[position] == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        keys.append(try parseMemberKey(first: false))
+                        break
+                    }
+                    guard input[position] == UInt8(ascii: "}") else { throw error("',' or '}' after an object member") }
+                    position += 1
+                    isObject.removeLast()
+                    value = .object(JSONObject(uniqueMembers: JSONObject.foldingDuplicateKeys(objects.removeLast())))
+                } else {
+                    arrays[arrays.count - 1].append(value)
+                    guard position < input.count else { throw error("',' or ']' after an array element") }
+                    if input[position] == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        break
+                    }
+                    guard input[position] == UInt8(ascii: "]") else { throw error("',' or ']' after an array element") }
+                    position += 1
+                    isObject.removeLast()
+                    value = .array(arrays.removeLast())
+                }
+            }
+            if isObject.isEmpty { return value }
         }
     }
 
@@ -65,70 +140,20 @@ struct JSONParser {
         position += length
     }
 
-    private mutating func parseArray(depth: Int) throws(ParseError) -> JSONValue {
-        guard depth <= JSONValue.maximumNestingDepth else {
-            throw error("at most \(JSONValue.maximumNestingDepth) levels of nested arrays and objects")
+    /// Reads an object member's key and the `:` after it, and the
+    /// whitespace around them, leaving the position at its value.
+    private mutating func parseMemberKey(first: Bool) throws(ParseError) -> String {
+        guard position < input.count, input[position] == UInt8(ascii: "\"") else {
+            throw error(first ? "a string key or '}'" : "a string key after ','")
         }
-        position += 1  // [
+        let key = try parseString()
         skipWhitespace()
-        if position < input.count, input[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array([])
+        guard position < input.count, input[position] == UInt8(ascii: ":") else {
+            throw error("':' after the object key")
         }
-        var elements: [JSONValue] = []
-        while true {
-            elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard position < input.count else { throw error("',' or ']' after an array element") }
-            switch input[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                position += 1
-                return .array(elements)
-            default:
-                throw error("',' or ']' after an array element")
-            }
-        }
-    }
-
-    private mutating func parseObject(depth: Int) throws(ParseError) -> JSONValue {
-        guard depth <= JSONValue.maximumNestingDepth else {
-            throw error("at most \(JSONValue.maximumNestingDepth) levels of nested arrays and objects")
-        }
-        position += 1  // {
+        position += 1
         skipWhitespace()
-        if position < input.count, input[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object(JSONObject())
-        }
-        var members: [JSONObject.Member] = []
-        while true {
-            guard position < input.count, input[position] == UInt8(ascii: "\"") else {
-                throw error(members.isEmpty ? "a string key or '}'" : "a string key after ','")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard position < input.count, input[position] == UInt8(ascii: ":") else {
-                throw error("':' after the object key")
-            }
-            position += 1
-            skipWhitespace()
-            members.append((key, try parseValue(depth: depth)))
-            skipWhitespace()
-            guard position < input.count else { throw error("',' or '}' after an object member") }
-            switch input[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                position += 1
-                return .object(JSONObject(uniqueMembers: JSONObject.foldingDuplicateKeys(members)))
-            default:
-                throw error("',' or '}' after an object member")
-            }
-        }
+        return key
     }
 
     // MARK: Strings

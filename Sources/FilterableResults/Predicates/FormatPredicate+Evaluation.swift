@@ -11,9 +11,11 @@ extension FormatPredicate {
     ///     cheap.evaluate(["price": 9.5, "title": "Kindle"] as JSONValue)  // true
     ///
     /// - Complexity: O(*k*) field lookups and comparisons for a predicate of
-    ///   *k* comparisons, each O(1) for numbers and O(*n*) for strings of
-    ///   length *n* (`LIKE` O(*n* · *m*) at worst; `MATCHES` as the regular
-    ///   expression). Comparisons with numbers, and string comparisons of
+    ///   *k* comparisons, each O(1) for numbers and O(*n* + *m*) for strings
+    ///   of lengths *n* and *m* (`CONTAINS`, and `LIKE` unless a `?` sits
+    ///   between two stars: then O(*n* · ⌈*k*/64⌉) for a stretch of *k*
+    ///   characters; `MATCHES` O(*n* · *p*) for a program of *p* ≤ 10,000
+    ///   instructions). Comparisons with numbers, and string comparisons of
     ///   ASCII fields (modifiers included), do not allocate.
     @inlinable
     public func evaluate<T: FieldValueProviding>(_ object: T) -> Bool {
@@ -175,7 +177,7 @@ extension FormatPredicate.Comparison {
             if case let .value(.array(elements)) = lhs {
                 return elements.contains { equal(.value($0), rhs) }
             }
-            return bothStrings(lhs, rhs, UTF8Bytes.contains) ?? false
+            return bothStrings(lhs, rhs, ByteSearch.contains) ?? false
         case .like:
             return like(lhs, resolve(right, rightValue))
         case .matches:
@@ -214,8 +216,8 @@ extension FormatPredicate.Comparison {
                 case .greaterOrEqual: UTF8Bytes.compare(field, literal) != .orderedAscending
                 case .beginsWith: UTF8Bytes.hasPrefix(field, literal)
                 case .endsWith: UTF8Bytes.hasSuffix(field, literal)
-                case .contains: UTF8Bytes.contains(field, literal)
-                case .in: UTF8Bytes.contains(literal, field)
+                case .contains: ByteSearch.contains(field, literal)
+                case .in: ByteSearch.contains(literal, field)
                 case .like, .matches, .between: false
                 }
             }
@@ -327,8 +329,7 @@ extension FormatPredicate.Comparison {
     private func matches(_ subject: String) -> Bool {
         guard case let .literal(literal) = right, let expression = literal.regularExpression else { return false }
         let subject = options.contains(.diacriticInsensitive) ? StringFolding.removingCombiningMarks(subject) : subject
-        let range = NSRange(location: 0, length: subject.utf16.count)
-        return expression.firstMatch(in: subject, options: [], range: range) != nil
+        return expression.matches(subject)
     }
 
     /// `IN`: membership in a list or in an array field; for a string on the
@@ -348,7 +349,7 @@ extension FormatPredicate.Comparison {
         if case let .value(.array(elements)) = rhs {
             return elements.contains { equal(lhs, .value($0)) }
         }
-        return bothStrings(rhs, lhs, UTF8Bytes.contains) ?? false
+        return bothStrings(rhs, lhs, ByteSearch.contains) ?? false
     }
 
     /// `BETWEEN`: `low <= value <= high` with all three of one kind.

@@ -127,10 +127,10 @@ extension FormatPredicate {
         let foldedUTF8: [UInt8]?
         /// For the string pattern of `LIKE`: the compiled pattern.
         let likePattern: LikePattern?
-        /// For the pattern of `MATCHES`: the compiled whole-string expression.
-        let regularExpression: NSRegularExpression?
+        /// For the pattern of `MATCHES`: the compiled expression.
+        let regularExpression: RegularExpression?
 
-        init(value: JSONValue, options: Options, likePattern: Bool, regularExpression: NSRegularExpression? = nil) {
+        init(value: JSONValue, options: Options, likePattern: Bool, regularExpression: RegularExpression? = nil) {
             self.value = value
             if case let .string(string) = value {
                 let folded = Array(StringFolding.fold(string, options).utf8)

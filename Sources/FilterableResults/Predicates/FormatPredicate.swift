@@ -12,10 +12,9 @@
 ///
 /// - Comparisons: `==` (or `=`), `!=` (or `<>`), `<`, `<=`, `>`, `>=`.
 /// - String operators: `BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `LIKE` (`*` any
-///   run of characters, `?` one character, `\` before either makes it
-///   literal; the pattern covers the whole string) and `MATCHES` (an ICU
-///   regular expression, as `NSRegularExpression` reads it, that must match
-///   the whole string).
+///   run of characters, `?` one Unicode scalar, `\` before either makes it
+///   literal; the pattern covers the whole string) and `MATCHES` (a regular
+///   expression that must match the whole string; see below).
 /// - `IN {a, b, …}`; `BETWEEN {low, high}`, inclusive.
 /// - Modifiers after any operator: `[c]` lowercases both sides, `[d]`
 ///   decomposes both sides and removes combining marks, `[cd]` does both.
@@ -29,6 +28,38 @@
 /// - A bare word is a key path; dots reach into nested objects
 ///   (`owner.name`); `#` before a word makes a keyword a key path (`#in`).
 /// - Either side may be a key path or a literal (`5 < score` works).
+/// - `%@` and `%K` are placeholders for values and key paths given as
+///   arguments (``init(_:arguments:)``), substituted as values, never as text.
+/// - NOT, AND, OR and parentheses nest at most ``maximumNestingDepth``
+///   levels deep.
+///
+/// ## Regular expressions
+///
+/// `MATCHES` runs its own engine, which answers in time proportional to the
+/// subject's length times the pattern's compiled size (at most 10,000
+/// instructions), whatever the pattern: there is no backtracking to go
+/// exponential and no time limit to give up at. It reads the part of ICU's
+/// syntax that predicates use, and refuses the rest with
+/// ``ResultsError/invalidPredicate(_:position:expected:)`` naming the
+/// construct and where it is:
+///
+/// - literals; `\` before a punctuation character; `\n \t \r \f \a \e`,
+///   `\xhh`, `\x{h…}`, `\uhhhh`, `\Uhhhhhhhh`;
+/// - `.` (any scalar but a line terminator), `\d \D \w \W \s \S` (Unicode,
+///   as ICU defines them), classes `[a-z_]`, `[^…]` with escapes inside;
+/// - `^ $ \A \z \Z \b \B`; groups `( )`, `(?: )`, `(?<name> )`; `|`;
+/// - `* + ? {n} {n,} {n,m}` (counts up to 1,000), greedy or lazy.
+///
+/// Refused: backreferences, lookahead and lookbehind, atomic groups,
+/// possessive quantifiers, inline flags (`(?i)`: use `[c]`), `\p{…}` and
+/// other escapes, nested classes and class operators.
+///
+/// Matching is on Unicode scalars, as ICU's is on code points. `[c]`
+/// compares with simple case folding, one scalar to one scalar (`K`, `k` and
+/// KELVIN SIGN are alike; `ß` does not match `ss`, as ICU's full folding of
+/// literals would let it). `[d]` decomposes the subject and the pattern and
+/// removes their combining marks before matching, so the pattern `Creme.*`
+/// matches `Crème brûlée` and so does `Crème.*`.
 ///
 /// ## Evaluation
 ///
@@ -51,6 +82,8 @@
 ///   they do not reach into strings nested in arrays or objects compared by
 ///   `==`. For `MATCHES`, `[c]` compiles the expression case-insensitively
 ///   rather than lowercasing its text (which would change escapes like `\D`).
+/// - `LIKE`, `CONTAINS` and `IN` with a string take time linear in the
+///   lengths of the strings (see ``evaluate(_:)``).
 ///
 /// Predicates are equal when their canonical texts (``description``) are, so
 /// `a = 1` equals `a == 1.0` and `5 < a` equals `a > 5`.
@@ -86,6 +119,17 @@ public struct FormatPredicate: Sendable {
         }
     }
 
+    /// The deepest nesting a predicate may have: at most this many
+    /// parentheses and NOTs open at any point of the text, and at most this
+    /// many levels of NOT, AND and OR in the parsed predicate (an AND inside
+    /// an OR, or an OR inside an AND, is one level more; `a AND b AND c` is
+    /// one level). Deeper predicates are refused with
+    /// ``ResultsError/invalidPredicate(_:position:expected:)``, so parsing,
+    /// evaluating and printing stay well within a 512 KB thread stack.
+    ///
+    /// - Complexity: O(1).
+    public static let maximumNestingDepth = 100
+
     /// The format string as given.
     ///
     /// - Complexity: O(1).
@@ -101,11 +145,38 @@ public struct FormatPredicate: Sendable {
     /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)`` with
     ///   the 0-based character position of the first problem and what was
     ///   expected there, e.g. `expected: "a value after '=='"`. A regular
-    ///   expression that does not compile is an error too.
+    ///   expression that is malformed or outside the supported syntax is an
+    ///   error too, at the character where the problem is; so is nesting
+    ///   deeper than ``maximumNestingDepth``, and a `%@` or `%K` (which need
+    ///   ``init(_:arguments:)``).
     /// - Complexity: O(*n*) in the length of `format`, plus compiling any
     ///   regular expressions.
     public init(_ format: String) throws(ResultsError) {
         var parser = FormatPredicateParser(format)
+        storage = Storage(format: format, root: try parser.parse())
+    }
+
+    /// Parses a format string whose `%@` placeholders stand for values and
+    /// `%K` placeholders for key paths, taken from `arguments` in order.
+    ///
+    ///     let search = try FormatPredicate("name CONTAINS[cd] %@ AND score > %@",
+    ///                                      arguments: [.string(userText), 3])
+    ///
+    /// Arguments are substituted as values, never read as format text, so
+    /// text a user typed (`o'brien`, `' OR TRUEPREDICATE OR '`) is only ever
+    /// compared with. A `%@` takes a string, a finite number, a Boolean or
+    /// null; after `IN` or `BETWEEN` it may take an array of those, as the
+    /// list. A `%K` takes a string that is a key path (`"owner.name"`). The
+    /// canonical text (``description``) shows the values in place.
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
+    ///   for the same reasons as ``init(_:)``, at the placeholder whose
+    ///   argument is missing or unsuitable, or at the end of the format when
+    ///   arguments are left over.
+    /// - Complexity: O(*n* + *a*) for a format of *n* characters and
+    ///   arguments of total size *a*, plus compiling regular expressions.
+    public init(_ format: String, arguments: [JSONValue]) throws(ResultsError) {
+        var parser = FormatPredicateParser(format, arguments: arguments)
         storage = Storage(format: format, root: try parser.parse())
     }
 }

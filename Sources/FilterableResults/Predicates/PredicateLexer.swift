@@ -9,10 +9,16 @@ struct PredicateToken {
         case string(String)
         /// A number.
         case number(JSONValue)
+        /// `%@` (a value argument) or `%K` (a key path argument).
+        case placeholder(Placeholder)
         /// Punctuation or an operator symbol.
         case symbol(Symbol)
         /// The end of the text.
         case end
+    }
+
+    enum Placeholder: String {
+        case value = "%@", keyPath = "%K"
     }
 
     enum Symbol: String {
@@ -88,10 +94,36 @@ struct PredicateLexer {
             kind = .number(try readNumber())
         case "-" where position + 1 < scalars.count && ("0"..."9").contains(scalars[position + 1]):
             kind = .number(try readNumber())
+        case "%":
+            let following = position + 1 < scalars.count ? scalars[position + 1] : nil
+            switch following {
+            case "@": kind = .placeholder(.value)
+            case "K": kind = .placeholder(.keyPath)
+            default:
+                throw PredicateLexicalError(position: position, expected: "%@ (a value argument) or %K (a key path argument) after '%'")
+            }
+            position += 2
         default:
             kind = .symbol(try readSymbol())
         }
         return PredicateToken(kind: kind, start: start, end: position)
+    }
+
+    /// Whether `text` is a key path as the language writes one: words
+    /// joined by dots, each starting with a letter, `_` or `$`.
+    static func isKeyPath(_ text: String) -> Bool {
+        var atWordStart = true
+        for scalar in text.unicodeScalars {
+            if atWordStart {
+                guard isWordStart(scalar) else { return false }
+                atWordStart = false
+            } else if scalar == "." {
+                atWordStart = true
+            } else if !isWordContinuation(scalar) {
+                return false
+            }
+        }
+        return !atWordStart
     }
 
     static func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
@@ -156,6 +188,40 @@ struct PredicateLexer {
             position: scalars.count,
             expected: "a closing \(quote) to end the string that starts at character \(characterOffset(start))"
         )
+    }
+
+    /// The source offset of every scalar of the string literal that starts
+    /// (at its quote) at `start`, as ``next()`` decoded it, and last the
+    /// offset of the closing quote: so a problem found inside a decoded
+    /// string (a regular expression) can be reported where it was written.
+    func decodedStringOffsets(from start: Int) -> [Int] {
+        var copy = self
+        copy.position = start
+        var offsets: [Int] = []
+        let quote = scalars[start]
+        copy.position += 1
+        while copy.position < scalars.count, scalars[copy.position] != quote {
+            let escapeStart = copy.position
+            guard scalars[copy.position] == "\\", copy.position + 1 < scalars.count else {
+                offsets.append(copy.position)
+                copy.position += 1
+                continue
+            }
+            let escaped = scalars[copy.position + 1]
+            copy.position += 2
+            switch escaped {
+            case "\\", "'", "\"", "n", "t", "r":
+                offsets.append(escapeStart)
+            case "u":
+                _ = try? copy.readUnicodeEscape()
+                offsets.append(escapeStart)
+            default:
+                offsets.append(escapeStart)
+                offsets.append(escapeStart + 1)
+            }
+        }
+        offsets.append(copy.position)
+        return offsets
     }
 
     /// Reads the `XXXX` of `\uXXXX` (and a low surrogate's `\uXXXX` after a

@@ -31,6 +31,30 @@ enum StringFolding {
         return String(scalars)
     }
 
+    /// ``removingCombiningMarks(_:)``, and for each scalar of the result the
+    /// offset of the scalar of `string` it came from, plus one last entry
+    /// for the end.
+    static func removingCombiningMarksKeepingOffsets(_ string: String) -> (String, [Int]) {
+        var scalars = String.UnicodeScalarView()
+        var offsets: [Int] = []
+        var offset = 0
+        for original in string.unicodeScalars {
+            // Decomposing scalar by scalar and dropping the marks gives what
+            // decomposing the whole string would: only marks move.
+            for scalar in String(original).decomposedStringWithCanonicalMapping.unicodeScalars {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: continue
+                default:
+                    scalars.append(scalar)
+                    offsets.append(offset)
+                }
+            }
+            offset += 1
+        }
+        offsets.append(offset)
+        return (String(scalars), offsets)
+    }
+
     /// Calls `body` with the UTF-8 of `string` folded by `options`.
     ///
     /// ASCII strings (the common case) are folded on the stack without
@@ -57,87 +81,5 @@ enum StringFolding {
         }
         if let asciiResult { return asciiResult }
         return UTF8Bytes.withBytes(fold(string, options), body)
-    }
-}
-
-/// A compiled `LIKE` pattern: `*` matches any run of characters (none
-/// included), `?` exactly one Unicode scalar, `\` makes the next character
-/// literal; everything else matches itself. The pattern covers the whole
-/// string.
-struct LikePattern: Sendable {
-    enum Element: Sendable, Equatable {
-        case byte(UInt8)
-        case anyScalar
-        case anyRun
-    }
-
-    let elements: [Element]
-
-    /// Compiles a pattern from its (already folded) UTF-8 bytes.
-    init(_ pattern: UnsafeBufferPointer<UInt8>) {
-        var elements: [Element] = []
-        elements.reserveCapacity(pattern.count)
-        var index = 0
-        while index < pattern.count {
-            let byte = pattern[index]
-            switch byte {
-            case UInt8(ascii: "*"):
-                if elements.last != .anyRun { elements.append(.anyRun) }
-            case UInt8(ascii: "?"):
-                elements.append(.anyScalar)
-            case UInt8(ascii: "\\") where index + 1 < pattern.count:
-                index += 1
-                let length = UTF8Bytes.sequenceLength(lead: pattern[index])
-                for offset in 0..<length where index + offset < pattern.count {
-                    elements.append(.byte(pattern[index + offset]))
-                }
-                index += length
-                continue
-            default:
-                elements.append(.byte(byte))
-            }
-            index += 1
-        }
-        self.elements = elements
-    }
-
-    /// Whether the whole of `text` matches the pattern.
-    ///
-    /// Greedy matching that backtracks only to the last `*`: O(*n* · *m*) at
-    /// worst, without recursion.
-    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        elements.withUnsafeBufferPointer { pattern in
-            var p = 0
-            var t = 0
-            var starP = -1
-            var starT = 0
-            while t < text.count {
-                if p < pattern.count {
-                    switch pattern[p] {
-                    case .anyRun:
-                        starP = p
-                        starT = t
-                        p += 1
-                        continue
-                    case .anyScalar:
-                        t += UTF8Bytes.sequenceLength(lead: text[t])
-                        p += 1
-                        continue
-                    case let .byte(byte) where text[t] == byte:
-                        t += 1
-                        p += 1
-                        continue
-                    case .byte:
-                        break
-                    }
-                }
-                guard starP >= 0 else { return false }
-                starT += UTF8Bytes.sequenceLength(lead: text[starT])
-                t = starT
-                p = starP + 1
-            }
-            while p < pattern.count, pattern[p] == .anyRun { p += 1 }
-            return p == pattern.count
-        }
     }
 }

@@ -1,0 +1,3 @@
+// The declaration of LLVMFuzzerRunDriver is all this target provides; the
+// function itself comes from libFuzzer, linked by -sanitize=fuzzer.
+#include "FuzzerDriver.h"

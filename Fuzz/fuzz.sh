@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets (see README.md).
+#
+#   Fuzz/fuzz.sh build                  build every target (release, -sanitize=fuzzer,address)
+#   Fuzz/fuzz.sh run TARGET [FLAGS...]   fuzz one target: json, predicate, scenario or regex;
+#                                        FLAGS go to libFuzzer (-max_total_time=300, -jobs=2, …)
+#   Fuzz/fuzz.sh ci [SECONDS]            build, then fuzz json, predicate and scenario for
+#                                        SECONDS each (default 20); fails on any finding
+#
+# The working corpus grows in Fuzz/.build/corpus/TARGET, seeded from
+# Fuzz/Corpus/TARGET (and the example scenarios); findings are written to
+# Fuzz/.build/findings/TARGET/ and make the command fail.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+
+flags=(-c release --package-path "$here" -Xswiftc -sanitize=fuzzer,address)
+
+build() {
+    swift build "${flags[@]}"
+}
+
+executable() {
+    case "$1" in
+        json) echo FuzzJSON ;;
+        predicate) echo FuzzPredicate ;;
+        scenario) echo FuzzScenario ;;
+        regex) echo FuzzRegex ;;
+        *) echo "unknown target '$1' (json, predicate, scenario or regex)" >&2; exit 2 ;;
+    esac
+}
+
+run() {
+    local target="$1"; shift
+    local name; name="$(executable "$target")"
+    local bin; bin="$(swift build "${flags[@]}" --show-bin-path)"
+    local corpus="$here/.build/corpus/$target"
+    local findings="$here/.build/findings/$target"
+    mkdir -p "$corpus" "$findings"
+    local seeds=("$here/Corpus/$target")
+    if [ "$target" = json ] || [ "$target" = scenario ]; then
+        seeds+=("$root/Examples/Scenarios")
+        if [ -d "$root/../shared/scenarios" ]; then seeds+=("$root/../shared/scenarios"); fi
+    fi
+    # A timeout (an input that takes over 10 s) or a process over 2 GB is a
+    # finding too: bad input must never hang.
+    "$bin/$name" -dict="$here/Dictionaries/$target.dict" -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$findings/" -print_final_stats=1 "$@" "$corpus" "${seeds[@]}"
+}
+
+case "${1:-}" in
+    build) build ;;
+    run) shift; [ $# -ge 1 ] || { echo "usage: fuzz.sh run TARGET [FLAGS...]" >&2; exit 2; }; run "$@" ;;
+    ci)
+        seconds="${2:-20}"
+        build
+        for target in json predicate scenario; do
+            echo "== fuzzing $target for ${seconds}s"
+            run "$target" -max_total_time="$seconds"
+        done
+        ;;
+    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
