@@ -232,6 +232,15 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in store.search(for: text, in: fields, group: group) }
     }
 
+    /// Sets the live-search text over fields, optional or not.
+    ///
+    /// - Complexity: O(*n* *f*), as the store's search.
+    @inlinable public func search(
+        for text: String, in fields: [ResultsSearchField<Element>], group: String = "search"
+    ) throws(ResultsError) {
+        try mutate { store throws(ResultsError) in store.search(for: text, in: fields, group: group) }
+    }
+
     /// Shows or hides sections with no visible rows.
     ///
     /// - Complexity: O(1), plus the changeset.

@@ -298,11 +298,11 @@ extension ResultsController {
     /// - Complexity: O(1).
     @inlinable public var numberOfSections: Int { snapshot.numberOfSections }
 
-    /// The number of objects shown in a section; 0 for a section that does
-    /// not exist.
+    /// The number of objects shown in a section, or `nil` for a section
+    /// that does not exist.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func numberOfObjects(inSection section: Int) -> Int { snapshot.numberOfObjects(inSection: section) }
+    @inlinable public func numberOfObjects(inSection section: Int) -> Int? { snapshot.numberOfObjects(inSection: section) }
 
     /// The name of a section shown, if it has one.
     ///

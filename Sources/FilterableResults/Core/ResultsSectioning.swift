@@ -37,4 +37,12 @@ extension ResultsSectioning where Element: SendableMetatype {
     public static func by(_ keyPath: KeyPath<Element, String> & Sendable) -> Self {
         Self(sectionName: { $0[keyPath: keyPath] })
     }
+
+    /// Sections objects by an optional string property; `nil` files an
+    /// object under the section named `""`, as the scenario contract does.
+    ///
+    /// - Complexity: O(1).
+    public static func by(_ keyPath: KeyPath<Element, String?> & Sendable) -> Self {
+        Self(sectionName: { $0[keyPath: keyPath] ?? "" })
+    }
 }

@@ -43,6 +43,28 @@ extension ResultsSortKey where Element: SendableMetatype {
     @inlinable public static func descending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
         ascending(keyPath).reversed
     }
+
+    /// Sorts by an optional comparable property, smallest first, `nil`
+    /// before every value (as the predicate language orders null).
+    ///
+    /// - Complexity: O(1).
+    @inlinable public static func ascending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value?> & Sendable) -> Self {
+        Self { lhs, rhs in
+            switch (lhs[keyPath: keyPath], rhs[keyPath: keyPath]) {
+            case (nil, nil): .orderedSame
+            case (nil, _): .orderedAscending
+            case (_, nil): .orderedDescending
+            case let (a?, b?): a < b ? .orderedAscending : b < a ? .orderedDescending : .orderedSame
+            }
+        }
+    }
+
+    /// Sorts by an optional comparable property, largest first, `nil` last.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public static func descending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value?> & Sendable) -> Self {
+        ascending(keyPath).reversed
+    }
 }
 
 extension Array {

@@ -73,6 +73,25 @@ extension ResultsStore {
         })
     }
 
+    /// Sets the text of a live search over fields, optional or not (a
+    /// `nil` field contains nothing); otherwise as ``search(for:in:group:)``.
+    ///
+    ///     store.search(for: query, in: [.field(\.name), .field(\.nickname)])   // nickname: String?
+    ///
+    /// - Complexity: O(*n* *f*).
+    @inlinable public mutating func search(
+        for text: String, in fields: [ResultsSearchField<Element>], group: String = "search"
+    ) {
+        let needle = SearchText(text)
+        guard !needle.isEmpty else {
+            removeFilter(title: "search", group: group)
+            return
+        }
+        addFilter(ResultsFilter(title: "search", group: group) { element in
+            fields.contains { $0.text(element).map(needle.isFound(in:)) ?? false }
+        })
+    }
+
     /// Recomputes every row's visibility.
     ///
     /// First a bit per row identity, in the order the objects lie in memory;

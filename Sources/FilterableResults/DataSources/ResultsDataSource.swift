@@ -84,7 +84,7 @@ extension ResultsDataSource {
     /// The number of rows in a section the view shows.
     ///
     /// - Complexity: O(log *n*).
-    public func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfObjects(inSection: section) }
+    public func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfObjects(inSection: section) ?? 0 }
 
     /// The cell for a row the view shows, from the cell provider.
     ///

@@ -32,12 +32,12 @@ extension ResultsSnapshot {
     /// - Complexity: O(1).
     @inlinable public var numberOfSections: Int { table.numberOfVisibleSections }
 
-    /// The number of objects shown in a section; 0 for a section that does
-    /// not exist.
+    /// The number of objects shown in a section, or `nil` for a section
+    /// that does not exist.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func numberOfObjects(inSection section: Int) -> Int {
-        guard section >= 0, section < numberOfSections else { return 0 }
+    @inlinable public func numberOfObjects(inSection section: Int) -> Int? {
+        guard section >= 0, section < numberOfSections else { return nil }
         return Int(table.record(table.header(atVisible: section).id).visibleCount)
     }
 
@@ -115,8 +115,7 @@ extension ResultsSnapshot {
     ///
     /// - Complexity: O(log *n* + *m*) for *m* objects.
     @inlinable public func objects(inSection section: Int) -> [Element] {
-        let count = numberOfObjects(inSection: section)
-        guard count > 0 else { return [] }
+        guard let count = numberOfObjects(inSection: section), count > 0 else { return [] }
         let start = table.header(atVisible: section).place
         var objects: [Element] = []
         objects.reserveCapacity(count)

@@ -8,7 +8,7 @@ public enum ScenarioEvent: Equatable, Sendable {
     case state(visible: [ResultsSection<JSONValue>], data: [ResultsSection<JSONValue>])
     /// A group of changes begins.
     case willChangeContent
-    /// A section was inserted, deleted, moved or reloaded.
+    /// A section was inserted, deleted or moved.
     case didChangeSection(SectionChange)
     /// A row was inserted, deleted, moved or updated; its key is a JSON value.
     case didChangeObject(ObjectChange<JSONValue, JSONValue>)

@@ -8,7 +8,7 @@ extension ScenarioResult {
     ///     step 2  merge 3 objects, prune
     ///               delete  row      [0, 1]            key 2
     ///               insert  row                [0, 2]  key 4
-    ///               reload  row      [0, 2] -> [0, 1]  key 3
+    ///               update  row      [0, 2] -> [0, 1]  key 3
     ///             visible: 1 section, 3 rows
     ///               section 0  (unnamed)
     ///                 0  1  {"id": 1, "title": "a"}
@@ -17,9 +17,10 @@ extension ScenarioResult {
     public var transcript: String {
         var writer = ScenarioTranscriptWriter(scenario: scenario)
         writer.writeHeader()
+        // Every step, including those inside an open batch, which log
+        // nothing of their own until the batch ends.
         var index = 0
-        while index < log.count {
-            let step = log[index].step
+        for step in 0...scenario.steps.count {
             var end = index
             while end < log.count && log[end].step == step { end += 1 }
             writer.writeStep(step, lines: log[index..<end])

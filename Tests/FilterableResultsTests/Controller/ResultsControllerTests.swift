@@ -219,7 +219,7 @@ struct ResultsControllerTests {
         #expect(controller.numberOfSections == 1)
         #expect(controller.object(at: visible(0, 1))?.id == 3)
         #expect(controller.object(at: visible(0, 2)) == nil)
-        #expect(controller.numberOfObjects(inSection: 4) == 0)
+        #expect(controller.numberOfObjects(inSection: 4) == nil)
     }
 
     @Test func theUpdateCarriesTheTableAfterIt() throws {
@@ -233,7 +233,7 @@ struct ResultsControllerTests {
 
     @Test func theTableIsTheNewOneInsideTheCallbacks() throws {
         let controller = try controller([1])
-        var countsSeen: [Int] = []
+        var countsSeen: [Int?] = []
         controller.onChange = { _ in countsSeen.append(controller.numberOfObjects(inSection: 0)) }
         try controller.add(Entry(id: 2))
         #expect(countsSeen == [2])

@@ -9,7 +9,7 @@ final class LiveDataSource: ResultsListDataSource {
     let controller: ResultsController<Entry, Int>
     init(controller: ResultsController<Entry, Int>) { self.controller = controller }
     func numberOfSections() -> Int { controller.numberOfSections }
-    func numberOfRows(inSection section: Int) -> Int { controller.numberOfObjects(inSection: section) }
+    func numberOfRows(inSection section: Int) -> Int { controller.numberOfObjects(inSection: section) ?? 0 }
     func cell(at indexPath: ResultsIndexPath) -> String { controller.object(at: indexPath)?.description ?? "?" }
     func titleForHeader(inSection section: Int) -> String? { controller.name(ofSection: section) }
     func sectionIndexTitles() -> [String]? { nil }

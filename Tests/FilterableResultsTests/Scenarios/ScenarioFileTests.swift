@@ -66,7 +66,7 @@ struct ScenarioFileTests {
         #expect(transcript.hasPrefix("== companies refresh  ("), "\(transcript)")
         #expect(transcript.contains("step 3    setData 4 sections, 14 objects\n"))
         #expect(transcript.contains(#"delete  section  2                   "Blackberry RIM""#))
-        #expect(transcript.contains("reload  row      [3, 0]  ->  [2, 0]  key 10"))
+        #expect(transcript.contains("update  row      [3, 0]  ->  [2, 0]  key 10"))
         #expect(transcript.contains(#"section 3  "Microsoft""#))
         #expect(transcript.contains("step 4    expect visible, events\n          ok\n"))
         #expect(transcript.hasSuffix("PASS  \(result.scenario.file)  companies refresh  (8 steps)\n"))
@@ -78,5 +78,13 @@ struct ScenarioFileTests {
         #expect(transcript.contains("FAILED: visible after step 1: expected [[2]], got [[1]]"))
         #expect(transcript.contains("refused: indexPathOutOfRange: raw index path [4, 4] is out of range: there is 1 section"))
         #expect(transcript.contains("FAIL  test.json  test  (3 steps, 1 failure)\n      step 2: visible after step 1"))
+    }
+
+    @Test func stepsInsideABatchAreShownAndTheBatchReportsAtItsEnd() throws {
+        let result = try ScenarioTestSupport.run(#"{"primaryKey": "id", "steps": [{"beginUpdates": true}, {"add": {"id": 1}}, {"endUpdates": true}]}"#)
+        let transcript = result.transcript
+        #expect(transcript.contains("step 1    beginUpdates\n          (inside a batch: the changes are reported when it ends)\n"))
+        #expect(transcript.contains("step 2    add {\"id\": 1}\n          (inside a batch: the changes are reported when it ends)\n"))
+        #expect(transcript.contains("step 3    endUpdates\n            insert  row      [0, 0]  key 1\n"))
     }
 }

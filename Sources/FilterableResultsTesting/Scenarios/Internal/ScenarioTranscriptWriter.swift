@@ -47,6 +47,10 @@ struct ScenarioTranscriptWriter {
             line(label)
         }
         let isExpectation = scenario.steps.indices.contains(step - 1) && scenario.steps[step - 1].isExpectation
+        if lines.isEmpty && !isExpectation {
+            line(Self.indent + "(inside a batch: the changes are reported when it ends)")
+            return
+        }
         var changes: [ScenarioEvent] = []
         for logLine in lines {
             switch logLine.event {
@@ -80,7 +84,7 @@ struct ScenarioTranscriptWriter {
     // MARK: Events
 
     /// The events of one group in the order a table view applies them:
-    /// section deletes, inserts, moves, reloads, then the same for rows.
+    /// section deletes, inserts and moves, then row deletes, inserts, moves and updates.
     private mutating func writeChanges(_ events: [ScenarioEvent]) {
         if events.isEmpty {
             line(Self.indent + "(an empty group of events)")
@@ -122,7 +126,7 @@ struct ScenarioTranscriptWriter {
         case .insert: "insert"
         case .delete: "delete"
         case .move: "move"
-        case .update: "reload"
+        case .update: "update"
         }
     }
 
