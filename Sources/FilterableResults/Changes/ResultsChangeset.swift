@@ -16,6 +16,10 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// Row changes: deletes, then inserts, moves and updates.
     public var objectChanges: ObjectChanges
 
+    /// The row changes of a changeset: a random-access collection of
+    /// ``ObjectChange`` values.
+    public typealias ObjectChanges = ResultsObjectChanges<Element, Key>
+
     /// Creates a changeset from its changes.
     ///
     /// - Complexity: O(1).
@@ -50,90 +54,6 @@ public struct ResultsChangeset<Element, Key: Hashable> {
             self.id = id
         }
     }
-}
-
-extension ResultsChangeset {
-    /// The row changes of a changeset: a random-access collection of
-    /// ``ObjectChange`` values, each built when it is read.
-    public struct ObjectChanges: RandomAccessCollection {
-        @usableFromInline enum Storage {
-            case values([ObjectChange<Element, Key>])
-            case events(Events)
-        }
-
-        /// Events by identity and the tables they refer to, behind one
-        /// reference, so reading an event copies no table.
-        @usableFromInline final class Events {
-            @usableFromInline let events: [RowEvent]
-            @usableFromInline let old: RowTable<Element, Key>
-            @usableFromInline let new: RowTable<Element, Key>
-
-            @inlinable init(_ events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
-                self.events = events
-                self.old = old
-                self.new = new
-            }
-        }
-
-        @usableFromInline var storage: Storage
-
-        @inlinable init(storage: Storage) { self.storage = storage }
-
-        /// Wraps row changes built by hand.
-        ///
-        /// - Complexity: O(1).
-        @inlinable public init(_ changes: [ObjectChange<Element, Key>]) { storage = .values(changes) }
-
-        /// The index of the first change.
-        ///
-        /// - Complexity: O(1).
-        @inlinable public var startIndex: Int { 0 }
-
-        /// One past the index of the last change.
-        ///
-        /// - Complexity: O(1).
-        @inlinable public var endIndex: Int {
-            switch storage {
-            case let .values(changes): changes.count
-            case let .events(events): events.events.count
-            }
-        }
-
-        /// The change at `index`, with its key and object.
-        ///
-        /// - Complexity: O(1).
-        @inlinable public subscript(index: Int) -> ObjectChange<Element, Key> {
-            switch storage {
-            case let .values(changes):
-                return changes[index]
-            case let .events(events):
-                let event = events.events[index]
-                if case .delete = event.change {
-                    let object = events.old.element(ofRow: event.id)
-                    return ObjectChange(event.change, key: events.old.keyOf(object)!, object: object)
-                }
-                let object = events.new.element(ofRow: event.id)
-                return ObjectChange(event.change, key: events.new.keyOf(object)!, object: object)
-            }
-        }
-
-        /// The positions of the change at `index`, without its object.
-        ///
-        /// - Complexity: O(1).
-        @inlinable func change(at index: Int) -> ObjectChange<Element, Key>.Change {
-            switch storage {
-            case let .values(changes): changes[index].change
-            case let .events(events): events.events[index].change
-            }
-        }
-    }
-}
-
-extension ResultsChangeset.ObjectChanges: ExpressibleByArrayLiteral {
-    /// Wraps row changes written as an array literal.
-    ///
-    /// - Complexity: O(*n*).
-    public init(arrayLiteral elements: ObjectChange<Element, Key>...) { self.init(elements) }
 }
 
 extension ResultsChangeset {
@@ -226,15 +146,4 @@ extension ResultsChangeset {
 }
 
 extension ResultsChangeset: @unchecked Sendable where Element: Sendable, Key: Sendable {}
-extension ResultsChangeset.ObjectChanges: @unchecked Sendable where Element: Sendable, Key: Sendable {}
-extension ResultsChangeset.ObjectChanges.Storage: @unchecked Sendable where Element: Sendable, Key: Sendable {}
-extension ResultsChangeset.ObjectChanges.Events: @unchecked Sendable where Element: Sendable, Key: Sendable {}
-
-extension ResultsChangeset.ObjectChanges: Equatable where Element: Equatable {
-    /// Whether two lists hold the same changes in the same order.
-    ///
-    /// - Complexity: O(*n*).
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
-}
-
 extension ResultsChangeset: Equatable where Element: Equatable {}

@@ -29,7 +29,7 @@ extension ResultsChangeset {
     @MainActor
     public func apply(
         to view: some ResultsListView, contentUpdates: ContentUpdates = .reconfigure,
-        updateDataSource: () -> Void
+        updateDataSource: @escaping () -> Void
     ) {
         let reloadsInBatch = contentUpdates == .reload && sectionMoves.isEmpty
         var afterBatch = rowsToReconfigureAfterUpdate

@@ -148,7 +148,7 @@ extension ResultsDataSource {
             shownIndexTitles = sectionIndexTitles()
             return
         }
-        update.changeset.apply(to: view, contentUpdates: contentUpdates) { snapshot = update.snapshot }
+        update.changeset.apply(to: view, contentUpdates: contentUpdates) { [self] in snapshot = update.snapshot }
         if sectionIndex != nil {
             let titles = sectionIndexTitles()
             if titles != shownIndexTitles {

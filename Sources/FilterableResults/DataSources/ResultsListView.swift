@@ -22,7 +22,9 @@ public protocol ResultsListView: AnyObject {
 
     /// Runs `updates` as one animated batch, then calls `completion`. The
     /// view checks the batch against its data source when `updates` returns.
-    func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?)
+    /// `updates` escapes because UIKit's own parameter does (an optional
+    /// block); the view runs it before returning.
+    func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?)
 
     /// Inserts sections, by their indexes after the batch.
     func insertSections(_ sections: IndexSet)

@@ -15,7 +15,12 @@ extension ListViewSimulator {
     ///
     /// - Complexity: O(*n* + *e*) plus one data-source call per section and
     ///   per new cell, where *n* is the number of rows and *e* of calls.
-    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
+    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+        performBatch(updates, completion: completion)
+    }
+
+    /// The batch update behind both entry points, for a closure that does not escape.
+    func performBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
         guard !hasCrashed else { return }
         if batchDepth == 0 { beginBatch() }
         batchDepth += 1
@@ -35,7 +40,7 @@ extension ListViewSimulator {
     /// - Complexity: As ``performBatchUpdates(_:completion:)``.
     public func performBatchUpdatesChecked(_ updates: () -> Void) throws(ListViewException) {
         if let exception { throw exception }
-        performBatchUpdates(updates, completion: nil)
+        performBatch(updates, completion: nil)
         if let exception { throw exception }
     }
 
@@ -119,7 +124,7 @@ extension ListViewSimulator {
         if isPerformingBatchUpdates {
             call(&pendingBatch)
         } else {
-            performBatchUpdates({ call(&self.pendingBatch) }, completion: nil)
+            performBatch({ call(&self.pendingBatch) }, completion: nil)
         }
     }
 

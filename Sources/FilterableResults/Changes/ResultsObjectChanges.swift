@@ -1,0 +1,98 @@
+/// The row changes of a ``ResultsChangeset``: a random-access collection of
+/// ``ObjectChange`` values, each built when it is read.
+///
+/// Its generic parameter is `Object`, not `Element`: as a collection, its
+/// `Element` is the change.
+public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollection {
+    public typealias Element = ObjectChange<Object, Key>
+    @usableFromInline typealias RowEvent = ResultsChangeset<Object, Key>.RowEvent
+
+    @usableFromInline enum Storage {
+        case values([ObjectChange<Object, Key>])
+        case events(Events)
+    }
+
+    /// Events by identity and the tables they refer to, behind one
+    /// reference, so reading an event copies no table.
+    @usableFromInline final class Events {
+        @usableFromInline let events: [RowEvent]
+        @usableFromInline let old: RowTable<Object, Key>
+        @usableFromInline let new: RowTable<Object, Key>
+
+        @inlinable init(_ events: [RowEvent], old: RowTable<Object, Key>, new: RowTable<Object, Key>) {
+            self.events = events
+            self.old = old
+            self.new = new
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
+    @inlinable init(storage: Storage) { self.storage = storage }
+
+    /// Wraps row changes built by hand.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public init(_ changes: [ObjectChange<Object, Key>]) { storage = .values(changes) }
+
+    /// The index of the first change.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var startIndex: Int { 0 }
+
+    /// One past the index of the last change.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var endIndex: Int {
+        switch storage {
+        case let .values(changes): changes.count
+        case let .events(events): events.events.count
+        }
+    }
+
+    /// The change at `index`, with its key and object.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public subscript(index: Int) -> ObjectChange<Object, Key> {
+        switch storage {
+        case let .values(changes):
+            return changes[index]
+        case let .events(events):
+            let event = events.events[index]
+            if case .delete = event.change {
+                let object = events.old.element(ofRow: event.id)
+                return ObjectChange(event.change, key: events.old.keyOf(object)!, object: object)
+            }
+            let object = events.new.element(ofRow: event.id)
+            return ObjectChange(event.change, key: events.new.keyOf(object)!, object: object)
+        }
+    }
+
+    /// The positions of the change at `index`, without its object.
+    ///
+    /// - Complexity: O(1).
+    @inlinable func change(at index: Int) -> ObjectChange<Object, Key>.Change {
+        switch storage {
+        case let .values(changes): changes[index].change
+        case let .events(events): events.events[index].change
+        }
+    }
+}
+
+extension ResultsObjectChanges: ExpressibleByArrayLiteral {
+    /// Wraps row changes written as an array literal.
+    ///
+    /// - Complexity: O(*n*).
+    public init(arrayLiteral elements: ObjectChange<Object, Key>...) { self.init(elements) }
+}
+
+extension ResultsObjectChanges: Equatable where Object: Equatable {
+    /// Whether two lists hold the same changes in the same order.
+    ///
+    /// - Complexity: O(*n*).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+}
+
+extension ResultsObjectChanges: @unchecked Sendable where Object: Sendable, Key: Sendable {}
+extension ResultsObjectChanges.Storage: @unchecked Sendable where Object: Sendable, Key: Sendable {}
+extension ResultsObjectChanges.Events: @unchecked Sendable where Object: Sendable, Key: Sendable {}

@@ -1,0 +1,70 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+/// A `UICollectionView` as a ``ResultsListView``: each call goes to the
+/// collection view (rows are its items).
+@MainActor
+public final class ResultsCollectionView: ResultsListView {
+    /// The collection view; held weakly.
+    public weak var collectionView: UICollectionView?
+
+    /// Wraps a collection view.
+    ///
+    /// - Complexity: O(1).
+    public init(_ collectionView: UICollectionView) {
+        self.collectionView = collectionView
+    }
+
+    /// - Complexity: that of UIKit.
+    public func reloadData() { collectionView?.reloadData() }
+    /// - Complexity: that of UIKit. UIKit runs `updates` before returning.
+    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+        collectionView?.performBatchUpdates(updates, completion: completion)
+    }
+    /// - Complexity: that of UIKit.
+    public func insertSections(_ sections: IndexSet) { collectionView?.insertSections(sections) }
+    /// - Complexity: that of UIKit.
+    public func deleteSections(_ sections: IndexSet) { collectionView?.deleteSections(sections) }
+    /// - Complexity: that of UIKit.
+    public func reloadSections(_ sections: IndexSet) { collectionView?.reloadSections(sections) }
+    /// - Complexity: that of UIKit.
+    public func moveSection(_ section: Int, toSection newSection: Int) { collectionView?.moveSection(section, toSection: newSection) }
+    /// - Complexity: that of UIKit.
+    public func insertRows(at indexPaths: [ResultsIndexPath]) { collectionView?.insertItems(at: indexPaths.map(\.indexPath)) }
+    /// - Complexity: that of UIKit.
+    public func deleteRows(at indexPaths: [ResultsIndexPath]) { collectionView?.deleteItems(at: indexPaths.map(\.indexPath)) }
+    /// - Complexity: that of UIKit.
+    public func reloadRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: indexPaths.map(\.indexPath)) }
+    /// - Complexity: that of UIKit.
+    public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
+        collectionView?.moveItem(at: indexPath.indexPath, to: newIndexPath.indexPath)
+    }
+    /// Reconfigures the items (iOS 15 and later); before, reloads them.
+    ///
+    /// - Complexity: that of UIKit.
+    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) {
+        if #available(iOS 15, tvOS 15, *) {
+            collectionView?.reconfigureItems(at: indexPaths.map(\.indexPath))
+        } else {
+            collectionView?.reloadItems(at: indexPaths.map(\.indexPath))
+        }
+    }
+    /// Does nothing: a collection view reads its index titles when it reloads.
+    ///
+    /// - Complexity: O(1).
+    public func reloadSectionIndexTitles() {}
+}
+
+extension UICollectionView {
+    /// Applies a changeset in one batch update: `updateDataSource` first,
+    /// inside the batch (a collection view that has not cached its counts
+    /// reads the old ones before it), then the changes; content changes are
+    /// reconfigured after the batch. For a data source of your own;
+    /// ``ResultsCollectionViewDataSource`` does this for you.
+    ///
+    /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
+    public func performBatchUpdates<Element, Key>(_ changeset: ResultsChangeset<Element, Key>, updateDataSource: @escaping () -> Void) {
+        changeset.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource)
+    }
+}
+#endif

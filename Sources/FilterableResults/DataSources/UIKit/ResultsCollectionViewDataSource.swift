@@ -1,0 +1,75 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+/// A `UICollectionViewDataSource` that shows a controller's visible table:
+/// the `NSObject` shell of ``ResultsDataSource``, whose logic runs and is
+/// tested on every platform. Each method forwards in one line. Section
+/// headers come from ``supplementaryViewProvider``, given the section's
+/// title; a swipe action deletes with `dataSource.commitDelete(at:)`.
+///
+/// Keep the data source alive (a collection view holds its data source weakly).
+@MainActor
+public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSObject, UICollectionViewDataSource {
+    /// The platform-free data source: its snapshot, titles, and what the
+    /// user may edit.
+    public let dataSource: ResultsDataSource<Element, Key, ResultsCollectionView, UICollectionViewCell>
+    /// Makes a supplementary view (a section header, say) of `kind`, given
+    /// the section's header title; needed when the layout has such views.
+    public var supplementaryViewProvider: ((UICollectionView, String, IndexPath, String?) -> UICollectionReusableView)?
+
+    /// Shows `controller`'s visible table in `collectionView`, and becomes its data source.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        controller: ResultsController<Element, Key>, collectionView: UICollectionView,
+        cellProvider: @escaping (UICollectionView, IndexPath, Element) -> UICollectionViewCell
+    ) {
+        let view = ResultsCollectionView(collectionView)
+        dataSource = ResultsDataSource(controller: controller, view: view) { view, indexPath, element in
+            cellProvider(view.collectionView!, indexPath.indexPath, element)
+        }
+        self.view = view
+        super.init()
+        collectionView.dataSource = self
+    }
+
+    /// The view wrapper the data source drives; kept alive here.
+    let view: ResultsCollectionView
+
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { dataSource.numberOfSections() }
+
+    public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        dataSource.numberOfRows(inSection: section)
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        dataSource.cell(at: ResultsIndexPath(indexPath))
+    }
+
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        guard let supplementaryViewProvider else {
+            preconditionFailure("ResultsCollectionViewDataSource: the layout asked for a '\(kind)' view; set supplementaryViewProvider")
+        }
+        let section = ResultsIndexPath(indexPath).section
+        return supplementaryViewProvider(collectionView, kind, indexPath, dataSource.titleForHeader(inSection: section))
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        dataSource.canMoveRow(at: ResultsIndexPath(indexPath))
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        dataSource.moveRow(at: ResultsIndexPath(sourceIndexPath), to: ResultsIndexPath(destinationIndexPath))
+    }
+
+    @available(iOS 14, tvOS 10.2, *)
+    public func indexTitles(for collectionView: UICollectionView) -> [String]? { dataSource.sectionIndexTitles() }
+
+    @available(iOS 14, tvOS 10.2, *)
+    public func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+        ResultsIndexPath(item: 0, section: dataSource.section(forSectionIndexTitle: title, at: index)).indexPath
+    }
+}
+#endif

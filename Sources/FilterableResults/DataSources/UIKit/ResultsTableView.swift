@@ -1,0 +1,77 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+/// A `UITableView` as a ``ResultsListView``: each call goes to the table
+/// view, with the row animation given. The platform-free logic of
+/// ``ResultsDataSource`` and ``ResultsChangeset/apply(to:contentUpdates:updateDataSource:)``
+/// drives it.
+@MainActor
+public final class ResultsTableView: ResultsListView {
+    /// The table view; held weakly.
+    public weak var tableView: UITableView?
+    /// The animation of inserted, deleted and reloaded rows and sections.
+    public var animation: UITableView.RowAnimation
+
+    /// Wraps a table view.
+    ///
+    /// - Complexity: O(1).
+    public init(_ tableView: UITableView, animation: UITableView.RowAnimation = .automatic) {
+        self.tableView = tableView
+        self.animation = animation
+    }
+
+    /// - Complexity: that of UIKit.
+    public func reloadData() { tableView?.reloadData() }
+    /// - Complexity: that of UIKit. UIKit runs `updates` before returning.
+    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+        tableView?.performBatchUpdates(updates, completion: completion)
+    }
+    /// - Complexity: that of UIKit.
+    public func insertSections(_ sections: IndexSet) { tableView?.insertSections(sections, with: animation) }
+    /// - Complexity: that of UIKit.
+    public func deleteSections(_ sections: IndexSet) { tableView?.deleteSections(sections, with: animation) }
+    /// - Complexity: that of UIKit.
+    public func reloadSections(_ sections: IndexSet) { tableView?.reloadSections(sections, with: animation) }
+    /// - Complexity: that of UIKit.
+    public func moveSection(_ section: Int, toSection newSection: Int) { tableView?.moveSection(section, toSection: newSection) }
+    /// - Complexity: that of UIKit.
+    public func insertRows(at indexPaths: [ResultsIndexPath]) { tableView?.insertRows(at: indexPaths.map(\.indexPath), with: animation) }
+    /// - Complexity: that of UIKit.
+    public func deleteRows(at indexPaths: [ResultsIndexPath]) { tableView?.deleteRows(at: indexPaths.map(\.indexPath), with: animation) }
+    /// - Complexity: that of UIKit.
+    public func reloadRows(at indexPaths: [ResultsIndexPath]) { tableView?.reloadRows(at: indexPaths.map(\.indexPath), with: animation) }
+    /// - Complexity: that of UIKit.
+    public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
+        tableView?.moveRow(at: indexPath.indexPath, to: newIndexPath.indexPath)
+    }
+    /// Reconfigures the rows (iOS 15 and later); before, reloads them without animation.
+    ///
+    /// - Complexity: that of UIKit.
+    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) {
+        if #available(iOS 15, tvOS 15, *) {
+            tableView?.reconfigureRows(at: indexPaths.map(\.indexPath))
+        } else {
+            tableView?.reloadRows(at: indexPaths.map(\.indexPath), with: .none)
+        }
+    }
+    /// - Complexity: that of UIKit.
+    public func reloadSectionIndexTitles() { tableView?.reloadSectionIndexTitles() }
+}
+
+extension UITableView {
+    /// Applies a changeset in one batch update: `updateDataSource` first,
+    /// inside the batch, where the table view then reads its counts; content
+    /// changes are reconfigured after the batch. For a data source of your
+    /// own; ``ResultsTableViewDataSource`` does this for you.
+    ///
+    ///     tableView.performBatchUpdates(update.changeset) { mySnapshot = update.snapshot }
+    ///
+    /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
+    public func performBatchUpdates<Element, Key>(
+        _ changeset: ResultsChangeset<Element, Key>, with animation: UITableView.RowAnimation = .automatic,
+        updateDataSource: @escaping () -> Void
+    ) {
+        changeset.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource)
+    }
+}
+#endif

@@ -1,0 +1,78 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+/// A `UITableViewDataSource` that shows a controller's visible table: the
+/// `NSObject` shell of ``ResultsDataSource``, whose logic (the snapshot it
+/// serves and swaps inside each batch update, titles, editing) runs and is
+/// tested on every platform. Each method forwards in one line.
+///
+///     dataSource = ResultsTableViewDataSource(controller: controller, tableView: tableView) { tableView, indexPath, product in
+///         let cell = tableView.dequeueReusableCell(withIdentifier: "Product", for: indexPath)
+///         cell.textLabel?.text = product.name
+///         return cell
+///     }
+///
+/// Keep the data source alive (a table view holds its data source weakly).
+@MainActor
+public final class ResultsTableViewDataSource<Element, Key: Hashable>: NSObject, UITableViewDataSource {
+    /// The platform-free data source: its snapshot, header and index titles,
+    /// and what the user may edit.
+    public let dataSource: ResultsDataSource<Element, Key, ResultsTableView, UITableViewCell>
+
+    /// Shows `controller`'s visible table in `tableView`, and becomes its data source.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        controller: ResultsController<Element, Key>, tableView: UITableView,
+        animation: UITableView.RowAnimation = .automatic,
+        cellProvider: @escaping (UITableView, IndexPath, Element) -> UITableViewCell
+    ) {
+        let view = ResultsTableView(tableView, animation: animation)
+        dataSource = ResultsDataSource(controller: controller, view: view) { view, indexPath, element in
+            cellProvider(view.tableView!, indexPath.indexPath, element)
+        }
+        self.view = view
+        super.init()
+        tableView.dataSource = self
+    }
+
+    /// The view wrapper the data source drives; kept alive here.
+    let view: ResultsTableView
+
+    public func numberOfSections(in tableView: UITableView) -> Int { dataSource.numberOfSections() }
+
+    public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        dataSource.numberOfRows(inSection: section)
+    }
+
+    public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        dataSource.cell(at: ResultsIndexPath(indexPath))
+    }
+
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        dataSource.titleForHeader(inSection: section)
+    }
+
+    public func sectionIndexTitles(for tableView: UITableView) -> [String]? { dataSource.sectionIndexTitles() }
+
+    public func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        dataSource.section(forSectionIndexTitle: title, at: index)
+    }
+
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        dataSource.canEditRow(at: ResultsIndexPath(indexPath))
+    }
+
+    public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        if editingStyle == .delete { dataSource.commitDelete(at: ResultsIndexPath(indexPath)) }
+    }
+
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+        dataSource.canMoveRow(at: ResultsIndexPath(indexPath))
+    }
+
+    public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        dataSource.moveRow(at: ResultsIndexPath(sourceIndexPath), to: ResultsIndexPath(destinationIndexPath))
+    }
+}
+#endif
