@@ -161,19 +161,19 @@ extension ListViewSimulator {
 
     /// Puts every cell and header where the plan says, fetching the new ones.
     private func apply(_ plan: SimulatedBatchPlan) {
-        var newCells: [[DataSource.Cell]] = []
+        var newCells: [[Cell]] = []
         var newHeaders: [String?] = []
         newCells.reserveCapacity(plan.sections.count)
         for (section, source) in plan.sections.enumerated() {
             switch source {
             case let .fresh(count):
-                newCells.append((0..<count).map { dataSource.cell(at: ResultsIndexPath(row: $0, section: section)) })
-                newHeaders.append(dataSource.titleForHeader(inSection: section))
+                newCells.append((0..<count).map { dataSourceOrEmpty.cell(at: ResultsIndexPath(row: $0, section: section)) })
+                newHeaders.append(dataSourceOrEmpty.titleForHeader(inSection: section))
             case let .kept(old, rows):
                 newCells.append(
                     rows.enumerated().map { row, rowSource in
                         switch rowSource {
-                        case .fresh: dataSource.cell(at: ResultsIndexPath(row: row, section: section))
+                        case .fresh: dataSourceOrEmpty.cell(at: ResultsIndexPath(row: row, section: section))
                         case let .old(path): cells[path.section][path.row]
                         }
                     })
@@ -182,6 +182,6 @@ extension ListViewSimulator {
         }
         cells = newCells
         headerTitles = newHeaders
-        for path in plan.reconfigured { cells[path.section][path.row] = dataSource.cell(at: path) }
+        for path in plan.reconfigured { cells[path.section][path.row] = dataSourceOrEmpty.cell(at: path) }
     }
 }

@@ -19,7 +19,7 @@ extension ListViewSimulator {
     public func reloadSectionIndexTitles() {
         guard !hasCrashed else { return }
         layoutIfNeeded()
-        indexTitles = dataSource.sectionIndexTitles()
+        indexTitles = dataSourceOrEmpty.sectionIndexTitles()
     }
 
     /// Reads every count, cell, header title and index title from the data
@@ -27,16 +27,16 @@ extension ListViewSimulator {
     func load() {
         let counts = readCounts()
         cells = counts.enumerated().map { section, count in
-            (0..<count).map { dataSource.cell(at: ResultsIndexPath(row: $0, section: section)) }
+            (0..<count).map { dataSourceOrEmpty.cell(at: ResultsIndexPath(row: $0, section: section)) }
         }
-        headerTitles = counts.indices.map { dataSource.titleForHeader(inSection: $0) }
-        indexTitles = dataSource.sectionIndexTitles()
+        headerTitles = counts.indices.map { dataSourceOrEmpty.titleForHeader(inSection: $0) }
+        indexTitles = dataSourceOrEmpty.sectionIndexTitles()
         isLoaded = true
     }
 
     /// The data source's rows per section (negative counts read as 0).
     func readCounts() -> [Int] {
-        (0..<max(0, dataSource.numberOfSections())).map { max(0, dataSource.numberOfRows(inSection: $0)) }
+        (0..<max(0, dataSourceOrEmpty.numberOfSections())).map { max(0, dataSourceOrEmpty.numberOfRows(inSection: $0)) }
     }
 }
 
@@ -74,6 +74,6 @@ extension ListViewSimulator {
             crash(with: wording.reconfigureOutOfRange(path, counts: rowCounts))
             return
         }
-        for path in indexPaths { cells[path.section][path.row] = dataSource.cell(at: path) }
+        for path in indexPaths { cells[path.section][path.row] = dataSourceOrEmpty.cell(at: path) }
     }
 }

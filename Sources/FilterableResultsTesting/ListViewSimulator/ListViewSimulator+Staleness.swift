@@ -10,14 +10,14 @@ extension ListViewSimulator {
     /// - Parameter isSame: Whether two cells show the same content.
     /// - Returns: The stale rows' paths, in order.
     /// - Complexity: O(*n*) data-source calls, where *n* is the number of rows.
-    public func staleRows(by isSame: (DataSource.Cell, DataSource.Cell) -> Bool) -> [ResultsIndexPath] {
+    public func staleRows(by isSame: (Cell, Cell) -> Bool) -> [ResultsIndexPath] {
         let counts = readCounts()
         var stale: [ResultsIndexPath] = []
         for (section, sectionCells) in cells.enumerated() {
             for (row, cell) in sectionCells.enumerated() {
                 let path = ResultsIndexPath(row: row, section: section)
                 guard counts.indices.contains(section), row < counts[section],
-                    isSame(cell, dataSource.cell(at: path))
+                    isSame(cell, dataSourceOrEmpty.cell(at: path))
                 else {
                     stale.append(path)
                     continue
@@ -33,9 +33,9 @@ extension ListViewSimulator {
     ///
     /// - Complexity: O(*s*) data-source calls, where *s* is the number of sections.
     public func staleHeaderSections() -> [Int] {
-        let sectionCount = max(0, dataSource.numberOfSections())
+        let sectionCount = max(0, dataSourceOrEmpty.numberOfSections())
         return headerTitles.indices.filter { section in
-            section >= sectionCount || headerTitles[section] != dataSource.titleForHeader(inSection: section)
+            section >= sectionCount || headerTitles[section] != dataSourceOrEmpty.titleForHeader(inSection: section)
         }
     }
 
@@ -43,7 +43,7 @@ extension ListViewSimulator {
     /// reads it only on load and ``reloadSectionIndexTitles()``).
     ///
     /// - Complexity: O(*t*), where *t* is the number of index titles.
-    public var indexTitlesAreStale: Bool { indexTitles != dataSource.sectionIndexTitles() }
+    public var indexTitlesAreStale: Bool { indexTitles != dataSourceOrEmpty.sectionIndexTitles() }
 
     /// Whether the view shows as many sections and rows as the data source
     /// has now.
@@ -52,7 +52,7 @@ extension ListViewSimulator {
     public var rowCountsMatchDataSource: Bool { rowCounts == readCounts() }
 }
 
-extension ListViewSimulator where DataSource.Cell: Equatable {
+extension ListViewSimulator where Cell: Equatable {
     /// The rows whose cell differs from what the data source serves there
     /// now, comparing cells with `==`; see ``staleRows(by:)``.
     ///

@@ -20,8 +20,8 @@ extension ListViewSimulator {
                     + "\(numberOfRows(inSection: indexPath.section)) \(wording.rows) in that section"))
             return false
         }
-        guard dataSource.canEditRow(at: indexPath) else { return false }
-        dataSource.commitDelete(at: indexPath)
+        guard dataSourceOrEmpty.canEditRow(at: indexPath) else { return false }
+        dataSourceOrEmpty.commitDelete(at: indexPath)
         return true
     }
 
@@ -60,10 +60,10 @@ extension ListViewSimulator {
                     + "\(numberOfRows(inSection: destination.section)) \(wording.rows) in that section"))
             return false
         }
-        guard dataSource.canMoveRow(at: source) else { return false }
+        guard dataSourceOrEmpty.canMoveRow(at: source) else { return false }
         let cell = cells[source.section].remove(at: source.row)
         cells[destination.section].insert(cell, at: destination.row)
-        dataSource.moveRow(at: source, to: destination)
+        dataSourceOrEmpty.moveRow(at: source, to: destination)
         return true
     }
 
@@ -77,6 +77,6 @@ extension ListViewSimulator {
         guard !hasCrashed, !isPerformingBatchUpdates else { return nil }
         layoutIfNeeded()
         guard let titles = indexTitles, titles.indices.contains(index) else { return nil }
-        return dataSource.section(forSectionIndexTitle: titles[index], at: index)
+        return dataSourceOrEmpty.section(forSectionIndexTitle: titles[index], at: index)
     }
 }

@@ -14,7 +14,7 @@ import FilterableResults
 ///
 ///     let dataSource = MyDataSource()
 ///     let view = ListViewSimulator(dataSource: dataSource, flavor: .collectionView)
-///     view.reloadData()
+///     view.layoutIfNeeded()
 ///     view.performBatchUpdates({
 ///         dataSource.items = newItems           // change the data inside the batch
 ///         view.insertRows(at: [ResultsIndexPath(row: 3, section: 0)])
@@ -32,14 +32,18 @@ import FilterableResults
 /// ``performBatchUpdatesChecked(_:)`` throws it instead.
 ///
 /// Unlike UIKit, which holds its data source weakly, the simulator keeps
-/// its data source alive, so a test can create both in one line; a data
-/// source that keeps its view should hold it weakly.
+/// its data source alive, so a test need not; a data source that keeps its
+/// view should hold it weakly (``ResultsDataSource`` does).
 @MainActor
-public final class ListViewSimulator<DataSource: ResultsListDataSource>: ResultsListView {
-    /// The data source the simulator asks for counts, cells and titles.
+public final class ListViewSimulator<Cell>: ResultsListView {
+    /// The data source the simulator asks for counts, cells and titles;
+    /// without one the view shows nothing, as UIKit's does. Setting it
+    /// makes the view read it anew on its next use, as UIKit does.
     ///
     /// - Complexity: O(1).
-    public let dataSource: DataSource
+    public var dataSource: (any ResultsListDataSource<Cell>)? {
+        didSet { isLoaded = false }
+    }
     /// The view the simulator stands in for.
     ///
     /// - Complexity: O(1).
@@ -52,7 +56,7 @@ public final class ListViewSimulator<DataSource: ResultsListDataSource>: Results
     /// The cells the view shows, section by section: one per row.
     ///
     /// - Complexity: O(1) to read.
-    public internal(set) var cells: [[DataSource.Cell]] = []
+    public internal(set) var cells: [[Cell]] = []
     /// The section header titles the view shows, one per section.
     ///
     /// - Complexity: O(1) to read.
@@ -83,6 +87,18 @@ public final class ListViewSimulator<DataSource: ResultsListDataSource>: Results
     /// The completion handlers of the open batch (and the batches nested in it).
     var pendingCompletions: [(Bool) -> Void] = []
 
+    /// Creates a simulator that shows nothing until ``dataSource`` is set,
+    /// as a view without a data source.
+    ///
+    /// - Parameters:
+    ///   - flavor: The view to stand in for.
+    ///   - countMode: When to read counts; see ``ListViewCountMode``.
+    /// - Complexity: O(1).
+    public init(flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .cached) {
+        self.flavor = flavor
+        self.countMode = countMode
+    }
+
     /// Creates a simulator that shows `dataSource`'s table. It reads the data
     /// source on its first use (or on ``reloadData()``), as a view does when
     /// it first lays out.
@@ -92,15 +108,15 @@ public final class ListViewSimulator<DataSource: ResultsListDataSource>: Results
     ///   - flavor: The view to stand in for.
     ///   - countMode: When to read counts; see ``ListViewCountMode``.
     /// - Complexity: O(1).
-    public init(
-        dataSource: DataSource,
-        flavor: ListViewFlavor = .tableView,
-        countMode: ListViewCountMode = .cached
+    public convenience init<Source: ResultsListDataSource<Cell>>(
+        dataSource: Source, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .cached
     ) {
+        self.init(flavor: flavor, countMode: countMode)
         self.dataSource = dataSource
-        self.flavor = flavor
-        self.countMode = countMode
     }
+
+    /// The data source, or an empty one when there is none.
+    var dataSourceOrEmpty: any ResultsListDataSource<Cell> { dataSource ?? NoDataSource() }
 
     var wording: ListViewWording { ListViewWording(flavor: flavor) }
 }
@@ -139,7 +155,7 @@ extension ListViewSimulator {
     /// The cell the view shows at `indexPath`, or `nil` if it has no such row.
     ///
     /// - Complexity: O(1).
-    public func cell(at indexPath: ResultsIndexPath) -> DataSource.Cell? {
+    public func cell(at indexPath: ResultsIndexPath) -> Cell? {
         guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.row)
         else { return nil }
         return cells[indexPath.section][indexPath.row]

@@ -2,41 +2,21 @@ import FilterableResults
 import FilterableResultsTesting
 import Testing
 
-typealias EntryDataSource = ResultsDataSource<Entry, Int, ListViewSimulator<EntryDataSourceBox>, String>
-
-/// The simulator needs its data source's concrete type, and the data source
-/// its view's: this box closes the loop by holding the data source.
-@MainActor
-final class EntryDataSourceBox: ResultsListDataSource {
-    var dataSource: EntryDataSource!
-
-    func numberOfSections() -> Int { dataSource.numberOfSections() }
-    func numberOfRows(inSection section: Int) -> Int { dataSource.numberOfRows(inSection: section) }
-    func cell(at indexPath: ResultsIndexPath) -> String { dataSource.cell(at: indexPath) }
-    func titleForHeader(inSection section: Int) -> String? { dataSource.titleForHeader(inSection: section) }
-    func sectionIndexTitles() -> [String]? { dataSource.sectionIndexTitles() }
-    func section(forSectionIndexTitle title: String, at index: Int) -> Int { dataSource.section(forSectionIndexTitle: title, at: index) }
-    func canEditRow(at indexPath: ResultsIndexPath) -> Bool { dataSource.canEditRow(at: indexPath) }
-    func commitDelete(at indexPath: ResultsIndexPath) { dataSource.commitDelete(at: indexPath) }
-    func canMoveRow(at indexPath: ResultsIndexPath) -> Bool { dataSource.canMoveRow(at: indexPath) }
-    func moveRow(at source: ResultsIndexPath, to destination: ResultsIndexPath) { dataSource.moveRow(at: source, to: destination) }
-}
+typealias EntryDataSource = ResultsDataSource<Entry, Int, ListViewSimulator<String>, String>
 
 /// A controller shown by a ``ResultsDataSource`` in a simulated view.
 @MainActor
 struct Screen {
     let controller: ResultsController<Entry, Int>
     let dataSource: EntryDataSource
-    let view: ListViewSimulator<EntryDataSourceBox>
+    let view: ListViewSimulator<String>
 
     init(_ controller: ResultsController<Entry, Int>, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .cached) {
         self.controller = controller
-        let box = EntryDataSourceBox()
-        dataSource = ResultsDataSource(controller: controller) { _, _, entry in entry.description }
-        box.dataSource = dataSource
-        view = ListViewSimulator(dataSource: box, flavor: flavor, countMode: countMode)
-        dataSource.view = view
-        view.reloadData()
+        view = ListViewSimulator(flavor: flavor, countMode: countMode)
+        dataSource = ResultsDataSource(controller: controller, view: view) { _, _, entry in entry.description }
+        view.dataSource = dataSource
+        view.layoutIfNeeded()
     }
 
     /// The rows the view shows, as cells.

@@ -6,6 +6,16 @@ import Testing
 @MainActor
 @Suite("ListViewSimulator keeps cells as UIKit does")
 struct ListViewSimulatorCellTests {
+    @Test func aViewWithoutADataSourceShowsNothingAndReadsTheOneItIsGiven() {
+        let view = ListViewSimulator<String>(flavor: .collectionView)
+        view.layoutIfNeeded()
+        #expect(view.cells.isEmpty && view.isLoaded)
+        view.dataSource = StringTable([["a"], ["b", "c"]])
+        #expect(!view.isLoaded)
+        view.layoutIfNeeded()
+        #expect(view.cells == [["a"], ["b", "c"]])
+    }
+
     @Test(arguments: ListViewFlavor.allCases)
     func aMovedRowWhoseContentChangedKeepsItsOldCellUntilReconfigured(_ flavor: ListViewFlavor) {
         let table = StringTable([["a", "b", "c"]])

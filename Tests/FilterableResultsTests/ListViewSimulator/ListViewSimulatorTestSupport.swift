@@ -75,7 +75,7 @@ final class StringTable: ResultsListDataSource {
     }
 }
 
-typealias Simulator = ListViewSimulator<StringTable>
+typealias Simulator = ListViewSimulator<String>
 
 /// `[section, row]`.
 func ip(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }

@@ -8,7 +8,7 @@ import UIKit
 /// title; a swipe action deletes with `dataSource.commitDelete(at:)`.
 ///
 /// Keep the data source alive (a collection view holds its data source weakly).
-@MainActor
+@MainActor @dynamicMemberLookup
 public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSObject, UICollectionViewDataSource {
     /// The platform-free data source: its snapshot, titles, and what the
     /// user may edit.
@@ -31,6 +31,23 @@ public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSOb
         self.view = view
         super.init()
         collectionView.dataSource = self
+    }
+
+    /// The data source's state (its ``ResultsDataSource/snapshot``, say),
+    /// read as this shell's own.
+    ///
+    /// - Complexity: O(1).
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Element, Key, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+        dataSource[keyPath: keyPath]
+    }
+
+    /// The data source's settings, read and written as this shell's own:
+    /// `dataSource.canDeleteRow = { _, _ in true }`.
+    ///
+    /// - Complexity: O(1).
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Element, Key, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+        get { dataSource[keyPath: keyPath] }
+        set { dataSource[keyPath: keyPath] = newValue }
     }
 
     /// The view wrapper the data source drives; kept alive here.

@@ -13,7 +13,7 @@ import UIKit
 ///     }
 ///
 /// Keep the data source alive (a table view holds its data source weakly).
-@MainActor
+@MainActor @dynamicMemberLookup
 public final class ResultsTableViewDataSource<Element, Key: Hashable>: NSObject, UITableViewDataSource {
     /// The platform-free data source: its snapshot, header and index titles,
     /// and what the user may edit.
@@ -34,6 +34,23 @@ public final class ResultsTableViewDataSource<Element, Key: Hashable>: NSObject,
         self.view = view
         super.init()
         tableView.dataSource = self
+    }
+
+    /// The data source's state (its ``ResultsDataSource/snapshot``, say),
+    /// read as this shell's own.
+    ///
+    /// - Complexity: O(1).
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Element, Key, ResultsTableView, UITableViewCell>, Value>) -> Value {
+        dataSource[keyPath: keyPath]
+    }
+
+    /// The data source's settings, read and written as this shell's own:
+    /// `dataSource.canDeleteRow = { _, _ in true }`.
+    ///
+    /// - Complexity: O(1).
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Element, Key, ResultsTableView, UITableViewCell>, Value>) -> Value {
+        get { dataSource[keyPath: keyPath] }
+        set { dataSource[keyPath: keyPath] = newValue }
     }
 
     /// The view wrapper the data source drives; kept alive here.

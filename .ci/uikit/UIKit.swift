@@ -1,0 +1,84 @@
+// A stand-in for the slice of UIKit's declarations this package and its
+// UIKit example use, so CI on Linux type-checks the `#if canImport(UIKit)`
+// code. Signatures follow Apple's documentation; bodies do nothing. It is
+// not shipped and not a model of UIKit's behaviour (that is the
+// ListViewSimulator in FilterableResultsTesting).
+@_exported import Foundation
+
+@MainActor open class UIResponder: NSObject {}
+@MainActor open class UIView: UIResponder {}
+@MainActor open class UIScrollView: UIView {}
+@MainActor open class UINavigationItem: NSObject {
+    open var searchController: UISearchController?
+}
+@MainActor open class UIViewController: UIResponder {
+    public override init() {}
+    open func viewDidLoad() {}
+    open var navigationItem: UINavigationItem { UINavigationItem() }
+}
+@MainActor public protocol UIContentConfiguration {}
+@MainActor public struct UIListContentConfiguration: UIContentConfiguration {
+    public var text: String?
+    public var secondaryText: String?
+}
+@MainActor open class UITableViewCell: UIView {
+    public enum EditingStyle: Int, Sendable { case none, delete, insert }
+    open var contentConfiguration: (any UIContentConfiguration)?
+    open func defaultContentConfiguration() -> UIListContentConfiguration { UIListContentConfiguration() }
+}
+@MainActor open class UICollectionReusableView: UIView {}
+@MainActor open class UICollectionViewCell: UICollectionReusableView {}
+@MainActor public protocol UITableViewDataSource: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+}
+@MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+}
+@MainActor open class UITableView: UIScrollView {
+    public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
+    weak open var dataSource: (any UITableViewDataSource)?
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
+    open func reloadData() {}
+    open func reloadSectionIndexTitles() {}
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {}
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {}
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {}
+    open func moveSection(_ section: Int, toSection newSection: Int) {}
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {}
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {}
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {}
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    @available(iOS 15, tvOS 15, *) open func reconfigureRows(at indexPaths: [IndexPath]) {}
+}
+@MainActor open class UITableViewController: UIViewController {
+    open var tableView: UITableView! = UITableView()
+}
+@MainActor open class UICollectionView: UIScrollView {
+    weak open var dataSource: (any UICollectionViewDataSource)?
+    open func reloadData() {}
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+    open func insertSections(_ sections: IndexSet) {}
+    open func deleteSections(_ sections: IndexSet) {}
+    open func reloadSections(_ sections: IndexSet) {}
+    open func moveSection(_ section: Int, toSection newSection: Int) {}
+    open func insertItems(at indexPaths: [IndexPath]) {}
+    open func deleteItems(at indexPaths: [IndexPath]) {}
+    open func reloadItems(at indexPaths: [IndexPath]) {}
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    @available(iOS 15, tvOS 15, *) open func reconfigureItems(at indexPaths: [IndexPath]) {}
+}
+@MainActor open class UISearchBar: UIView {
+    open var text: String?
+}
+@MainActor public protocol UISearchResultsUpdating: NSObjectProtocol {
+    func updateSearchResults(for searchController: UISearchController)
+}
+@MainActor open class UISearchController: UIViewController {
+    public init(searchResultsController: UIViewController?) {}
+    weak open var searchResultsUpdater: (any UISearchResultsUpdating)?
+    open var searchBar: UISearchBar { UISearchBar() }
+}
