@@ -20,6 +20,7 @@
 @MainActor public struct UIListContentConfiguration: UIContentConfiguration {
     public var text: String?
     public var secondaryText: String?
+    public static func cell() -> UIListContentConfiguration { UIListContentConfiguration() }
 }
 @MainActor open class UITableViewCell: UIView {
     public enum EditingStyle: Int, Sendable { case none, delete, insert }
@@ -27,12 +28,15 @@
     open func defaultContentConfiguration() -> UIListContentConfiguration { UIListContentConfiguration() }
 }
 @MainActor open class UICollectionReusableView: UIView {}
-@MainActor open class UICollectionViewCell: UICollectionReusableView {}
+@MainActor open class UICollectionViewCell: UICollectionReusableView {
+    open var contentConfiguration: (any UIContentConfiguration)?
+}
 @MainActor public protocol UITableViewDataSource: NSObjectProtocol {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
 }
 @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
+    func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
 }
@@ -59,6 +63,7 @@
 }
 @MainActor open class UICollectionView: UIScrollView {
     weak open var dataSource: (any UICollectionViewDataSource)?
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell { UICollectionViewCell() }
     open func reloadData() {}
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
     open func insertSections(_ sections: IndexSet) {}

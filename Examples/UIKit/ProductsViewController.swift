@@ -7,10 +7,11 @@
 import UIKit
 import FilterableResults
 
-struct Product: Identifiable, Sendable {
+struct Product: Identifiable, Equatable, Sendable {
     var id: Int
     var name: String
     var company: String
+    var stock: Int
 }
 
 final class ProductsViewController: UITableViewController, UISearchResultsUpdating {

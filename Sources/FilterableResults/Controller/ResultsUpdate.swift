@@ -3,12 +3,10 @@
 /// reloaded from that table.
 ///
 /// Whoever serves a view keeps the ``snapshot`` of the last update it
-/// applied, and swaps in the new one inside the view's batch update:
+/// applied, and swaps in the new one inside the view's batch update, which
+/// ``apply(to:contentUpdates:updateDataSource:)`` does:
 ///
-///     tableView.performBatchUpdates {
-///         dataSource.snapshot = update.snapshot   // first, inside the batch
-///         // …then the changeset's deletes, inserts and moves
-///     }
+///     update.apply(to: view) { shown = update.snapshot }   // first, inside the batch
 public struct ResultsUpdate<Element, Key: Hashable> {
     /// The changes to animate, in the coordinates of the table before
     /// (deletes, move sources) and after (inserts, move destinations);

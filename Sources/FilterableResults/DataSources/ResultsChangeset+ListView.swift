@@ -54,3 +54,26 @@ extension ResultsChangeset {
         if !afterBatch.isEmpty { view.reconfigureRows(at: afterBatch) }
     }
 }
+
+extension ResultsUpdate {
+    /// Shows the update in `view`: for a reload, `updateDataSource` then
+    /// `reloadData()`; otherwise the changeset as one batch update, with
+    /// `updateDataSource` first inside it (see
+    /// ``ResultsChangeset/apply(to:contentUpdates:updateDataSource:)``).
+    ///
+    ///     update.apply(to: view) { shown = update.snapshot }
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of changes, plus the view's work.
+    @MainActor
+    public func apply(
+        to view: some ResultsListView, contentUpdates: ResultsChangeset<Element, Key>.ContentUpdates = .reconfigure,
+        updateDataSource: @escaping () -> Void
+    ) {
+        if isReload {
+            updateDataSource()
+            view.reloadData()
+        } else {
+            changeset.apply(to: view, contentUpdates: contentUpdates, updateDataSource: updateDataSource)
+        }
+    }
+}

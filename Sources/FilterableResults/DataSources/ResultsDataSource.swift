@@ -142,13 +142,11 @@ extension ResultsDataSource {
             shownIndexTitles = sectionIndexTitles()
             return
         }
+        update.apply(to: view, contentUpdates: contentUpdates) { [self] in snapshot = update.snapshot }
         if update.isReload {
-            snapshot = update.snapshot
-            view.reloadData()
             shownIndexTitles = sectionIndexTitles()
             return
         }
-        update.changeset.apply(to: view, contentUpdates: contentUpdates) { [self] in snapshot = update.snapshot }
         if sectionIndex != nil {
             let titles = sectionIndexTitles()
             if titles != shownIndexTitles {

@@ -56,15 +56,18 @@ public final class ResultsCollectionView: ResultsListView {
 }
 
 extension UICollectionView {
-    /// Applies a changeset in one batch update: `updateDataSource` first,
-    /// inside the batch (a collection view that has not cached its counts
-    /// reads the old ones before it), then the changes; content changes are
-    /// reconfigured after the batch. For a data source of your own;
+    /// Shows a controller's update, for a data source of your own: a batch
+    /// update with `updateDataSource` first inside it (a collection view
+    /// that has not cached its counts reads the old ones before it),
+    /// content changes reconfigured after it; or, for a reload,
+    /// `updateDataSource` and `reloadData()`.
     /// ``ResultsCollectionViewDataSource`` does this for you.
     ///
+    ///     collectionView.apply(update) { self.shown = update.snapshot }
+    ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
-    public func performBatchUpdates<Element, Key>(_ changeset: ResultsChangeset<Element, Key>, updateDataSource: @escaping () -> Void) {
-        changeset.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource)
+    public func apply<Element, Key>(_ update: ResultsUpdate<Element, Key>, updateDataSource: @escaping () -> Void) {
+        update.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource)
     }
 }
 #endif

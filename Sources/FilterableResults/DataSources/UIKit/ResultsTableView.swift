@@ -59,19 +59,20 @@ public final class ResultsTableView: ResultsListView {
 }
 
 extension UITableView {
-    /// Applies a changeset in one batch update: `updateDataSource` first,
-    /// inside the batch, where the table view then reads its counts; content
-    /// changes are reconfigured after the batch. For a data source of your
-    /// own; ``ResultsTableViewDataSource`` does this for you.
+    /// Shows a controller's update, for a data source of your own: a batch
+    /// update with `updateDataSource` first inside it (where the table view
+    /// then reads its counts), content changes reconfigured after it; or,
+    /// for a reload, `updateDataSource` and `reloadData()`.
+    /// ``ResultsTableViewDataSource`` does this for you.
     ///
-    ///     tableView.performBatchUpdates(update.changeset) { mySnapshot = update.snapshot }
+    ///     tableView.apply(update) { self.shown = update.snapshot }
     ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
-    public func performBatchUpdates<Element, Key>(
-        _ changeset: ResultsChangeset<Element, Key>, with animation: UITableView.RowAnimation = .automatic,
+    public func apply<Element, Key>(
+        _ update: ResultsUpdate<Element, Key>, with animation: UITableView.RowAnimation = .automatic,
         updateDataSource: @escaping () -> Void
     ) {
-        changeset.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource)
+        update.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource)
     }
 }
 #endif

@@ -1,0 +1,144 @@
+// Every Swift block of README.md stands here line for line (checked by
+// ../shared/tools/readme-snippets), each in a test that asserts what the
+// README says it does. The UIKit screens stand in Examples/UIKit.
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+struct Product: Identifiable, Equatable, Sendable {
+    var id: Int
+    var name: String
+    var company: String
+    var stock: Int
+}
+
+extension Product: FieldValueProviding {         // lets format strings read the fields
+    func fieldValue(named field: String) -> JSONValue? {
+        switch field {
+        case "name": .string(name)
+        case "company": .string(company)
+        case "stock": .integer(stock)
+        default: nil
+        }
+    }
+}
+
+/// A screen that follows the controller through its delegate, as a view
+/// controller does.
+@MainActor
+final class ProductList {
+    var log: [String] = []
+}
+
+extension ProductList: @MainActor ResultsControllerDelegate {
+    func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsUpdate<Product, Int>) {
+        log.append("\(update.changeset.count) changes, \(update.snapshot.count) rows")
+    }
+}
+
+@MainActor
+@Suite("README examples")
+struct ReadmeTests {
+    let firstPage = [
+        Product(id: 41, name: "iPad", company: "Apple", stock: 3),
+        Product(id: 42, name: "Pixel", company: "Google", stock: 0),
+        Product(id: 43, name: "Mac", company: "Apple", stock: 5),
+    ]
+    let refreshed = [
+        Product(id: 42, name: "Pixel", company: "Google", stock: 2),
+        Product(id: 43, name: "Mac", company: "Apple", stock: 5),
+        Product(id: 44, name: "Echo", company: "Amazon", stock: 1),
+    ]
+
+    @Test func aSortedSectionedControllerReportsOneUpdatePerBatch() throws {
+        var updates: [ResultsUpdate<Product, Int>] = []
+        func show(_ update: ResultsUpdate<Product, Int>) { updates.append(update) }
+
+        let products = ResultsController(store: ResultsStore<Product, Int>(
+            key: \.id,
+            sortedBy: [.ascending(\.name)],
+            sectionedBy: .by(\.company)))          // sections come and go with their objects
+        let observation = products.observe { update in show(update) }
+
+        try products.setData(firstPage)
+        try products.performBatchUpdates {         // atomic: a throw rolls it all back
+            try products.merge(refreshed, prune: true)
+            try products.update(42) { $0.name = "Pixel 9" }
+        }                                          // one update: one animated batch
+
+        #expect(updates.count == 2)
+        #expect(products.snapshot.sections.map(\.name) == ["Amazon", "Apple", "Google"])
+        #expect(products.snapshot.objects.map(\.name) == ["Echo", "Mac", "Pixel 9"])
+        let changes = updates[1].changeset
+        #expect(BatchUpdateValidator.violations(
+            of: changes, from: updates[0].snapshot.sections, to: updates[1].snapshot.sections, key: \.id).isEmpty)
+        #expect(changes.rowIndexPaths(.delete).count == 1)   // iPad, pruned
+        observation.cancel()
+    }
+
+    @Test func searchAndFiltersCombine() throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sortedBy: [.ascending(\.name)]))
+        try products.setData(firstPage + refreshed.suffix(1))
+        let userText = "apple"
+
+        try products.search(for: "a", in: [\.name, \.company])
+        try products.addFilter(ResultsFilter(title: "In stock", group: "Stock") { $0.stock > 0 })
+        try products.addFilter(ResultsFilter(title: userText, group: "Company", format: "company ==[c] %@", arguments: [.string(userText)]))
+
+        #expect(products.snapshot.objects.map(\.name) == ["Mac", "iPad"])   // code-point order: uppercase first
+        let injection = "' OR TRUEPREDICATE OR '"
+        try products.addFilter(ResultsFilter(title: injection, group: "Company", format: "company ==[c] %@", arguments: [.string(injection)]))
+        #expect(products.snapshot.objects.isEmpty, "the text is a value: no company is called that")
+    }
+
+    @Test func indexPathsOnTheControllerAreWhatTheViewShows() throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
+        try products.setData(firstPage)
+        try products.addFilter(ResultsFilter(title: "In stock", group: "Stock") { $0.stock > 0 })
+
+        try products.remove(at: ResultsIndexPath(row: 1, section: 0))   // the row the user sees, filters or not
+        let raw = products.store.rawIndexPath(forKey: 42)               // where an object is among all rows, shown or not
+
+        #expect(products.store.object(forKey: 43) == nil, "the second visible row is Mac, not the hidden Pixel")
+        #expect(raw == RawIndexPath(section: 0, row: 1))
+    }
+
+    @Test func aMainActorTypeIsTheDelegate() throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
+        let screen = ProductList()
+        products.delegate = screen
+        try products.setData(firstPage)
+        #expect(screen.log == ["3 changes, 3 rows"])
+    }
+
+    @Test func aPreparedStoreIsAppliedOnTheMainActor() async throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
+        try products.setData(firstPage)
+        let fetched = refreshed
+
+        let prepared = try await Task.detached { [store = products.store] in
+            var store = store
+            try store.merge(fetched, prune: true)      // the heavy part, off the main actor
+            return store
+        }.value
+        try products.apply(prepared)
+
+        #expect(products.snapshot.objects.map(\.id) == [42, 43, 44])
+    }
+
+    @Test func aScreenIsTestedInTheSimulator() throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sectionedBy: .by(\.company)))
+        try products.setData(firstPage)
+
+        let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
+        let dataSource = ResultsDataSource(controller: products, view: view) { _, _, product in product.name }
+        view.dataSource = dataSource
+        view.layoutIfNeeded()
+
+        try products.merge(refreshed, prune: true)
+
+        #expect(view.exception == nil)                  // no "Invalid update"
+        #expect(view.cells == dataSource.snapshot.sections.map { $0.objects.map(\.name) })
+        #expect(view.staleRows().isEmpty)               // every changed row was reconfigured
+    }
+}
