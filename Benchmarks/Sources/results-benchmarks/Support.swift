@@ -1,4 +1,5 @@
 import CBenchmarkSupport
+import Foundation
 import FilterableResults
 import FilterableResultsTesting
 
@@ -59,18 +60,31 @@ func blackHole<T>(_ value: T) {
     withUnsafePointer(to: value) { bench_consume(UnsafeRawPointer($0)) }
 }
 
+/// Which side of a workload a timed span is.
+enum Side {
+    /// The library's side.
+    case ours
+    /// The side the target compares with.
+    case baseline
+    /// A second baseline, or a figure given for information.
+    case other
+}
+
+/// The side profiled under `valgrind --tool=callgrind --collect-atstart=no`:
+/// ours, or with `RESULTS_BENCH_COLLECT=baseline` in the environment, the baseline.
+let profiledSide: Side = ProcessInfo.processInfo.environment["RESULTS_BENCH_COLLECT"] == "baseline" ? .baseline : .ours
+
 /// Seconds `work` takes; its result is consumed (and released) after the
-/// clock stops. `ours` marks the library's side of a workload: under
-/// `valgrind --tool=callgrind --collect-atstart=no`, only those spans are
-/// profiled.
+/// clock stops. Only spans of ``profiledSide`` are profiled.
 @inline(never)
-func time<R>(ours: Bool = false, _ work: () throws -> R) rethrows -> Double {
-    if ours { bench_collect_begin() }
+func time<R>(_ side: Side = .baseline, _ work: () throws -> R) rethrows -> Double {
+    let collect = side == profiledSide
+    if collect { bench_collect_begin() }
     let clock = ContinuousClock()
     let start = clock.now
     let result = try work()
     let end = clock.now
-    if ours { bench_collect_end() }
+    if collect { bench_collect_end() }
     blackHole(result)
     return seconds(start.duration(to: end))
 }

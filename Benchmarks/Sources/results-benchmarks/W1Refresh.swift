@@ -76,7 +76,7 @@ func makeStore(holding rows: [Row]) -> ResultsStore<Row, Int> {
 /// then `setData` of the new rows plus `takeChangeset()` is timed.
 func timeRefresh(_ data: RefreshData, counts: inout ChangeCounts) -> Double {
     var store = makeStore(holding: data.old)
-    return time(ours: true) { () -> ResultsChangeset<Row, Int> in
+    return time(.ours) { () -> ResultsChangeset<Row, Int> in
         try! store.setData(data.new)
         let changeset = store.takeChangeset()
         counts = ChangeCounts(changeset)
@@ -130,7 +130,7 @@ func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDi
     var spent = 0.0
     while result.stdlibDiffRuns < repetitions.minimum
         && (result.stdlibDiffRuns == 0 || spent + best <= stdlibDiffBudget) {
-        let t = time { newKeys.difference(from: oldKeys).inferringMoves() }
+        let t = time(.other) { newKeys.difference(from: oldKeys).inferringMoves() }
         best = min(best, t)
         spent += t
         result.stdlibDiffRuns += 1

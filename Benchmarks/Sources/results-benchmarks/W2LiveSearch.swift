@@ -42,7 +42,7 @@ struct LiveSearchResult {
 func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, counts: inout ChangeCounts) -> Double {
     data.store.addFilter(LiveSearchData.wide)
     blackHole(data.store.takeChangeset())
-    return time(ours: true) { () -> ResultsChangeset<Row, Int> in
+    return time(.ours) { () -> ResultsChangeset<Row, Int> in
         data.store.addFilter(filter)
         let changeset = data.store.takeChangeset()
         counts = ChangeCounts(changeset)

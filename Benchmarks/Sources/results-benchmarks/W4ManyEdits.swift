@@ -81,7 +81,7 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
             let delegate = CountingDelegate()
             let controller = ResultsController(store: makeStore(holding: rows))
             controller.delegate = delegate
-            result.ours = min(result.ours, time(ours: true) {
+            result.ours = min(result.ours, time(.ours) {
                 try! controller.beginUpdates()
                 apply(edits, to: controller)
                 try! controller.endUpdates()
@@ -107,7 +107,7 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
             let delegate = CountingDelegate()
             let controller = ResultsController(store: makeStore(holding: rows))
             controller.delegate = delegate
-            result.rollbackForm = min(result.rollbackForm, time {
+            result.rollbackForm = min(result.rollbackForm, time(.other) {
                 controller.performBatchUpdates { apply(edits, to: controller) }
             })
         }

@@ -43,9 +43,7 @@ extension ResultsController {
     ///   ``ResultsStore/insert(_:at:)``.
     /// - Complexity: O(log *n*).
     @inlinable public func insert(_ element: Element, at indexPath: ResultsIndexPath) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in
-            try store.insert(element, at: try store.rawInsertionPath(forVisible: indexPath))
-        }
+        try mutate { store throws(ResultsError) in try store.insert(element, atVisible: indexPath) }
     }
 
     /// Removes the object with `element`'s key, if any.
@@ -71,7 +69,7 @@ extension ResultsController {
     ///   for a path outside the visible table.
     /// - Complexity: O(log *n*).
     @inlinable public func remove(at indexPath: ResultsIndexPath) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.remove(at: try store.rawPath(forVisible: indexPath)) }
+        try mutate { store throws(ResultsError) in store.remove(row: try store.requireRow(atVisible: indexPath)) }
     }
 
     /// Moves the object shown at `source` so that the view shows it at
@@ -111,7 +109,7 @@ extension ResultsController {
     ///   ``ResultsStore/replace(at:with:)``.
     /// - Complexity: O(log *n*).
     @inlinable public func replace(at indexPath: ResultsIndexPath, with new: Element) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in try store.replace(at: try store.rawPath(forVisible: indexPath), with: new) }
+        try mutate { store throws(ResultsError) in try store.replace(row: try store.requireRow(atVisible: indexPath), with: new) }
     }
 
     /// Replaces every object whose key is in `elements`.
@@ -278,26 +276,33 @@ extension ResultsStore {
         return Int(table.header(atVisible: index).place.before.headers)
     }
 
-    /// The raw position of the object shown at a visible path.
+    /// The row shown at a visible path.
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
-    @inlinable func rawPath(forVisible indexPath: ResultsIndexPath) throws(ResultsError) -> RawIndexPath {
+    @inlinable func requireRow(atVisible indexPath: ResultsIndexPath) throws(ResultsError) -> RowID {
         guard let row = table.row(atVisible: indexPath) else { throw visibleOutOfRange(indexPath) }
-        return table.rawPath(ofRow: row)
+        return row
     }
 
-    /// Where an object inserted at a visible path goes in the raw data:
-    /// before the object shown there, or at the end of its raw section.
+    /// Removes a live row.
+    @inlinable mutating func remove(row id: RowID) {
+        noteMutation()
+        removeAndRelease(id)
+    }
+
+    /// Inserts an object at a visible path: before the object shown there,
+    /// or at the end of its raw section.
     ///
-    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
-    @inlinable func rawInsertionPath(forVisible indexPath: ResultsIndexPath) throws(ResultsError) -> RawIndexPath {
-        if let row = table.row(atVisible: indexPath) { return table.rawPath(ofRow: row) }
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,
+    ///   and the errors of ``insert(_:at:)``.
+    @inlinable mutating func insert(_ element: Element, atVisible indexPath: ResultsIndexPath) throws(ResultsError) {
+        if let next = table.row(atVisible: indexPath) { return try insert(element, before: next) }
         let shown = table.numberOfVisibleSections
         guard (0..<shown).contains(indexPath.section) else { throw visibleOutOfRange(indexPath) }
         let header = table.header(atVisible: indexPath.section)
         let record = table.record(header.id)
         guard indexPath.row == Int(record.visibleCount) else { throw visibleOutOfRange(indexPath) }
-        return RawIndexPath(section: Int(header.place.before.headers), row: Int(record.rowCount))
+        try insert(element, at: RawIndexPath(section: Int(header.place.before.headers), row: Int(record.rowCount)))
     }
 
     /// The raw positions of a move between visible paths: `destination`
@@ -306,7 +311,7 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
     @inlinable func rawMove(fromVisible source: ResultsIndexPath, toVisible destination: ResultsIndexPath) throws(ResultsError) -> (RawIndexPath, RawIndexPath) {
-        let from = try rawPath(forVisible: source)
+        let from = table.rawPath(ofRow: try requireRow(atVisible: source))
         let shown = table.numberOfVisibleSections
         guard (0..<shown).contains(destination.section) else { throw visibleOutOfRange(destination) }
         let header = table.header(atVisible: destination.section)

@@ -28,12 +28,25 @@ public final class ResultsController<Element, Key: Hashable> {
     ///
     /// - Complexity: O(1).
     public var store: ResultsStore<Element, Key> { _store }
-    /// The store readers see: the live one, or while a mutation runs, the
-    /// one last reported.
-    @exclusivity(unchecked) @usableFromInline var _store: ResultsStore<Element, Key>
-    /// The store last reported while the live one is in ``_store``; the
-    /// live one while a mutation edits it. The two are swapped, never copied.
-    @exclusivity(unchecked) @usableFromInline var _spare: ResultsStore<Element, Key>
+    /// The box of the store readers see: the live one, or while a mutation
+    /// runs, the one last reported.
+    @exclusivity(unchecked) @usableFromInline var readersBox: StoreBox
+    /// The box of the store last reported while the live one is in
+    /// ``readersBox``; of the live one while a mutation edits it. The boxes
+    /// are swapped, the stores never copied or moved.
+    @exclusivity(unchecked) @usableFromInline var spareBox: StoreBox
+
+    /// A store behind a reference, so that swapping two costs two pointers.
+    @usableFromInline final class StoreBox {
+        @exclusivity(unchecked) @usableFromInline var store: ResultsStore<Element, Key>
+        @inlinable init(_ store: ResultsStore<Element, Key>) { self.store = store }
+    }
+
+    /// The store readers see.
+    @inlinable var _store: ResultsStore<Element, Key> {
+        _read { yield readersBox.store }
+        _modify { yield &readersBox.store }
+    }
     /// Receives the changes; held weakly.
     public weak var delegate: (any ResultsControllerDelegate<Element, Key>)?
     /// Called after the delegate with each update; see also ``observe(_:)``.
@@ -67,8 +80,8 @@ public final class ResultsController<Element, Key: Hashable> {
     @inlinable public init(store: ResultsStore<Element, Key>) {
         var store = store
         store.resetTracking()
-        self._store = store
-        self._spare = store.lastReported
+        readersBox = StoreBox(store)
+        spareBox = StoreBox(store.lastReported)
     }
 
     /// The visible table as it is now.
@@ -203,16 +216,16 @@ extension ResultsController {
     ) throws(ResultsError) -> Result {
         try requireIdle()
         let original = atomically ? _store : nil
-        swap(&_store, &_spare)
+        swap(&readersBox, &spareBox)
         isMutating = true
         defer { isMutating = false }
         do {
-            let result = try body(&_spare)
-            swap(&_store, &_spare)
+            let result = try body(&spareBox.store)
+            swap(&readersBox, &spareBox)
             if frames.isEmpty { report() }
             return result
         } catch {
-            swap(&_store, &_spare)
+            swap(&readersBox, &spareBox)
             if let original { _store = original }
             throw error
         }
@@ -222,7 +235,7 @@ extension ResultsController {
     /// the new table last reported.
     @inlinable func takeChangeset() -> ResultsChangeset<Element, Key> {
         let changeset = _store.takeChangeset()
-        _spare = _store.lastReported
+        spareBox.store = _store.lastReported
         return changeset
     }
 

@@ -225,13 +225,16 @@ extension ResultsStore {
     /// one such row moved, the others and every untouched row form an
     /// increasing run, so that one move is the fewest.
     @inlinable func incrementalChangeset() -> ResultsChangeset<Element, Key>? {
+        // The incremental diff costs O(k log n); past n / 16 rows a walk is
+        // cheaper (touches counted with repeats, so a rare batch that
+        // touches few rows many times takes the walk).
+        let rowCount = Swift.max(table.rowCount, baseline.rowCount)
+        if tracker.touchedRows.count * 16 > rowCount && tracker.touchedRows.count > 64 { return nil }
         var touched = tracker.touchedRows
         touched.sort()
         var unique: [Int32] = []
         unique.reserveCapacity(touched.count)
         for id in touched where unique.last != id { unique.append(id) }
-        // The incremental diff costs O(k log n); past n / 16 rows a walk is cheaper.
-        if unique.count * 16 > Swift.max(table.rowCount, baseline.rowCount) && unique.count > 64 { return nil }
 
         var places: [(id: Int32, old: ResultsIndexPath?, new: ResultsIndexPath?)] = []
         places.reserveCapacity(unique.count)

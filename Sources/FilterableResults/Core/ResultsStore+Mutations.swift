@@ -37,22 +37,43 @@ extension ResultsStore {
     ///   ``ResultsError/invalidOperation(_:)`` in a sorted or sectioned store.
     /// - Complexity: O(log *n*).
     @inlinable public mutating func insert(_ element: Element, at indexPath: RawIndexPath) throws(ResultsError) {
-        if placesRows {
-            throw .invalidOperation("insert at an index path is not allowed in a sorted or sectioned store; use add")
-        }
+        try requireUnplacedRows()
         guard (0..<table.numberOfSections).contains(indexPath.section) else {
             throw .rawIndexPathOutOfRange(indexPath, sectionCount: table.numberOfSections, rowCount: nil)
         }
-        let count = rowCount(inSection: indexPath.section)
+        let (section, header) = table.header(atRaw: indexPath.section)
+        let count = Int(table.record(section).rowCount)
         guard (0...count).contains(indexPath.row) else {
             throw .rawIndexPathOutOfRange(indexPath, sectionCount: table.numberOfSections, rowCount: count)
         }
+        let id = try allocateNewRow(element)
+        table.insertRow(id, visible: passesFilters(element), atItem: header.index + 1 + indexPath.row, section: section, headerItem: header.index)
+        _checkInvariants()
+    }
+
+    /// Inserts an object just before a live row, in its section.
+    ///
+    /// - Throws: as ``insert(_:at:)``.
+    @inlinable mutating func insert(_ element: Element, before next: RowID) throws(ResultsError) {
+        try requireUnplacedRows()
+        let id = try allocateNewRow(element)
+        table.insertRow(id, visible: passesFilters(element), before: next)
+        _checkInvariants()
+    }
+
+    /// Refuses an insert at a position in a store that places rows itself.
+    @inlinable func requireUnplacedRows() throws(ResultsError) {
+        if placesRows {
+            throw .invalidOperation("insert at an index path is not allowed in a sorted or sectioned store; use add")
+        }
+    }
+
+    /// Validates a new object's key and stores it; the caller places the row.
+    @inlinable mutating func allocateNewRow(_ element: Element) throws(ResultsError) -> RowID {
         let key = try requireKey(of: element)
         try requireNew(key)
         noteMutation()
-        let id = allocateRow(element, key: key)
-        table.insertRow(id, visible: passesFilters(element), atRaw: indexPath)
-        _checkInvariants()
+        return allocateRow(element, key: key)
     }
 
     /// Removes the object with the same key as `element`; nothing happens
@@ -70,7 +91,7 @@ extension ResultsStore {
     @inlinable public mutating func remove(key: Key) {
         guard let id = table.row(forKey: key) else { return }
         noteMutation()
-        removeAndRelease(at: table.rawPath(ofRow: id))
+        removeAndRelease(id)
     }
 
     /// Removes the object at a raw index path.
@@ -78,14 +99,14 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``.
     /// - Complexity: O(log *n*).
     @inlinable public mutating func remove(at indexPath: RawIndexPath) throws(ResultsError) {
-        _ = try requireRow(at: indexPath)
+        let id = try requireRow(at: indexPath)
         noteMutation()
-        removeAndRelease(at: indexPath)
+        removeAndRelease(id)
     }
 
-    @inlinable mutating func removeAndRelease(at indexPath: RawIndexPath) {
-        let id = table.row(atRaw: indexPath)!
-        removeRow(at: indexPath)
+    /// Removes a live row and frees its object.
+    @inlinable mutating func removeAndRelease(_ id: RowID) {
+        removeRow(id)
         releaseRow(id)
         _checkInvariants()
     }
@@ -128,7 +149,7 @@ extension ResultsStore {
         let key = try requireKey(of: element)
         guard let id = table.row(forKey: key) else { return }
         noteMutation()
-        replaceRow(at: table.rawPath(ofRow: id), with: element, key: key)
+        replaceRow(id, with: element, key: key)
     }
 
     /// Replaces the object matching `old` by `new`; nothing happens when no
@@ -144,7 +165,7 @@ extension ResultsStore {
         guard let id = table.row(forKey: oldKey) else { return }
         if newKey != oldKey { try requireNew(newKey) }
         noteMutation()
-        replaceRow(at: table.rawPath(ofRow: id), with: new, key: newKey)
+        replaceRow(id, with: new, key: newKey)
     }
 
     /// Replaces the object at a raw index path.
@@ -153,11 +174,7 @@ extension ResultsStore {
     ///   ``ResultsError/duplicateKey(_:)`` when `new` takes another row's key.
     /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @inlinable public mutating func replace(at indexPath: RawIndexPath, with new: Element) throws(ResultsError) {
-        let id = try requireRow(at: indexPath)
-        let newKey = try requireKey(of: new)
-        if newKey != key(ofRow: id) { try requireNew(newKey) }
-        noteMutation()
-        replaceRow(at: indexPath, with: new, key: newKey)
+        try replace(row: try requireRow(at: indexPath), with: new)
     }
 
     /// Replaces every object whose key is in `elements`; the others are
@@ -170,21 +187,33 @@ extension ResultsStore {
         let known = zip(keys, elements).filter { table.row(forKey: $0.0) != nil }
         guard !known.isEmpty else { return }
         noteMutation()
-        for (key, element) in known { replaceRow(at: table.rawPath(ofRow: table.row(forKey: key)!), with: element, key: key) }
+        for (key, element) in known { replaceRow(table.row(forKey: key)!, with: element, key: key) }
+    }
+
+    /// Replaces a live row's object.
+    ///
+    /// - Throws: ``ResultsError/duplicateKey(_:)`` when `new` takes another
+    ///   row's key; ``ResultsError/missingPrimaryKey(_:)``.
+    @inlinable mutating func replace(row id: RowID, with new: Element) throws(ResultsError) {
+        let newKey = try requireKey(of: new)
+        if newKey != key(ofRow: id) { try requireNew(newKey) }
+        noteMutation()
+        replaceRow(id, with: new, key: newKey)
     }
 
     /// Replaces a validated row, keeping its identity when the key stays.
-    @inlinable mutating func replaceRow(at indexPath: RawIndexPath, with element: Element, key: Key) {
-        let id = table.row(atRaw: indexPath)!
+    @inlinable mutating func replaceRow(_ id: RowID, with element: Element, key: Key) {
         if key == self.key(ofRow: id) {
             replaceContent(ofRow: id, with: element)
+            if placesRows { restoreOrder(ofRowAt: table.rawPath(ofRow: id)) }
         } else {
+            let indexPath = table.rawPath(ofRow: id)
             table.removeRow(atRaw: indexPath)
             releaseRow(id)
             let new = allocateRow(element, key: key)
             table.insertRow(new, visible: passesFilters(element), atRaw: indexPath)
+            restoreOrder(ofRowAt: indexPath)
         }
-        restoreOrder(ofRowAt: indexPath)
         _checkInvariants()
     }
 
@@ -209,7 +238,7 @@ extension ResultsStore {
         let newKey = try requireKey(of: element)
         if newKey != key { try requireNew(newKey) }
         noteMutation()
-        replaceRow(at: table.rawPath(ofRow: id), with: element, key: newKey)
+        replaceRow(id, with: element, key: newKey)
         return true
     }
 }

@@ -313,10 +313,22 @@ extension ResultsStore {
     /// empty goes too. The caller releases or re-places the row.
     @inlinable mutating func removeRow(at indexPath: RawIndexPath) {
         tracker.dataChanged = true
-        table.removeRow(atRaw: indexPath)
-        if sectioning != nil && rowCount(inSection: indexPath.section) == 0 {
+        let remaining = table.removeRow(atRaw: indexPath).remaining
+        removeSection(at: indexPath.section, ifEmptied: remaining)
+    }
+
+    /// Takes a live row out of its section, as ``removeRow(at:)``.
+    @inlinable mutating func removeRow(_ id: RowID) {
+        tracker.dataChanged = true
+        let (section, remaining) = table.removeRow(id)
+        removeSection(at: section, ifEmptied: remaining)
+    }
+
+    /// In a sectioned store, removes a raw section a removal left with no rows.
+    @inlinable mutating func removeSection(at section: Int, ifEmptied remaining: Int) {
+        if sectioning != nil && remaining == 0 {
             tracker.touchAll()
-            freeSections.append(table.removeSection(atRaw: indexPath.section).id)
+            freeSections.append(table.removeSection(atRaw: section).id)
         }
     }
 }

@@ -129,22 +129,38 @@ struct TableDiff {
         // Rows arriving in surviving sections.
         for s in new.indices where survivesNew[s] {
             let o = Int32(newToOld[s])
-            var staying: [(row: Int, id: Int32)] = []
-            var stayingOldRows: [Int32] = []
+            // Arrivals from elsewhere; whether the rows staying keep their order.
+            var inOrder = true
+            var last: Int32 = -1
             for (r, id) in new[s].rows.enumerated() {
                 let i = Int(id)
                 let from = oldSection[i]
-                let to = ResultsIndexPath(row: r, section: s)
                 if from == o {
-                    staying.append((r, id))
-                    stayingOldRows.append(oldRow[i])
+                    if oldRow[i] < last { inOrder = false }
+                    last = oldRow[i]
                 } else if from >= 0 && survivesOld[Int(from)] {
                     rowChanges.append(RowChange(
-                        kind: .move, id: id, from: ResultsIndexPath(row: Int(oldRow[i]), section: Int(from)), to: to,
-                        isUpdated: isChanged(id)))
+                        kind: .move, id: id, from: ResultsIndexPath(row: Int(oldRow[i]), section: Int(from)),
+                        to: ResultsIndexPath(row: r, section: s), isUpdated: isChanged(id)))
                 } else {
-                    rowChanges.append(RowChange(kind: .insert, id: id, from: nil, to: to))
+                    rowChanges.append(RowChange(kind: .insert, id: id, from: nil, to: ResultsIndexPath(row: r, section: s)))
                 }
+            }
+            if inOrder {
+                // Every staying row keeps its place: only content changes.
+                guard !changed.isEmpty else { continue }
+                for (r, id) in new[s].rows.enumerated() where oldSection[Int(id)] == o && changed[Int(id)] {
+                    rowChanges.append(RowChange(
+                        kind: .update, id: id, from: ResultsIndexPath(row: Int(oldRow[Int(id)]), section: Int(o)),
+                        to: ResultsIndexPath(row: r, section: s)))
+                }
+                continue
+            }
+            var staying: [(row: Int, id: Int32)] = []
+            var stayingOldRows: [Int32] = []
+            for (r, id) in new[s].rows.enumerated() where oldSection[Int(id)] == o {
+                staying.append((r, id))
+                stayingOldRows.append(oldRow[Int(id)])
             }
             let kept = longestIncreasingSubsequence(stayingOldRows)
             for (k, (r, id)) in staying.enumerated() {

@@ -217,30 +217,64 @@ extension RowTable {
     /// - Complexity: O(log *n*).
     @inlinable mutating func insertRow(_ id: Int32, visible: Bool, atRaw path: RawIndexPath) {
         let (section, place) = header(atRaw: path.section)
-        tree.insert(id, flag: visible, at: place.index + 1 + path.row)
+        insertRow(id, visible: visible, atItem: place.index + 1 + path.row, section: section, headerItem: place.index)
+    }
+
+    /// Places a row just before a live row, in its section.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable mutating func insertRow(_ id: Int32, visible: Bool, before next: Int32) {
+        let place = tree.place(of: next)
+        let (section, headerPlace) = header(atRaw: Int(place.before.headers) - 1)
+        insertRow(id, visible: visible, atItem: place.index, section: section, headerItem: headerPlace.index)
+    }
+
+    /// Places a row at an item index of the tree, in `section`, whose header
+    /// is item `headerItem`.
+    @inlinable mutating func insertRow(_ id: Int32, visible: Bool, atItem index: Int, section: Int32, headerItem: Int) {
+        tree.insert(id, flag: visible, at: index)
         var record = self.record(section)
         record.rowCount += 1
         if visible {
             record.visibleCount += 1
-            if record.visibleCount == 1 { tree.setFlag(true, at: place.index) }
+            if record.visibleCount == 1 { tree.setFlag(true, at: headerItem) }
         }
         sectionRecords[Int(section)] = record
     }
 
-    /// Takes the row at a raw position out of its section; returns it.
+    /// Takes the row at a raw position out of its section; returns it and
+    /// the rows left in the section.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable @discardableResult mutating func removeRow(atRaw path: RawIndexPath) -> Int32 {
+    @inlinable @discardableResult mutating func removeRow(atRaw path: RawIndexPath) -> (id: Int32, remaining: Int) {
         let (section, place) = header(atRaw: path.section)
-        let removed = tree.remove(at: place.index + 1 + path.row)
+        return removeRow(atItem: place.index + 1 + path.row, section: section, headerItem: place.index)
+    }
+
+    /// Takes a live row out of its section; returns its raw section and the
+    /// rows left in it.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable @discardableResult mutating func removeRow(_ id: Int32) -> (section: Int, remaining: Int) {
+        let place = tree.place(of: id)
+        let section = Int(place.before.headers) - 1
+        let (sectionID, headerPlace) = header(atRaw: section)
+        let remaining = removeRow(atItem: place.index, section: sectionID, headerItem: headerPlace.index).remaining
+        return (section, remaining)
+    }
+
+    /// Takes the row at an item index of the tree out of `section`, whose
+    /// header is item `headerItem`.
+    @inlinable mutating func removeRow(atItem index: Int, section: Int32, headerItem: Int) -> (id: Int32, remaining: Int) {
+        let removed = tree.remove(at: index)
         var record = self.record(section)
         record.rowCount -= 1
         if removed.flag {
             record.visibleCount -= 1
-            if record.visibleCount == 0 { tree.setFlag(false, at: place.index) }
+            if record.visibleCount == 0 { tree.setFlag(false, at: headerItem) }
         }
         sectionRecords[Int(section)] = record
-        return removed.item
+        return (removed.item, Int(record.rowCount))
     }
 
     /// Shows or hides a live row.
@@ -330,23 +364,36 @@ extension RowTable {
             table.append(VisibleSection(identity: identity, name: name, rows: rows))
         }
         let hides = hidesEmptySections
-        tree.forEachLeaf { leaf in
+        for leaf in tree.leaves {
+            let count = leaf.count
+            let all = LeafNode.mask(below: count)
             let headers = leaf.headerMask
-            let flags = leaf.flagMask
-            if headers == 0 {
-                if shown { leaf.forEachRow(in: flags) { _, id in rows.append(id) } }
-                return
-            }
-            for offset in 0..<leaf.count {
-                let item = leaf[offset]
-                let flag = flags & (1 << UInt64(offset)) != 0
-                if item < 0 {
-                    finish()
-                    rows = []
-                    shown = !hides || flag
-                    name = record(-1 - item).name
-                } else if shown && flag {
-                    rows.append(item)
+            let flags = leaf.flagMask & all
+            leaf.withUnsafeMutablePointerToElements { items in
+                if headers == 0 {
+                    guard shown else { return }
+                    if flags == all {
+                        rows.append(contentsOf: UnsafeBufferPointer(start: items, count: count))
+                    } else {
+                        var remaining = flags
+                        while remaining != 0 {
+                            rows.append(items[remaining.trailingZeroBitCount])
+                            remaining &= remaining &- 1
+                        }
+                    }
+                    return
+                }
+                for offset in 0..<count {
+                    let item = items[offset]
+                    let flag = flags & (1 << UInt64(offset)) != 0
+                    if item < 0 {
+                        finish()
+                        rows = []
+                        shown = !hides || flag
+                        name = record(-1 - item).name
+                    } else if shown && flag {
+                        rows.append(item)
+                    }
                 }
             }
         }

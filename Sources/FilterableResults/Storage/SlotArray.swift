@@ -29,7 +29,8 @@ struct SlotArray<Element> {
     final class Chunk: ManagedBuffer<Header, Element> {
         deinit {
             withUnsafeMutablePointers { header, elements in
-                SlotArray.forEachLive(header) { (elements + $0).deinitialize(count: 1) }
+                guard !_isPOD(Element.self) else { return }
+                SlotArray.forEachLiveRun(header) { (elements + $0).deinitialize(count: $1) }
             }
         }
     }
@@ -80,14 +81,16 @@ struct SlotArray<Element> {
         if live { words[offset >> 6] |= bit } else { words[offset >> 6] &= ~bit }
     }
 
-    /// Calls `body` with the offset of every live slot of a chunk, in order.
-    @inlinable static func forEachLive(_ header: UnsafeMutablePointer<Header>, _ body: (Int) throws -> Void) rethrows {
+    /// Calls `body` with each run of consecutive live slots of a chunk, in order.
+    @inlinable static func forEachLiveRun(_ header: UnsafeMutablePointer<Header>, _ body: (_ start: Int, _ count: Int) throws -> Void) rethrows {
         let words = bitWords(header)
         for word in 0..<((header.pointee.length + 63) >> 6) {
             var bits = words[word]
             while bits != 0 {
-                try body(word << 6 | bits.trailingZeroBitCount)
-                bits &= bits &- 1
+                let start = bits.trailingZeroBitCount
+                let count = (~(bits >> UInt64(start))).trailingZeroBitCount
+                try body(word << 6 | start, count)
+                bits = start + count >= 64 ? 0 : bits & ~((1 << UInt64(start + count)) &- 1)
             }
         }
     }
@@ -252,7 +255,7 @@ struct SlotArray<Element> {
         let copy = unsafeDowncast(Chunk.create(minimumCapacity: capacity) { _ in chunk.header }, to: Chunk.self)
         copy.withUnsafeMutablePointerToElements { target in
             chunk.withUnsafeMutablePointers { header, source in
-                forEachLive(header) { (target + $0).initialize(to: source[$0]) }
+                forEachLiveRun(header) { (target + $0).initialize(from: source + $0, count: $1) }
             }
         }
         return copy
