@@ -245,23 +245,6 @@ extension ResultsController {
     @inlinable public func setHidesEmptySections(_ hides: Bool) throws(ResultsError) {
         try mutate { store throws(ResultsError) in store.hidesEmptySections = hides }
     }
-
-    /// Replaces the store with one prepared elsewhere (for example a large
-    /// merge done off the main actor): its data, sections and filters are
-    /// diffed by key against what this controller holds now. If it throws,
-    /// nothing changes.
-    ///
-    /// - Complexity: O(*n* + *m*), as ``ResultsStore/setData(sections:)``.
-    @inlinable public func apply(_ prepared: ResultsStore<Element, Key>) throws(ResultsError) {
-        try mutate(atomically: true) { store throws(ResultsError) in
-            store.replaceFilters(with: prepared.filters)
-            if store.sectioning != nil {
-                try store.setData(prepared.allObjects)
-            } else {
-                try store.setData(sections: prepared.sections)
-            }
-        }
-    }
 }
 
 // MARK: - Visible to raw

@@ -215,6 +215,16 @@ extension ResultsController {
         atomically: Bool = false, _ body: (inout ResultsStore<Element, Key>) throws(ResultsError) -> Result
     ) throws(ResultsError) -> Result {
         try requireIdle()
+        return try withSpareStore(atomically: atomically, body)
+    }
+
+    /// Runs `body` on the spare store while readers see the store as last
+    /// reported, then reports unless a batch is open; when `body` throws,
+    /// keeps the store as it was if `atomically`, as `body` left it if not.
+    /// The caller has checked that the controller is idle.
+    @inlinable func withSpareStore<Result, Failure: Error>(
+        atomically: Bool, _ body: (inout ResultsStore<Element, Key>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let original = atomically ? _store : nil
         swap(&readersBox, &spareBox)
         isMutating = true

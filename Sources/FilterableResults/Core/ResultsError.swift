@@ -30,6 +30,10 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// An operation that is not allowed in the store's current state or
     /// configuration; the reason is given.
     case invalidOperation(String)
+    /// A prepared update whose controller changed after it was prepared,
+    /// applied with ``ResultsPreparedUpdate/ConflictPolicy/refuse``: prepare
+    /// it again from the controller's store.
+    case staleUpdate
 
     /// The stable name of the error's kind, as scenario logs print it.
     public var code: String {
@@ -42,6 +46,7 @@ public enum ResultsError: Error, Hashable, Sendable {
         case .invalidPredicate: "invalidPredicate"
         case .unbalancedEndUpdates: "unbalancedEndUpdates"
         case .invalidOperation: "invalidOperation"
+        case .staleUpdate: "staleUpdate"
         }
     }
 }
@@ -78,6 +83,8 @@ extension ResultsError: CustomStringConvertible {
             "endUpdates() called without a matching beginUpdates()"
         case let .invalidOperation(reason):
             "invalid operation: \(reason)"
+        case .staleUpdate:
+            "the controller changed after the update was prepared; prepare it again from its store"
         }
     }
 }

@@ -78,6 +78,7 @@ extension ResultsStore {
     /// - Complexity: as ``takeChangeset()``.
     @inlinable public var pendingChangeset: ResultsChangeset<Element, Key> {
         guard tracker.hasChanges else { return ResultsChangeset() }
+        if let precomputed = precomputedChangeset, precomputed.version === version { return precomputed.changeset }
         if !tracker.dataChanged { return visibilityChangeset() }
         if !tracker.needsFullDiff && !tracker.visibilityChanged, let changeset = incrementalChangeset() {
             return changeset
@@ -85,9 +86,20 @@ extension ResultsStore {
         return wholeTableChangeset()
     }
 
+    /// Computes the pending changeset now and keeps it until the next edit,
+    /// so that taking it later costs O(1): the expensive part of a prepared
+    /// update, done where it was prepared.
+    ///
+    /// - Complexity: as ``pendingChangeset``.
+    @inlinable mutating func precomputeChangeset() {
+        precomputedChangeset = nil
+        precomputedChangeset = (version, pendingChangeset)
+    }
+
     /// Makes the current table the baseline and frees the identities of
     /// rows removed since the old one.
     @inlinable mutating func resetTracking() {
+        precomputedChangeset = nil
         // A row can be retired more than once (removed, added back, removed).
         var retired = tracker.retiredRows
         retired.sort()

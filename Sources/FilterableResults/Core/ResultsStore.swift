@@ -70,6 +70,10 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// This store value's version: replaced by every edit of a copy that
     /// shares it, so two stores with one version hold the same data.
     @usableFromInline var version = ResultsStoreVersion()
+    /// The pending changeset computed ahead of time (see
+    /// ``ResultsPreparedUpdate``), valid while ``version`` is the one it
+    /// was computed at.
+    @usableFromInline var precomputedChangeset: (version: ResultsStoreVersion, changeset: ResultsChangeset<Element, Key>)?
 
     /// Creates an empty store that identifies objects by `key` and compares
     /// their content with `isSameContent`.
@@ -159,6 +163,7 @@ extension ResultsStore {
         store.freeRows = []
         store.freeSections = []
         store.version = placeholderVersion
+        store.precomputedChangeset = nil
         return store
     }
 }

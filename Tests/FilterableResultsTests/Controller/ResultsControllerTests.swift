@@ -192,19 +192,6 @@ struct ResultsControllerTests {
         try controller.add(Entry(id: 2))
     }
 
-    @Test func applyingAPreparedStoreDiffsAgainstTheCurrentTable() throws {
-        let controller = try controller([1, 2, 3])
-        var prepared = controller.store
-        try prepared.merge([Entry(id: 4)])
-        try controller.remove(key: 1)
-        delegate.calls = []
-        let old = controller.store.visibleSections
-        try controller.apply(prepared)
-        #expect(keys(controller.store.sections) == [[1, 2, 3, 4]])
-        let changeset = try #require(delegate.changesets.last)
-        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
-    }
-
     @Test func accessorsShowTheTableNowAndTheReportedSnapshotWaitsForTheReport() throws {
         let controller = try controller([1, 2])
         try controller.beginUpdates()
@@ -262,21 +249,5 @@ struct ResultsControllerTests {
         #expect(controller.numberOfSections == 1)
         #expect(controller.name(ofSection: 0) == "B")
         #expect(controller.object(at: ResultsIndexPath(row: 0, section: 0))?.id == 2)
-    }
-
-    @Test func aStorePreparedOffTheMainActorIsAppliedOnIt() async throws {
-        let controller = try controller([1, 2])
-        let snapshot = controller.store
-        let prepared = try await Task.detached {
-            var store = snapshot
-            try store.merge((3...1_000).map { Entry(id: $0) }, prune: false)
-            return store
-        }.value
-        let old = controller.store.visibleSections
-        try controller.apply(prepared)
-        #expect(controller.store.count == 1_000)
-        let changeset = try #require(delegate.changesets.last)
-        #expect(changeset.objectChanges.count == 998)
-        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
     }
 }

@@ -111,17 +111,14 @@ struct ReadmeTests {
         #expect(screen.log == ["3 changes, 3 rows"])
     }
 
-    @Test func aPreparedStoreIsAppliedOnTheMainActor() async throws {
+    @Test func aMergeIsPreparedOffTheMainActor() async throws {
         let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
         try products.setData(firstPage)
-        let fetched = refreshed
 
-        let prepared = try await Task.detached { [store = products.store] in
-            var store = store
-            try store.merge(fetched, prune: true)      // the heavy part, off the main actor
-            return store
-        }.value
-        try products.apply(prepared)
+        let fetched = refreshed
+        try await products.prepareAndApply { store in
+            try store.merge(fetched, prune: true)      // off the main actor
+        }
 
         #expect(products.snapshot.objects.map(\.id) == [42, 43, 44])
     }

@@ -1,0 +1,63 @@
+/// Updates prepared off the controller's actor (see ``ResultsPreparedUpdate``).
+extension ResultsController {
+    /// Applies an update prepared from this controller's store: adopts its
+    /// result when the controller has not changed since the update's base
+    /// was copied, and otherwise re-runs its operations on the store as it
+    /// is now (or refuses, with ``ResultsPreparedUpdate/ConflictPolicy/refuse``).
+    /// The changes are reported as one batch of their own, or with the
+    /// open batch.
+    ///
+    /// - Throws: ``ResultsError/staleUpdate`` when the controller changed
+    ///   and the policy refuses; ``ResultsError/invalidOperation(_:)`` from
+    ///   inside the controller's own calls; what the operations throw when
+    ///   they run again. Nothing changes then.
+    /// - Complexity: O(1) plus the report when adopted; the operations'
+    ///   own cost when they run again.
+    @inlinable @discardableResult
+    public func apply(
+        _ prepared: ResultsPreparedUpdate<Element, Key>,
+        onConflict policy: ResultsPreparedUpdate<Element, Key>.ConflictPolicy = .reapply
+    ) throws -> ResultsPreparedUpdate<Element, Key>.Outcome {
+        try requireIdle()
+        return try withSpareStore(atomically: true) { store throws in
+            if store.version === prepared.baseVersion {
+                store = prepared.store
+                return .adopted
+            }
+            guard policy == .reapply else { throw ResultsError.staleUpdate }
+            try prepared.operations(&store)
+            return .reapplied
+        }
+    }
+}
+
+extension ResultsController where Element: Sendable, Key: Sendable {
+    /// Prepares `operations` on a copy of the store in a detached task,
+    /// then applies the result here, on the caller's actor: the merge,
+    /// sort, filtering and diff run off it.
+    ///
+    ///     try await products.prepareAndApply { store in
+    ///         try store.merge(page, prune: true)
+    ///     }
+    ///
+    /// Edits made here while the task runs are kept: the operations then
+    /// run again on the store as it is (see ``apply(_:onConflict:)``). The
+    /// update is applied even if the calling task is cancelled meanwhile.
+    ///
+    /// - Throws: what `operations` throws, or what
+    ///   ``apply(_:onConflict:)`` throws; nothing changes then.
+    /// - Complexity: on the caller's actor, O(1) plus the report when the
+    ///   controller did not change meanwhile.
+    @discardableResult
+    public func prepareAndApply(
+        onConflict policy: ResultsPreparedUpdate<Element, Key>.ConflictPolicy = .reapply,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operations: @escaping @Sendable (inout ResultsStore<Element, Key>) throws -> Void
+    ) async throws -> ResultsPreparedUpdate<Element, Key>.Outcome {
+        let base = store
+        let prepared = await Task.detached {
+            Result { try ResultsPreparedUpdate(from: base, operations) }
+        }.value
+        return try apply(try prepared.get(), onConflict: policy)
+    }
+}
