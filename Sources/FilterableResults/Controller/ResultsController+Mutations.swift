@@ -239,6 +239,23 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in store.search(for: text, in: fields, group: group) }
     }
 
+    /// Sorts every section by `keys` from now on (a "Sort by" menu); the
+    /// update moves every row that moved, filters stay.
+    ///
+    /// - Complexity: see ``ResultsStore/setSortKeys(_:)``.
+    @inlinable public func setSortKeys(_ keys: [ResultsSortKey<Element>]) throws(ResultsError) {
+        try mutate { store throws(ResultsError) in store.setSortKeys(keys) }
+    }
+
+    /// Sections the store by `sectioning` from now on, or keeps one section
+    /// with `nil` (a "Group by" menu); the update moves every row that
+    /// moved, filters stay.
+    ///
+    /// - Complexity: see ``ResultsStore/setSectioning(_:)``.
+    @inlinable public func setSectioning(_ sectioning: ResultsSectioning<Element>?) throws(ResultsError) {
+        try mutate { store throws(ResultsError) in store.setSectioning(sectioning) }
+    }
+
     /// Shows or hides sections with no visible rows.
     ///
     /// - Complexity: O(1), plus the changeset.

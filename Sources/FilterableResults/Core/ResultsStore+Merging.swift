@@ -55,35 +55,9 @@ extension ResultsStore {
         summary.removed = releaseUnclaimedRows(claims)
 
         if derivingSections {
-            // Sections by name, ordered once: O(m log s), whatever order the
-            // objects arrive in.
-            var byName: [SectionName: Int] = [:]
-            var grouped: [(name: String, rows: [RowID])] = []
-            for id in built.flatMap(\.rows) {
-                let name = sectioning!.sectionName(element(ofRow: id))
-                if let index = byName[SectionName(name)] {
-                    grouped[index].rows.append(id)
-                } else {
-                    byName[SectionName(name)] = grouped.count
-                    grouped.append((name, [id]))
-                }
-            }
-            let order = sectioning!.areInIncreasingOrder
-            grouped = grouped.enumerated()
-                .sorted { a, b in order(a.element.name, b.element.name) || (!order(b.element.name, a.element.name) && a.offset < b.offset) }
-                .map(\.element)
-            built = grouped.map { ($0.name, $0.rows) }
+            built = groupedBySection(built.flatMap(\.rows)).map { ($0.name, $0.rows) }
         }
-        let slots = table.slots
-        for index in built.indices where !sortKeys.isEmpty {
-            built[index].rows = Self.stablySorted(built[index].rows, by: sortKeys) { slots[Int($0)]! }
-        }
-        // Fresh section identities for the whole new table.
-        table.sectionRecords = ChunkedArray()
-        table.tree.directory.leafOfSection = ChunkedArray()
-        freeSections = []
-        let identified = built.map { section in (id: table.appendSectionSlot(), name: section.name, rows: section.rows) }
-        rebuild(identified)
+        rebuildWithFreshSections(built)
         tracker.touchAll()
         _checkInvariants()
         return summary

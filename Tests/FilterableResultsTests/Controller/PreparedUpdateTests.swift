@@ -2,32 +2,6 @@ import FilterableResults
 import FilterableResultsTesting
 import Testing
 
-/// A controller whose every update is checked by the validator against the
-/// table it replaces.
-@MainActor
-final class ValidatedController {
-    let controller: ResultsController<Entry, Int>
-    private(set) var updates: [ResultsUpdate<Entry, Int>] = []
-    private(set) var violations: [String] = []
-    private var shown: [ResultsSection<Entry>]
-    private var observation: ResultsObservation?
-
-    init(_ store: ResultsStore<Entry, Int> = .items(), keys: [Int] = []) throws {
-        var store = store
-        try store.setData(keys.map { Entry(id: $0) })
-        controller = ResultsController(store: store)
-        shown = controller.snapshot.sections
-        observation = controller.observe { [unowned self] update in
-            let found = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections, key: \.id)
-            violations += found.map(\.description)
-            shown = update.snapshot.sections
-            updates.append(update)
-        }
-    }
-
-    var keys: [[Int]] { FilterableResultsTests.keys(controller.snapshot.sections) }
-}
-
 @MainActor
 @Suite("Prepared updates")
 struct PreparedUpdateTests {

@@ -1,0 +1,40 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+/// A controller whose every update is checked by the validator against the
+/// table it replaces, and applied by a data source to a simulated
+/// collection view that reads its counts when a batch starts.
+@MainActor
+final class ValidatedController {
+    let controller: ResultsController<Entry, Int>
+    private(set) var updates: [ResultsUpdate<Entry, Int>] = []
+    private(set) var violations: [String] = []
+    let view = ListViewSimulator<Int>(flavor: .collectionView, countMode: .readAtBatchStart)
+    private let dataSource: ResultsDataSource<Entry, Int, ListViewSimulator<Int>, Int>
+    private var shown: [ResultsSection<Entry>]
+    private var observation: ResultsObservation?
+
+    init(_ store: ResultsStore<Entry, Int> = .items(), keys: [Int] = []) throws {
+        var store = store
+        try store.setData(keys.map { Entry(id: $0) })
+        controller = ResultsController(store: store)
+        dataSource = ResultsDataSource(controller: controller, view: view) { _, _, entry in entry.id }
+        view.dataSource = dataSource
+        view.layoutIfNeeded()
+        shown = controller.snapshot.sections
+        observation = controller.observe { [unowned self] update in
+            let found = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections, key: \.id)
+            violations += found.map(\.description)
+            if let exception = view.exception { violations.append("the view: \(exception)") }
+            if view.cells != FilterableResultsTests.keys(update.snapshot.sections) {
+                violations.append("the view shows \(view.cells), the update \(FilterableResultsTests.keys(update.snapshot.sections))")
+            }
+            shown = update.snapshot.sections
+            updates.append(update)
+        }
+    }
+
+    /// The keys shown, by section.
+    var keys: [[Int]] { FilterableResultsTests.keys(controller.snapshot.sections) }
+}
