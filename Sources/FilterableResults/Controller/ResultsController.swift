@@ -304,10 +304,22 @@ extension ResultsController {
     ///
     /// - Complexity: O(1).
     @inlinable public func observe(_ handler: @escaping (ResultsUpdate<Element, Key>) -> Void) -> ResultsObservation {
+        let id = addObserver(handler)
+        return ResultsObservation { [weak self] in self?.removeObserver(id) }
+    }
+
+    /// Registers `handler`; returns the identity that removes it.
+    @inlinable func addObserver(_ handler: @escaping (ResultsUpdate<Element, Key>) -> Void) -> Int {
         let id = nextObserverID
         nextObserverID += 1
         observers.append((id, handler))
-        return ResultsObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
+        return id
+    }
+
+    /// Unregisters an observer; from inside a notification, it is not
+    /// called again, while the others are.
+    @inlinable func removeObserver(_ id: Int) {
+        observers.removeAll { $0.id == id }
     }
 }
 

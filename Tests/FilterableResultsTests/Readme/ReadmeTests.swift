@@ -28,6 +28,11 @@ extension Product: FieldValueProviding {         // lets format strings read the
 @MainActor
 final class ProductList {
     var log: [String] = []
+    var rendered: [[Int]] = []
+
+    func render(_ snapshot: ResultsSnapshot<Product, Int>) {
+        rendered.append(snapshot.objects.map(\.id))
+    }
 }
 
 extension ProductList: @MainActor ResultsControllerDelegate {
@@ -121,6 +126,32 @@ struct ReadmeTests {
         }
 
         #expect(products.snapshot.objects.map(\.id) == [42, 43, 44])
+    }
+
+    @Test func updatesArriveAsAnAsyncSequence() async throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
+        let screen = ProductList()
+
+        let updates = products.updates()                // subscribes: the updates from here on
+        let rendering = Task {
+            for await update in updates {
+                screen.render(update.snapshot)
+            }
+        }
+
+        try products.setData(firstPage)
+        try products.merge(refreshed, prune: true)
+        while screen.rendered.count < 2 { await Task.yield() }
+        rendering.cancel()
+        #expect(screen.rendered == [[41, 42, 43], [42, 43, 44]])
+    }
+
+    @Test func aSortByMenuMovesTheRows() throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
+        try products.setData(refreshed)
+        let results = ObservableResults(products)
+        try products.setSortKeys([.descending(\.id)])
+        #expect(results.snapshot.objects.map(\.id) == [44, 43, 42])
     }
 
     @Test func aScreenIsTestedInTheSimulator() throws {
