@@ -68,7 +68,7 @@ func parseArguments() -> Configuration {
             runMemoryChild(holder, size: size)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--only W1,W2,W2B,W3,W4,W5,W6]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--only W1,W2,W2B,W3,W4,W5,W6,W7,W8]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -182,6 +182,30 @@ if configuration.runs("W4") {
         ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline)))
     notes.append("W4 edits: \(r.edits.inserts) inserts, \(r.edits.removes) removes, \(r.edits.replaces) replaces; events: \(r.events). Best of \(r.repetitions).")
     notes.append("W4 (information) the same batch through performBatchUpdates, with its rollback copy: \(formatTime(r.rollbackForm)) (\(fixed(r.rollbackForm / r.baseline, 2))× the baseline).")
+}
+
+// MARK: W7 and W8
+
+if configuration.runs("W7") {
+    let n = configuration.refreshSize
+    progress("W7 prepared merge, \(count(n)) rows")
+    let r = runPreparedMerge(size: n, repetitions: repetitions)
+    table.append(TableRow(
+        workload: "W7 apply a prepared W1 page, \(count(n)) rows, vs setData there",
+        ours: formatTime(r.ours), baseline: formatTime(r.baseline),
+        ratio: fixed(100 * r.ours / r.baseline, 1) + "%", target: "≤ 5%", held: heldMark(r.ours <= 0.05 * r.baseline)))
+    notes.append("W7 events: applied \(r.counts), setData \(r.baselineCounts); preparing on another thread took \(formatTime(r.preparation)). Best of \(r.repetitions).")
+}
+
+if configuration.runs("W8") {
+    let n = configuration.refreshSize
+    progress("W8 sort change, \(count(n)) rows")
+    let r = runSortChange(size: n, repetitions: repetitions)
+    table.append(TableRow(
+        workload: "W8 setSortKeys on \(count(n)) rows vs Array.sort",
+        ours: formatTime(r.ours), baseline: formatTime(r.baseline),
+        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 3×", held: heldMark(r.ours <= 3 * r.baseline)))
+    notes.append("W8 events: \(r.counts). Best of \(r.repetitions).")
 }
 
 // MARK: W5

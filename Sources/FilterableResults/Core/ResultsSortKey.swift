@@ -10,11 +10,28 @@ public struct ResultsSortKey<Element>: Sendable {
     /// Compares two objects: `.orderedAscending` when the first sorts first.
     public let compare: @Sendable (Element, Element) -> ComparisonResult
 
+    /// For a key on a property: sorts many objects at once, reading the
+    /// property once per object rather than twice per comparison.
+    @usableFromInline let ordering: Ordering?
+    /// Whether ``ordering`` runs in reverse.
+    @usableFromInline let isReversed: Bool
+
+    /// Sorts `objects` stably (descending when asked): their positions in
+    /// sorted order, and each one's rank (equal objects share a rank; ranks
+    /// start at 0 and leave no gaps).
+    @usableFromInline typealias Ordering = @Sendable (_ objects: [Element], _ descending: Bool) -> (order: [Int], ranks: [Int32])
+
     /// Creates a sort key from a comparator.
     ///
     /// - Complexity: O(1).
     @inlinable public init(_ compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
+        self.init(compare: compare, ordering: nil, isReversed: false)
+    }
+
+    @inlinable init(compare: @escaping @Sendable (Element, Element) -> ComparisonResult, ordering: Ordering?, isReversed: Bool) {
         self.compare = compare
+        self.ordering = ordering
+        self.isReversed = isReversed
     }
 
     /// The same key in the opposite direction.
@@ -22,19 +39,68 @@ public struct ResultsSortKey<Element>: Sendable {
     /// - Complexity: O(1).
     @inlinable public var reversed: Self {
         let compare = self.compare
-        return Self { compare($1, $0) }
+        return Self(compare: { compare($1, $0) }, ordering: ordering, isReversed: !isReversed)
+    }
+
+    /// A key on a comparable property read by `value`, smallest first.
+    @inlinable static func by<Value: Comparable & SendableMetatype>(_ value: @escaping @Sendable (Element) -> Value) -> Self {
+        Self(
+            compare: { lhs, rhs in
+                let (a, b) = (value(lhs), value(rhs))
+                return a < b ? .orderedAscending : b < a ? .orderedDescending : .orderedSame
+            },
+            ordering: { objects, descending in stableOrder(of: objects.map(value), descending: descending) },
+            isReversed: false
+        )
     }
 }
+
+/// The positions of `values` in stably sorted order, and each value's rank
+/// (equal values share a rank; ranks start at 0 and leave no gaps).
+///
+/// - Complexity: O(*n* log *n*) comparisons.
+@inlinable func stableOrder<Value: Comparable>(of values: [Value], descending: Bool) -> (order: [Int], ranks: [Int32]) {
+    var pairs = values.enumerated().map { (value: $0.element, position: $0.offset) }
+    if descending {
+        pairs.sort { $1.value < $0.value }   // the standard library's sort is stable
+    } else {
+        pairs.sort { $0.value < $1.value }
+    }
+    var order = [Int](repeating: 0, count: values.count)
+    var ranks = [Int32](repeating: 0, count: values.count)
+    var rank: Int32 = 0
+    for index in pairs.indices {
+        if index > 0 && pairs[index - 1].value != pairs[index].value { rank += 1 }
+        order[index] = pairs[index].position
+        ranks[pairs[index].position] = rank
+    }
+    return (order, ranks)
+}
+
+/// An optional value ordered `nil` first, as the predicate language orders null.
+@usableFromInline
+struct NilFirst<Wrapped: Comparable>: Comparable {
+    @usableFromInline let value: Wrapped?
+
+    @inlinable init(_ value: Wrapped?) { self.value = value }
+
+    @inlinable static func < (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs.value, rhs.value) {
+        case (nil, _): rhs.value != nil
+        case (_, nil): false
+        case let (a?, b?): a < b
+        }
+    }
+}
+
+extension NilFirst: Sendable where Wrapped: Sendable {}
 
 extension ResultsSortKey where Element: SendableMetatype {
     /// Sorts by a comparable property, smallest first.
     ///
     /// - Complexity: O(1).
     @inlinable public static func ascending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
-        Self { lhs, rhs in
-            let (a, b) = (lhs[keyPath: keyPath], rhs[keyPath: keyPath])
-            return a < b ? .orderedAscending : b < a ? .orderedDescending : .orderedSame
-        }
+        Self.by { (element: Element) -> Value in element[keyPath: keyPath] }
     }
 
     /// Sorts by a comparable property, largest first.
@@ -49,14 +115,7 @@ extension ResultsSortKey where Element: SendableMetatype {
     ///
     /// - Complexity: O(1).
     @inlinable public static func ascending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value?> & Sendable) -> Self {
-        Self { lhs, rhs in
-            switch (lhs[keyPath: keyPath], rhs[keyPath: keyPath]) {
-            case (nil, nil): .orderedSame
-            case (nil, _): .orderedAscending
-            case (_, nil): .orderedDescending
-            case let (a?, b?): a < b ? .orderedAscending : b < a ? .orderedDescending : .orderedSame
-            }
-        }
+        Self.by { (element: Element) -> NilFirst<Value> in NilFirst(element[keyPath: keyPath]) }
     }
 
     /// Sorts by an optional comparable property, largest first, `nil` last.
@@ -68,6 +127,33 @@ extension ResultsSortKey where Element: SendableMetatype {
 }
 
 extension Array {
+    /// The order that sorts `objects` by these keys, stably, as positions
+    /// in `objects`; `nil` unless every key is on a property (see
+    /// ``ResultsSortKey/ordering``).
+    ///
+    /// - Complexity: O(*n* log *n*) per key for *n* objects, each key's
+    ///   property read once per object.
+    @inlinable func stableOrder<Object>(of objects: [Object]) -> [Int]? where Element == ResultsSortKey<Object> {
+        guard allSatisfy({ $0.ordering != nil }) else { return nil }
+        if count == 1 { return self[0].ordering!(objects, self[0].isReversed).order }
+        // A stable counting sort by each key's ranks, the last key first.
+        var order = [Int](objects.indices)
+        var sorted = order
+        for key in reversed() {
+            let ranks = key.ordering!(objects, key.isReversed).ranks
+            var starts = [Int](repeating: 0, count: Int(ranks.max() ?? 0) + 2)
+            for rank in ranks { starts[Int(rank) + 1] += 1 }
+            for index in starts.indices.dropFirst() { starts[index] += starts[index - 1] }
+            for position in order {
+                let rank = Int(ranks[position])
+                sorted[starts[rank]] = position
+                starts[rank] += 1
+            }
+            swap(&order, &sorted)
+        }
+        return order
+    }
+
     /// Compares two objects by each key in turn: the first key that orders
     /// them decides.
     @inlinable func compare<Object>(_ lhs: Object, _ rhs: Object) -> ComparisonResult

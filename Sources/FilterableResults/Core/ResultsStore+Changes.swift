@@ -137,13 +137,28 @@ extension ResultsStore {
             case .move: 2
             }
         }
-        var buckets: [[ResultsChangeset<Element, Key>.RowEvent]] = [[], [], [], []]
-        for event in rows { buckets[rank(event.change)].append(event) }
+        // A stable counting sort by kind: deletes, inserts, moves, updates.
+        var starts = [0, 0, 0, 0, 0]
+        for event in rows { starts[rank(event.change) + 1] += 1 }
+        let events: [ResultsChangeset<Element, Key>.RowEvent]
+        if starts.contains(rows.count) {
+            events = rows
+        } else {
+            for kind in 1..<4 { starts[kind] += starts[kind - 1] }
+            events = .init(unsafeUninitializedCapacity: rows.count) { buffer, count in
+                for event in rows {
+                    let kind = rank(event.change)
+                    (buffer.baseAddress! + starts[kind]).initialize(to: event)
+                    starts[kind] += 1
+                }
+                count = rows.count
+            }
+        }
         var sectionBuckets: [[SectionChange]] = [[], [], []]
         for change in sections { sectionBuckets[sectionRank(change)].append(change) }
         return ResultsChangeset(
             sectionChanges: sectionBuckets.flatMap { $0 },
-            events: buckets.flatMap { $0 }, old: baseline, new: table)
+            events: events, old: baseline, new: table)
     }
 
     // MARK: Visibility only

@@ -160,6 +160,9 @@ extension ResultsStore {
 
     /// Rows sorted stably by `keys`.
     @inlinable static func stablySorted(_ rows: [RowID], by keys: [ResultsSortKey<Element>], element: (RowID) -> Element) -> [RowID] {
+        if rows.count > 1, let order = keys.stableOrder(of: rows.map(element)) {
+            return order.map { rows[$0] }
+        }
         var decorated = rows.enumerated().map { (offset: $0.offset, id: $0.element) }
         decorated.sort { a, b in
             let order = keys.compare(element(a.id), element(b.id))

@@ -270,12 +270,7 @@ extension ResultsStore {
         }
         guard !isSorted else { return false }
         let slots = table.slots
-        var decorated = rows.enumerated().map { (offset: $0.offset, id: $0.element) }
-        decorated.sort { a, b in
-            let order = keys.compare(slots[Int(a.id)]!, slots[Int(b.id)]!)
-            return order == .orderedAscending || (order == .orderedSame && a.offset < b.offset)
-        }
-        replaceRows(ofSection: section, with: decorated.map(\.id))
+        replaceRows(ofSection: section, with: Self.stablySorted(rows, by: keys) { slots[Int($0)]! })
         return true
     }
 

@@ -73,6 +73,12 @@ struct TableDiff {
 
     @inlinable func isChanged(_ id: Int32) -> Bool { !changed.isEmpty && changed[Int(id)] }
 
+    /// Makes room for `count` more row changes, growing geometrically.
+    @inlinable mutating func reserveRowChanges(_ count: Int) {
+        let needed = rowChanges.count + count
+        if rowChanges.capacity < needed { rowChanges.reserveCapacity(Swift.max(needed, 2 * rowChanges.capacity)) }
+    }
+
     @inlinable mutating func run() {
         // Match sections by identity.
         var oldIndex: [SectionIdentity: Int] = [:]
@@ -158,11 +164,14 @@ struct TableDiff {
             }
             var staying: [(row: Int, id: Int32)] = []
             var stayingOldRows: [Int32] = []
+            staying.reserveCapacity(new[s].rows.count)
+            stayingOldRows.reserveCapacity(new[s].rows.count)
             for (r, id) in new[s].rows.enumerated() where oldSection[Int(id)] == o {
                 staying.append((r, id))
                 stayingOldRows.append(oldRow[Int(id)])
             }
             let kept = longestIncreasingSubsequence(stayingOldRows)
+            reserveRowChanges(staying.count)
             for (k, (r, id)) in staying.enumerated() {
                 let from = ResultsIndexPath(row: Int(stayingOldRows[k]), section: Int(o))
                 let to = ResultsIndexPath(row: r, section: s)

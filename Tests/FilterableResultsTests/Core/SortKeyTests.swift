@@ -1,0 +1,62 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+@Suite("Sort keys")
+struct SortKeyTests {
+    struct Item: Equatable, Sendable {
+        var id: Int
+        var score: Int
+        var label: String?
+    }
+
+    /// The order the keys' comparators give, sorted stably the slow way:
+    /// what sorting by key paths (each property read once per row) must match.
+    static func referenceOrder(_ items: [Item], by keys: [ResultsSortKey<Item>]) -> [Int] {
+        items.enumerated().sorted { a, b in
+            for key in keys {
+                switch key.compare(a.element, b.element) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: continue
+                }
+            }
+            return a.offset < b.offset
+        }.map(\.element.id)
+    }
+
+    static let orders: [[ResultsSortKey<Item>]] = [
+        [.ascending(\.score)],
+        [.descending(\.score)],
+        [.ascending(\.label)],
+        [.descending(\.label), .ascending(\.score)],
+        [.descending(\.score), .descending(\.label)],
+        [.ascending(\.label), ResultsSortKey { a, b in a.id % 3 < b.id % 3 ? .orderedAscending : a.id % 3 > b.id % 3 ? .orderedDescending : .orderedSame }],
+    ]
+
+    @Test(arguments: 0..<orders.count)
+    func keyPathKeysSortStablyAsTheirComparatorsDo(order: Int) throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(order))
+        let items = (0..<300).map { id in
+            Item(id: id, score: Int.random(in: 0..<20, using: &random), label: [nil, "a", "b", "c"].randomElement(using: &random)!)
+        }
+        let keys = Self.orders[order]
+        var store = ResultsStore<Item, Int>(key: \.id, sortedBy: keys)
+        try store.setData(items)
+        #expect(store.visibleSections[0].objects.map(\.id) == Self.referenceOrder(items, by: keys))
+
+        var resorted = ResultsStore<Item, Int>(key: \.id)
+        try resorted.setData(items)
+        resorted.setSortKeys(keys)
+        #expect(resorted.visibleSections[0].objects.map(\.id) == Self.referenceOrder(items, by: keys))
+    }
+
+    @Test func nilSortsFirstAscendingAndLastDescending() throws {
+        let items = [Item(id: 1, score: 0, label: "b"), Item(id: 2, score: 0, label: nil), Item(id: 3, score: 0, label: "a")]
+        var store = ResultsStore<Item, Int>(key: \.id, sortedBy: [.ascending(\.label)])
+        try store.setData(items)
+        #expect(store.visibleSections[0].objects.map(\.id) == [2, 3, 1])
+        store.setSortKeys([.descending(\.label)])
+        #expect(store.visibleSections[0].objects.map(\.id) == [1, 3, 2])
+    }
+}
