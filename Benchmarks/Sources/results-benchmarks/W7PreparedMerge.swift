@@ -6,8 +6,9 @@ struct PreparedMergeResult {
     var ours = Double.infinity
     var baseline = Double.infinity
     var preparation = Double.infinity
-    var counts = ChangeCounts()
-    var baselineCounts = ChangeCounts()
+    var withDelegate = Double.infinity
+    var counts = 0
+    var baselineCounts = 0
     var repetitions = 0
 }
 
@@ -18,12 +19,13 @@ final class Handover<Value>: @unchecked Sendable {
     var seconds = 0.0
 }
 
-/// W7: a controller holding W1's old rows, with a delegate that only counts
-/// the changes. Ours: the fresh page (`setData` of W1's new rows) is
+/// W7: a controller holding W1's old rows, with an observer that only
+/// counts the changes of each update. Ours: the fresh page (`setData` of W1's new rows) is
 /// prepared on another thread (`ResultsPreparedUpdate`, not timed), then
 /// applied here: the applying thread's whole cost, the report and the
 /// release of the prepared value included. The baseline: the same
 /// `setData` done here on a second such controller, its report included.
+/// For information, the same with a delegate told of every change.
 func runPreparedMerge(size n: Int, repetitions: Repetitions) -> PreparedMergeResult {
     let data = RefreshData(size: n, seed: benchmarkSeed &+ UInt64(n))
     let page = data.new
@@ -31,9 +33,30 @@ func runPreparedMerge(size n: Int, repetitions: Repetitions) -> PreparedMergeRes
     let delegate = CountingDelegate()
 
     result.repetitions = repetitions.run { _ in
-        let controller = ResultsController(store: makeStore(holding: data.old))
-        controller.delegate = delegate
-        let base = controller.store
+        var counted = 0
+        func controller() -> (ResultsController<Row, Int>, ResultsObservation) {
+            let controller = ResultsController(store: makeStore(holding: data.old))
+            return (controller, controller.observe { counted = $0.changeset.count })
+        }
+        let (applying, applyingObservation) = controller()
+        var prepared = Optional(prepare(from: applying.store, &result))
+        result.ours = min(result.ours, time(.ours) { try! applying.apply(prepared.take()!) })
+        result.counts = counted
+
+        let (setting, settingObservation) = controller()
+        result.baseline = min(result.baseline, time { try! setting.setData(page) })
+        result.baselineCounts = counted
+
+        let (told, _) = controller()
+        told.delegate = delegate
+        prepared = prepare(from: told.store, &result)
+        result.withDelegate = min(result.withDelegate, time(.other) { try! told.apply(prepared.take()!) })
+        withExtendedLifetime((applyingObservation, settingObservation)) {}
+    }
+    return result
+
+    /// The page prepared from `base` on another thread, its time noted.
+    func prepare(from base: ResultsStore<Row, Int>, _ result: inout PreparedMergeResult) -> ResultsPreparedUpdate<Row, Int> {
         let handover = Handover<ResultsPreparedUpdate<Row, Int>>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -46,19 +69,6 @@ func runPreparedMerge(size n: Int, repetitions: Repetitions) -> PreparedMergeRes
         thread.start()
         done.wait()
         result.preparation = min(result.preparation, handover.seconds)
-
-        delegate.counts = ChangeCounts()
-        result.ours = min(result.ours, time(.ours) { () -> ResultsPreparedUpdate<Row, Int>.Outcome in
-            let outcome = try! controller.apply(handover.value.take()!)
-            return outcome
-        })
-        result.counts = delegate.counts
-
-        let other = ResultsController(store: makeStore(holding: data.old))
-        other.delegate = delegate
-        delegate.counts = ChangeCounts()
-        result.baseline = min(result.baseline, time { try! other.setData(page) })
-        result.baselineCounts = delegate.counts
+        return handover.value.take()!
     }
-    return result
 }

@@ -18,11 +18,22 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
         @usableFromInline let events: [RowEvent]
         @usableFromInline let old: RowTable<Object, Key>
         @usableFromInline let new: RowTable<Object, Key>
+        @usableFromInline let keys: KeyReader<Object, Key>
 
         @inlinable init(_ events: [RowEvent], old: RowTable<Object, Key>, new: RowTable<Object, Key>) {
             self.events = events
             self.old = old
             self.new = new
+            self.keys = new.keyReader
+        }
+
+        /// The change at `index`, its object read from the table it refers
+        /// to: the old one for a delete, the new one otherwise.
+        @inlinable func change(at index: Int) -> ObjectChange<Object, Key> {
+            let event = events[index]
+            let object = if case .delete = event.change { old.element(ofRow: event.id) } else { new.element(ofRow: event.id) }
+            let key = withUnsafePointer(to: object) { keys.key(at: $0)! }
+            return ObjectChange(event.change, key: key, object: object)
         }
     }
 
@@ -58,15 +69,39 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
         case let .values(changes):
             return changes[index]
         case let .events(events):
-            let event = events.events[index]
-            if case .delete = event.change {
-                let object = events.old.element(ofRow: event.id)
-                return ObjectChange(event.change, key: events.old.keyOf(object)!, object: object)
-            }
-            let object = events.new.element(ofRow: event.id)
-            return ObjectChange(event.change, key: events.new.keyOf(object)!, object: object)
+            return events.change(at: index)
         }
     }
+
+    /// Reads the changes in order, deciding once how they are stored.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let events: Events?
+        @usableFromInline let values: [ObjectChange<Object, Key>]
+        @usableFromInline let count: Int
+        @usableFromInline var index = 0
+
+        @inlinable init(_ storage: Storage) {
+            switch storage {
+            case let .values(changes): (events, values, count) = (nil, changes, changes.count)
+            case let .events(events): (self.events, values, count) = (events, [], events.events.count)
+            }
+        }
+
+        /// The next change, or `nil` after the last.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public mutating func next() -> ObjectChange<Object, Key>? {
+            guard index < count else { return nil }
+            defer { index += 1 }
+            if let events { return events.change(at: index) }
+            return values[index]
+        }
+    }
+
+    /// An iterator over the changes.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func makeIterator() -> Iterator { Iterator(storage) }
 
     /// The positions of the change at `index`, without its object.
     ///
