@@ -73,9 +73,11 @@ extension BatchValidation {
     /// - Complexity: O(*s* + *r*), where *s* is the number of sections and
     ///   *r* the rows of the sections deleted and inserted.
     mutating func checkSectionIdentity(isSameContent: (Element, Element) -> Bool) {
-        var newIndexByName: [String: Int] = [:]
-        for (index, section) in new.enumerated() where section.name != nil {
-            newIndexByName[section.name!] = newIndexByName[section.name!] ?? index
+        var newIndexByName: [[UInt32]: Int] = [:]
+        for (index, section) in new.enumerated() {
+            guard let name = section.name else { continue }
+            let identity = Self.identity(ofName: name)
+            if newIndexByName[identity] == nil { newIndexByName[identity] = index }
         }
         // Sections kept in place (unchanged or reloaded) before each index.
         var keptBeforeOld = [0], keptBeforeNew = [0]
@@ -88,7 +90,7 @@ extension BatchValidation {
             let name = old[index].name
             let newIndex: Int
             if let name {
-                guard let match = newIndexByName[name] else { continue }
+                guard let match = newIndexByName[Self.identity(ofName: name)] else { continue }
                 newIndex = match
             } else {
                 guard new.indices.contains(index), new[index].name == nil else { continue }
