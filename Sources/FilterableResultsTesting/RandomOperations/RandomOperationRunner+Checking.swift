@@ -24,9 +24,9 @@ extension RandomOperationRunner {
                 if Self.same(reported, visible) { return "a reload though the visible table is as last reported" }
             } else {
                 if !Self.same(update.snapshot.sections, visible) { return "the update's snapshot is not the table after it" }
-                let violations = BatchUpdateValidator.violations(of: update.changeset, from: reported, to: visible, key: { $0[keyPath: key] })
+                let violations = BatchUpdateValidator.violations(of: update.changeset, from: reported, to: visible, key: { $0[keyPath: key] }, hidesEmptySections: configuration.hidesEmptySections)
                 if !violations.isEmpty {
-                    return "\(violations) from \(Self.describe(reported)) to \(Self.describe(visible)) by \(update.changeset.sectionChanges) \(update.changeset.objectChanges.map { "\($0.kind) \($0.key) \($0.change)" })"
+                    return "\(violations) from \(Self.describe(reported)) to \(Self.describe(visible)) (raw: \(Self.describe(store.sections))) by \(update.changeset.sectionChanges) \(update.changeset.objectChanges.map { "\($0.kind) \($0.key) \($0.change)" })"
                 }
             }
             reported = visible

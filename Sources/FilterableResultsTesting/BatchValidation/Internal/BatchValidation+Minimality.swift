@@ -57,7 +57,8 @@ extension BatchValidation {
     }
 
     /// A section deleted and inserted under one identity (the same name; or,
-    /// unnamed, the same index) is reported unless rule 3 may force it.
+    /// unnamed, the same index, when no section can be hidden) is reported
+    /// unless rule 3 may force it.
     ///
     /// Rule 3 forces it only when the section must move among the sections
     /// that stay while its rows change. Deciding "must move" exactly depends
@@ -93,7 +94,9 @@ extension BatchValidation {
                 guard let match = newIndexByName[Self.identity(ofName: name)] else { continue }
                 newIndex = match
             } else {
-                guard new.indices.contains(index), new[index].name == nil else { continue }
+                // An unnamed section is its raw index, which the visible
+                // tables show only when no section can be hidden.
+                guard !hidesEmptySections, new.indices.contains(index), new[index].name == nil else { continue }
                 newIndex = index
             }
             guard newOrigins[newIndex] == .inserted else { continue }
