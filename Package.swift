@@ -19,6 +19,10 @@ let package = Package(
             dependencies: ["FilterableResults", "FilterableResultsTesting"]
         ),
         .executableTarget(
+            name: "results-soak",
+            dependencies: ["FilterableResults", "FilterableResultsTesting"]
+        ),
+        .executableTarget(
             name: "Companies",
             dependencies: ["FilterableResults", "FilterableResultsTesting"],
             path: "Examples/Companies"

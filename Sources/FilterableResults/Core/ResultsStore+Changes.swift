@@ -55,6 +55,30 @@ extension ResultsStore {
 
         /// Whether anything changed since the baseline.
         @inlinable var hasChanges: Bool { dataChanged || visibilityChanged }
+
+        /// Records a row whose object was replaced. Repeats are folded
+        /// once the list outgrows twice the `rowSlots` a store has, so
+        /// replaces between changesets (updates off, or changes never
+        /// taken) keep it proportional to the rows, whatever the churn.
+        ///
+        /// - Complexity: amortized O(log *n*), where *n* is `rowSlots`.
+        @inlinable mutating func touchContent(_ id: Int32, rowSlots: Int) {
+            contentTouched.append(id)
+            if contentTouched.count > 2 * rowSlots + 64 { Self.foldRepeats(&contentTouched) }
+        }
+
+        /// Sorts row identities and keeps one of each.
+        ///
+        /// - Complexity: O(*k* log *k*), where *k* is the number of identities.
+        @inlinable static func foldRepeats(_ ids: inout [Int32]) {
+            ids.sort()
+            var kept = 0
+            for index in ids.indices where kept == 0 || ids[index] != ids[kept - 1] {
+                ids[kept] = ids[index]
+                kept += 1
+            }
+            ids.removeSubrange(kept...)
+        }
     }
 
     /// Returns the changes of the visible table since the last call (or

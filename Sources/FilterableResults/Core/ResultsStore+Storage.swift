@@ -54,7 +54,7 @@ extension ResultsStore {
         // with none retired, there is nothing to look for.
         if !tracker.retiredRows.isEmpty, let old = baseline.row(forKey: key), !table.isLive(old) {
             id = old
-            tracker.contentTouched.append(id)
+            tracker.touchContent(id, rowSlots: table.slots.count)
         } else if let free = freeRows.popLast() {
             id = free
         } else {
@@ -71,8 +71,25 @@ extension ResultsStore {
     @inlinable mutating func releaseRow(_ id: RowID) {
         table.unindexKey(ofRow: id)
         table.slots[Int(id)] = nil
-        if baseline.isLive(id) { tracker.retiredRows.append(id) } else { freeRows.append(id) }
+        if baseline.isLive(id) { retire(id) } else { freeRows.append(id) }
         tracker.touch(id)
+    }
+
+    /// Reserves the identity of a removed row the baseline has until the
+    /// next changeset. A key removed and added back again and again
+    /// retires its row each time, so once the list outgrows twice the row
+    /// slots, repeats and rows that are live again are dropped: it stays
+    /// proportional to the rows last reported, whatever the churn.
+    ///
+    /// - Complexity: amortized O(log *n*), where *n* is the number of row slots.
+    @inlinable mutating func retire(_ id: RowID) {
+        tracker.retiredRows.append(id)
+        guard tracker.retiredRows.count > 2 * table.slots.count + 64 else { return }
+        var retired = tracker.retiredRows
+        tracker.retiredRows = []
+        retired.removeAll { table.isLive($0) }
+        ChangeTracker.foldRepeats(&retired)
+        tracker.retiredRows = retired
     }
 
     /// Replaces a row's object (same key) and its visibility.
@@ -86,18 +103,30 @@ extension ResultsStore {
     @inlinable mutating func storeContent(ofRow id: RowID, with element: Element) {
         table.slots[Int(id)] = element
         tracker.touch(id)
-        tracker.contentTouched.append(id)
+        tracker.touchContent(id, rowSlots: table.slots.count)
     }
 
     /// Gives a row new content; returns whether the content changed. Equal
-    /// content is stored without marking the row changed.
+    /// content is stored without marking the row changed, unless it moves
+    /// the row to another section: `==` on strings is canonical
+    /// equivalence, so an element whose section name became its look-alike
+    /// ("é" as one scalar or as "e" + U+0301) compares equal, yet section
+    /// names are told apart by their scalars.
     @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
-        if let sameContent, table.slots.withPointer(at: Int(id), { old in withUnsafePointer(to: element) { sameContent(old, $0) } }) {
+        if let sameContent, table.slots.withPointer(at: Int(id), { old in withUnsafePointer(to: element) { sameContent(old, $0) } }),
+           !changesSection(ofRow: id, to: element) {
             table.slots[Int(id)] = element
             return false
         }
         replaceContent(ofRow: id, with: element)
         return true
+    }
+
+    /// Whether `element` belongs to another section than the row's object
+    /// does, in a store that sections by value.
+    @inlinable func changesSection(ofRow id: RowID, to element: Element) -> Bool {
+        guard let sectioning else { return false }
+        return !SectionName.same(sectioning.sectionName(self.element(ofRow: id)), sectioning.sectionName(element))
     }
 
     /// A new section identity.

@@ -12,9 +12,13 @@ import FilterableResults
 ///         of: changeset, from: oldSections, to: newSections, key: \.id)
 ///     #expect(violations.isEmpty, "\(violations)")
 ///
-/// Section identity is the name for named sections and the index for
-/// unnamed ones. Row identity is `key`; the keys in each table must be
-/// unique (a repeated key is reported as rule 0).
+/// Section identity is the name for named sections (compared by Unicode
+/// scalars, as the store compares them) and the index for unnamed ones.
+/// An unnamed section's index is its raw index, which a visible table
+/// shows only when no section is hidden: pass the store's
+/// `hidesEmptySections`, and unnamed sections are then not matched by
+/// position. Row identity is `key`; the keys in each table must be unique
+/// (a repeated key is reported as rule 0).
 public enum BatchUpdateValidator {}
 
 extension BatchUpdateValidator {
@@ -28,6 +32,9 @@ extension BatchUpdateValidator {
     ///   - key: A row's identity.
     ///   - isSameContent: Whether two objects with one key look the same
     ///     (a row whose content changed must be reported as changed).
+    ///   - hidesEmptySections: Whether the tables come from a store that
+    ///     hides empty sections, so that an unnamed section's position in
+    ///     them need not be its identity.
     /// - Returns: The violations, ordered by rule.
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
@@ -36,9 +43,10 @@ extension BatchUpdateValidator {
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],
         key: (Element) -> Key,
-        isSameContent: (Element, Element) -> Bool
+        isSameContent: (Element, Element) -> Bool,
+        hidesEmptySections: Bool = false
     ) -> [BatchUpdateViolation] {
-        var validation = BatchValidation(changeset: changeset, old: old, new: new, key: key)
+        var validation = BatchValidation(changeset: changeset, old: old, new: new, key: key, hidesEmptySections: hidesEmptySections)
         validation.run(isSameContent: isSameContent)
         return validation.sortedViolations
     }
@@ -52,9 +60,10 @@ extension BatchUpdateValidator {
         of changeset: ResultsChangeset<Element, Key>,
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],
-        key: (Element) -> Key
+        key: (Element) -> Key,
+        hidesEmptySections: Bool = false
     ) -> [BatchUpdateViolation] {
-        violations(of: changeset, from: old, to: new, key: key, isSameContent: ==)
+        violations(of: changeset, from: old, to: new, key: key, isSameContent: ==, hidesEmptySections: hidesEmptySections)
     }
 }
 
@@ -72,9 +81,10 @@ extension BatchUpdateValidator {
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],
         key: (Element) -> Key,
-        isSameContent: (Element, Element) -> Bool
+        isSameContent: (Element, Element) -> Bool,
+        hidesEmptySections: Bool = false
     ) throws(BatchUpdateValidationError) {
-        let found = violations(of: changeset, from: old, to: new, key: key, isSameContent: isSameContent)
+        let found = violations(of: changeset, from: old, to: new, key: key, isSameContent: isSameContent, hidesEmptySections: hidesEmptySections)
         if !found.isEmpty { throw BatchUpdateValidationError(violations: found) }
     }
 
@@ -88,8 +98,9 @@ extension BatchUpdateValidator {
         _ changeset: ResultsChangeset<Element, Key>,
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],
-        key: (Element) -> Key
+        key: (Element) -> Key,
+        hidesEmptySections: Bool = false
     ) throws(BatchUpdateValidationError) {
-        try validate(changeset, from: old, to: new, key: key, isSameContent: ==)
+        try validate(changeset, from: old, to: new, key: key, isSameContent: ==, hidesEmptySections: hidesEmptySections)
     }
 }

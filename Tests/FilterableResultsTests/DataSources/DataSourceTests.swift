@@ -103,21 +103,23 @@ struct DataSourceTests {
 @MainActor
 struct DataSourceRandomTests {
     @Test(arguments: RandomOperationTests.configurations)
-    func everyBatchAppliesInEveryKindOfView(_ configuration: RandomOperationTests.Configuration) throws {
+    func everyBatchAppliesInEveryKindOfView(_ configuration: RandomStoreConfiguration<Entry>) {
         var batches = 0
         for seed in 1...12 as ClosedRange<UInt64> {
-            var fuzzer = RandomOperationTests.Fuzzer(configuration: configuration, seed: seed)
-            let screens = everyViewKind.map { Screen(fuzzer.controller, flavor: $0.0, countMode: $0.1) }
-            fuzzer.afterBatch = { log in
+            let runner = RandomOperationRunner(configuration: configuration, vocabulary: RandomOperationTests.vocabulary, seed: seed)
+            let screens = everyViewKind.map { Screen(runner.controller, flavor: $0.0, countMode: $0.1) }
+            runner.afterBatch = { [unowned runner] in
                 batches += 1
                 for screen in screens {
-                    screen.expectConsistent("seed \(seed) \(configuration) \(screen.view.flavor) \(screen.view.countMode) after \(log.suffix(4))")
-                    if screen.view.exception != nil || screen.shownRows != screen.servedRows { return false }
+                    screen.expectConsistent("seed \(seed) \(configuration) \(screen.view.flavor) \(screen.view.countMode) at operation \(runner.operationCount - 1)")
+                    if screen.view.exception != nil || screen.shownRows != screen.servedRows { return "\(screen.view.flavor) \(screen.view.countMode) disagrees" }
                 }
-                return true
+                return nil
             }
-            try fuzzer.run(operations: 240)
-            if fuzzer.failed { return }
+            if let failure = runner.run(operations: 240) {
+                Issue.record("\(failure)")
+                return
+            }
         }
         #expect(batches > 1_000)
     }

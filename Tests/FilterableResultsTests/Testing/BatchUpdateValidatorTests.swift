@@ -295,6 +295,24 @@ struct BatchUpdateValidatorRejectionTests {
         }
     }
 
+    /// Found by `results-soak`: with empty sections hidden, visible section
+    /// 0 is one unnamed section before the batch and another after it.
+    @Test func unnamedSectionsAreNotMatchedByPositionWhenEmptySectionsAreHidden() throws {
+        var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
+        try store.setData(sections: [ResultsSection(objects: [Entry(id: 1, value: 1)]), ResultsSection(objects: [Entry(id: 2, value: 2)])])
+        store.addFilter(ResultsFilter(title: "odd", group: "parity") { $0.value % 2 == 1 })
+        _ = store.takeChangeset()
+        let old = store.visibleSections
+        store.addFilter(ResultsFilter(title: "even", group: "parity") { $0.value % 2 == 0 })
+        let changeset = store.takeChangeset()
+        #expect(keys(old) == [[1]] && keys(store.visibleSections) == [[2]])
+        #expect(changeset.sectionIndexes(.delete) == [0] && changeset.sectionIndexes(.insert) == [0])
+        let found = BatchUpdateValidator.violations(of: changeset, from: old, to: store.visibleSections, key: \.id, hidesEmptySections: true)
+        #expect(found.isEmpty, "\(found)")
+        // Matched by position, the two would be one section kept in place.
+        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: store.visibleSections, key: \.id).map(\.rule) == [9])
+    }
+
     @Test func contentComparisonCanBeSupplied() {
         // Titles compared case-insensitively: "ITEM 1" is the same content as "item 1".
         let new = [ResultsSection(objects: [item(1, "ITEM 1"), item(2)])]

@@ -20,7 +20,7 @@ extension BatchValidation {
     private func firstDifference(isSameContent: (Element, Element) -> Bool) -> String? {
         guard old.count == new.count else { return "\(old.count) sections before, \(new.count) after" }
         for section in old.indices {
-            if old[section].name != new[section].name { return "section \(section) is renamed" }
+            if !Self.isSameName(old[section].name, new[section].name) { return "section \(section) is renamed" }
             let before = oldKeys[section], after = newKeys[section]
             if let row = firstMismatch(before, after) {
                 return "section \(section) has \(describe(before, around: row)) before and \(describe(after, around: row)) after"

@@ -57,7 +57,8 @@ extension BatchValidation {
     }
 
     /// A section deleted and inserted under one identity (the same name; or,
-    /// unnamed, the same index) is reported unless rule 3 may force it.
+    /// unnamed, the same index, when no section can be hidden) is reported
+    /// unless rule 3 may force it.
     ///
     /// Rule 3 forces it only when the section must move among the sections
     /// that stay while its rows change. Deciding "must move" exactly depends
@@ -73,9 +74,11 @@ extension BatchValidation {
     /// - Complexity: O(*s* + *r*), where *s* is the number of sections and
     ///   *r* the rows of the sections deleted and inserted.
     mutating func checkSectionIdentity(isSameContent: (Element, Element) -> Bool) {
-        var newIndexByName: [String: Int] = [:]
-        for (index, section) in new.enumerated() where section.name != nil {
-            newIndexByName[section.name!] = newIndexByName[section.name!] ?? index
+        var newIndexByName: [[UInt32]: Int] = [:]
+        for (index, section) in new.enumerated() {
+            guard let name = section.name else { continue }
+            let identity = Self.identity(ofName: name)
+            if newIndexByName[identity] == nil { newIndexByName[identity] = index }
         }
         // Sections kept in place (unchanged or reloaded) before each index.
         var keptBeforeOld = [0], keptBeforeNew = [0]
@@ -88,10 +91,12 @@ extension BatchValidation {
             let name = old[index].name
             let newIndex: Int
             if let name {
-                guard let match = newIndexByName[name] else { continue }
+                guard let match = newIndexByName[Self.identity(ofName: name)] else { continue }
                 newIndex = match
             } else {
-                guard new.indices.contains(index), new[index].name == nil else { continue }
+                // An unnamed section is its raw index, which the visible
+                // tables show only when no section can be hidden.
+                guard !hidesEmptySections, new.indices.contains(index), new[index].name == nil else { continue }
                 newIndex = index
             }
             guard newOrigins[newIndex] == .inserted else { continue }

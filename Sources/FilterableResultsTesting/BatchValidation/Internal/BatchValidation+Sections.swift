@@ -70,7 +70,7 @@ extension BatchValidation {
         } else {
             ("old", index!, old[index!].name)
         }
-        if actual != name {
+        if !Self.isSameName(actual, name) {
             let found = actual.map { "'\($0)'" } ?? "unnamed"
             report(6, "\(describe(change)) names section '\(name)' but \(table) section \(position) is \(found)")
         }
@@ -102,7 +102,7 @@ extension BatchValidation {
             }
             let oldName = old[index].name
             let newName = new[newIndex].name
-            guard oldName != newName else { continue }
+            guard !Self.isSameName(oldName, newName) else { continue }
             let before = oldName.map { "'\($0)'" } ?? "unnamed"
             let after = newName.map { "'\($0)'" } ?? "unnamed"
             report(5, "old section \(index) (\(before)) becomes new section \(newIndex) (\(after)): a section keeps its name, so a section whose name changes is deleted and inserted")

@@ -42,6 +42,9 @@ struct BatchValidation<Element, Key: Hashable> {
     let changeset: ResultsChangeset<Element, Key>
     let old: [ResultsSection<Element>]
     let new: [ResultsSection<Element>]
+    /// Whether the tables may leave empty sections out, so that an unnamed
+    /// section's position is not its identity.
+    let hidesEmptySections: Bool
     /// The keys of `old`, section by section.
     let oldKeys: [[Key]]
     /// The keys of `new`, section by section.
@@ -78,11 +81,13 @@ struct BatchValidation<Element, Key: Hashable> {
     init(
         changeset: ResultsChangeset<Element, Key>,
         old: [ResultsSection<Element>], new: [ResultsSection<Element>],
-        key: (Element) -> Key
+        key: (Element) -> Key,
+        hidesEmptySections: Bool
     ) {
         self.changeset = changeset
         self.old = old
         self.new = new
+        self.hidesEmptySections = hidesEmptySections
         oldKeys = old.map { $0.objects.map(key) }
         newKeys = new.map { $0.objects.map(key) }
         oldFates = Array(repeating: .stays, count: old.count)

@@ -212,7 +212,8 @@ final class ScenarioExecution {
             record.events += events
             let keyOf = self.keyOf
             let violations = BatchUpdateValidator.violations(
-                of: changeset, from: lastReported, to: new, key: { keyOf($0) ?? .null })
+                of: changeset, from: lastReported, to: new, key: { keyOf($0) ?? .null },
+                hidesEmptySections: scenario.hidesEmptySections)
             for violation in violations {
                 fail(.batchRule(violation.rule), "batch rule \(violation.rule): \(violation.message)")
             }

@@ -1,0 +1,25 @@
+import FilterableResults
+
+/// Section identity by name. Swift's `String` equality is canonical
+/// equivalence ("é" equals "e" + U+0301), but the store keeps look-alike
+/// names apart, as the contract orders names by Unicode scalars: two names
+/// are the same section exactly when their scalars are equal.
+extension BatchValidation {
+    /// Whether two optional section names name the same section.
+    ///
+    /// - Complexity: O(*m*), where *m* is the length of the shorter name.
+    static func isSameName(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case let (lhs?, rhs?): lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
+        default: false
+        }
+    }
+
+    /// A section name as a dictionary key that keeps look-alike names apart.
+    ///
+    /// - Complexity: O(*m*), where *m* is the length of the name.
+    static func identity(ofName name: String) -> [UInt32] {
+        name.unicodeScalars.map(\.value)
+    }
+}
