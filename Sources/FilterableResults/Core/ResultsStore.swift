@@ -16,7 +16,11 @@ import Foundation
 /// its ``snapshot``.
 ///
 /// Keys are unique, always: an operation that would give two rows one key
-/// throws ``ResultsError/duplicateKey(_:)`` and changes nothing.
+/// throws ``ResultsError/duplicateKey(_:)`` and changes nothing. A key is
+/// stored once, read from its object: an object of a class type whose key
+/// is changed in place while stored is a programmer error, detected when
+/// its row leaves the key index or the index grows, and it stops the
+/// program with a message naming the key. Replace such an object instead.
 ///
 ///     var store = ResultsStore<Product, Int>(key: \.id)
 ///     try store.setData([kindle, echo])
