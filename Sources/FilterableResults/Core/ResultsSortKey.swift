@@ -47,12 +47,19 @@ public struct ResultsSortKey<Element>: Sendable {
         Self(
             compare: { lhs, rhs in
                 let (a, b) = (value(lhs), value(rhs))
-                return a < b ? .orderedAscending : b < a ? .orderedDescending : .orderedSame
+                return sortsBefore(a, b) ? .orderedAscending : sortsBefore(b, a) ? .orderedDescending : .orderedSame
             },
             ordering: { objects, descending in stableOrder(of: objects.map(value), descending: descending) },
             isReversed: false
         )
     }
+}
+
+/// Whether `a` sorts before `b`: by `<`, with values that are not equal to
+/// themselves (a floating-point NaN) first, as `nil` is, so that sorting is
+/// a strict weak order even with NaNs.
+@inlinable func sortsBefore<Value: Comparable>(_ a: Value, _ b: Value) -> Bool {
+    a < b || (a != a && b == b)
 }
 
 /// The positions of `values` in stably sorted order, and each value's rank
@@ -62,15 +69,18 @@ public struct ResultsSortKey<Element>: Sendable {
 @inlinable func stableOrder<Value: Comparable>(of values: [Value], descending: Bool) -> (order: [Int], ranks: [Int32]) {
     var pairs = values.enumerated().map { (value: $0.element, position: $0.offset) }
     if descending {
-        pairs.sort { $1.value < $0.value }   // the standard library's sort is stable
+        pairs.sort { sortsBefore($1.value, $0.value) }   // the standard library's sort is stable
     } else {
-        pairs.sort { $0.value < $1.value }
+        pairs.sort { sortsBefore($0.value, $1.value) }
     }
     var order = [Int](repeating: 0, count: values.count)
     var ranks = [Int32](repeating: 0, count: values.count)
     var rank: Int32 = 0
     for index in pairs.indices {
-        if index > 0 && pairs[index - 1].value != pairs[index].value { rank += 1 }
+        if index > 0 {
+            let (previous, current) = (pairs[index - 1].value, pairs[index].value)
+            if descending ? sortsBefore(current, previous) : sortsBefore(previous, current) { rank += 1 }
+        }
         order[index] = pairs[index].position
         ranks[pairs[index].position] = rank
     }
@@ -96,7 +106,7 @@ struct NilFirst<Wrapped: Comparable>: Comparable {
 extension NilFirst: Sendable where Wrapped: Sendable {}
 
 extension ResultsSortKey where Element: SendableMetatype {
-    /// Sorts by a comparable property, smallest first.
+    /// Sorts by a comparable property, smallest first (a NaN first of all).
     ///
     /// - Complexity: O(1).
     @inlinable public static func ascending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {

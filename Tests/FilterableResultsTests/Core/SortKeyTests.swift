@@ -51,6 +51,22 @@ struct SortKeyTests {
         #expect(resorted.visibleSections[0].objects.map(\.id) == Self.referenceOrder(items, by: keys))
     }
 
+    struct Reading: Equatable, Sendable {
+        var id: Int
+        var value: Double
+    }
+
+    @Test func notANumberAsASortValueKeepsEveryRow() throws {
+        let readings = [3.0, .nan, 1.0, .nan, 2.0, 1.0].enumerated().map { Reading(id: $0.offset, value: $0.element) }
+        var store = ResultsStore<Reading, Int>(key: \.id, sortedBy: [.ascending(\.value), .descending(\.id)])
+        try store.setData(readings)
+        store.setSortKeys([.descending(\.value), .ascending(\.id)])
+        #expect(store.visibleSections[0].objects.map(\.id) == [0, 4, 2, 5, 1, 3], "NaN sorts first ascending, so last descending")
+        try store.add(Reading(id: 6, value: .nan))
+        try store.add(Reading(id: 7, value: 1.5))
+        #expect(store.visibleSections[0].objects.map(\.id) == [0, 4, 7, 2, 5, 1, 3, 6])
+    }
+
     @Test func nilSortsFirstAscendingAndLastDescending() throws {
         let items = [Item(id: 1, score: 0, label: "b"), Item(id: 2, score: 0, label: nil), Item(id: 3, score: 0, label: "a")]
         var store = ResultsStore<Item, Int>(key: \.id, sortedBy: [.ascending(\.label)])
