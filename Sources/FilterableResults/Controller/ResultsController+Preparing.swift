@@ -54,6 +54,7 @@ extension ResultsController where Element: Sendable, Key: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ operations: @escaping @Sendable (inout ResultsStore<Element, Key>) throws -> Void
     ) async throws -> ResultsPreparedUpdate<Element, Key>.Outcome {
+        try requireIdle()
         let base = store
         let prepared = await Task.detached {
             Result { try ResultsPreparedUpdate(from: base, operations) }

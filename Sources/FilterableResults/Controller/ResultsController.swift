@@ -316,8 +316,9 @@ extension ResultsController {
         return id
     }
 
-    /// Unregisters an observer; from inside a notification, it is not
-    /// called again, while the others are.
+    /// Unregisters an observer. From inside a notification, the update
+    /// being delivered still reaches every observer registered when it
+    /// started; later updates do not reach this one.
     @inlinable func removeObserver(_ id: Int) {
         observers.removeAll { $0.id == id }
     }

@@ -70,4 +70,4 @@ public struct ResultsPreparedUpdate<Element, Key: Hashable> {
     }
 }
 
-extension ResultsPreparedUpdate: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsPreparedUpdate: Sendable where Element: Sendable, Key: Sendable {}

@@ -98,9 +98,12 @@ struct NilFirst<Wrapped: Comparable>: Comparable {
         switch (lhs.value, rhs.value) {
         case (nil, _): rhs.value != nil
         case (_, nil): false
-        case let (a?, b?): a < b
+        case let (a?, b?): sortsBefore(a, b)
         }
     }
+
+    /// Equal when neither sorts before the other: `nil` and `nil`, NaN and NaN.
+    @inlinable static func == (lhs: Self, rhs: Self) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
 }
 
 extension NilFirst: Sendable where Wrapped: Sendable {}
@@ -121,7 +124,7 @@ extension ResultsSortKey where Element: SendableMetatype {
     }
 
     /// Sorts by an optional comparable property, smallest first, `nil`
-    /// before every value (as the predicate language orders null).
+    /// before every value (as the predicate language orders null), then a NaN.
     ///
     /// - Complexity: O(1).
     @inlinable public static func ascending<Value: Comparable & Sendable>(_ keyPath: KeyPath<Element, Value?> & Sendable) -> Self {

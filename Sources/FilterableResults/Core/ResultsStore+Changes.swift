@@ -123,6 +123,9 @@ extension ResultsStore {
     /// Makes the current table the baseline and frees the identities of
     /// rows removed since the old one.
     @inlinable mutating func resetTracking() {
+        // A new baseline is a new version: a copy taken before it still
+        // holds the changes reported now, and must not be adopted as this.
+        noteMutation()
         precomputedChangeset = nil
         // A row can be retired more than once (removed, added back, removed).
         var retired = tracker.retiredRows

@@ -7,7 +7,8 @@ extension ResultsStore {
     ///
     ///     store.setSortKeys([.descending(\.price)])     // a "Sort by" menu
     ///
-    /// - Complexity: O(*n* log *n*) comparisons for *n* rows, plus O(*n*).
+    /// - Complexity: O(*n* log *n*) for *n* rows; keys on a property read
+    ///   it once per row, other keys compare O(*n* log *n*) times.
     @inlinable public mutating func setSortKeys(_ keys: [ResultsSortKey<Element>]) {
         reorganize(sortedBy: keys, sectionedBy: sectioning, flattening: false)
     }

@@ -65,6 +65,29 @@ struct PreparedUpdateTests {
         #expect(screen.updates.count == updates)
     }
 
+    @Test func anUpdatePreparedBeforeAReportIsNotAdoptedAfterIt() throws {
+        let screen = try ValidatedController(keys: [1, 2, 3])
+        try screen.controller.beginUpdates()
+        try screen.controller.remove(key: 1)
+        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        try screen.controller.endUpdates()
+        #expect(try screen.controller.apply(prepared) == .reapplied, "its base still held the delete reported since")
+        #expect(screen.keys == [[2, 3, 4, 5]])
+        #expect(screen.updates.count == 2)
+        #expect(screen.violations.isEmpty)
+    }
+
+    @Test func anUpdatePreparedWhileUpdatesWereOffIsNotAdoptedAfterTheReload() throws {
+        let screen = try ValidatedController(keys: [1, 2, 3])
+        try screen.controller.setUpdatesEnabled(false)
+        try screen.controller.remove(key: 1)
+        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        try screen.controller.setUpdatesEnabled(true)
+        #expect(try screen.controller.apply(prepared) == .reapplied)
+        #expect(screen.keys == [[2, 3, 4, 5]])
+        #expect(screen.violations.isEmpty)
+    }
+
     @Test func anUpdateAdoptedInsideABatchIsReportedWithIt() throws {
         let screen = try ValidatedController(keys: [1, 2, 3])
         try screen.controller.performBatchUpdates {

@@ -67,6 +67,22 @@ struct SortKeyTests {
         #expect(store.visibleSections[0].objects.map(\.id) == [0, 4, 7, 2, 5, 1, 3, 6])
     }
 
+    struct OptionalReading: Equatable, Sendable {
+        var id: Int
+        var value: Double?
+    }
+
+    @Test(arguments: [[1, 2, 3], [2, 1, 3], [3, 2, 1], [2, 3, 1]])
+    func nilThenNaNThenNumbersWhateverTheArrivalOrder(ids: [Int]) throws {
+        let values: [Int: Double?] = [1: nil, 2: .nan, 3: 1.0]
+        var store = ResultsStore<OptionalReading, Int>(key: \.id, sortedBy: [.ascending(\.value)])
+        try store.setData(ids.map { OptionalReading(id: $0, value: values[$0]!) })
+        #expect(store.visibleSections[0].objects.map(\.id) == [1, 2, 3])
+        var oneByOne = ResultsStore<OptionalReading, Int>(key: \.id, sortedBy: [.ascending(\.value)])
+        for id in ids { try oneByOne.add(OptionalReading(id: id, value: values[id]!)) }
+        #expect(oneByOne.visibleSections[0].objects.map(\.id) == [1, 2, 3])
+    }
+
     @Test func nilSortsFirstAscendingAndLastDescending() throws {
         let items = [Item(id: 1, score: 0, label: "b"), Item(id: 2, score: 0, label: nil), Item(id: 3, score: 0, label: "a")]
         var store = ResultsStore<Item, Int>(key: \.id, sortedBy: [.ascending(\.label)])
