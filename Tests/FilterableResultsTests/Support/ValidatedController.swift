@@ -3,15 +3,14 @@ import FilterableResultsTesting
 import Testing
 
 /// A controller whose every update is checked by the validator against the
-/// table it replaces, and applied by a data source to a simulated
-/// collection view that reads its counts when a batch starts.
+/// table it replaces, and shown by a ``Screen`` in a simulated collection
+/// view that reads its counts when a batch starts.
 @MainActor
 final class ValidatedController {
     let controller: ResultsController<Entry, Int>
     private(set) var updates: [ResultsUpdate<Entry, Int>] = []
     private(set) var violations: [String] = []
-    let view = ListViewSimulator<Int>(flavor: .collectionView, countMode: .readAtBatchStart)
-    private let dataSource: ResultsDataSource<Entry, Int, ListViewSimulator<Int>, Int>
+    let screen: Screen
     private var shown: [ResultsSection<Entry>]
     private var observation: ResultsObservation?
 
@@ -19,19 +18,14 @@ final class ValidatedController {
         var store = store
         try store.setData(keys.map { Entry(id: $0) })
         controller = ResultsController(store: store)
-        dataSource = ResultsDataSource(controller: controller, view: view) { _, _, entry in entry.id }
-        view.dataSource = dataSource
-        view.layoutIfNeeded()
+        screen = Screen(controller, flavor: .collectionView, countMode: .readAtBatchStart)
         shown = controller.snapshot.sections
         observation = controller.observe { [unowned self] update in
             if !update.isReload {   // a reload replaces the whole table: nothing to validate
                 let found = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections, key: \.id)
                 violations += found.map(\.description)
             }
-            if let exception = view.exception { violations.append("the view: \(exception)") }
-            if view.cells != FilterableResultsTests.keys(update.snapshot.sections) {
-                violations.append("the view shows \(view.cells), the update \(FilterableResultsTests.keys(update.snapshot.sections))")
-            }
+            screen.expectConsistent("after update \(updates.count + 1)")
             shown = update.snapshot.sections
             updates.append(update)
         }
