@@ -18,13 +18,11 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
         @usableFromInline let events: [RowEvent]
         @usableFromInline let old: RowTable<Object, Key>
         @usableFromInline let new: RowTable<Object, Key>
-        @usableFromInline let keys: KeyReader<Object, Key>
 
         @inlinable init(_ events: [RowEvent], old: RowTable<Object, Key>, new: RowTable<Object, Key>) {
             self.events = events
             self.old = old
             self.new = new
-            self.keys = new.keyReader
         }
 
         /// The change at `index`, its object read from the table it refers
@@ -32,7 +30,7 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
         @inlinable func change(at index: Int) -> ObjectChange<Object, Key> {
             let event = events[index]
             let object = if case .delete = event.change { old.element(ofRow: event.id) } else { new.element(ofRow: event.id) }
-            let key = withUnsafePointer(to: object) { keys.key(at: $0)! }
+            let key = withUnsafePointer(to: object) { new.keyReader.key(at: $0)! }
             return ObjectChange(event.change, key: key, object: object)
         }
     }
