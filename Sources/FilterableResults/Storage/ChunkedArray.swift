@@ -37,10 +37,7 @@ struct ChunkedArray<Element> {
 
     /// Creates an empty array whose chunks hold about 4 KB of elements.
     @inlinable init() {
-        let stride = Swift.max(1, MemoryLayout<Element>.stride)
-        var shift = 3
-        while shift < 12 && (1 << (shift + 1)) * stride <= 4096 { shift += 1 }
-        chunkShift = shift
+        chunkShift = chunkShiftForFourKilobytes(of: Element.self, atMost: 12)
     }
 
     /// Creates an array of `count` copies of `value`.
@@ -320,4 +317,13 @@ extension ChunkedArray {
         }
         return chunk(of: self) === chunk(of: other)
     }
+}
+
+/// log2 of a chunk capacity that holds about 4 KB of `element`s: between 3
+/// (8 elements) and `maximumShift`.
+@inlinable func chunkShiftForFourKilobytes<Element>(of element: Element.Type, atMost maximumShift: Int) -> Int {
+    let stride = Swift.max(1, MemoryLayout<Element>.stride)
+    var shift = 3
+    while shift < maximumShift && (1 << (shift + 1)) * stride <= 4096 { shift += 1 }
+    return shift
 }

@@ -56,10 +56,7 @@ struct SlotArray<Element> {
 
     /// Creates an empty array whose chunks hold about 4 KB of objects.
     @inlinable init() {
-        let stride = Swift.max(1, MemoryLayout<Element>.stride)
-        var shift = 3
-        while shift < 9 && (1 << (shift + 1)) * stride <= 4096 { shift += 1 }
-        chunkShift = shift
+        chunkShift = chunkShiftForFourKilobytes(of: Element.self, atMost: 9)   // 512 = maximumChunkCapacity
     }
 
     @inlinable var chunkCapacity: Int { 1 << chunkShift }
