@@ -42,6 +42,13 @@ public struct ResultsFilter<Element>: Sendable {
         self.matches = { predicate($0.pointee) }
     }
 
+    /// Creates a filter from a test on an object in place.
+    @inlinable init(title: String, group: String?, matchesInPlace matches: @escaping @Sendable (UnsafePointer<Element>) -> Bool) {
+        self.title = title
+        self.group = group
+        self.matches = matches
+    }
+
     /// Whether an object passes the filter.
     ///
     /// - Complexity: that of the test.

@@ -2,11 +2,49 @@
 /// optional or not.
 ///
 ///     try controller.search(for: query, in: [.field(\.name), .field(\.nickname)])
+///
+/// A stored property of a struct is read in place, at its offset in the
+/// object (neither the object nor the string is copied); other key paths
+/// are read through the key path.
 public struct ResultsSearchField<Element>: Sendable {
-    /// The field's text in an object; `nil` when it has none.
-    @usableFromInline let text: @Sendable (Element) -> String?
+    /// Where the field's text is.
+    @usableFromInline enum Access: Sendable {
+        /// A `String` stored at this byte offset in the object.
+        case string(offset: Int)
+        /// A `String?` stored at this byte offset in the object.
+        case optionalString(offset: Int)
+        /// Read by a function; `nil` when the object has none.
+        case function(@Sendable (Element) -> String?)
+    }
 
-    @inlinable init(text: @escaping @Sendable (Element) -> String?) { self.text = text }
+    @usableFromInline let access: Access
+
+    @inlinable init(access: Access) { self.access = access }
+}
+
+extension ResultsSearchField {
+    /// A string property, read in place when the key path names a stored
+    /// property.
+    @inlinable init(_ keyPath: KeyPath<Element, String> & Sendable) {
+        if let offset = MemoryLayout<Element>.offset(of: keyPath) {
+            access = .string(offset: offset)
+        } else {
+            access = .function { $0[keyPath: keyPath] }
+        }
+    }
+
+    /// Whether the field's text in the object at `element` contains `text`.
+    @inlinable func contains(_ text: SearchText, in element: UnsafePointer<Element>) -> Bool {
+        switch access {
+        case let .string(offset):
+            return text.isFound(inStringAt: UnsafeRawPointer(element).advanced(by: offset).assumingMemoryBound(to: String.self))
+        case let .optionalString(offset):
+            let field = UnsafeRawPointer(element).advanced(by: offset).assumingMemoryBound(to: String?.self)
+            return field.pointee.map(text.isFound(in:)) ?? false
+        case let .function(read):
+            return read(element.pointee).map(text.isFound(in:)) ?? false
+        }
+    }
 }
 
 extension ResultsSearchField where Element: SendableMetatype {
@@ -14,13 +52,14 @@ extension ResultsSearchField where Element: SendableMetatype {
     ///
     /// - Complexity: O(1).
     @inlinable public static func field(_ keyPath: KeyPath<Element, String> & Sendable) -> Self {
-        Self { $0[keyPath: keyPath] }
+        Self(keyPath)
     }
 
     /// An optional string property; `nil` contains nothing.
     ///
     /// - Complexity: O(1).
     @inlinable public static func field(_ keyPath: KeyPath<Element, String?> & Sendable) -> Self {
-        Self { $0[keyPath: keyPath] }
+        if let offset = MemoryLayout<Element>.offset(of: keyPath) { return Self(access: .optionalString(offset: offset)) }
+        return Self(access: .function { $0[keyPath: keyPath] })
     }
 }

@@ -63,14 +63,7 @@ extension ResultsStore {
     @inlinable public mutating func search(
         for text: String, in fields: [KeyPath<Element, String> & Sendable], group: String = "search"
     ) {
-        let needle = SearchText(text)
-        guard !needle.isEmpty else {
-            removeFilter(title: "search", group: group)
-            return
-        }
-        addFilter(ResultsFilter(title: "search", group: group) { element in
-            fields.contains { needle.isFound(in: element[keyPath: $0]) }
-        })
+        search(for: text, in: fields.map(ResultsSearchField.init), group: group)
     }
 
     /// Sets the text of a live search over fields, optional or not (a
@@ -87,9 +80,15 @@ extension ResultsStore {
             removeFilter(title: "search", group: group)
             return
         }
-        addFilter(ResultsFilter(title: "search", group: group) { element in
-            fields.contains { $0.text(element).map(needle.isFound(in:)) ?? false }
-        })
+        // One field (the common case) is captured alone: nothing to iterate.
+        if fields.count == 1 {
+            let field = fields[0]
+            addFilter(ResultsFilter(title: "search", group: group, matchesInPlace: { field.contains(needle, in: $0) }))
+        } else {
+            addFilter(ResultsFilter(title: "search", group: group, matchesInPlace: { element in
+                fields.contains { $0.contains(needle, in: element) }
+            }))
+        }
     }
 
     /// Recomputes every row's visibility.

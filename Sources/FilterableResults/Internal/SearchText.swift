@@ -1,22 +1,78 @@
 /// A search text folded once for case- and diacritic-insensitive matching,
-/// the way the predicate language's `CONTAINS[cd]` folds strings.
+/// the way the predicate language's `CONTAINS[cd]` folds strings: a field
+/// matches when its folded UTF-8 holds the text's (scalar-exact, as
+/// `CONTAINS[cd]`).
+///
+/// A class holding its bytes outside Swift arrays, so that a filter calling
+/// it on every row retains nothing.
 @usableFromInline
-struct SearchText: Sendable {
-    @usableFromInline let folded: String
+final class SearchText: @unchecked Sendable {
+    /// The text folded, as UTF-8 (immutable after `init`).
+    let needle: UnsafeMutableBufferPointer<UInt8>
+    /// Whether the folded text is ASCII (else no ASCII field contains it).
+    let isASCII: Bool
 
     @usableFromInline init(_ text: String) {
-        folded = SearchText.fold(text)
+        let folded = Array(StringFolding.fold(text, Self.options).utf8)
+        needle = .allocate(capacity: folded.count)
+        _ = needle.initialize(from: folded)
+        isASCII = folded.allSatisfy { $0 < 0x80 }
     }
 
-    @usableFromInline var isEmpty: Bool { folded.isEmpty }
+    deinit { needle.deallocate() }
+
+    @usableFromInline var isEmpty: Bool { needle.isEmpty }
+
+    static var options: StringFolding.Options { [.caseInsensitive, .diacriticInsensitive] }
 
     /// Whether `candidate`, folded the same way, contains the text.
+    ///
+    /// - Complexity: O(*n*) for a candidate of *n* bytes; without
+    ///   allocating when the candidate has no scalar of three or four bytes.
     @usableFromInline func isFound(in candidate: String) -> Bool {
-        SearchText.fold(candidate).contains(folded)
+        var candidate = candidate
+        return candidate.withUTF8 { self.isFound(inUTF8: $0) }
     }
 
-    /// Lowercases, decomposes, and drops combining marks.
-    static func fold(_ text: String) -> String {
-        StringFolding.fold(text, [.caseInsensitive, .diacriticInsensitive])
+    /// Whether the string at `pointer` contains the text, read in place.
+    @usableFromInline func isFound(inStringAt pointer: UnsafePointer<String>) -> Bool {
+        pointer.pointee.utf8.withContiguousStorageIfAvailable { self.isFound(inUTF8: $0) } ?? isFound(in: pointer.pointee)
     }
+
+    /// Whether UTF-8 `text`, folded, contains the text.
+    func isFound(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let found = isFound(inASCII: text) { return found }
+        let needle = UnsafeBufferPointer(self.needle)
+        return StringFolding.withFoldedUTF8(text, Self.options) { ByteSearch.contains($0, needle) }
+            ?? StringFolding.withFoldedUTF8(String(decoding: text, as: UTF8.self), Self.options) { ByteSearch.contains($0, needle) }
+    }
+
+    /// The answer for an ASCII `text` short enough to compare at every
+    /// position (folding ASCII is lowercasing it, byte by byte), or `nil`.
+    @inline(__always)
+    func isFound(inASCII text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let count = text.count
+        let length = needle.count
+        // Comparing at every position costs up to count × length: only
+        // short fields, the common case; long ones take the linear search.
+        guard count * length <= 1_024 else { return nil }
+        var combined: UInt8 = 0
+        for byte in text { combined |= byte }
+        guard combined < 0x80 else { return nil }
+        guard length > 0 else { return true }
+        guard isASCII, length <= count else { return false }
+        let first = needle[0]
+        var start = 0
+        while start <= count - length {
+            if Self.lowercased(text[start]) == first {
+                var matched = 1
+                while matched < length && Self.lowercased(text[start + matched]) == needle[matched] { matched += 1 }
+                if matched == length { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
+    @inline(__always) static func lowercased(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 }

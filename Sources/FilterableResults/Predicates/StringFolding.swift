@@ -57,29 +57,44 @@ enum StringFolding {
 
     /// Calls `body` with the UTF-8 of `string` folded by `options`.
     ///
-    /// ASCII strings (the common case) are folded on the stack without
-    /// allocating: their decomposition is themselves and their lowercase is
-    /// ASCII lowercase. Other strings go through ``fold(_:_:)``.
+    /// Strings of ASCII and two-byte scalars (most text in Latin, Greek and
+    /// Cyrillic scripts) are folded into a temporary buffer by
+    /// ``TwoByteFolding``, without allocating a string; others go through
+    /// ``fold(_:_:)``.
     @inline(__always)
     static func withFoldedUTF8<R>(_ string: String, _ options: Options, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if options.isEmpty { return UTF8Bytes.withBytes(string, body) }
-        let asciiResult: R? = UTF8Bytes.withBytes(string) { bytes in
-            guard options.contains(.caseInsensitive) else {
-                // [d] alone: ASCII has no marks to remove.
-                return UTF8Bytes.isASCII(bytes) ? body(bytes) : nil
-            }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> R? in
-                // Lowercase while checking that every byte is ASCII.
-                var combined: UInt8 = 0
-                for index in 0..<bytes.count {
-                    let byte = bytes[index]
-                    combined |= byte
-                    buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                }
-                return combined < 0x80 ? body(UnsafeBufferPointer(buffer)) : nil
-            }
+        let fast: R? = UTF8Bytes.withBytes(string) { bytes in
+            withFoldedUTF8(bytes, options, body)
         }
-        if let asciiResult { return asciiResult }
+        if let fast { return fast }
         return UTF8Bytes.withBytes(fold(string, options), body)
+    }
+
+    /// Calls `body` with `bytes` folded by non-empty `options`, or returns
+    /// `nil` without calling it when they hold a scalar of three or four
+    /// bytes.
+    @inline(__always)
+    static func withFoldedUTF8<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ options: Options, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R? {
+        let lowercase = options.contains(.caseInsensitive)
+        // ASCII (the common case) first: its decomposition is itself and its
+        // lowercase ASCII lowercase.
+        let ascii: R? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer -> R? in
+            var combined: UInt8 = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                combined |= byte
+                buffer[index] = lowercase && byte &- 0x41 < 26 ? byte | 0x20 : byte
+            }
+            return combined < 0x80 ? body(UnsafeBufferPointer(buffer)) : nil
+        }
+        if let ascii { return ascii }
+        let table = TwoByteFolding.table(for: options)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * table.expansion) { buffer -> R? in
+            guard let count = table.fold(bytes, lowercasingASCII: lowercase, into: buffer) else { return nil }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 }

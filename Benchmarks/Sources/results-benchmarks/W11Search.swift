@@ -1,0 +1,88 @@
+import Foundation
+import FilterableResults
+import FilterableResultsTesting
+
+struct SearchResult {
+    /// ASCII names: `search(for:in:)` keystroke, and W2's closure-filter
+    /// keystroke on the same store.
+    var ascii = Double.infinity
+    var closure = Double.infinity
+    /// Accented names: `search(for:in:)` keystroke, and a closure filter
+    /// calling Foundation's `range(of:options:)`.
+    var accented = Double.infinity
+    var foundation = Double.infinity
+    var asciiCounts = ChangeCounts()
+    var accentedCounts = ChangeCounts()
+    var foundationCounts = ChangeCounts()
+    var repetitions = 0
+}
+
+/// Names of 8 letters drawn from lowercase and uppercase ASCII and accented
+/// Latin letters (about one in three accented), as people's names are.
+func makeAccentedRows(_ n: Int, using rng: inout SeededRandomNumberGenerator) -> [Row] {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZàáâäãåçèéêëìíîïñòóôöõùúûüýÀÉÈÇÑÖÜ")
+    return (0..<n).map { id in
+        var name = ""
+        for _ in 0..<8 { name.append(letters[Int(rng.next() % UInt64(letters.count))]) }
+        return Row(id: id, name: name, score: Int(rng.next() % 1_000_000), group: Int(rng.next() % 26))
+    }
+}
+
+/// A store of `rows` in 26 sections by group, nothing filtered.
+private func makeSearchStore(_ rows: [Row]) -> ResultsStore<Row, Int> {
+    var grouped = [[Row]](repeating: [], count: 26)
+    for row in rows { grouped[row.group].append(row) }
+    var store = ResultsStore<Row, Int>(key: \.id)
+    try! store.setData(sections: grouped.enumerated().map { ResultsSection(name: "\($0.offset)", objects: $0.element) })
+    _ = store.takeChangeset()
+    return store
+}
+
+/// One keystroke from `before` to `after` (a filter or a search), timed
+/// with its changeset; `before` is applied first and the filters cleared
+/// after, untimed.
+private func timeKeystroke(
+    _ store: inout ResultsStore<Row, Int>, counts: inout ChangeCounts,
+    before: (inout ResultsStore<Row, Int>) -> Void, after: (inout ResultsStore<Row, Int>) -> Void
+) -> Double {
+    before(&store)
+    blackHole(store.takeChangeset())
+    let seconds = time(.ours) { () -> ResultsChangeset<Row, Int> in
+        after(&store)
+        let changeset = store.takeChangeset()
+        counts = ChangeCounts(changeset)
+        return changeset
+    }
+    store.clearFilters()
+    blackHole(store.takeChangeset())
+    return seconds
+}
+
+/// W11: `search(for:in:)` keystrokes on `n` names: on ASCII names "ka" to
+/// "kat" against W2's closure-filter keystroke (`score < 500_000` to
+/// `score < 450_000`) on the same store; on accented names "ré" to "rén"
+/// against the same keystroke as a closure filter calling
+/// `range(of:options: [.caseInsensitive, .diacriticInsensitive])`.
+func runSearch(size n: Int, repetitions: Repetitions) -> SearchResult {
+    var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 11)
+    var asciiStore = makeSearchStore(makeRows(0..<n, using: &rng))
+    var accentedStore = makeSearchStore(makeAccentedRows(n, using: &rng))
+    let foundationFilter: (String) -> ResultsFilter<Row> = { text in
+        ResultsFilter(title: "search", group: "search") { row in
+            row.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+    }
+    var result = SearchResult()
+    var unused = ChangeCounts()
+    result.repetitions = repetitions.run { _ in
+        result.ascii = min(result.ascii, timeKeystroke(&asciiStore, counts: &result.asciiCounts,
+            before: { $0.search(for: "ka", in: [\.name]) }, after: { $0.search(for: "kat", in: [\.name]) }))
+        result.closure = min(result.closure, timeKeystroke(&asciiStore, counts: &unused,
+            before: { $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(LiveSearchData.narrow) }))
+        result.accented = min(result.accented, timeKeystroke(&accentedStore, counts: &result.accentedCounts,
+            before: { $0.search(for: "ré", in: [\.name]) }, after: { $0.search(for: "rén", in: [\.name]) }))
+        result.foundation = min(result.foundation, timeKeystroke(&accentedStore, counts: &result.foundationCounts,
+            before: { $0.addFilter(foundationFilter("ré")) }, after: { $0.addFilter(foundationFilter("rén")) }))
+    }
+    return result
+}
