@@ -296,10 +296,18 @@ extension ResultsStore {
         // or went, so raw indexes are the same before and after).
         var rawSections = Set<Int>()
         for id in unique {
-            let old = baseline.isLive(id) ? baseline.visiblePath(ofRow: id) : nil
-            let new = table.isLive(id) ? table.visiblePath(ofRow: id) : nil
-            if baseline.isLive(id) { rawSections.insert(baseline.section(ofRow: id).index) }
-            if table.isLive(id) { rawSections.insert(table.section(ofRow: id).index) }
+            var old: ResultsIndexPath?
+            var new: ResultsIndexPath?
+            if baseline.isLive(id) {
+                let place = baseline.placeOfRow(id)
+                rawSections.insert(place.rawSection)
+                old = place.visible
+            }
+            if table.isLive(id) {
+                let place = table.placeOfRow(id)
+                rawSections.insert(place.rawSection)
+                new = place.visible
+            }
             if old != nil || new != nil { places.append((id, old, new)) }
         }
         // A section that is shown now and was not (or the reverse) is a

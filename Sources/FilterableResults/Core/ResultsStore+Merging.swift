@@ -90,7 +90,10 @@ extension ResultsStore {
         let keys = try requireKeys(of: elements)
         noteMutation()
         var summary = ResultsMergeSummary()
-        var claims = Claims(count: table.slots.count)
+        // A page merged into a big store claims few rows: a dictionary of
+        // them instead of a byte per row keeps the merge proportional to
+        // the page (a prune reads every row's claim anyway).
+        var claims = Claims(count: table.slots.count, sparse: !prune && elements.count * 16 < table.slots.count)
         reserveKeys(table.rowCount + elements.count)
         let (rows, isNew, changed) = upsert(elements, keys: keys, claims: &claims, summary: &summary)
         if prune { summary.removed = releaseUnclaimedRows(claims, removingFromSections: true) }
@@ -174,7 +177,8 @@ extension ResultsStore {
     /// Makes room in the key index for `total` keys at once.
     @inlinable mutating func reserveKeys(_ total: Int) { table.reserveKeys(total) }
 
-    /// How an upsert has claimed each existing row.
+    /// How an upsert has claimed each existing row: a claim per row
+    /// identity, or for a few claims among many rows, a dictionary of them.
     @usableFromInline struct Claims {
         @usableFromInline enum Claim: UInt8 {
             /// Not named by the input (yet).
@@ -186,12 +190,24 @@ extension ResultsStore {
         }
 
         @usableFromInline var claims: [Claim]
+        /// The claims by identity when sparse (then ``claims`` is empty).
+        @usableFromInline var sparseClaims: [RowID: Claim]?
 
-        @inlinable init(count: Int) { claims = Array(repeating: .unclaimed, count: count) }
+        @inlinable init(count: Int, sparse: Bool = false) {
+            claims = sparse ? [] : Array(repeating: .unclaimed, count: count)
+            sparseClaims = sparse ? [:] : nil
+        }
 
         @inlinable subscript(id: RowID) -> Claim {
-            get { Int(id) < claims.count ? claims[Int(id)] : .unclaimed }
+            get {
+                if let sparseClaims { return sparseClaims[id] ?? .unclaimed }
+                return Int(id) < claims.count ? claims[Int(id)] : .unclaimed
+            }
             set {
+                if sparseClaims != nil {
+                    sparseClaims![id] = newValue
+                    return
+                }
                 if Int(id) >= claims.count { claims.append(contentsOf: repeatElement(.unclaimed, count: Int(id) - claims.count + 1)) }
                 claims[Int(id)] = newValue
             }

@@ -276,7 +276,7 @@ struct ChunkedArray<Element> {
         let copy = unsafeDowncast(Buffer.create(minimumCapacity: capacity) { _ in buffer.header }, to: Buffer.self)
         copy.withUnsafeMutablePointerToElements { target in
             buffer.withUnsafeMutablePointerToElements { source in
-                target.initialize(from: source, count: buffer.header)
+                target.initializeOneByOne(from: source, count: buffer.header)
             }
         }
         return copy
@@ -326,4 +326,19 @@ extension ChunkedArray {
     var shift = 3
     while shift < maximumShift && (1 << (shift + 1)) * stride <= 4096 { shift += 1 }
     return shift
+}
+
+extension UnsafeMutablePointer {
+    /// Initializes `count` elements from `source`, one by one when they
+    /// hold references: in code specialised for the element type, each copy
+    /// is then its inline retains, where `initialize(from:count:)` calls
+    /// into the runtime, which copies each element through its type's value
+    /// witnesses.
+    @inlinable func initializeOneByOne(from source: UnsafePointer<Pointee>, count: Int) {
+        if _isPOD(Pointee.self) {
+            initialize(from: source, count: count)
+            return
+        }
+        for index in 0..<count { (self + index).initialize(to: source[index]) }
+    }
 }

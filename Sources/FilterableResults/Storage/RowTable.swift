@@ -191,21 +191,21 @@ extension RowTable {
     /// The visible position of a live row, or `nil` when it is hidden.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable func visiblePath(ofRow id: Int32) -> ResultsIndexPath? {
+    @inlinable func visiblePath(ofRow id: Int32) -> ResultsIndexPath? { placeOfRow(id).visible }
+
+    /// The raw section index of a live row, and its visible position (`nil`
+    /// when it is hidden), from one descent to the row (and one to its
+    /// header when it is visible).
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func placeOfRow(_ id: Int32) -> (rawSection: Int, visible: ResultsIndexPath?) {
         let (place, visible) = tree.locate(id)
-        guard visible else { return nil }
         let section = Int(place.before.headers) - 1
+        guard visible else { return (section, nil) }
         let header = self.header(atRaw: section)
         // A visible row's section has a visible row, so it is shown.
         let shown = hidesEmptySections ? Int(header.place.before.nonEmptyHeaders) : section
-        return ResultsIndexPath(row: Int(place.before.visibleRows - header.place.before.visibleRows), section: shown)
-    }
-
-    /// The raw section of a live row, and the row's index among all items.
-    @inlinable func section(ofRow id: Int32) -> (id: Int32, index: Int) {
-        let place = tree.place(of: id)
-        let section = Int(place.before.headers) - 1
-        return (header(atRaw: section).id, section)
+        return (section, ResultsIndexPath(row: Int(place.before.visibleRows - header.place.before.visibleRows), section: shown))
     }
 }
 

@@ -252,7 +252,7 @@ struct SlotArray<Element> {
         let copy = unsafeDowncast(Chunk.create(minimumCapacity: capacity) { _ in chunk.header }, to: Chunk.self)
         copy.withUnsafeMutablePointerToElements { target in
             chunk.withUnsafeMutablePointers { header, source in
-                forEachLiveRun(header) { (target + $0).initialize(from: source + $0, count: $1) }
+                forEachLiveRun(header) { (target + $0).initializeOneByOne(from: source + $0, count: $1) }
             }
         }
         return copy
@@ -262,7 +262,7 @@ struct SlotArray<Element> {
     @inlinable static func copy(_ branch: Branch) -> Branch {
         let copy = unsafeDowncast(Branch.create(minimumCapacity: branchWidth) { _ in branch.header }, to: Branch.self)
         copy.withUnsafeMutablePointerToElements { target in
-            branch.withUnsafeMutablePointerToElements { source in target.initialize(from: source, count: branch.header) }
+            branch.withUnsafeMutablePointerToElements { source in target.initializeOneByOne(from: source, count: branch.header) }
         }
         return copy
     }
