@@ -223,7 +223,7 @@ extension ResultsController {
 
     /// Sets the live-search text over the given fields.
     ///
-    /// - Complexity: see ``ResultsStore/search(for:in:group:)``.
+    /// - Complexity: see ``ResultsStore/search(for:in:group:)-(_,[KeyPath<Element,String>Sendable],_)``.
     @inlinable public func search(
         for text: String, in fields: [KeyPath<Element, String> & Sendable], group: String = "search"
     ) throws(ResultsError) {

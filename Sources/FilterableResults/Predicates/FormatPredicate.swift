@@ -5,7 +5,7 @@
 /// any element that exposes its fields by name (``FieldValueProviding``),
 /// such as a ``JSONValue`` object:
 ///
-///     let predicate = try FormatPredicate("instanceType BEGINSWITH[c] 't1' AND NOT retired")
+///     let predicate = try FormatPredicate("instanceType BEGINSWITH[c] 't1' AND retired == NO")
 ///     let visible = instances.filter { predicate($0) }
 ///
 /// ## The language

@@ -1,6 +1,6 @@
 import FilterableResults
 
-/// A ``BatchUpdateTarget`` that records the calls it receives, in order:
+/// A ``/FilterableResults/BatchUpdateTarget`` that records the calls it receives, in order:
 /// what a table or collection view would be told by
 /// `ResultsChangeset.apply(to:)`.
 ///

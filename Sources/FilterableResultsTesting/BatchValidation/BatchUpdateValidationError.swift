@@ -1,4 +1,4 @@
-/// The error ``BatchUpdateValidator/validate(_:from:to:key:isSameContent:)``
+/// The error ``BatchUpdateValidator/validate(_:from:to:key:isSameContent:hidesEmptySections:)``
 /// throws: every violation of the batch-update rules the batch has.
 public struct BatchUpdateValidationError: Error, Hashable, Sendable {
     /// The violations, never empty, ordered by rule.

@@ -3,10 +3,10 @@ import FilterableResults
 /// A platform-free model of `UITableView` or `UICollectionView` as a data
 /// source drives it, for testing data-source adapters on any platform.
 ///
-/// The simulator is a ``ResultsListView``: it takes UIKit's batch-update
+/// The simulator is a ``/FilterableResults/ResultsListView``: it takes UIKit's batch-update
 /// calls and checks each batch as UIKit does when the batch ends, raising
 /// (recording) a ``ListViewException`` with UIKit's wording where UIKit
-/// raises. It calls its ``ResultsListDataSource`` as UIKit calls its data
+/// raises. It calls its ``/FilterableResults/ResultsListDataSource`` as UIKit calls its data
 /// source: for counts when it loads and when a batch ends (or starts, in
 /// ``ListViewCountMode/readAtBatchStart``), and for cells, header titles
 /// and index titles when it loads, for inserted and reloaded rows and
@@ -33,7 +33,7 @@ import FilterableResults
 ///
 /// Unlike UIKit, which holds its data source weakly, the simulator keeps
 /// its data source alive, so a test need not; a data source that keeps its
-/// view should hold it weakly (``ResultsDataSource`` does).
+/// view should hold it weakly (``/FilterableResults/ResultsDataSource`` does).
 @MainActor
 public final class ListViewSimulator<Cell>: ResultsListView {
     /// The data source the simulator asks for counts, cells and titles;

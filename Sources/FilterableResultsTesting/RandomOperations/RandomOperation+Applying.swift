@@ -3,7 +3,7 @@ import FilterableResults
 /// Running an operation on a controller and on a reference model.
 extension RandomOperation {
     /// Runs the operation on a controller: raw positions through
-    /// ``ResultsController/modify(_:)``, the rest through the controller's
+    /// ``/FilterableResults/ResultsController/modify(_:)``, the rest through the controller's
     /// own methods. Reported as a batch of its own, or with the open batch.
     ///
     /// - Throws: the error the controller refuses the operation with.

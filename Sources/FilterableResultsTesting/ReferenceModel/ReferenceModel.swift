@@ -4,9 +4,9 @@ import FilterableResults
 /// tests: every operation is a plain scan over arrays of sections, and every
 /// section is re-sorted after every operation.
 ///
-/// Drive a ``ResultsStore`` and a model with the same operations and compare
+/// Drive a ``/FilterableResults/ResultsStore`` and a model with the same operations and compare
 /// their ``sections`` and ``visibleSections`` after each one; both refuse the
-/// same operations with the same ``ResultsError/code``.
+/// same operations with the same ``/FilterableResults/ResultsError/code``.
 ///
 ///     var model = ReferenceModel<Item, Int>(key: { $0.id })
 ///     try model.add(item)

@@ -13,7 +13,7 @@ import FilterableResults
 ///     let result = ScenarioRunner().run(scenario)
 ///     #expect(result.passed, "\(result.failureSummary)")
 ///
-/// Objects are ``JSONValue``s. With a ``primaryKey``, an object is
+/// Objects are ``/FilterableResults/JSONValue``s. With a ``primaryKey``, an object is
 /// identified by the value at that field path; without one, by its whole
 /// value.
 public struct Scenario: Hashable, Sendable {

@@ -10,7 +10,7 @@ public struct ScenarioFilter: Hashable, Sendable {
     public var title: String
     /// The filter's group; `nil` for none.
     public var group: String?
-    /// The predicate, in NSPredicate's format (see ``FormatPredicate``).
+    /// The predicate, in NSPredicate's format (see ``/FilterableResults/FormatPredicate``).
     public var predicate: String
 
     /// Creates a filter description.
@@ -24,7 +24,7 @@ public struct ScenarioFilter: Hashable, Sendable {
 
     /// The filter, its predicate parsed.
     ///
-    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``.
+    /// - Throws: ``/FilterableResults/ResultsError/invalidPredicate(_:position:expected:)``.
     /// - Complexity: O(*n*) in the length of the predicate.
     public func makeFilter() throws(ResultsError) -> ResultsFilter<JSONValue> {
         try ResultsFilter(title: title, group: group, format: predicate)

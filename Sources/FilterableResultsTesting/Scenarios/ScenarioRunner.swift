@@ -1,7 +1,7 @@
 import FilterableResults
 import Foundation
 
-/// Runs scenarios: drives a ``ResultsController`` of ``JSONValue`` objects
+/// Runs scenarios: drives a ``/FilterableResults/ResultsController`` of ``/FilterableResults/JSONValue`` objects
 /// through a scenario's steps, records the event log, checks every batch of
 /// events with ``BatchUpdateValidator`` and every `expect` step.
 ///

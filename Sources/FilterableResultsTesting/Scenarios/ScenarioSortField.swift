@@ -30,7 +30,7 @@ public struct ScenarioSortField: Hashable, Sendable {
     }
 
     /// The sort key that compares objects by this field in the order of
-    /// values (``JSONValue/compare(_:_:caseInsensitive:)``), a missing field
+    /// values (``/FilterableResults/JSONValue/compare(_:_:caseInsensitive:)``), a missing field
     /// as null.
     ///
     /// - Complexity: O(*n*) in the length of the key path.
