@@ -196,13 +196,7 @@ extension ResultsStore {
     /// - Complexity: O(log *s* log *n*).
     @inlinable mutating func sectionIndex(creatingSectionNamed name: String) -> Int {
         let order = sectioning!.areInIncreasingOrder
-        var low = 0
-        var high = table.numberOfSections
-        while low < high {
-            let mid = (low + high) / 2
-            if order(self.name(ofSection: mid)!, name) { low = mid + 1 } else { high = mid }
-        }
-        var index = low
+        var index = (0..<table.numberOfSections).partitioningIndex { !order(self.name(ofSection: $0)!, name) }
         while index < table.numberOfSections {
             let existing = self.name(ofSection: index)!
             if SectionName.same(existing, name) { return index }
@@ -221,14 +215,10 @@ extension ResultsStore {
     @inlinable func insertionIndex(of element: Element, inSection section: Int) -> Int {
         let count = rowCount(inSection: section)
         guard !sortKeys.isEmpty else { return count }
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            let other = self.element(ofRow: table.row(atRaw: RawIndexPath(section: section, row: mid))!)
-            if sortKeys.compare(element, other) == .orderedAscending { high = mid } else { low = mid + 1 }
+        return (0..<count).partitioningIndex { row in
+            let other = self.element(ofRow: table.row(atRaw: RawIndexPath(section: section, row: row))!)
+            return sortKeys.compare(element, other) == .orderedAscending
         }
-        return low
     }
 
     /// Adds a stored row to the store's chosen place: its section by
@@ -265,14 +255,9 @@ extension ResultsStore {
         tracker.touch(id)
         // Stable position: the ties keep their order around the old index.
         func firstIndex(where isAfter: (ComparisonResult) -> Bool) -> Int {
-            var low = 0
-            var high = count - 1
-            while low < high {
-                let mid = (low + high) / 2
-                let other = self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: mid))!)
-                if isAfter(sortKeys.compare(element, other)) { high = mid } else { low = mid + 1 }
+            (0..<(count - 1)).partitioningIndex { row in
+                isAfter(sortKeys.compare(element, self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: row))!)))
             }
-            return low
         }
         let firstTie = firstIndex { $0 != .orderedDescending }
         let pastTies = firstIndex { $0 == .orderedAscending }

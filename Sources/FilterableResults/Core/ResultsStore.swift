@@ -138,14 +138,6 @@ public struct ResultsStore<Element, Key: Hashable> {
 
 extension ResultsStore: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 
-/// The identity of a store's contents at one moment: equal for two store
-/// values exactly when neither has been edited since one was copied from
-/// the other.
-@usableFromInline
-final class ResultsStoreVersion: Sendable {
-    @inlinable init() {}
-}
-
 /// The version of stores that stand in for a controller's store while it
 /// is edited: never the version of a store that can be edited.
 @usableFromInline let placeholderVersion = ResultsStoreVersion()
