@@ -23,8 +23,8 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: ["FuzzerDriver", .product(name: "FilterableResults", package: "FilterableResults")]
         ),
-        fuzzTarget("FuzzJSON"),
-        fuzzTarget("FuzzPredicate"),
+        fuzzTarget("FuzzJSON", testing: true),
+        fuzzTarget("FuzzPredicate", testing: true),
         fuzzTarget("FuzzScenario", testing: true),
         fuzzTarget("FuzzRegex"),
     ],

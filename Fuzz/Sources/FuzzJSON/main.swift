@@ -3,6 +3,7 @@
 // same text, hash and order; bytes and a String give the same answer.
 
 import FilterableResults
+import FilterableResultsTesting
 import FuzzSupport
 
 runFuzzer { bytes in

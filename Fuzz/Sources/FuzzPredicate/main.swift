@@ -5,6 +5,7 @@
 // back to an equal predicate that prints the same and evaluates the same.
 
 import FilterableResults
+import FilterableResultsTesting
 import FuzzSupport
 
 runFuzzer { bytes in

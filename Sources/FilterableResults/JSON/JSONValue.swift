@@ -1,12 +1,13 @@
 /// A JSON value: null, a Boolean, a number, a string, an array or an object.
 ///
-/// `JSONValue` is what scenario files are made of and what format predicates
-/// compare. It is parsed by this package (``init(parsing:)-(String)``), so it
-/// keeps what Foundation's `JSONSerialization` loses on Linux: the difference
-/// between `1` and `1.5` in the input, exact 64-bit integers, and the order of
-/// an object's keys.
+/// `JSONValue` is what format predicates compare and what scenario files are
+/// made of. Values are built from literals or cases and printed here; the
+/// scenario runner's module, FilterableResultsTesting, parses them from text
+/// (`JSONValue(parsing:)`), keeping what Foundation's `JSONSerialization`
+/// loses on Linux: the difference between `1` and `1.5` in the input, exact
+/// 64-bit integers, and the order of an object's keys.
 ///
-///     let value = try JSONValue(parsing: #"{"id": 1, "title": "Kindle"}"#)
+///     let value: JSONValue = ["id": 1, "title": "Kindle"]
 ///     value["title"]            // .string("Kindle")
 ///     value.jsonText            // {"id": 1, "title": "Kindle"}
 ///

@@ -1,3 +1,6 @@
+import FilterableResults
+import Foundation
+
 /// A JSON parser over UTF-8 bytes.
 ///
 /// It reads nested arrays and objects with an explicit stack, not
@@ -112,7 +115,7 @@ struct JSONParser {
                     guard input[position] == UInt8(ascii: "}") else { throw error("',' or '}' after an object member") }
                     position += 1
                     isObject.removeLast()
-                    value = .object(JSONObject(uniqueMembers: JSONObject.foldingDuplicateKeys(objects.removeLast())))
+                    value = .object(JSONObject(objects.removeLast()))
                 } else {
                     arrays[arrays.count - 1].append(value)
                     guard position < input.count else { throw error("',' or ']' after an array element") }
@@ -447,7 +450,7 @@ struct JSONParser {
     private func describeInput(at offset: Int) -> String {
         guard offset < input.count else { return "end of input" }
         let lead = input[offset]
-        let length = UTF8Bytes.sequenceLength(lead: lead)
+        let length = JSONParser.sequenceLength(lead: lead)
         if offset + length <= input.count {
             var decoder = UTF8()
             var iterator = UnsafeBufferPointer(rebasing: input[offset..<offset + length]).makeIterator()
@@ -459,5 +462,15 @@ struct JSONParser {
             }
         }
         return "byte 0x\(String(lead, radix: 16, uppercase: true)) (not valid UTF-8)"
+    }
+
+    /// The length of a UTF-8 sequence from its lead byte.
+    static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...: 4
+        case 0xE0...: 3
+        case 0xC0...: 2
+        default: 1
+        }
     }
 }

@@ -1,3 +1,5 @@
+import FilterableResults
+
 extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts; deeper
     /// input is a ``ParseError``.
@@ -15,7 +17,7 @@ extension JSONValue {
     ///
     /// The whole text must be one value, with optional whitespace around it;
     /// anything after it is an error. Integers that fit `Int` become
-    /// ``integer(_:)``, other numbers ``double(_:)``; an object's repeated key
+    /// `JSONValue.integer(_:)`, other numbers `JSONValue.double(_:)`; an object's repeated key
     /// keeps its first position and its last value.
     ///
     ///     let value = try JSONValue(parsing: "[1, 2.5, \"three\"]")
