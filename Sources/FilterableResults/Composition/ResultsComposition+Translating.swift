@@ -30,7 +30,7 @@ extension ResultsComposition {
         let (oldPart, newPart) = (old.parts[index], new.parts[index])
         let offset = oldPart.firstSection   // the parts before it did not change
         var deletes: [SectionChange] = [], inserts: [SectionChange] = [], moves: [SectionChange] = []
-        for change in update.sectionChanges {
+        for change in Self.movingCollapsedSections(update.sectionChanges, from: oldPart, to: newPart) {
             switch change {
             case let .delete(section, name): deletes.append(.delete(at: section + offset, name: name))
             case let .insert(section, name): inserts.append(.insert(at: section + offset, name: name))
@@ -74,6 +74,59 @@ extension ResultsComposition {
                 }
             }
         }
+        if rows.isEmpty && moves.isEmpty && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
+            return ResultsChangeset()   // the view would show the same table
+        }
         return ResultsChangeset(sectionChanges: deletes + inserts + moves, objectChanges: rows)
+    }
+
+    /// Whether section `deletes` and `inserts` only replace sections that
+    /// show no rows with sections of the same names that show none either,
+    /// each at its own index: the composed table looks the same before and
+    /// after (an unnamed collapsed section, say, gives way to a placeholder
+    /// of a nested composition, collapsed with it).
+    ///
+    /// - Complexity: O(*c* (log *p* + log *n*)) for *c* section changes.
+    static func replacesEmptySectionsInPlace(
+        deletes: [SectionChange], inserts: [SectionChange],
+        from old: ResultsCompositionSnapshot<Row>, to new: ResultsCompositionSnapshot<Row>
+    ) -> Bool {
+        guard deletes.count == inserts.count else { return false }
+        let deleted = deletes.compactMap { $0.index }.sorted(), inserted = inserts.compactMap { $0.newIndex }.sorted()
+        return deleted == inserted && deleted.allSatisfy { section in
+            old.numberOfObjects(inSection: section) == 0 && new.numberOfObjects(inSection: section) == 0
+                && SectionName.same(old.name(ofSection: section), new.name(ofSection: section))
+        }
+    }
+
+    /// A part's section changes, where a named section collapsed before and
+    /// after that the part deletes and inserts (it moved while its rows
+    /// changed) is moved instead: the composed table shows none of its
+    /// rows, so its identity is kept and nothing inside it is animated.
+    ///
+    /// - Complexity: O(*c*) for *c* section changes.
+    static func movingCollapsedSections(
+        _ changes: [SectionChange], from oldPart: ResultsCompositionSnapshot<Row>.Part, to newPart: ResultsCompositionSnapshot<Row>.Part
+    ) -> [SectionChange] {
+        guard !oldPart.collapsedSections.isEmpty && !newPart.collapsedSections.isEmpty else { return changes }
+        var insertedCollapsed: [SectionName: Int] = [:]   // by name: the index of the insert in `changes`
+        for (position, change) in changes.enumerated() {
+            if case let .insert(section, name?) = change, newPart.isCollapsed(section) { insertedCollapsed[SectionName(name)] = position }
+        }
+        guard !insertedCollapsed.isEmpty else { return changes }
+        var result: [SectionChange] = []
+        var paired: Set<Int> = []
+        for change in changes {
+            if case let .delete(section, name?) = change, oldPart.isCollapsed(section),
+               let position = insertedCollapsed[SectionName(name)], case let .insert(newSection, _) = changes[position] {
+                paired.insert(position)
+                result.append(.move(from: section, to: newSection, name: name))
+            } else {
+                result.append(change)
+            }
+        }
+        return result.enumerated().compactMap { position, change in
+            if case .insert = change, paired.contains(position) { nil } else { change }
+        }
     }
 }
