@@ -29,7 +29,7 @@ struct PartConnection<Row> {
         }
         remove = { key throws(ResultsError) in
             guard let key = key.base as? Source.Key else {
-                throw .invalidOperation("key \(key) is not a key of the part's type \(Source.Key.self)")
+                throw .invalidOperation("key \(String(reflecting: key.base)) is not a key of the part's type \(Source.Key.self)")
             }
             try source.remove(key: key)
         }
