@@ -6,7 +6,7 @@ extension ResultsComposition {
     /// and row maps to its part and back. Does nothing in release builds.
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections, in debug builds.
-    public func _checkInvariants() {
+    func _checkInvariants() {
         #if DEBUG
         let shown = reportedSnapshot
         precondition(shown.parts.count == parts.count, "ResultsComposition: \(shown.parts.count) parts shown for \(parts.count)")

@@ -57,7 +57,7 @@ public final class StaticSections<Row> {
         try setSections(sections())
     }
 
-    /// Replaces the declaration with `sections`; see ``setSections(_:)-(()->[StaticSection<Row>])``.
+    /// Replaces the declaration with `sections`, as the result-builder form does.
     ///
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with
     ///   one title; nothing changes then.
