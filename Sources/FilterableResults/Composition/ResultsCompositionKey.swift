@@ -14,6 +14,8 @@ public enum ResultsCompositionKey: Hashable {
 
 extension ResultsCompositionKey: CustomStringConvertible {
     /// The key as `part 1: 42`, or `placeholder of part 1, row 0`.
+    ///
+    /// - Complexity: that of describing the part's key.
     public var description: String {
         switch self {
         case let .row(part, key): "part \(part): \(key)"

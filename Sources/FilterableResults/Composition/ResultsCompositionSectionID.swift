@@ -21,6 +21,8 @@ public struct ResultsCompositionSectionID: Hashable, Sendable {
 
 extension ResultsCompositionSectionID: CustomStringConvertible {
     /// The identity as `section "Friends" of part 1`.
+    ///
+    /// - Complexity: O(*m*) for a name of *m* characters.
     public var description: String {
         "\(name.map { "section \"\($0)\"" } ?? "the unnamed sections") of part \(part)"
     }
