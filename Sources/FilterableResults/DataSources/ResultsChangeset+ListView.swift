@@ -55,7 +55,7 @@ extension ResultsChangeset {
     }
 }
 
-extension ResultsUpdate {
+extension ResultsTableUpdate {
     /// Shows the update in `view`: for a reload, `updateDataSource` then
     /// `reloadData()`; otherwise the changeset as one batch update, with
     /// `updateDataSource` first inside it (see

@@ -41,6 +41,13 @@ extension ProductList: @MainActor ResultsControllerDelegate {
     }
 }
 
+/// The rows of a composed search screen: a static header above live results.
+enum SearchRow: Equatable {
+    case profile, signOut
+    case product(Product)
+    case noResults
+}
+
 @MainActor
 @Suite("README examples")
 struct ReadmeTests {
@@ -168,5 +175,50 @@ struct ReadmeTests {
         #expect(view.exception == nil)                  // no "Invalid update"
         #expect(view.cells == dataSource.snapshot.sections.map { $0.objects.map(\.name) })
         #expect(view.staleRows().isEmpty)               // every changed row was reconfigured
+    }
+
+    @Test func aComposedScreenShowsAHeaderAboveLiveResults() throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sortedBy: [.ascending(\.name)]))
+        try products.setData(firstPage)
+        let view = ListViewSimulator<String>(flavor: .tableView)
+
+        let header = try StaticSections<SearchRow> {
+            StaticSection("Account") {
+                StaticRow(.profile, id: "profile")
+                StaticRow(.signOut, id: "sign out")
+            }
+        }
+        let screen = ResultsComposition<SearchRow>([
+            .part(header),
+            .part(products, as: SearchRow.product, placeholder: .row(.noResults)),
+        ])
+        let dataSource = ResultsSourceDataSource(source: screen, view: view) { _, _, row in
+            switch row {
+            case .profile: "Profile"
+            case .signOut: "Sign out"
+            case let .product(product): product.name
+            case .noResults: "No results"
+            }
+        }
+        view.dataSource = dataSource
+        view.layoutIfNeeded()
+        #expect(view.cells == [["Profile", "Sign out"], ["Mac", "Pixel", "iPad"]])
+
+        var batches: [[SectionChange]] = []
+        let observation = screen.observe { batches.append($0.changeset.sectionChanges) }
+        try products.search(for: "zzz", in: [\.name])                           // "No results" comes in the same batch
+        try screen.collapse(ResultsCompositionSectionID(part: 0, name: "Account"))  // keeps its header, hides its rows
+        #expect(batches == [[.insert(at: 2, name: nil)], []])
+        #expect(view.cells == [[], [], ["No results"]] && view.headerTitles == ["Account", nil, nil])
+        observation.cancel()
+
+        try products.search(for: "a", in: [\.name])
+        let tapped = ResultsIndexPath(row: 1, section: 1)
+        if case let .row(part, indexPath)? = screen.location(of: tapped) {        // part 1, [0, 1]: the object at [0, 1] of `products`
+            #expect(part == 1 && products.object(at: indexPath)?.name == "iPad")
+        } else {
+            Issue.record("\(tapped) is not a product")
+        }
+        #expect(view.exception == nil && view.cells == [[], ["Mac", "iPad"]])
     }
 }

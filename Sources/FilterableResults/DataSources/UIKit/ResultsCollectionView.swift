@@ -56,7 +56,7 @@ public final class ResultsCollectionView: ResultsListView {
 }
 
 extension UICollectionView {
-    /// Shows a controller's update, for a data source of your own: a batch
+    /// Shows a controller's (or a composition's) update, for a data source of your own: a batch
     /// update with `updateDataSource` first inside it (a collection view
     /// that has not cached its counts reads the old ones before it),
     /// content changes reconfigured after it; or, for a reload,
@@ -66,7 +66,7 @@ extension UICollectionView {
     ///     collectionView.apply(update) { self.shown = update.snapshot }
     ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
-    public func apply<Element, Key>(_ update: ResultsUpdate<Element, Key>, updateDataSource: @escaping () -> Void) {
+    public func apply(_ update: some ResultsTableUpdate, updateDataSource: @escaping () -> Void) {
         update.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource)
     }
 }

@@ -59,7 +59,7 @@ public final class ResultsTableView: ResultsListView {
 }
 
 extension UITableView {
-    /// Shows a controller's update, for a data source of your own: a batch
+    /// Shows a controller's (or a composition's) update, for a data source of your own: a batch
     /// update with `updateDataSource` first inside it (where the table view
     /// then reads its counts), content changes reconfigured after it; or,
     /// for a reload, `updateDataSource` and `reloadData()`.
@@ -68,8 +68,8 @@ extension UITableView {
     ///     tableView.apply(update) { self.shown = update.snapshot }
     ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
-    public func apply<Element, Key>(
-        _ update: ResultsUpdate<Element, Key>, with animation: UITableView.RowAnimation = .automatic,
+    public func apply(
+        _ update: some ResultsTableUpdate, with animation: UITableView.RowAnimation = .automatic,
         updateDataSource: @escaping () -> Void
     ) {
         update.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource)

@@ -1,18 +1,21 @@
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 
-/// A `UICollectionViewDataSource` that shows a controller's visible table:
-/// the `NSObject` shell of ``ResultsDataSource``, whose logic runs and is
-/// tested on every platform. Each method forwards in one line. Section
+/// A `UICollectionViewDataSource` that shows a source's table (a
+/// controller's visible table, a ``ResultsComposition``,
+/// ``StaticSections``): the `NSObject` shell of ``ResultsSourceDataSource``,
+/// whose logic runs and is tested on every platform. Each method forwards
+/// in one line. ``ResultsCollectionViewDataSource`` names it for a
+/// controller. Section
 /// headers come from ``supplementaryViewProvider``, given the section's
 /// title; a swipe action deletes with `dataSource.commitDelete(at:)`.
 ///
 /// Keep the data source alive (a collection view holds its data source weakly).
 @MainActor @dynamicMemberLookup
-public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSObject, UICollectionViewDataSource {
+public final class ResultsSourceCollectionViewDataSource<Source: ResultsSource>: NSObject, UICollectionViewDataSource {
     /// The platform-free data source: its snapshot, titles, and what the
     /// user may edit.
-    public let dataSource: ResultsDataSource<Element, Key, ResultsCollectionView, UICollectionViewCell>
+    public let dataSource: ResultsSourceDataSource<Source, ResultsCollectionView, UICollectionViewCell>
     /// Makes a supplementary view (a section header, say) of `kind`, given
     /// the section's header title; needed when the layout has such views.
     public var supplementaryViewProvider: ((UICollectionView, String, IndexPath, String?) -> UICollectionReusableView)?
@@ -20,12 +23,22 @@ public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSOb
     /// Shows `controller`'s visible table in `collectionView`, and becomes its data source.
     ///
     /// - Complexity: O(1).
-    public init(
+    public convenience init<Element, Key>(
         controller: ResultsController<Element, Key>, collectionView: UICollectionView,
         cellProvider: @escaping (UICollectionView, IndexPath, Element) -> UICollectionViewCell
+    ) where Source == ResultsController<Element, Key> {
+        self.init(source: controller, collectionView: collectionView, cellProvider: cellProvider)
+    }
+
+    /// Shows `source`'s table in `collectionView`, and becomes its data source.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        source: Source, collectionView: UICollectionView,
+        cellProvider: @escaping (UICollectionView, IndexPath, Source.Element) -> UICollectionViewCell
     ) {
         let view = ResultsCollectionView(collectionView)
-        dataSource = ResultsDataSource(controller: controller, view: view) { view, indexPath, element in
+        dataSource = ResultsSourceDataSource(source: source, view: view) { view, indexPath, element in
             cellProvider(view.collectionView!, indexPath.indexPath, element)
         }
         self.view = view
@@ -33,11 +46,11 @@ public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSOb
         collectionView.dataSource = self
     }
 
-    /// The data source's state (its ``ResultsDataSource/snapshot``, say),
+    /// The data source's state (its ``ResultsSourceDataSource/snapshot``, say),
     /// read as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Element, Key, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsSourceDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
         dataSource[keyPath: keyPath]
     }
 
@@ -45,7 +58,7 @@ public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSOb
     /// `dataSource.canDeleteRow = { _, _ in true }`.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Element, Key, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsSourceDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
         get { dataSource[keyPath: keyPath] }
         set { dataSource[keyPath: keyPath] = newValue }
     }
@@ -89,4 +102,7 @@ public final class ResultsCollectionViewDataSource<Element, Key: Hashable>: NSOb
         ResultsIndexPath(item: 0, section: dataSource.section(forSectionIndexTitle: title, at: index)).indexPath
     }
 }
+/// A `UICollectionViewDataSource` that shows a controller's visible table:
+/// a ``ResultsSourceCollectionViewDataSource`` whose source is a ``ResultsController``.
+public typealias ResultsCollectionViewDataSource<Element, Key: Hashable> = ResultsSourceCollectionViewDataSource<ResultsController<Element, Key>>
 #endif

@@ -1,34 +1,39 @@
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 
-/// A `UITableViewDataSource` that shows a controller's visible table: the
-/// `NSObject` shell of ``ResultsDataSource``, whose logic (the snapshot it
-/// serves and swaps inside each batch update, titles, editing) runs and is
-/// tested on every platform. Each method forwards in one line.
+/// A `UITableViewDataSource` that shows a source's table (a controller's
+/// visible table, a ``ResultsComposition``, ``StaticSections``): the
+/// `NSObject` shell of ``ResultsSourceDataSource``, whose logic (the
+/// snapshot it serves and swaps inside each batch update, titles, editing)
+/// runs and is tested on every platform. Each method forwards in one line.
+/// ``ResultsTableViewDataSource`` names it for a controller.
 ///
 ///     dataSource = ResultsTableViewDataSource(controller: controller, tableView: tableView) { tableView, indexPath, product in
 ///         let cell = tableView.dequeueReusableCell(withIdentifier: "Product", for: indexPath)
 ///         cell.textLabel?.text = product.name
 ///         return cell
 ///     }
+///     screenSource = ResultsSourceTableViewDataSource(source: composition, tableView: tableView) { tableView, indexPath, row in
+///         switch row { … }
+///     }
 ///
 /// Keep the data source alive (a table view holds its data source weakly).
 @MainActor @dynamicMemberLookup
-public final class ResultsTableViewDataSource<Element, Key: Hashable>: NSObject, UITableViewDataSource {
+public final class ResultsSourceTableViewDataSource<Source: ResultsSource>: NSObject, UITableViewDataSource {
     /// The platform-free data source: its snapshot, header and index titles,
     /// and what the user may edit.
-    public let dataSource: ResultsDataSource<Element, Key, ResultsTableView, UITableViewCell>
+    public let dataSource: ResultsSourceDataSource<Source, ResultsTableView, UITableViewCell>
 
-    /// Shows `controller`'s visible table in `tableView`, and becomes its data source.
+    /// Shows `source`'s table in `tableView`, and becomes its data source.
     ///
     /// - Complexity: O(1).
     public init(
-        controller: ResultsController<Element, Key>, tableView: UITableView,
+        source: Source, tableView: UITableView,
         animation: UITableView.RowAnimation = .automatic,
-        cellProvider: @escaping (UITableView, IndexPath, Element) -> UITableViewCell
+        cellProvider: @escaping (UITableView, IndexPath, Source.Element) -> UITableViewCell
     ) {
         let view = ResultsTableView(tableView, animation: animation)
-        dataSource = ResultsDataSource(controller: controller, view: view) { view, indexPath, element in
+        dataSource = ResultsSourceDataSource(source: source, view: view) { view, indexPath, element in
             cellProvider(view.tableView!, indexPath.indexPath, element)
         }
         self.view = view
@@ -36,11 +41,22 @@ public final class ResultsTableViewDataSource<Element, Key: Hashable>: NSObject,
         tableView.dataSource = self
     }
 
-    /// The data source's state (its ``ResultsDataSource/snapshot``, say),
+    /// Shows `controller`'s visible table in `tableView`, and becomes its data source.
+    ///
+    /// - Complexity: O(1).
+    public convenience init<Element, Key>(
+        controller: ResultsController<Element, Key>, tableView: UITableView,
+        animation: UITableView.RowAnimation = .automatic,
+        cellProvider: @escaping (UITableView, IndexPath, Element) -> UITableViewCell
+    ) where Source == ResultsController<Element, Key> {
+        self.init(source: controller, tableView: tableView, animation: animation, cellProvider: cellProvider)
+    }
+
+    /// The data source's state (its ``ResultsSourceDataSource/snapshot``, say),
     /// read as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Element, Key, ResultsTableView, UITableViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsSourceDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
         dataSource[keyPath: keyPath]
     }
 
@@ -48,7 +64,7 @@ public final class ResultsTableViewDataSource<Element, Key: Hashable>: NSObject,
     /// `dataSource.canDeleteRow = { _, _ in true }`.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Element, Key, ResultsTableView, UITableViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsSourceDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
         get { dataSource[keyPath: keyPath] }
         set { dataSource[keyPath: keyPath] = newValue }
     }
@@ -92,4 +108,7 @@ public final class ResultsTableViewDataSource<Element, Key: Hashable>: NSObject,
         dataSource.moveRow(at: ResultsIndexPath(sourceIndexPath), to: ResultsIndexPath(destinationIndexPath))
     }
 }
+/// A `UITableViewDataSource` that shows a controller's visible table: a
+/// ``ResultsSourceTableViewDataSource`` whose source is a ``ResultsController``.
+public typealias ResultsTableViewDataSource<Element, Key: Hashable> = ResultsSourceTableViewDataSource<ResultsController<Element, Key>>
 #endif

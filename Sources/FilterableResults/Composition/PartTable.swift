@@ -1,0 +1,32 @@
+/// A part's table as a composition reads it: the part's snapshot, its
+/// objects turned into the composition's rows and its keys erased.
+protocol PartTable<Row> {
+    /// The composition's row type.
+    associatedtype Row
+
+    /// The number of sections the part shows.
+    var numberOfSections: Int { get }
+    /// The number of rows the part shows, in every section.
+    var count: Int { get }
+    /// The number of rows in a section; 0 for a section that does not exist.
+    func numberOfRows(inSection section: Int) -> Int
+    /// The name of a section, or `nil`.
+    func name(ofSection section: Int) -> String?
+    /// The row at a path of the part's table, or `nil`.
+    func row(at indexPath: ResultsIndexPath) -> Row?
+    /// The part's key of the row at a path, or `nil`.
+    func key(at indexPath: ResultsIndexPath) -> AnyHashable?
+}
+
+/// A part's snapshot with the function that turns its objects into rows.
+struct TransformedTable<Snapshot: ResultsTableSnapshot, Row>: PartTable {
+    let snapshot: Snapshot
+    let transform: (Snapshot.Element) -> Row
+
+    var numberOfSections: Int { snapshot.numberOfSections }
+    var count: Int { snapshot.count }
+    func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfObjects(inSection: section) ?? 0 }
+    func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
+    func row(at indexPath: ResultsIndexPath) -> Row? { snapshot.object(at: indexPath).map(transform) }
+    func key(at indexPath: ResultsIndexPath) -> AnyHashable? { snapshot.key(at: indexPath).map { AnyHashable($0) } }
+}

@@ -1,0 +1,111 @@
+/// Collapsing and expanding sections by identity.
+extension ResultsComposition {
+    /// The sections collapsed, by identity, whether they show now or not.
+    ///
+    /// - Complexity: O(*c*) for *c* collapsed sections.
+    public var collapsedSections: Set<ResultsCompositionSectionID> {
+        var ids: Set<ResultsCompositionSectionID> = []
+        for (index, part) in parts.enumerated() {
+            for name in part.collapsed { ids.insert(ResultsCompositionSectionID(part: index, name: name?.string)) }
+        }
+        return ids
+    }
+
+    /// Whether the section with identity `id` is collapsed.
+    ///
+    /// - Complexity: O(1).
+    public func isCollapsed(_ id: ResultsCompositionSectionID) -> Bool {
+        parts.indices.contains(id.part) && parts[id.part].collapsed.contains(id.name.map(SectionName.init))
+    }
+
+    /// Collapses a section: it keeps its header and hides its rows, which
+    /// the view deletes in one batch. Its part goes on changing underneath
+    /// (filters, merges, sorting); the section stays collapsed, by
+    /// identity, while it moves, disappears and comes back. Collapsing a
+    /// collapsed section does nothing.
+    ///
+    ///     try composition.collapse(ResultsCompositionSectionID(part: 1, name: "Friends"))
+    ///
+    /// - Throws: ``ResultsError/invalidOperation(_:)`` naming the section
+    ///   when the part does not exist or does not show such a section;
+    ///   nothing changes then.
+    /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
+    ///   *r* rows hidden.
+    public func collapse(_ id: ResultsCompositionSectionID) throws(ResultsError) {
+        let name = id.name.map(SectionName.init)
+        if parts.indices.contains(id.part) && parts[id.part].collapsed.contains(name) { return }
+        let sections = try shownSections(id, doing: "collapse")
+        parts[id.part].collapsed.insert(name)
+        let old = reportedSnapshot
+        reportedSnapshot = replacingPart(id.part, table: old.parts[id.part].table)
+        var rows: [ObjectChange<Row, ResultsCompositionKey>] = []
+        for local in sections {
+            let section = old.section(local, inPart: id.part)!
+            for row in 0..<(old.numberOfObjects(inSection: section) ?? 0) {
+                let path = ResultsIndexPath(row: row, section: section)
+                rows.append(ObjectChange(.delete(at: path), key: old.key(at: path)!, object: old.object(at: path)!))
+            }
+        }
+        reportChanges(rows)
+    }
+
+    /// Expands a collapsed section: its rows, as its part has them now,
+    /// are inserted in one batch. Expanding a section that is not collapsed
+    /// does nothing.
+    ///
+    /// - Throws: ``ResultsError/invalidOperation(_:)`` naming the section
+    ///   when the part does not exist, or the section is neither collapsed
+    ///   nor shown; nothing changes then.
+    /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
+    ///   *r* rows shown.
+    public func expand(_ id: ResultsCompositionSectionID) throws(ResultsError) {
+        let name = id.name.map(SectionName.init)
+        guard parts.indices.contains(id.part), parts[id.part].collapsed.contains(name) else {
+            _ = try shownSections(id, doing: "expand")
+            return   // shown and not collapsed
+        }
+        parts[id.part].collapsed.remove(name)
+        let old = reportedSnapshot
+        let new = replacingPart(id.part, table: old.parts[id.part].table)
+        reportedSnapshot = new
+        var rows: [ObjectChange<Row, ResultsCompositionKey>] = []
+        for local in old.parts[id.part].collapsedSections where !new.parts[id.part].isCollapsed(local) {
+            let section = new.section(local, inPart: id.part)!
+            for row in 0..<(new.numberOfObjects(inSection: section) ?? 0) {
+                let path = ResultsIndexPath(row: row, section: section)
+                rows.append(ObjectChange(.insert(at: path), key: new.key(at: path)!, object: new.object(at: path)!))
+            }
+        }
+        reportChanges(rows)
+    }
+
+    /// Collapses or expands the section with identity `id`.
+    ///
+    /// - Throws: what ``collapse(_:)`` or ``expand(_:)`` throws.
+    /// - Complexity: that of ``collapse(_:)`` or ``expand(_:)``.
+    public func setCollapsed(_ isCollapsed: Bool, _ id: ResultsCompositionSectionID) throws(ResultsError) {
+        if isCollapsed { try collapse(id) } else { try expand(id) }
+    }
+
+    /// The local indexes of the sections of part `id.part` named `id.name`.
+    ///
+    /// - Throws: ``ResultsError/invalidOperation(_:)`` when there is none.
+    func shownSections(_ id: ResultsCompositionSectionID, doing action: String) throws(ResultsError) -> [Int] {
+        guard parts.indices.contains(id.part) else {
+            throw .invalidOperation("cannot \(action) \(id): the composition has \(ResultsError.count(parts.count, "part"))")
+        }
+        let table = reportedSnapshot.parts[id.part].table
+        let sections = (0..<table.numberOfSections).filter { SectionName.same(table.name(ofSection: $0), id.name) }
+        guard !sections.isEmpty else { throw .invalidOperation("cannot \(action) \(id): part \(id.part) shows no such section") }
+        return sections
+    }
+
+    /// Reports row changes of the composed table, if there are any.
+    func reportChanges(_ rows: [ObjectChange<Row, ResultsCompositionKey>]) {
+        if rows.isEmpty {
+            _checkInvariants()
+        } else {
+            report(ResultsCompositionUpdate(changeset: ResultsChangeset(objectChanges: rows), snapshot: reportedSnapshot))
+        }
+    }
+}

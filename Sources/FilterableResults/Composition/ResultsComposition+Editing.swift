@@ -1,0 +1,71 @@
+/// The composition as a source of a data source: the user's edits go to
+/// the part that owns the row.
+extension ResultsComposition: ResultsSource {
+    /// Whether any part has a batch open.
+    ///
+    /// - Complexity: O(*p*) for *p* parts.
+    public var isBatching: Bool { parts.contains { $0.connection.isBatching() } }
+
+    /// Whether every part reports its changes.
+    ///
+    /// - Complexity: O(*p*) for *p* parts.
+    public var updatesEnabled: Bool { parts.allSatisfy { $0.connection.updatesEnabled() } }
+
+    /// Removes the row with `key` from the part it comes from (a user's
+    /// swipe to delete).
+    ///
+    /// - Throws: ``ResultsError/invalidOperation(_:)`` for a placeholder
+    ///   row or a part that does not exist, or what the part's source throws.
+    /// - Complexity: that of the part's removal.
+    public func remove(key: ResultsCompositionKey) throws(ResultsError) {
+        guard case let .row(part, partKey) = key else { throw .invalidOperation("\(key) cannot be removed: placeholders are not rows of a part") }
+        guard parts.indices.contains(part) else {
+            throw .invalidOperation("\(key) cannot be removed: the composition has \(ResultsError.count(parts.count, "part"))")
+        }
+        try parts[part].connection.remove(partKey)
+    }
+
+    /// Moves a row within its part (a user's drag), both index paths in
+    /// the composed table as last reported.
+    ///
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a source that does not exist;
+    ///   ``ResultsError/invalidOperation(_:)`` for a placeholder, a move
+    ///   between parts or into a collapsed section; or what the part throws.
+    /// - Complexity: O(log *p* + log *n*), plus the part's move.
+    public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
+        let shown = reportedSnapshot
+        guard let from = shown.location(of: source) else {
+            throw .indexPathOutOfRange(source, sectionCount: shown.numberOfSections, rowCount: shown.numberOfObjects(inSection: source.section))
+        }
+        guard case let .row(part, local) = from else { throw .invalidOperation("the placeholder row at \(source) cannot be moved") }
+        guard case let .section(toPart, toSection)? = shown.sectionLocation(of: destination.section), toPart == part else {
+            throw .invalidOperation("the row at \(source) cannot be moved to \(destination): rows move only within their part")
+        }
+        guard !shown.parts[part].isCollapsed(toSection) else {
+            throw .invalidOperation("the row at \(source) cannot be moved to \(destination): its section is collapsed")
+        }
+        try parts[part].connection.move(local, ResultsIndexPath(row: destination.row, section: toSection))
+    }
+}
+
+// MARK: - Mapping index paths
+
+extension ResultsComposition {
+    /// Where a row of the composed table as last reported comes from, or
+    /// `nil` for an index path that does not exist.
+    ///
+    /// - Complexity: O(log *p* + log *n*).
+    public func location(of indexPath: ResultsIndexPath) -> ResultsCompositionLocation? {
+        reportedSnapshot.location(of: indexPath)
+    }
+
+    /// The index path in the composed table as last reported of the row at
+    /// `indexPath` of a part's table, or `nil` when there is none or its
+    /// section is collapsed.
+    ///
+    /// - Complexity: O(log *n*).
+    public func indexPath(ofRow indexPath: ResultsIndexPath, inPart part: Int) -> ResultsIndexPath? {
+        reportedSnapshot.indexPath(ofRow: indexPath, inPart: part)
+    }
+}

@@ -1,0 +1,48 @@
+/// The composition's consistency checks, run after every change in debug builds.
+extension ResultsComposition {
+    /// Checks that the composed table as last reported is laid out from the
+    /// parts' tables: sections follow one another, collapsed sections are
+    /// those whose identity is collapsed, counts add up, and every section
+    /// and row maps to its part and back. Does nothing in release builds.
+    ///
+    /// - Complexity: O(*s* log *n*) for *s* sections, in debug builds.
+    func _checkInvariants() {
+        #if DEBUG
+        let shown = reportedSnapshot
+        precondition(shown.parts.count == parts.count, "ResultsComposition: \(shown.parts.count) parts shown for \(parts.count)")
+        var section = 0, rows = 0, partRows = 0
+        for (index, part) in shown.parts.enumerated() {
+            precondition(part.firstSection == section, "ResultsComposition: part \(index) starts at section \(part.firstSection), not \(section)")
+            let table = part.table
+            let collapsed = (0..<table.numberOfSections).filter { parts[index].collapsed.contains(table.name(ofSection: $0).map(SectionName.init)) }
+            precondition(collapsed == part.collapsedSections, "ResultsComposition: part \(index) collapses \(part.collapsedSections), not \(collapsed)")
+            precondition(part.hiddenRows == collapsed.reduce(0) { $0 + table.numberOfRows(inSection: $1) }, "ResultsComposition: part \(index) hides a wrong number of rows")
+            for local in 0..<table.numberOfSections {
+                precondition(shown.sectionLocation(of: section + local) == .section(part: index, section: local)
+                    && shown.section(local, inPart: index) == section + local,
+                    "ResultsComposition: section \(local) of part \(index) does not map to \(section + local) and back")
+                let count = shown.numberOfObjects(inSection: section + local)
+                precondition(count == (part.isCollapsed(local) ? 0 : table.numberOfRows(inSection: local)),
+                    "ResultsComposition: section \(section + local) shows \(count ?? -1) rows")
+                rows += count ?? 0
+            }
+            section += table.numberOfSections
+            if part.showsPlaceholder {
+                precondition(shown.sectionLocation(of: section) == .placeholder(part: index), "ResultsComposition: part \(index)'s placeholder is not at \(section)")
+                rows += part.placeholder!.rows.count
+                section += 1
+            }
+            partRows += table.count
+        }
+        precondition(shown.partsSectionCount == section, "ResultsComposition: the parts take \(section) sections, not \(shown.partsSectionCount)")
+        precondition(shown.showsPlaceholder == (placeholder != nil && partRows == 0), "ResultsComposition: the placeholder shows wrongly")
+        if shown.showsPlaceholder {
+            precondition(shown.sectionLocation(of: section) == .placeholder(part: nil), "ResultsComposition: the placeholder is not at \(section)")
+            rows += placeholder!.rows.count
+            section += 1
+        }
+        precondition(shown.numberOfSections == section && shown.count == rows,
+            "ResultsComposition: \(shown.numberOfSections) sections and \(shown.count) rows shown, not \(section) and \(rows)")
+        #endif
+    }
+}

@@ -1,0 +1,132 @@
+/// Turning a part's batch into a batch of the composed table.
+extension ResultsComposition {
+    /// Part `index` reported `update`: takes its new table, and reports the
+    /// batch of the composed table that shows it.
+    ///
+    /// - Complexity: O(*e* + *p*) for *e* changes and *p* parts, plus O(*s*
+    ///   log *n*) for a part with collapsed sections among its *s* sections.
+    func partDidUpdate(_ index: Int, _ update: PartUpdate<Row>) {
+        let old = reportedSnapshot
+        let new = replacingPart(index, table: update.table)
+        reportedSnapshot = new
+        if update.isReload {
+            report(ResultsCompositionUpdate(changeset: ResultsChangeset(), snapshot: new, isReload: true))
+            return
+        }
+        let changeset = Self.translate(update, ofPart: index, from: old, to: new)
+        if changeset.isEmpty {
+            _checkInvariants()   // only hidden rows changed: the view shows the same table
+        } else {
+            report(ResultsCompositionUpdate(changeset: changeset, snapshot: new))
+        }
+    }
+
+    /// The batch of the composed table that takes `old` to `new`, where
+    /// only part `index` changed, by `update`.
+    static func translate(
+        _ update: PartUpdate<Row>, ofPart index: Int,
+        from old: ResultsCompositionSnapshot<Row>, to new: ResultsCompositionSnapshot<Row>
+    ) -> ResultsChangeset<Row, ResultsCompositionKey> {
+        let (oldPart, newPart) = (old.parts[index], new.parts[index])
+        let offset = oldPart.firstSection   // the parts before it did not change
+        var deletes: [SectionChange] = [], inserts: [SectionChange] = [], moves: [SectionChange] = []
+        for change in Self.movingCollapsedSections(update.sectionChanges, from: oldPart, to: newPart) {
+            switch change {
+            case let .delete(section, name): deletes.append(.delete(at: section + offset, name: name))
+            case let .insert(section, name): inserts.append(.insert(at: section + offset, name: name))
+            case let .move(from, to, name): moves.append(.move(from: from + offset, to: to + offset, name: name))
+            }
+        }
+        // The part's placeholder, right after its sections.
+        if oldPart.showsPlaceholder && !newPart.showsPlaceholder {
+            deletes.append(.delete(at: offset + oldPart.table.numberOfSections, name: oldPart.placeholder!.title))
+        } else if !oldPart.showsPlaceholder && newPart.showsPlaceholder {
+            inserts.append(.insert(at: offset + newPart.table.numberOfSections, name: newPart.placeholder!.title))
+        }
+        // The composition's placeholder, after every part.
+        if old.showsPlaceholder && !new.showsPlaceholder {
+            deletes.append(.delete(at: old.partsSectionCount, name: old.placeholder!.title))
+        } else if !old.showsPlaceholder && new.showsPlaceholder {
+            inserts.append(.insert(at: new.partsSectionCount, name: new.placeholder!.title))
+        }
+
+        var rows: [ObjectChange<Row, ResultsCompositionKey>] = []
+        rows.reserveCapacity(update.rowChanges.count)
+        func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
+        for change in update.rowChanges {
+            let key = ResultsCompositionKey.row(part: index, key: change.key)
+            func append(_ translated: ObjectChange<Row, ResultsCompositionKey>.Change, object: Row? = nil) {
+                rows.append(ObjectChange(translated, key: key, object: object ?? change.row))
+            }
+            switch change.change {
+            case let .insert(path):
+                if !newPart.isCollapsed(path.section) { append(.insert(at: shifted(path))) }
+            case let .delete(path):
+                if !oldPart.isCollapsed(path.section) { append(.delete(at: shifted(path))) }
+            case let .update(path, newPath):
+                if !oldPart.isCollapsed(path.section) { append(.update(at: shifted(path), newIndexPath: shifted(newPath))) }
+            case let .move(from, to, isUpdated):
+                switch (oldPart.isCollapsed(from.section), newPart.isCollapsed(to.section)) {
+                case (false, false): append(.move(from: shifted(from), to: shifted(to), isUpdated: isUpdated))
+                case (false, true): append(.delete(at: shifted(from)), object: oldPart.table.row(at: from))   // the row that left
+                case (true, false): append(.insert(at: shifted(to)))
+                case (true, true): break
+                }
+            }
+        }
+        if rows.isEmpty && moves.isEmpty && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
+            return ResultsChangeset()   // the view would show the same table
+        }
+        return ResultsChangeset(sectionChanges: deletes + inserts + moves, objectChanges: rows)
+    }
+
+    /// Whether section `deletes` and `inserts` only replace sections that
+    /// show no rows with sections of the same names that show none either,
+    /// each at its own index: the composed table looks the same before and
+    /// after (an unnamed collapsed section, say, gives way to a placeholder
+    /// of a nested composition, collapsed with it).
+    ///
+    /// - Complexity: O(*c* (log *p* + log *n*)) for *c* section changes.
+    static func replacesEmptySectionsInPlace(
+        deletes: [SectionChange], inserts: [SectionChange],
+        from old: ResultsCompositionSnapshot<Row>, to new: ResultsCompositionSnapshot<Row>
+    ) -> Bool {
+        guard deletes.count == inserts.count else { return false }
+        let deleted = deletes.compactMap { $0.index }.sorted(), inserted = inserts.compactMap { $0.newIndex }.sorted()
+        return deleted == inserted && deleted.allSatisfy { section in
+            old.numberOfObjects(inSection: section) == 0 && new.numberOfObjects(inSection: section) == 0
+                && SectionName.same(old.name(ofSection: section), new.name(ofSection: section))
+        }
+    }
+
+    /// A part's section changes, where a named section collapsed before and
+    /// after that the part deletes and inserts (it moved while its rows
+    /// changed) is moved instead: the composed table shows none of its
+    /// rows, so its identity is kept and nothing inside it is animated.
+    ///
+    /// - Complexity: O(*c*) for *c* section changes.
+    static func movingCollapsedSections(
+        _ changes: [SectionChange], from oldPart: ResultsCompositionSnapshot<Row>.Part, to newPart: ResultsCompositionSnapshot<Row>.Part
+    ) -> [SectionChange] {
+        guard !oldPart.collapsedSections.isEmpty && !newPart.collapsedSections.isEmpty else { return changes }
+        var insertedCollapsed: [SectionName: Int] = [:]   // by name: the index of the insert in `changes`
+        for (position, change) in changes.enumerated() {
+            if case let .insert(section, name?) = change, newPart.isCollapsed(section) { insertedCollapsed[SectionName(name)] = position }
+        }
+        guard !insertedCollapsed.isEmpty else { return changes }
+        var result: [SectionChange] = []
+        var paired: Set<Int> = []
+        for change in changes {
+            if case let .delete(section, name?) = change, oldPart.isCollapsed(section),
+               let position = insertedCollapsed[SectionName(name)], case let .insert(newSection, _) = changes[position] {
+                paired.insert(position)
+                result.append(.move(from: section, to: newSection, name: name))
+            } else {
+                result.append(change)
+            }
+        }
+        return result.enumerated().compactMap { position, change in
+            if case .insert = change, paired.contains(position) { nil } else { change }
+        }
+    }
+}

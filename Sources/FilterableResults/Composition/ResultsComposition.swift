@@ -1,0 +1,134 @@
+/// Several sources shown as one table: static sections, the visible
+/// tables of results controllers and other compositions, one after the
+/// other, with collapsible sections and placeholders. It reports one valid
+/// batch of the joined table per change of any part, and a data source
+/// shows it as it shows a single controller.
+///
+///     enum Row { case profile, signOut, friend(Person), noResults }
+///
+///     let header = try StaticSections<Row> {
+///         StaticSection("Account") {
+///             StaticRow(.profile)
+///             StaticRow(.signOut)
+///         }
+///     }
+///     let screen = ResultsComposition<Row>([
+///         .part(header),
+///         .part(friends, as: Row.friend, placeholder: .row(.noResults)),
+///     ])
+///     let dataSource = ResultsSourceDataSource(source: screen, view: view) { view, indexPath, row in … }
+///
+/// The composed table has one row type of your choosing, typically an enum
+/// the cell provider switches on; each part turns its objects into rows.
+/// A part's batch becomes a batch of the composed table: its sections
+/// shifted past the sections of the parts before it, its row changes in
+/// collapsed sections left out (a row that moves into a collapsed section
+/// is deleted, one that moves out of one is inserted), and placeholder
+/// sections inserted or deleted in the same batch when a part (or the
+/// whole table) loses its last row or gets its first.
+///
+/// The parts are fixed when the composition is made; their contents change
+/// through their own sources. A composition holds its parts' sources, and
+/// is used from the isolation domain they are (usually the main actor).
+public final class ResultsComposition<Row> {
+    /// A part and the composition's state for it.
+    struct PartRecord {
+        let connection: PartConnection<Row>
+        let placeholder: ResultsPlaceholder<Row>?
+        /// The identities of the part's sections that are collapsed.
+        var collapsed: Set<SectionName?> = []
+        var observation: ResultsObservation?
+    }
+
+    /// The parts, in order.
+    var parts: [PartRecord]
+    /// The composition's own placeholder.
+    let placeholder: ResultsPlaceholder<Row>?
+    /// The composed table as last reported: what a view that applied every
+    /// update shows, and what index paths given to the composition refer to.
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var reportedSnapshot: ResultsCompositionSnapshot<Row>
+    /// Called with each update, before the observers; see also ``observe(_:)``.
+    public var onChange: ((ResultsCompositionUpdate<Row>) -> Void)?
+
+    var observers: [(id: Int, handler: (ResultsCompositionUpdate<Row>) -> Void)] = []
+    var nextObserverID = 0
+    /// Updates made but not yet delivered, in order.
+    var outbox: [ResultsCompositionUpdate<Row>] = []
+    /// Whether updates are being delivered (so that an update made by an
+    /// observer waits for the one being delivered to reach everyone).
+    var isNotifying = false
+
+    /// Joins `parts`, in order, into one table; `placeholder` shows after
+    /// them while none of them has a row.
+    ///
+    /// - Complexity: O(*p* + *c*) for *p* parts and *c* collapsed sections.
+    public init(_ parts: [ResultsCompositionPart<Row>], placeholder: ResultsPlaceholder<Row>? = nil) {
+        self.parts = parts.map { PartRecord(connection: $0.connection, placeholder: $0.placeholder) }
+        self.placeholder = placeholder
+        reportedSnapshot = ResultsCompositionSnapshot(parts: [], placeholder: nil)
+        reportedSnapshot = ResultsCompositionSnapshot(
+            parts: self.parts.indices.map { snapshotPart($0, table: self.parts[$0].connection.reportedTable()) },
+            placeholder: placeholder)
+        for index in self.parts.indices {
+            self.parts[index].observation = self.parts[index].connection.observe { [weak self] update in
+                self?.partDidUpdate(index, update)
+            }
+        }
+        _checkInvariants()
+    }
+
+    /// How part `index` shows with `table`, given its collapsed sections.
+    func snapshotPart(_ index: Int, table: any PartTable<Row>) -> ResultsCompositionSnapshot<Row>.Part {
+        let collapsed = parts[index].collapsed
+        var collapsedSections: [Int] = []
+        var hiddenRows = 0
+        if !collapsed.isEmpty {
+            for section in 0..<table.numberOfSections where collapsed.contains(table.name(ofSection: section).map(SectionName.init)) {
+                collapsedSections.append(section)
+                hiddenRows += table.numberOfRows(inSection: section)
+            }
+        }
+        return .init(table: table, collapsedSections: collapsedSections, hiddenRows: hiddenRows, placeholder: parts[index].placeholder)
+    }
+
+    /// The snapshot with part `index` shown anew from `table`.
+    func replacingPart(_ index: Int, table: any PartTable<Row>) -> ResultsCompositionSnapshot<Row> {
+        var shown = reportedSnapshot.parts
+        shown[index] = snapshotPart(index, table: table)
+        return ResultsCompositionSnapshot(parts: shown, placeholder: placeholder)
+    }
+}
+
+// MARK: - Observing
+
+extension ResultsComposition {
+    /// Calls `handler` with every update from now on, after ``onChange``,
+    /// until the returned observation is cancelled or released.
+    ///
+    ///     let observation = composition.observe { update in … }
+    ///
+    /// - Complexity: O(1).
+    public func observe(_ handler: @escaping (ResultsCompositionUpdate<Row>) -> Void) -> ResultsObservation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, handler))
+        return ResultsObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
+    }
+
+    /// Reports an update: now, or after the one being delivered if an
+    /// observer caused it, so that every observer gets updates in order.
+    func report(_ update: ResultsCompositionUpdate<Row>) {
+        _checkInvariants()
+        outbox.append(update)
+        guard !isNotifying else { return }
+        isNotifying = true
+        defer { isNotifying = false }
+        while !outbox.isEmpty {
+            let next = outbox.removeFirst()
+            onChange?(next)
+            for observer in observers { observer.handler(next) }
+        }
+    }
+}

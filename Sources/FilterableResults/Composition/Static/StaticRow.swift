@@ -1,0 +1,29 @@
+/// A fixed row of a ``StaticSection``: a row value and its identity, which
+/// decides, when the declaration is replaced, whether a row moved, changed,
+/// came or went.
+///
+///     StaticRow(.signOut)                        // a Hashable row is its own identity
+///     StaticRow(.version("1.2"), id: "version")   // one whose content changes keeps its id
+public struct StaticRow<Row> {
+    /// The row's identity; unique among the rows of one declaration.
+    public var id: AnyHashable
+    /// The row.
+    public var value: Row
+
+    /// A row with an identity of its own.
+    ///
+    /// - Complexity: O(1).
+    public init(_ value: Row, id: some Hashable) {
+        self.value = value
+        self.id = AnyHashable(id)
+    }
+}
+
+extension StaticRow where Row: Hashable {
+    /// A row that is its own identity.
+    ///
+    /// - Complexity: O(1).
+    public init(_ value: Row) {
+        self.init(value, id: value)
+    }
+}

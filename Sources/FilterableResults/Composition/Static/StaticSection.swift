@@ -1,0 +1,34 @@
+/// A fixed section of ``StaticSections``: a title (its header and its
+/// identity) and rows, declared as the screen reads.
+///
+///     StaticSection("Account") {
+///         StaticRow(.profile)
+///         if isSignedIn { StaticRow(.signOut) }
+///     }
+///
+/// Named `StaticSection` and ``StaticRow`` so as not to clash with
+/// SwiftUI's `Section` in files that import both.
+public struct StaticSection<Row> {
+    /// The section's title: its header, and its identity when the
+    /// declaration is replaced. Titles are unique in a declaration;
+    /// untitled sections are matched by position.
+    public var title: String?
+    /// The section's rows, in order.
+    public var rows: [StaticRow<Row>]
+
+    /// A section with a title and the rows `rows` declares.
+    ///
+    /// - Complexity: that of `rows`.
+    public init(_ title: String? = nil, @StaticRowsBuilder<Row> rows: () -> [StaticRow<Row>]) {
+        self.title = title
+        self.rows = rows()
+    }
+
+    /// A section with a title and rows.
+    ///
+    /// - Complexity: O(1).
+    public init(_ title: String? = nil, rows: [StaticRow<Row>]) {
+        self.title = title
+        self.rows = rows
+    }
+}

@@ -1,0 +1,126 @@
+/// Fixed sections and rows, declared as the screen reads, that a data
+/// source shows and a ``ResultsComposition`` joins with live results.
+///
+///     let settings = try StaticSections<Row> {
+///         StaticSection("Account") {
+///             StaticRow(.profile)
+///             StaticRow(.signOut)
+///         }
+///     }
+///     try settings.setSections {                // animated: a section inserted above, rows kept
+///         StaticSection("Beta") { StaticRow(.experiments) }
+///         StaticSection("Account") { StaticRow(.profile); StaticRow(.signOut) }
+///     }
+///
+/// Replacing the declaration reports one batch from the package's own
+/// diff: sections matched by title move, new ones are inserted, missing
+/// ones deleted; rows matched by id move, come and go, and change (rows
+/// compared with `==` when `Row` is `Equatable`, else every kept row
+/// counts as changed). Users cannot delete or move static rows.
+public final class StaticSections<Row> {
+    /// The declaration's rows, by id, in a store sectioned by hand.
+    let controller: ResultsController<StaticRow<Row>, AnyHashable>
+    /// The controller's table, as rows.
+    let composition: ResultsComposition<Row>
+    /// The sections declared last.
+    ///
+    /// - Complexity: O(1).
+    public private(set) var sections: [StaticSection<Row>]
+
+    /// Creates the sections `sections` declares, comparing rows with `isSameContent`.
+    init(_ sections: [StaticSection<Row>], isSameContent: (@Sendable (StaticRow<Row>, StaticRow<Row>) -> Bool)?) throws(ResultsError) {
+        var store = ResultsStore<StaticRow<Row>, AnyHashable>(key: { $0.id }, isSameContent: isSameContent)
+        try store.setData(sections: Self.resultsSections(sections))
+        controller = ResultsController(store: store)
+        composition = ResultsComposition([.part(controller, as: \.value)])
+        self.sections = sections
+    }
+
+    /// Creates the sections `sections` declares; every row kept by a new
+    /// declaration counts as changed (`Row` is not `Equatable`).
+    ///
+    /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with one title.
+    /// - Complexity: O(*n* log *n*) for *n* rows.
+    public convenience init(@StaticSectionsBuilder<Row> _ sections: () -> [StaticSection<Row>]) throws(ResultsError) {
+        try self.init(sections(), isSameContent: nil)
+    }
+
+    /// Replaces the declaration, and reports the difference as one
+    /// animated batch (section moves, inserts and deletes; row moves,
+    /// inserts, deletes and changes). Rows with one id keep the first
+    /// position and the last row given.
+    ///
+    /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with
+    ///   one title; nothing changes then.
+    /// - Complexity: O(*n* log *n*) for *n* rows.
+    public func setSections(@StaticSectionsBuilder<Row> _ sections: () -> [StaticSection<Row>]) throws(ResultsError) {
+        try setSections(sections())
+    }
+
+    /// Replaces the declaration with `sections`, as the result-builder form does.
+    ///
+    /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with
+    ///   one title; nothing changes then.
+    /// - Complexity: O(*n* log *n*) for *n* rows.
+    public func setSections(_ sections: [StaticSection<Row>]) throws(ResultsError) {
+        try controller.setData(sections: Self.resultsSections(sections))
+        self.sections = sections
+    }
+
+    /// A declaration as the store's sections.
+    static func resultsSections(_ sections: [StaticSection<Row>]) -> [ResultsSection<StaticRow<Row>>] {
+        sections.map { ResultsSection(name: $0.title, objects: $0.rows) }
+    }
+}
+
+extension StaticSections where Row: Equatable & SendableMetatype {
+    /// Creates the sections `sections` declares; a row kept by a new
+    /// declaration changes when it is not `==` to the one before.
+    ///
+    /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with one title.
+    /// - Complexity: O(*n* log *n*) for *n* rows.
+    public convenience init(@StaticSectionsBuilder<Row> _ sections: () -> [StaticSection<Row>]) throws(ResultsError) {
+        try self.init(sections(), isSameContent: { $0.value == $1.value })
+    }
+}
+
+// MARK: - As a source
+
+extension StaticSections: ResultsSource {
+    /// The table as last reported.
+    ///
+    /// - Complexity: O(1).
+    public var reportedSnapshot: ResultsCompositionSnapshot<Row> { composition.reportedSnapshot }
+    /// Never: a declaration is replaced at once.
+    ///
+    /// - Complexity: O(1).
+    public var isBatching: Bool { false }
+    /// Always.
+    ///
+    /// - Complexity: O(1).
+    public var updatesEnabled: Bool { true }
+
+    /// Calls `handler` with every update from now on (one per replaced
+    /// declaration), until the returned observation is cancelled or released.
+    ///
+    /// - Complexity: O(1).
+    public func observe(_ handler: @escaping (ResultsCompositionUpdate<Row>) -> Void) -> ResultsObservation {
+        composition.observe(handler)
+    }
+
+    /// Refuses: static rows change only with the declaration.
+    ///
+    /// - Throws: ``ResultsError/invalidOperation(_:)`` always.
+    /// - Complexity: O(1).
+    public func remove(key: ResultsCompositionKey) throws(ResultsError) {
+        throw .invalidOperation("static row \(key) cannot be removed: declare the sections without it")
+    }
+
+    /// Refuses: static rows change only with the declaration.
+    ///
+    /// - Throws: ``ResultsError/invalidOperation(_:)`` always.
+    /// - Complexity: O(1).
+    public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
+        throw .invalidOperation("the static row at \(source) cannot be moved: declare the sections in the new order")
+    }
+}

@@ -1,0 +1,50 @@
+/// Anything whose table a data source can show and animate: a
+/// ``ResultsController``, a ``ResultsComposition`` of several parts, or
+/// ``StaticSections``.
+///
+/// A source reports one ``Update`` per batch, each with the table after
+/// it; a data source serves the snapshot of the last update it applied,
+/// swapping in the next one inside the view's batch update
+/// (see ``ResultsSourceDataSource``).
+public protocol ResultsSource<Element, Key>: AnyObject {
+    /// The type of the objects shown.
+    associatedtype Element
+    /// The type of the objects' identities.
+    associatedtype Key: Hashable
+    /// The type of the table shown.
+    associatedtype Snapshot: ResultsTableSnapshot<Element, Key>
+    /// The type of the updates reported.
+    associatedtype Update: ResultsTableUpdate<Element, Key> where Update.Snapshot == Snapshot
+
+    /// The table as last reported: what a view that applied every update shows.
+    ///
+    /// - Complexity: O(1) for the package's sources.
+    var reportedSnapshot: Snapshot { get }
+    /// Whether a batch is open, so that a change made now is reported later.
+    ///
+    /// - Complexity: O(1) for a controller; O(*p*) for *p* parts of a composition.
+    var isBatching: Bool { get }
+    /// Whether changes are reported.
+    ///
+    /// - Complexity: O(1) for a controller; O(*p*) for *p* parts of a composition.
+    var updatesEnabled: Bool { get }
+
+    /// Calls `handler` with every update from now on, until the returned
+    /// observation is cancelled or released.
+    ///
+    /// - Complexity: O(1).
+    func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation
+    /// Removes the object with `key` (a user's swipe to delete).
+    ///
+    /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
+    /// - Complexity: that of the source's removal.
+    func remove(key: Key) throws(ResultsError)
+    /// Moves the row at `source` to `destination`, both in the table as it
+    /// is now (a user's drag).
+    ///
+    /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
+    /// - Complexity: that of the source's move.
+    func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError)
+}
+
+extension ResultsController: ResultsSource {}

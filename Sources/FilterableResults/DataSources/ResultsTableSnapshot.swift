@@ -1,0 +1,44 @@
+/// A visible table at one moment, as a data source serves it: a
+/// controller's ``ResultsSnapshot`` or a composition's
+/// ``ResultsCompositionSnapshot``.
+///
+/// Every index path is one of the table shown: sections and rows as a
+/// table or collection view counts them.
+public protocol ResultsTableSnapshot<Element, Key> {
+    /// The type of the objects shown.
+    associatedtype Element
+    /// The type of the objects' identities.
+    associatedtype Key: Hashable
+
+    /// The number of sections shown.
+    ///
+    /// - Complexity: O(1) for the package's snapshots.
+    var numberOfSections: Int { get }
+    /// The number of objects shown in a section, or `nil` for a section
+    /// that does not exist.
+    ///
+    /// - Complexity: O(log *n*) for the package's snapshots.
+    func numberOfObjects(inSection section: Int) -> Int?
+    /// The name of a section (its header title by default), or `nil`.
+    ///
+    /// - Complexity: O(log *n*) for the package's snapshots.
+    func name(ofSection section: Int) -> String?
+    /// The object at an index path, or `nil` when there is none.
+    ///
+    /// - Complexity: O(log *n*) for the package's snapshots.
+    func object(at indexPath: ResultsIndexPath) -> Element?
+    /// The identity of the object at an index path, or `nil` when there is none.
+    ///
+    /// - Complexity: O(log *n*) for the package's snapshots.
+    func key(at indexPath: ResultsIndexPath) -> Key?
+    /// The sections shown, with their names and objects.
+    ///
+    /// - Complexity: O(*n*) for the package's snapshots.
+    var sections: [ResultsSection<Element>] { get }
+    /// The number of objects shown.
+    ///
+    /// - Complexity: O(1) for the package's snapshots.
+    var count: Int { get }
+}
+
+extension ResultsSnapshot: ResultsTableSnapshot {}

@@ -1,0 +1,227 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+/// Random compositions (nested too) of random controllers and static
+/// sections, with placeholders, driven by seeded random operations on
+/// every part, collapses and expansions, and bad input. After every step,
+/// in every composition: every batch passed the validator, the views of
+/// every kind show the composed table without an exception or a stale
+/// cell, the composed table is the parts' tables one after the other, and
+/// every row and section maps to its part and back.
+@MainActor
+@Suite("Random compositions")
+struct CompositionRandomTests {
+    static let seeds: ClosedRange<UInt64> = 1...60
+    static let stepsPerSeed = 100
+
+    @Test func randomOperationsOnEveryPartGiveValidBatchesOfTheJoinedTable() {
+        var compositions = 0, steps = 0, batches = 0, placeholderChanges = 0, collapses = 0
+        for seed in Self.seeds {
+            var world = RandomCompositionWorld(seed: seed)
+            let top = world.makeComposition(depth: 0)
+            let screens = world.models.map { CompositionScreen($0.composition) }
+            compositions += world.models.count
+            for step in 0..<Self.stepsPerSeed {
+                let action = world.step()
+                steps += 1
+                var problems: [String] = world.failures
+                for (model, screen) in zip(world.models, screens) {
+                    let shown = model.composition.reportedSnapshot
+                    if rows(shown.sections) != rows(model.sections) || shown.sections.map(\.name) != model.sections.map(\.name) {
+                        problems.append("the composition shows \(rows(shown.sections)) \(shown.sections.map(\.name)), its parts \(rows(model.sections)) \(model.sections.map(\.name))")
+                    }
+                    if model.composition.collapsedSections != model.collapsed {
+                        problems.append("collapsed \(model.composition.collapsedSections), not \(model.collapsed)")
+                    }
+                    problems += mappingProblems(shown, parts: model.parts)
+                    problems += screen.problems()
+                }
+                guard problems.isEmpty else {
+                    Issue.record("seed \(seed), step \(step) (\(action)): \(problems.prefix(5))")
+                    return
+                }
+            }
+            batches += screens.reduce(0) { $0 + $1.updates.count }
+            placeholderChanges += screens.reduce(0) { $0 + $1.placeholderChanges }
+            collapses += world.collapses
+            #expect(top.composition.reportedSnapshot.numberOfParts == top.parts.count)
+        }
+        print("random compositions: \(compositions) compositions, \(steps) steps, \(batches) batches, \(placeholderChanges) placeholder sections in or out, \(collapses) collapses and expansions")
+        // The sequences must exercise what they claim to.
+        #expect(compositions >= 80 && steps == Self.seeds.count * Self.stepsPerSeed)
+        #expect(batches > steps / 3 && placeholderChanges > 100 && collapses > 500)
+    }
+}
+
+/// The parts and compositions of one seeded run, and the operations on them.
+@MainActor
+struct RandomCompositionWorld {
+    var random: SeededRandomNumberGenerator
+    let seed: UInt64
+    var nextLabel = 0
+    var runners: [RandomOperationRunner<Entry, Int>] = []
+    var statics: [StaticPartModel] = []
+    /// Every composition, outermost first.
+    var models: [CompositionModel] = []
+    /// What went wrong outside the checks of the tables (a runner's
+    /// failure, a refusal that changed something).
+    var failures: [String] = []
+    /// The collapses and expansions done.
+    var collapses = 0
+
+    init(seed: UInt64) {
+        self.seed = seed
+        random = SeededRandomNumberGenerator(seed: seed)
+    }
+
+    static let configurations: [RandomStoreConfiguration<Entry>] = [
+        RandomStoreConfiguration(name: "plain"),
+        RandomStoreConfiguration(name: "flat", sectionOperations: false, updates: .unbatched),
+        RandomStoreConfiguration(name: "filtered", filtered: true),
+        RandomStoreConfiguration(name: "hiding empty sections", hidesEmptySections: true, filtered: true),
+        RandomStoreConfiguration(name: "sorted", sortKeys: [.ascending(\.value)], filtered: true),
+        RandomStoreConfiguration(name: "sectioned", sectioning: .by(\.group), filtered: true),
+        RandomStoreConfiguration(
+            name: "sectioned and sorted", sortKeys: [.ascending(\.value)], sectioning: .by(\.group),
+            hidesEmptySections: true, filtered: true),
+        RandomStoreConfiguration(name: "filtered, updates disabled", filtered: true, updates: .disabled),
+    ]
+
+    /// Entries whose groups and section names belong to one controller,
+    /// so that section names are unique in the joined table.
+    static func vocabulary(_ label: Int) -> RandomOperationVocabulary<Entry, Int> {
+        let groups = ["a", "b", "c"].map { "\(label)\($0)" }
+        return RandomOperationVocabulary(
+            key: \.id,
+            sectionNames: ["x", "y", "z"].map { "\(label)\($0)" },
+            filters: [
+                ResultsFilter(title: "even", group: "parity") { $0.value % 2 == 0 },
+                ResultsFilter(title: "small") { $0.value < 3 },
+                ResultsFilter(title: "not b", group: "group") { !$0.group.hasSuffix("b") },
+            ],
+            mergeSortKeys: [.descending(\.value)]
+        ) { random in
+            Entry(id: Int.random(in: 0..<10, using: &random), value: Int.random(in: 0..<5, using: &random),
+                  group: groups.randomElement(using: &random)!)
+        }
+    }
+
+    mutating func label() -> Int {
+        defer { nextLabel += 1 }
+        return nextLabel
+    }
+
+    /// A random composition of one to three parts; parts of the outermost
+    /// composition may be compositions themselves.
+    mutating func makeComposition(depth: Int) -> CompositionModel {
+        var parts: [(any PartModel, ResultsCompositionPart<Row>, ResultsPlaceholder<Row>?)] = []
+        let index = models.count
+        models.append(CompositionModel(parts: [], placeholder: nil))   // keeps the outermost first
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let label = label()
+            let placeholder = placeholder(label)
+            switch Int.random(in: 0..<(depth == 0 ? 5 : 4), using: &random) {
+            case 0, 1:
+                let configuration = Self.configurations.randomElement(using: &random)!
+                let runner = RandomOperationRunner(configuration: configuration, vocabulary: Self.vocabulary(label), seed: seed &* 31 &+ UInt64(label))
+                runners.append(runner)
+                parts.append((ResultsPartModel(label: label, runner: runner),
+                              .part(runner.controller, as: { Row.entry(source: label, $0) }, placeholder: placeholder), placeholder))
+            case 2, 3:
+                let sections = declaration(label)
+                let model = StaticPartModel(label: label, statics: try! StaticSections<Row> { sections })
+                statics.append(model)
+                parts.append((model, .part(model.statics, placeholder: placeholder), placeholder))
+            default:
+                let nested = makeComposition(depth: depth + 1)
+                parts.append((nested, .part(nested.composition, placeholder: placeholder), placeholder))
+            }
+        }
+        let model = CompositionModel(parts: parts, placeholder: self.placeholder(label()))
+        models[index] = model
+        return model
+    }
+
+    /// A placeholder, or none; titled or not.
+    mutating func placeholder(_ label: Int) -> ResultsPlaceholder<Row>? {
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: nil
+        case 1: .row(.placeholder("\(label)"))
+        default: ResultsPlaceholder(title: "empty \(label)", rows: [.placeholder("\(label)a"), .placeholder("\(label)b")])
+        }
+    }
+
+    /// A random declaration of static sections: titles and row ids unique.
+    mutating func declaration(_ label: Int) -> [StaticSection<Row>] {
+        var titles: [String?] = (0..<4).map { "s\(label)-\($0)" }
+        if Bool.random(using: &random) { titles.append(nil) }
+        titles.shuffle(using: &random)
+        var ids = (0..<6).map { "\(label)r\($0)" }.shuffled(using: &random)
+        return titles.prefix(Int.random(in: 0...3, using: &random)).map { title in
+            let count = Int.random(in: 0...min(3, ids.count), using: &random)
+            let rows = ids.prefix(count).map { fixed($0, Int.random(in: 0...1, using: &random)) }
+            ids.removeFirst(count)
+            return StaticSection(title, rows: rows)
+        }
+    }
+
+    /// One random operation somewhere; returns what it was.
+    mutating func step() -> String {
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0..<11 where !runners.isEmpty:
+            let runner = runners.randomElement(using: &random)!
+            if let failure = runner.run(operations: 1) { failures.append("\(failure)") }
+            return "an operation on a controller"
+        case 11..<14 where !statics.isEmpty:
+            let part = statics.randomElement(using: &random)!
+            let sections = declaration(part.label)
+            do { try part.statics.setSections(sections) } catch { failures.append("setSections threw \(error)") }
+            return "static sections declared anew: \(sections.map { "\($0.title ?? "-"): \($0.rows.map(\.id))" })"
+        case 14..<19:
+            return collapseOrExpand()
+        default:
+            return badInput()
+        }
+    }
+
+    /// Collapses or expands a section of a random part of a random composition.
+    mutating func collapseOrExpand() -> String {
+        let model = models.randomElement(using: &random)!
+        let part = Int.random(in: 0..<model.parts.count, using: &random)
+        var names = model.parts[part].sections.map(\.name)
+        names += model.collapsed.filter { $0.part == part }.map(\.name)
+        guard let name = names.randomElement(using: &random) else { return "nothing to collapse" }
+        let id = ResultsCompositionSectionID(part: part, name: name)
+        let collapse = Bool.random(using: &random)
+        do {
+            if collapse { try model.composition.collapse(id) } else { try model.composition.expand(id) }
+            if collapse { model.collapsed.insert(id) } else { model.collapsed.remove(id) }
+            collapses += 1
+        } catch {
+            failures.append("\(collapse ? "collapse" : "expand") \(id) threw \(error)")
+        }
+        return "\(collapse ? "collapse" : "expand") \(id)"
+    }
+
+    /// Bad input: it is refused with an error naming it, and nothing changes.
+    mutating func badInput() -> String {
+        let model = models.randomElement(using: &random)!
+        let before = (model.composition.reportedSnapshot.sections, model.composition.collapsedSections)
+        let bad = [
+            ResultsCompositionSectionID(part: model.parts.count + Int.random(in: 0...2, using: &random), name: nil),
+            ResultsCompositionSectionID(part: Int.random(in: 0..<model.parts.count, using: &random), name: "no such section"),
+        ].randomElement(using: &random)!
+        let collapse = Bool.random(using: &random)
+        do {
+            if collapse { try model.composition.collapse(bad) } else { try model.composition.expand(bad) }
+            failures.append("\(collapse ? "collapse" : "expand") of \(bad) did not throw")
+        } catch {
+            if !error.description.contains(bad.description) { failures.append("the error \(error) does not name \(bad)") }
+        }
+        if rows(model.composition.reportedSnapshot.sections) != rows(before.0) || model.composition.collapsedSections != before.1 {
+            failures.append("a refused \(collapse ? "collapse" : "expand") of \(bad) changed the composition")
+        }
+        return "\(collapse ? "collapse" : "expand") of unknown \(bad)"
+    }
+}

@@ -1,0 +1,232 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+/// The row of the composed tables in these tests: an entry of one of the
+/// controllers (by the controller's label), a static row, or a placeholder.
+enum Row: Hashable, Sendable, CustomStringConvertible {
+    case entry(source: Int, Entry)
+    case fixed(id: String, version: Int)
+    case placeholder(String)
+
+    /// The row's identity across the whole table.
+    var identity: String {
+        switch self {
+        case let .entry(source, entry): "e\(source):\(entry.id)"
+        case let .fixed(id, _): "f:\(id)"
+        case let .placeholder(name): "p:\(name)"
+        }
+    }
+
+    var description: String {
+        switch self {
+        case let .entry(source, entry): "e\(source):\(entry)"
+        case let .fixed(id, version): "f:\(id)v\(version)"
+        case let .placeholder(name): "p:\(name)"
+        }
+    }
+}
+
+/// A static row whose identity is `id`.
+func fixed(_ id: String, _ version: Int = 0) -> StaticRow<Row> { StaticRow(.fixed(id: id, version: version), id: id) }
+
+/// The rows of each section, as strings, for compact expectations.
+func rows(_ sections: [ResultsSection<Row>]) -> [[String]] { sections.map { $0.objects.map(\.description) } }
+
+/// A composition's table shown by data sources in simulated views of every
+/// kind (table and collection view; counts cached, and read when a batch
+/// starts), every batch checked by the validator against the table before.
+@MainActor
+final class CompositionScreen {
+    let composition: ResultsComposition<Row>
+    private(set) var views: [(view: ListViewSimulator<String>, dataSource: ResultsSourceDataSource<ResultsComposition<Row>, ListViewSimulator<String>, String>)] = []
+    private(set) var updates: [ResultsCompositionUpdate<Row>] = []
+    private(set) var violations: [String] = []
+    /// The placeholder sections inserted or deleted so far.
+    private(set) var placeholderChanges = 0
+    private var shown: [ResultsSection<Row>]
+    private var shownSnapshot: ResultsCompositionSnapshot<Row>
+    private var observation: ResultsObservation?
+
+    init(_ composition: ResultsComposition<Row>) {
+        self.composition = composition
+        shown = composition.reportedSnapshot.sections
+        shownSnapshot = composition.reportedSnapshot
+        for (flavor, countMode) in everyViewKind {
+            let view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
+            let dataSource = ResultsSourceDataSource(source: composition, view: view) { _, _, row in row.description }
+            view.dataSource = dataSource
+            view.layoutIfNeeded()
+            views.append((view, dataSource))
+        }
+        observation = composition.observe { [unowned self] update in
+            if !update.isReload {
+                // The validator identifies rows by the changeset's keys: give it the rows' own identities...
+                let identified = ResultsChangeset<Row, String>(
+                    sectionChanges: update.changeset.sectionChanges,
+                    objectChanges: update.changeset.objectChanges.map { ObjectChange(byIdentity($0.change), key: $0.object.identity, object: $0.object) })
+                let found = BatchUpdateValidator.violations(
+                    of: identified, from: shown, to: update.snapshot.sections, key: \.identity, hidesEmptySections: true)
+                violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.objectChanges.map(\.change)) from \(shown.map(\.name)) to \(update.snapshot.sections.map(\.name))" }
+                // ...and check the composition's keys against the tables' on their own.
+                for change in update.changeset.objectChanges {
+                    if let path = change.indexPath, shownSnapshot.key(at: path) != change.key {
+                        violations.append("update \(updates.count + 1): \(change.change) has key \(change.key), the old table \(String(describing: shownSnapshot.key(at: path)))")
+                    }
+                    if let path = change.newIndexPath, update.snapshot.key(at: path) != change.key {
+                        violations.append("update \(updates.count + 1): \(change.change) has key \(change.key), the new table \(String(describing: update.snapshot.key(at: path)))")
+                    }
+                }
+            }
+            for change in update.changeset.sectionChanges {
+                if case .insert(let section, _) = change, case .placeholder? = update.snapshot.sectionLocation(of: section) { placeholderChanges += 1 }
+                if case .delete(let section, _) = change, case .placeholder? = shownSnapshot.sectionLocation(of: section) { placeholderChanges += 1 }
+            }
+            shown = update.snapshot.sections
+            shownSnapshot = update.snapshot
+            updates.append(update)
+        }
+    }
+
+    /// What is wrong with the views and the batches so far, if anything:
+    /// an exception, a batch the validator refused, a view that does not
+    /// show the composed table as last reported, a stale cell or header.
+    func problems() -> [String] {
+        var problems = violations
+        let expected = rows(composition.reportedSnapshot.sections)
+        let titles = composition.reportedSnapshot.sections.map(\.name)
+        for (view, dataSource) in views {
+            let kind = "\(view.flavor), \(view.countMode)"
+            if let exception = view.exception { problems.append("\(kind): \(exception)") }
+            if view.cells != expected { problems.append("\(kind): shows \(view.cells), the composition \(expected)") }
+            if rows(dataSource.snapshot.sections) != expected { problems.append("\(kind): the data source serves another table") }
+            if !view.staleRows().isEmpty { problems.append("\(kind): stale rows \(view.staleRows())") }
+            if view.headerTitles != titles { problems.append("\(kind): headers \(view.headerTitles), not \(titles)") }
+        }
+        return problems
+    }
+}
+
+/// Every row and section of a composed table maps to its part and back.
+@MainActor
+func mappingProblems(_ snapshot: ResultsCompositionSnapshot<Row>, parts: [any PartModel]) -> [String] {
+    var problems: [String] = []
+    for section in 0..<snapshot.numberOfSections {
+        switch snapshot.sectionLocation(of: section) {
+        case let .section(part, local)?:
+            if snapshot.section(local, inPart: part) != section { problems.append("section \(section) → part \(part) section \(local) does not map back") }
+            if snapshot.sectionID(at: section) != ResultsCompositionSectionID(part: part, name: parts[part].sections[local].name) {
+                problems.append("section \(section) has identity \(String(describing: snapshot.sectionID(at: section)))")
+            }
+        case .placeholder?:
+            if snapshot.sectionID(at: section) != nil { problems.append("placeholder section \(section) has an identity") }
+        case nil:
+            problems.append("section \(section) has no location")
+        }
+        for row in 0..<(snapshot.numberOfObjects(inSection: section) ?? 0) {
+            let path = ResultsIndexPath(row: row, section: section)
+            switch snapshot.location(of: path) {
+            case let .row(part, local)?:
+                if snapshot.indexPath(ofRow: local, inPart: part) != path { problems.append("\(path) → part \(part) \(local) does not map back") }
+                let partRow = parts[part].sections[local.section].objects[local.row]
+                if snapshot.object(at: path) != partRow { problems.append("\(path) shows \(String(describing: snapshot.object(at: path))), its part has \(partRow)") }
+            case .placeholder?:
+                if case .placeholder? = snapshot.object(at: path) {} else { problems.append("\(path) is a placeholder row showing \(String(describing: snapshot.object(at: path)))") }
+            case nil:
+                problems.append("\(path) has no location")
+            }
+        }
+    }
+    let outside = [ResultsIndexPath(row: 0, section: -1), ResultsIndexPath(row: 0, section: snapshot.numberOfSections),
+                   ResultsIndexPath(row: -1, section: 0), ResultsIndexPath(row: snapshot.numberOfObjects(inSection: 0) ?? 0, section: 0)]
+    for path in outside where snapshot.location(of: path) != nil || snapshot.object(at: path) != nil {
+        problems.append("\(path) is outside the table but maps")
+    }
+    for (part, model) in parts.enumerated() {
+        if snapshot.indexPath(ofRow: ResultsIndexPath(row: 0, section: model.sections.count), inPart: part) != nil {
+            problems.append("a section past the end of part \(part) maps")
+        }
+    }
+    if snapshot.indexPath(ofRow: ResultsIndexPath(row: 0, section: 0), inPart: parts.count) != nil { problems.append("a part past the end maps") }
+    return problems
+}
+
+/// A part of a composition under test, with the table it should show
+/// (its own sections, before the composition collapses any).
+@MainActor
+protocol PartModel {
+    /// The part's sections, as the composition's rows.
+    var sections: [ResultsSection<Row>] { get }
+}
+
+/// A results controller driven by seeded random operations.
+struct ResultsPartModel: PartModel {
+    let label: Int
+    let runner: RandomOperationRunner<Entry, Int>
+
+    var sections: [ResultsSection<Row>] {
+        runner.controller.reportedSnapshot.sections.map { section in
+            ResultsSection(name: section.name, objects: section.objects.map { Row.entry(source: label, $0) })
+        }
+    }
+}
+
+/// Static sections whose declaration is replaced at random.
+struct StaticPartModel: PartModel {
+    let label: Int
+    let statics: StaticSections<Row>
+
+    var sections: [ResultsSection<Row>] {
+        statics.sections.map { ResultsSection(name: $0.title, objects: $0.rows.map(\.value)) }
+    }
+}
+
+/// A composition of parts, with the collapsed sections and placeholders it should show.
+@MainActor
+final class CompositionModel: PartModel {
+    let composition: ResultsComposition<Row>
+    let parts: [any PartModel]
+    let placeholders: [ResultsPlaceholder<Row>?]
+    let placeholder: ResultsPlaceholder<Row>?
+    var collapsed: Set<ResultsCompositionSectionID> = []
+
+    init(parts: [(any PartModel, ResultsCompositionPart<Row>, ResultsPlaceholder<Row>?)], placeholder: ResultsPlaceholder<Row>?) {
+        self.parts = parts.map(\.0)
+        placeholders = parts.map(\.2)
+        self.placeholder = placeholder
+        composition = ResultsComposition(parts.map(\.1), placeholder: placeholder)
+    }
+
+    /// The parts' tables one after the other: rows of collapsed sections
+    /// left out, placeholders where a part, or every part, has no row.
+    var sections: [ResultsSection<Row>] {
+        var joined: [ResultsSection<Row>] = []
+        var total = 0
+        for (index, part) in parts.enumerated() {
+            let sections = part.sections
+            let count = sections.reduce(0) { $0 + $1.objects.count }
+            total += count
+            for section in sections {
+                let isCollapsed = collapsed.contains(ResultsCompositionSectionID(part: index, name: section.name))
+                joined.append(ResultsSection(name: section.name, objects: isCollapsed ? [] : section.objects))
+            }
+            if count == 0, let placeholder = placeholders[index] {
+                joined.append(ResultsSection(name: placeholder.title, objects: placeholder.rows))
+            }
+        }
+        if total == 0, let placeholder {
+            joined.append(ResultsSection(name: placeholder.title, objects: placeholder.rows))
+        }
+        return joined
+    }
+}
+
+/// A change of the composed table as a change of rows keyed by their identities.
+func byIdentity(_ change: ObjectChange<Row, ResultsCompositionKey>.Change) -> ObjectChange<Row, String>.Change {
+    switch change {
+    case let .insert(path): .insert(at: path)
+    case let .delete(path): .delete(at: path)
+    case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
+    case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
+    }
+}

@@ -1,0 +1,301 @@
+import FilterableResults
+import FilterableResultsTesting
+import Testing
+
+/// A composed screen: a static header, friends (flat, with a placeholder),
+/// suggestions (sectioned by group).
+@MainActor
+struct FriendsScreen {
+    let header: StaticSections<Row>
+    let friends = ResultsController(store: ResultsStore<Entry, Int>.items())
+    let suggestions = ResultsController(store: ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group)))
+    let composition: ResultsComposition<Row>
+    let screen: CompositionScreen
+
+    init(friends friendIDs: [Int] = [1, 2, 3], suggestions suggestionIDs: [(Int, String)] = [(7, "a"), (8, "b"), (9, "b")],
+         placeholder: ResultsPlaceholder<Row>? = nil) throws {
+        header = try StaticSections<Row> {
+            StaticSection("Account") {
+                fixed("profile")
+                fixed("sign out")
+            }
+        }
+        try friends.setData(friendIDs.map { Entry(id: $0) })
+        try suggestions.setData(suggestionIDs.map { Entry(id: $0.0, group: $0.1) })
+        composition = ResultsComposition([
+            .part(header),
+            .part(friends, as: { Row.entry(source: 1, $0) }, placeholder: .row(.placeholder("no friends"))),
+            .part(suggestions, as: { Row.entry(source: 2, $0) }),
+        ], placeholder: placeholder)
+        screen = CompositionScreen(composition)
+    }
+
+    var rows: [[String]] { FilterableResultsTests.rows(composition.reportedSnapshot.sections) }
+
+    /// The last update's row changes, as `"insert [1, 0]"`, in order.
+    var lastRowChanges: [String] {
+        (screen.updates.last?.changeset.objectChanges ?? []).map { change in
+            switch change.change {
+            case let .insert(path): "insert \(path)"
+            case let .delete(path): "delete \(path)"
+            case let .move(from, to, _): "move \(from)→\(to)"
+            case let .update(path, newPath): "update \(path)→\(newPath)"
+            }
+        }
+    }
+}
+
+@MainActor
+@Suite("Compositions")
+struct CompositionTests {
+    @Test func theJoinedTableIsThePartsOneAfterTheOther() throws {
+        let screen = try FriendsScreen()
+        #expect(screen.rows == [["f:profilev0", "f:sign outv0"], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], ["e2:8:0b", "e2:9:0b"]])
+        #expect(screen.composition.reportedSnapshot.sections.map(\.name) == ["Account", nil, "a", "b"])
+        #expect(screen.composition.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 1, key: 3))
+        #expect(screen.composition.reportedSnapshot.count == 8)
+        #expect(screen.screen.problems().isEmpty)
+    }
+
+    @Test func indexPathsMapToPartsAndBack() throws {
+        let screen = try FriendsScreen()
+        let snapshot = screen.composition.reportedSnapshot
+        #expect(snapshot.location(of: visible(0, 1)) == .row(part: 0, indexPath: visible(0, 1)))
+        #expect(snapshot.location(of: visible(1, 2)) == .row(part: 1, indexPath: visible(0, 2)))
+        #expect(snapshot.location(of: visible(3, 1)) == .row(part: 2, indexPath: visible(1, 1)))
+        #expect(snapshot.sectionLocation(of: 3) == .section(part: 2, section: 1))
+        #expect(snapshot.indexPath(ofRow: visible(1, 0), inPart: 2) == visible(3, 0))
+        #expect(snapshot.section(1, inPart: 2) == 3)
+        #expect(snapshot.sectionID(at: 3) == ResultsCompositionSectionID(part: 2, name: "b"))
+        // Every visible row, both ways.
+        #expect(mappingProblems(snapshot, parts: [
+            StaticPartModel(label: 0, statics: screen.header),
+            ResultsPartModel.of(screen.friends, label: 1), ResultsPartModel.of(screen.suggestions, label: 2),
+        ]).isEmpty)
+        // Out of range: nil, never a trap.
+        for path in [visible(4, 0), visible(0, 2), visible(-1, 0), visible(0, -1), visible(Int.max, 0)] {
+            #expect(snapshot.location(of: path) == nil && snapshot.object(at: path) == nil && snapshot.key(at: path) == nil)
+        }
+        #expect(snapshot.sectionLocation(of: 4) == nil && snapshot.sectionLocation(of: -1) == nil && snapshot.name(ofSection: 9) == nil)
+        #expect(snapshot.indexPath(ofRow: visible(0, 3), inPart: 1) == nil)
+        #expect(snapshot.indexPath(ofRow: visible(2, 0), inPart: 2) == nil)
+        #expect(snapshot.indexPath(ofRow: visible(0, 0), inPart: 3) == nil && snapshot.indexPath(ofRow: visible(0, 0), inPart: -1) == nil)
+        #expect(snapshot.section(0, inPart: 9) == nil && snapshot.section(5, inPart: 0) == nil)
+        #expect(screen.composition.location(of: visible(1, 0)) == .row(part: 1, indexPath: visible(0, 0)))
+        #expect(screen.composition.indexPath(ofRow: visible(0, 0), inPart: 1) == visible(1, 0))
+    }
+
+    @Test func aPartsBatchIsShiftedPastThePartsBeforeIt() throws {
+        let screen = try FriendsScreen()
+        try screen.suggestions.performBatchUpdates { () throws(ResultsError) in
+            try screen.suggestions.add(Entry(id: 10, group: "c"))
+            try screen.suggestions.remove(key: 7)
+        }
+        let changes = screen.screen.updates.last!.changeset
+        #expect(changes.sectionChanges == [.delete(at: 2, name: "a"), .insert(at: 3, name: "c")])
+        #expect(screen.rows.suffix(2) == [["e2:8:0b", "e2:9:0b"], ["e2:10:0c"]])
+        try screen.friends.move(from: visible(0, 0), to: visible(0, 2))
+        #expect(screen.lastRowChanges == ["move [1, 0]→[1, 2]"])
+        #expect(screen.screen.problems().isEmpty)
+    }
+
+    @Test func aPlaceholderComesAndGoesInTheBatchThatEmptiesOrFillsItsPart() throws {
+        let screen = try FriendsScreen(friends: [1])
+        try screen.friends.remove(key: 1)
+        #expect(screen.rows == [["f:profilev0", "f:sign outv0"], [], ["p:no friends"], ["e2:7:0a"], ["e2:8:0b", "e2:9:0b"]])
+        #expect(screen.screen.updates.last!.changeset.sectionChanges == [.insert(at: 2, name: nil)])
+        #expect(screen.lastRowChanges == ["delete [1, 0]"])
+        #expect(screen.composition.reportedSnapshot.location(of: visible(2, 0)) == .placeholder(part: 1, row: 0))
+        #expect(screen.composition.reportedSnapshot.key(at: visible(2, 0)) == .placeholder(part: 1, row: 0))
+
+        try screen.friends.setData([Entry(id: 4), Entry(id: 5)])
+        #expect(screen.rows == [["f:profilev0", "f:sign outv0"], ["e1:4:0a", "e1:5:0a"], ["e2:7:0a"], ["e2:8:0b", "e2:9:0b"]])
+        #expect(screen.screen.updates.last!.changeset.sectionChanges == [.delete(at: 2, name: nil)])
+        #expect(screen.lastRowChanges == ["insert [1, 0]", "insert [1, 1]"])
+        #expect(screen.screen.problems().isEmpty)
+    }
+
+    @Test func theCompositionsPlaceholderShowsWhileNoPartHasARow() throws {
+        let friends = ResultsController(store: ResultsStore<Entry, Int>.items())
+        let others = ResultsController(store: ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group)))
+        let composition = ResultsComposition<Row>([
+            .part(friends, as: { Row.entry(source: 1, $0) }),
+            .part(others, as: { Row.entry(source: 2, $0) }),
+        ], placeholder: ResultsPlaceholder(title: "Nothing", rows: [.placeholder("search again")]))
+        let screen = CompositionScreen(composition)
+        #expect(rows(composition.reportedSnapshot.sections) == [[], ["p:search again"]])
+        #expect(composition.reportedSnapshot.sectionLocation(of: 1) == .placeholder(part: nil))
+        try others.add(Entry(id: 1, group: "x"))
+        #expect(rows(composition.reportedSnapshot.sections) == [[], ["e2:1:0x"]])
+        #expect(screen.updates.last!.changeset.sectionChanges == [.delete(at: 1, name: "Nothing"), .insert(at: 1, name: "x")])
+        try friends.addFilter(ResultsFilter(title: "none") { _ in false })   // the friends part was empty already
+        #expect(screen.updates.count == 1)
+        try others.remove(key: 1)
+        #expect(rows(composition.reportedSnapshot.sections) == [[], ["p:search again"]])
+        #expect(screen.problems().isEmpty)
+    }
+
+    @Test func aCollapsedSectionKeepsItsHeaderWhileFiltersMergesAndSortingGoOn() throws {
+        let screen = try FriendsScreen(suggestions: [(7, "a"), (8, "b"), (9, "b")])
+        let b = ResultsCompositionSectionID(part: 2, name: "b")
+        try screen.composition.collapse(b)
+        #expect(screen.lastRowChanges == ["delete [3, 0]", "delete [3, 1]"])
+        #expect(screen.composition.reportedSnapshot.isSectionCollapsed(3))
+        #expect(screen.composition.reportedSnapshot.location(of: visible(3, 0)) == nil)
+        #expect(screen.composition.reportedSnapshot.indexPath(ofRow: visible(1, 0), inPart: 2) == nil)
+
+        // A merge into the collapsed section and beside it: only the rows shown are animated.
+        try screen.suggestions.merge([Entry(id: 11, group: "b"), Entry(id: 12, group: "a"), Entry(id: 8, value: 5, group: "b")])
+        #expect(screen.lastRowChanges == ["insert [2, 1]"])
+        // A row that moves from a shown section into the collapsed one is deleted; back out, inserted.
+        try screen.suggestions.update(7) { $0.group = "b" }
+        #expect(screen.lastRowChanges == ["delete [2, 0]"])
+        try screen.suggestions.update(11) { $0.group = "a" }
+        #expect(screen.lastRowChanges == ["insert [2, 1]"])
+        // Filters and sorting underneath.
+        try screen.suggestions.addFilter(ResultsFilter(title: "not 9") { $0.id != 9 })
+        try screen.suggestions.setSortKeys([.descending(\.id)])
+        #expect(screen.rows.suffix(2) == [["e2:12:0a", "e2:11:0a"], []])
+        #expect(screen.composition.isCollapsed(b) && screen.composition.collapsedSections == [b])
+
+        // Expanding shows the rows as they are now.
+        try screen.composition.expand(b)
+        #expect(screen.rows.suffix(2) == [["e2:12:0a", "e2:11:0a"], ["e2:8:5b", "e2:7:0b"]])
+        #expect(screen.lastRowChanges == ["insert [3, 0]", "insert [3, 1]"])
+        #expect(screen.screen.problems().isEmpty)
+    }
+
+    @Test func aCollapsedSectionStaysCollapsedWhileItComesAndGoes() throws {
+        let screen = try FriendsScreen(suggestions: [(7, "a"), (8, "b")])
+        let b = ResultsCompositionSectionID(part: 2, name: "b")
+        try screen.composition.collapse(b)
+        try screen.suggestions.remove(key: 8)                       // the section goes
+        #expect(screen.composition.reportedSnapshot.sections.map(\.name) == ["Account", nil, "a"])
+        #expect(screen.composition.isCollapsed(b))
+        try screen.composition.collapse(b)                          // collapsed already: nothing to do
+        try screen.suggestions.add(Entry(id: 8, group: "b"))        // and comes back, collapsed
+        #expect(screen.composition.reportedSnapshot.numberOfObjects(inSection: 3) == 0)
+        #expect(screen.screen.updates.last!.changeset.objectChanges.isEmpty)
+        try screen.composition.expand(b)
+        #expect(screen.lastRowChanges == ["insert [3, 0]"])
+        // Unnamed sections collapse together: the friends' flat section.
+        try screen.composition.collapse(ResultsCompositionSectionID(part: 1, name: nil))
+        #expect(screen.rows[1].isEmpty && screen.composition.reportedSnapshot.count == 4)
+        try screen.friends.removeSection(at: 0)
+        try screen.friends.addSection(ResultsSection(objects: [Entry(id: 1)]))
+        #expect(screen.rows[1].isEmpty)
+        #expect(screen.screen.problems().isEmpty)
+    }
+
+    @Test func badInputIsRefusedNamingItAndChangesNothing() throws {
+        let screen = try FriendsScreen()
+        let before = screen.rows
+        func expectRefused(_ named: String, _ body: () throws(ResultsError) -> Void) {
+            do {
+                try body()
+                Issue.record("\(named) was not refused")
+            } catch {
+                #expect(error.code == "invalidOperation" || error.code == "indexPathOutOfRange")
+                #expect(error.description.contains(named), "\(error) does not name \(named)")
+            }
+        }
+        expectRefused("section \"zzz\" of part 2") { () throws(ResultsError) in try screen.composition.collapse(ResultsCompositionSectionID(part: 2, name: "zzz")) }
+        expectRefused("part 5") { () throws(ResultsError) in try screen.composition.collapse(ResultsCompositionSectionID(part: 5, name: "a")) }
+        expectRefused("part -1") { () throws(ResultsError) in try screen.composition.expand(ResultsCompositionSectionID(part: -1, name: nil)) }
+        expectRefused("section \"zzz\" of part 0") { () throws(ResultsError) in try screen.composition.expand(ResultsCompositionSectionID(part: 0, name: "zzz")) }
+        expectRefused("placeholder") { () throws(ResultsError) in try screen.composition.remove(key: .placeholder(part: 1, row: 0)) }
+        expectRefused("part 7") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 7, key: 1)) }
+        expectRefused("\"x\"") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 1, key: "x")) }
+        expectRefused("profile") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(ResultsCompositionKey.row(part: 0, key: "profile")))) }
+        expectRefused("[1, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(1, 0), to: visible(3, 0)) }
+        expectRefused("[9, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(9, 0), to: visible(1, 0)) }
+        expectRefused("[0, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(0, 0), to: visible(0, 1)) }
+        #expect(screen.rows == before)
+        #expect(screen.screen.updates.isEmpty && screen.composition.collapsedSections.isEmpty)
+        // Moving into a collapsed section is refused too.
+        try screen.composition.collapse(ResultsCompositionSectionID(part: 2, name: "a"))
+        expectRefused("collapsed") { () throws(ResultsError) in try screen.composition.move(from: visible(3, 0), to: visible(2, 0)) }
+    }
+
+    @Test func theUserEditsTheRowsOfThePartThatOwnsThem() throws {
+        let screen = try FriendsScreen()
+        for (view, dataSource) in screen.screen.views {
+            dataSource.canDeleteRow = { _, row in if case .entry = row { true } else { false } }
+            dataSource.canMoveRow = { _, row in if case .entry(source: 1, _) = row { true } else { false } }
+            _ = view
+        }
+        let (view, _) = screen.screen.views[0]
+        #expect(!view.userDeletesRow(at: visible(0, 0)))               // a static row
+        #expect(view.userDeletesRow(at: visible(1, 1)))
+        #expect(keys(screen.friends.snapshot.sections) == [[1, 3]])
+        #expect(view.userMovesRow(from: visible(1, 0), to: visible(1, 1)))
+        #expect(keys(screen.friends.snapshot.sections) == [[3, 1]])
+        #expect(screen.screen.problems().isEmpty)
+    }
+
+    @Test func aPartsReloadIsAReloadOfTheComposition() throws {
+        let screen = try FriendsScreen()
+        try screen.friends.setUpdatesEnabled(false)
+        try screen.friends.setData([Entry(id: 20)])
+        try screen.suggestions.remove(key: 7)                     // reported while the friends are not
+        #expect(screen.rows[1] == ["e1:1:0a", "e1:2:0a", "e1:3:0a"])
+        try screen.friends.setUpdatesEnabled(true)
+        #expect(screen.screen.updates.last!.isReload)
+        #expect(screen.rows == [["f:profilev0", "f:sign outv0"], ["e1:20:0a"], ["e2:8:0b", "e2:9:0b"]])
+        #expect(screen.screen.problems().isEmpty)
+    }
+
+    @Test func anUpdateAnObserverCausesReachesEveryObserverAfterTheOneBeingDelivered() throws {
+        let screen = try FriendsScreen()
+        var seen: [[[String]]] = []
+        let first = screen.composition.observe { [suggestions = screen.suggestions] update in
+            guard update.snapshot.count == 9 else { return }
+            do { try suggestions.add(Entry(id: 40, group: "a")) } catch { Issue.record("\(error)") }   // in reply to the first update
+        }
+        let second = screen.composition.observe { update in seen.append(rows(update.snapshot.sections)) }
+        try screen.friends.add(Entry(id: 30))
+        #expect(seen.map { $0[1].count } == [4, 4])
+        #expect(seen.map { $0[2] } == [["e2:7:0a"], ["e2:7:0a", "e2:40:0a"]])
+        #expect(screen.screen.problems().isEmpty)
+        _ = (first, second)
+    }
+
+    @Test func compositionsNest() throws {
+        let inner = try FriendsScreen()
+        let more = ResultsController(store: ResultsStore<Entry, Int>.items())
+        let outer = ResultsComposition<Row>([
+            .part(inner.composition, placeholder: .row(.placeholder("inner empty"))),
+            .part(more, as: { Row.entry(source: 3, $0) }),
+        ])
+        let screen = CompositionScreen(outer)
+        try inner.composition.collapse(ResultsCompositionSectionID(part: 2, name: "b"))
+        try outer.collapse(ResultsCompositionSectionID(part: 0, name: "Account"))
+        try more.add(Entry(id: 1))
+        try inner.suggestions.add(Entry(id: 50, group: "b"))
+        #expect(rows(outer.reportedSnapshot.sections) == [[], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], [], ["e3:1:0a"]])
+        #expect(outer.reportedSnapshot.location(of: visible(4, 0)) == .row(part: 1, indexPath: visible(0, 0)))
+        #expect(outer.reportedSnapshot.location(of: visible(1, 2)) == .row(part: 0, indexPath: visible(1, 2)))
+        #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: AnyHashable(ResultsCompositionKey.row(part: 1, key: 3))))
+        #expect(screen.problems().isEmpty)
+    }
+}
+
+extension ResultsPartModel {
+    /// A model of a controller that no runner drives.
+    @MainActor
+    static func of(_ controller: ResultsController<Entry, Int>, label: Int) -> some PartModel {
+        ControllerPartModel(label: label, controller: controller)
+    }
+}
+
+/// A controller's table as the composition's rows.
+struct ControllerPartModel: PartModel {
+    let label: Int
+    let controller: ResultsController<Entry, Int>
+
+    var sections: [ResultsSection<Row>] {
+        controller.reportedSnapshot.sections.map { section in
+            ResultsSection(name: section.name, objects: section.objects.map { Row.entry(source: label, $0) })
+        }
+    }
+}
