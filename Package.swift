@@ -27,9 +27,19 @@ let package = Package(
             dependencies: ["FilterableResults", "FilterableResultsTesting"],
             path: "Examples/Companies"
         ),
+        // Test support shared by the test targets (models, helpers): not a product.
+        .target(
+            name: "TestSupport",
+            dependencies: ["FilterableResults", "FilterableResultsTesting"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "FilterableResultsTests",
-            dependencies: ["FilterableResults", "FilterableResultsTesting"]
+            dependencies: ["FilterableResults", "FilterableResultsTesting", "TestSupport"]
+        ),
+        .testTarget(
+            name: "FilterableResultsTestingTests",
+            dependencies: ["FilterableResults", "FilterableResultsTesting", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

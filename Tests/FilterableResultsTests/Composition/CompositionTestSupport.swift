@@ -1,5 +1,6 @@
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// The row of the composed tables in these tests: an entry of one of the

@@ -1,5 +1,6 @@
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// A row type that is not `Equatable`.

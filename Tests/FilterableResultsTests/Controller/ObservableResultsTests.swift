@@ -1,5 +1,6 @@
 import FilterableResults
 import Observation
+import TestSupport
 import Testing
 
 @MainActor

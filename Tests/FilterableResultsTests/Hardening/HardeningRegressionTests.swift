@@ -1,6 +1,7 @@
 @testable import FilterableResults
 import FilterableResultsTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// One test or more per defect of the adversarial run (issue 10) that the
@@ -102,7 +103,7 @@ struct HardeningRegressionTests {
     }
 
     @Test func aScenarioWithLookAlikeSectionNamesPasses() throws {
-        let result = try ScenarioTestSupport.run(
+        let result = ScenarioRunner().run(try Scenario(parsing:
             #"""
             {"primaryKey": "id", "sectionBy": "g", "steps": [
               {"setData": [{"id": 1, "g": "\u00e9"}, {"id": 2, "g": "f"}]},
@@ -114,7 +115,7 @@ struct HardeningRegressionTests {
               {"remove": {"id": 1}},
               {"expect": {"data": [[2]]}}
             ]}
-            """#)
+            """#, file: "test.json"))
         #expect(result.passed, "\(result.failureSummary)")
         // The state after the add names both sections, in scalar order.
         let afterAdd = result.log.first { $0.step == 2 && $0.json["event"]?.stringValue == "state" }?.json

@@ -1,6 +1,7 @@
 import FilterableResults
 import FilterableResultsTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// Deep nesting in predicates and JSON is refused with a typed error, and

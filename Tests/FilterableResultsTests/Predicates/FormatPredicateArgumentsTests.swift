@@ -1,4 +1,5 @@
 import FilterableResults
+import TestSupport
 import Testing
 
 @Suite("FormatPredicate arguments")

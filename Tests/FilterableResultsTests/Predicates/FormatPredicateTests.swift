@@ -1,6 +1,7 @@
 import FilterableResults
 import FilterableResultsTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// The object most evaluation cases run against.

@@ -1,6 +1,7 @@
 @_spi(Testing) import FilterableResults
 import Foundation
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// A plain recursive `LIKE` matcher over Unicode scalars: the reference the

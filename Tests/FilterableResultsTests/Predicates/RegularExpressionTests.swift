@@ -1,6 +1,7 @@
 @_spi(Testing) import FilterableResults
 import FilterableResultsTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// Whether `text` matches the whole pattern for ICU, through

@@ -1,5 +1,6 @@
 @testable import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 @Suite("Folding strings for [c], [d] and live search")

@@ -3,6 +3,7 @@
 // README says it does. The UIKit screens stand in Examples/UIKit.
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 struct Product: Identifiable, Equatable, Sendable {

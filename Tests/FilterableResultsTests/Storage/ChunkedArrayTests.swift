@@ -1,5 +1,6 @@
 @testable import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 @Suite("Chunked arrays and the key table")

@@ -1,5 +1,6 @@
 @testable import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// The positional index against a plain array of items: random inserts,

@@ -1,5 +1,6 @@
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// A controller whose every update is checked by the validator against the
@@ -32,5 +33,5 @@ final class ValidatedController {
     }
 
     /// The keys shown, by section.
-    var keys: [[Int]] { FilterableResultsTests.keys(controller.snapshot.sections) }
+    var keys: [[Int]] { TestSupport.keys(controller.snapshot.sections) }
 }

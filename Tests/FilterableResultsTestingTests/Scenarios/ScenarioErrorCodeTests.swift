@@ -1,5 +1,6 @@
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// Every error code of the log, each provoked by a scenario: the step is

@@ -1,6 +1,7 @@
 import FilterableResults
 import FilterableResultsTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// The `results-scenario` executable, run as a process when the build put

@@ -1,6 +1,7 @@
 import FilterableResults
 import FilterableResultsTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// A data source holding sections of strings: a row's cell is its string,

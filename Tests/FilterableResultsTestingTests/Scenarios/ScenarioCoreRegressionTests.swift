@@ -1,5 +1,6 @@
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// Minimal scenarios for core bugs the scenario runner found (now fixed).

@@ -1,6 +1,7 @@
 import FilterableResults
 import FilterableResultsTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// The scenario files that ship with the package, and the contract's

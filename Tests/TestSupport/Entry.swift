@@ -3,28 +3,34 @@ import FilterableResultsTesting
 import Testing
 
 /// A small value element: a key, a content field, a section field.
-struct Entry: Equatable, Hashable, Sendable, CustomStringConvertible {
-    var id: Int
-    var value: Int = 0
-    var group: String = "a"
+package struct Entry: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package var id: Int
+    package var value: Int = 0
+    package var group: String = "a"
 
-    var description: String { "\(id):\(value)\(group)" }
+    package init(id: Int, value: Int = 0, group: String = "a") {
+        self.id = id
+        self.value = value
+        self.group = group
+    }
+
+    package var description: String { "\(id):\(value)\(group)" }
 }
 
 /// A raw position, for store operations.
-func raw(_ section: Int, _ row: Int) -> RawIndexPath { RawIndexPath(section: section, row: row) }
+package func raw(_ section: Int, _ row: Int) -> RawIndexPath { RawIndexPath(section: section, row: row) }
 
 /// A visible position, for controllers, snapshots and events.
-func visible(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }
+package func visible(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }
 
 /// The keys of each section, for compact expectations.
-func keys(_ sections: [ResultsSection<Entry>]) -> [[Int]] {
+package func keys(_ sections: [ResultsSection<Entry>]) -> [[Int]] {
     sections.map { $0.objects.map(\.id) }
 }
 
 extension ResultsStore where Element == Entry, Key == Int {
     /// A plain store of items keyed by id.
-    static func items(
+    package static func items(
         sortedBy sortKeys: [ResultsSortKey<Entry>] = [],
         sectionedBy sectioning: ResultsSectioning<Entry>? = nil,
         hidesEmptySections: Bool = false
@@ -35,7 +41,7 @@ extension ResultsStore where Element == Entry, Key == Int {
     /// Takes the changeset and checks it with the validator against the
     /// visible table `old`; returns it.
     @discardableResult
-    mutating func takeValidatedChangeset(
+    package mutating func takeValidatedChangeset(
         from old: [ResultsSection<Entry>], sourceLocation: SourceLocation = #_sourceLocation
     ) -> ResultsChangeset<Entry, Int> {
         let changeset = takeChangeset()
@@ -46,7 +52,7 @@ extension ResultsStore where Element == Entry, Key == Int {
 
     /// Runs `body`, then takes and validates the changeset of its edits.
     @discardableResult
-    mutating func validatedChanges(
+    package mutating func validatedChanges(
         sourceLocation: SourceLocation = #_sourceLocation, _ body: (inout Self) throws -> Void
     ) rethrows -> ResultsChangeset<Entry, Int> {
         _ = takeChangeset()
@@ -58,7 +64,7 @@ extension ResultsStore where Element == Entry, Key == Int {
 
 /// A changeset's events as short strings, sorted, for exact expectations:
 /// `"delete 2 [0, 1]"`, `"move 3 [0, 2]→[0, 0] updated"`.
-func summary(_ changeset: ResultsChangeset<Entry, Int>) -> [String] {
+package func summary(_ changeset: ResultsChangeset<Entry, Int>) -> [String] {
     let sections = changeset.sectionChanges.map { change in
         "section \(change.kind) \(change.index.map(String.init) ?? "-")→\(change.newIndex.map(String.init) ?? "-")"
     }

@@ -1,5 +1,6 @@
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// A small row: `id` is its identity, `title` its content.

@@ -1,5 +1,6 @@
 import FilterableResults
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// Golden tests of the `--json` event log: small scenarios and their whole
