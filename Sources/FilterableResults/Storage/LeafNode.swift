@@ -93,11 +93,16 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
         let headers = headerMask & below
         let flags = flagMask & below
         let headerCount = Int32(headers.nonzeroBitCount)
+        let visibleRows = flags & ~headers
+        // The items after the last header: all of them are rows.
+        let afterLastHeader = headers == 0 ? below : below & ~((1 << UInt64(63 - headers.leadingZeroBitCount)) &* 2 &- 1)
         return TreeSummary(
             rows: Int32(offset) - headerCount,
-            visibleRows: Int32((flags & ~headers).nonzeroBitCount),
+            visibleRows: Int32(visibleRows.nonzeroBitCount),
             headers: headerCount,
-            nonEmptyHeaders: Int32((flags & headers).nonzeroBitCount))
+            nonEmptyHeaders: Int32((flags & headers).nonzeroBitCount),
+            rowsAfterLastHeader: Int32(afterLastHeader.nonzeroBitCount),
+            visibleRowsAfterLastHeader: Int32((visibleRows & afterLastHeader).nonzeroBitCount))
     }
 
     /// The offset of `item` in this leaf, or `nil`.

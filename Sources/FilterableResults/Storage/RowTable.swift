@@ -182,10 +182,8 @@ extension RowTable {
     ///
     /// - Complexity: O(log *n*).
     @inlinable func rawPath(ofRow id: Int32) -> RawIndexPath {
-        let place = tree.place(of: id)
-        let section = Int(place.before.headers) - 1
-        let header = self.header(atRaw: section)
-        return RawIndexPath(section: section, row: Int(place.before.rows - header.place.before.rows))
+        let before = tree.place(of: id).before
+        return RawIndexPath(section: Int(before.headers) - 1, row: Int(before.rowsAfterLastHeader))
     }
 
     /// The visible position of a live row, or `nil` when it is hidden.
@@ -194,18 +192,19 @@ extension RowTable {
     @inlinable func visiblePath(ofRow id: Int32) -> ResultsIndexPath? { placeOfRow(id).visible }
 
     /// The raw section index of a live row, and its visible position (`nil`
-    /// when it is hidden), from one descent to the row (and one to its
-    /// header when it is visible).
+    /// when it is hidden), from one descent to the row: what the items
+    /// before it count gives both.
     ///
     /// - Complexity: O(log *n*).
     @inlinable func placeOfRow(_ id: Int32) -> (rawSection: Int, visible: ResultsIndexPath?) {
         let (place, visible) = tree.locate(id)
-        let section = Int(place.before.headers) - 1
+        let before = place.before
+        let section = Int(before.headers) - 1
         guard visible else { return (section, nil) }
-        let header = self.header(atRaw: section)
-        // A visible row's section has a visible row, so it is shown.
-        let shown = hidesEmptySections ? Int(header.place.before.nonEmptyHeaders) : section
-        return (section, ResultsIndexPath(row: Int(place.before.visibleRows - header.place.before.visibleRows), section: shown))
+        // A visible row's section has a visible row, so it is shown, and its
+        // header is among the non-empty ones counted before the row.
+        let shown = hidesEmptySections ? Int(before.nonEmptyHeaders) - 1 : section
+        return (section, ResultsIndexPath(row: Int(before.visibleRowsAfterLastHeader), section: shown))
     }
 }
 

@@ -18,13 +18,6 @@ extension RowTree {
     /// How far apart new labels start: room for 32 halvings between two leaves.
     @inlinable static var labelStride: UInt64 { 1 << 32 }
 
-    /// What one item counts.
-    @inlinable static func summary(of item: Int32, flag: Bool) -> TreeSummary {
-        item >= 0
-            ? TreeSummary(rows: 1, visibleRows: flag ? 1 : 0, headers: 0, nonEmptyHeaders: 0)
-            : TreeSummary(rows: 0, visibleRows: 0, headers: 1, nonEmptyHeaders: flag ? 1 : 0)
-    }
-
     @inlinable func uniqued(_ node: inout AnyObject, height: Int) {
         if !isKnownUniquelyReferenced(&node) {
             node = height == 0 ? leaf(node).copy() : inner(node).copy()
@@ -90,7 +83,8 @@ extension RowTree {
             item, flag, at: childIndex, into: &current.children[child], height: height - 1,
             upperBound: childBound, needsRelabel: &needsRelabel)
         else {
-            current.summaries[child] += Self.summary(of: item, flag: flag)
+            // Recounted, not added to: the item may sit before a header.
+            current.summaries[child] = summary(of: current.children[child], height: height - 1)
             return nil
         }
         current.summaries[child] = summary(of: current.children[child], height: height - 1)
@@ -188,13 +182,7 @@ extension RowTree {
         let current = inner(node)
         let (child, childIndex) = self.child(of: current, holding: index, forInsertion: false)
         let removed = remove(at: childIndex, from: &current.children[child], height: height - 1)
-        var remaining = current.summaries[child]
-        let delta = Self.summary(of: removed.item, flag: removed.flag)
-        remaining.rows -= delta.rows
-        remaining.visibleRows -= delta.visibleRows
-        remaining.headers -= delta.headers
-        remaining.nonEmptyHeaders -= delta.nonEmptyHeaders
-        current.summaries[child] = remaining
+        current.summaries[child] = summary(of: current.children[child], height: height - 1)
         rebalance(child, of: current, height: height)
         return removed
     }

@@ -39,10 +39,28 @@ struct RowTreeTests {
     static func expectAgrees(_ tree: RowTree, _ model: Model, _ random: inout SeededRandomNumberGenerator, context: String) {
         tree.checkInvariants()
         #expect(tree.items == model.items, "\(context): items")
-        // Prefix counts and, per measure, the indexes it counts: once.
+        // Prefix counts, counted item by item (the rows after the last
+        // header start again at each header), and per measure the indexes
+        // it counts: once.
         var prefix = [TreeSummary()]
         prefix.reserveCapacity(model.items.count + 1)
-        for i in model.items.indices { prefix.append(prefix[i]); prefix[i + 1] += RowTree.summary(of: model.items[i], flag: model.flags[i]) }
+        for (item, flag) in zip(model.items, model.flags) {
+            var next = prefix.last!
+            if item >= 0 {
+                next.rows += 1
+                next.rowsAfterLastHeader += 1
+                if flag {
+                    next.visibleRows += 1
+                    next.visibleRowsAfterLastHeader += 1
+                }
+            } else {
+                next.headers += 1
+                if flag { next.nonEmptyHeaders += 1 }
+                next.rowsAfterLastHeader = 0
+                next.visibleRowsAfterLastHeader = 0
+            }
+            prefix.append(next)
+        }
         #expect(tree.count == model.items.count, "\(context): count")
         #expect(tree.summary == prefix.last!, "\(context): summary")
         guard !model.items.isEmpty else { return }
