@@ -18,6 +18,24 @@ extension RowTree {
     /// How far apart new labels start: room for 32 halvings between two leaves.
     @inlinable static var labelStride: UInt64 { 1 << 32 }
 
+    /// Updates the summary of `node`, into or out of which one item went.
+    ///
+    /// A row in a span with no header counts the same wherever it is, so
+    /// its summary is adjusted; otherwise (a header, or a span with one,
+    /// where the rows after the last header depend on where the row is) it
+    /// is recounted.
+    @inlinable func adjust(_ summary: inout TreeSummary, of node: AnyObject, height: Int, item: Int32, flag: Bool, by delta: Int32) {
+        guard item >= 0 && summary.headers == 0 else {
+            summary = self.summary(of: node, height: height)
+            return
+        }
+        let visible: Int32 = flag ? delta : 0
+        summary.rows &+= delta
+        summary.rowsAfterLastHeader &+= delta
+        summary.visibleRows &+= visible
+        summary.visibleRowsAfterLastHeader &+= visible
+    }
+
     @inlinable func uniqued(_ node: inout AnyObject, height: Int) {
         if !isKnownUniquelyReferenced(&node) {
             node = height == 0 ? leaf(node).copy() : inner(node).copy()
@@ -83,8 +101,7 @@ extension RowTree {
             item, flag, at: childIndex, into: &current.children[child], height: height - 1,
             upperBound: childBound, needsRelabel: &needsRelabel)
         else {
-            // Recounted, not added to: the item may sit before a header.
-            current.summaries[child] = summary(of: current.children[child], height: height - 1)
+            adjust(&current.summaries[child], of: current.children[child], height: height - 1, item: item, flag: flag, by: 1)
             return nil
         }
         current.summaries[child] = summary(of: current.children[child], height: height - 1)
@@ -182,7 +199,7 @@ extension RowTree {
         let current = inner(node)
         let (child, childIndex) = self.child(of: current, holding: index, forInsertion: false)
         let removed = remove(at: childIndex, from: &current.children[child], height: height - 1)
-        current.summaries[child] = summary(of: current.children[child], height: height - 1)
+        adjust(&current.summaries[child], of: current.children[child], height: height - 1, item: removed.item, flag: removed.flag, by: -1)
         rebalance(child, of: current, height: height)
         return removed
     }
