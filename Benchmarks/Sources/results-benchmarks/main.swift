@@ -17,7 +17,8 @@ struct Configuration {
     var manyEditsSize: Int { quick ? 10_000 : 100_000 }
     var manyEditsCount: Int { manyEditsSize / 10 }
     var memorySize: Int { quick ? 100_000 : 1_000_000 }
-    var growthSizes: [Int] { quick ? [1_000, 10_000, 100_000] : [10_000, 100_000, 1_000_000] }
+    var growthSizesOverride: [Int]? = nil
+    var growthSizes: [Int] { growthSizesOverride ?? (quick ? [1_000, 10_000, 100_000] : [10_000, 100_000, 1_000_000]) }
     var pageMergeSize: Int { quick ? 100_000 : 1_000_000 }
     var lookupSize: Int { quick ? 100_000 : 1_000_000 }
     var searchSize: Int { quick ? 100_000 : 1_000_000 }
@@ -63,6 +64,10 @@ func parseArguments() -> Configuration {
                 fatalError("--budget needs a number of seconds")
             }
             configuration.budget = value
+        case "--growth-sizes":
+            guard let value = arguments.popFirst(), case let sizes = value.split(separator: ",").compactMap({ Int($0) }), !sizes.isEmpty
+            else { fatalError("--growth-sizes needs sizes such as 10000,100000") }
+            configuration.growthSizesOverride = sizes
         case "--only":
             guard let value = arguments.popFirst() else { fatalError("--only needs a list such as W1,W3") }
             configuration.only = Set(value.uppercased().split(separator: ",").map(String.init))
@@ -77,7 +82,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--only W1,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")

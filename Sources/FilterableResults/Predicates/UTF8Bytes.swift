@@ -7,7 +7,7 @@ import Foundation
 /// bytes of two strings compares their scalars: equality, order, prefixes,
 /// suffixes and substrings all work on bytes, without Swift's canonical
 /// equivalence and without decoding.
-enum UTF8Bytes {
+package enum UTF8Bytes {
     /// Calls `body` with the contiguous UTF-8 bytes of `string` (copying only
     /// when the string is not stored contiguously, e.g. a bridged one).
     @inline(__always)
@@ -63,36 +63,10 @@ enum UTF8Bytes {
         return memcmp(bytes.baseAddress! + (bytes.count - suffix.count), suffix.baseAddress!, suffix.count) == 0
     }
 
-    /// Whether `bytes` contains `needle` anywhere (the empty needle always).
-    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard needle.count > 0 else { return true }
-        guard needle.count <= bytes.count else { return false }
-        let base = bytes.baseAddress!
-        let first = Int32(needle[0])
-        let rest = needle.count - 1
-        var start = 0
-        let lastStart = bytes.count - needle.count
-        while start <= lastStart {
-            guard let found = memchr(base + start, first, lastStart - start + 1) else { return false }
-            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if rest == 0 || memcmp(base + position + 1, needle.baseAddress! + 1, rest) == 0 { return true }
-            start = position + 1
-        }
-        return false
-    }
-
-    /// Whether every byte is ASCII.
-    @inline(__always)
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var combined: UInt8 = 0
-        for byte in bytes { combined |= byte }
-        return combined < 0x80
-    }
-
     /// The number of bytes of the UTF-8 sequence that starts with `lead`
     /// (1 for anything that is not a valid lead byte, so scans always move).
     @inline(__always)
-    static func sequenceLength(lead: UInt8) -> Int {
+    package static func sequenceLength(lead: UInt8) -> Int {
         switch lead {
         case 0xF0...: 4
         case 0xE0...: 3

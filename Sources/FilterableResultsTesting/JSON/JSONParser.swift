@@ -450,7 +450,7 @@ struct JSONParser {
     private func describeInput(at offset: Int) -> String {
         guard offset < input.count else { return "end of input" }
         let lead = input[offset]
-        let length = JSONParser.sequenceLength(lead: lead)
+        let length = UTF8Bytes.sequenceLength(lead: lead)
         if offset + length <= input.count {
             var decoder = UTF8()
             var iterator = UnsafeBufferPointer(rebasing: input[offset..<offset + length]).makeIterator()
@@ -462,15 +462,5 @@ struct JSONParser {
             }
         }
         return "byte 0x\(String(lead, radix: 16, uppercase: true)) (not valid UTF-8)"
-    }
-
-    /// The length of a UTF-8 sequence from its lead byte.
-    static func sequenceLength(lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...: 4
-        case 0xE0...: 3
-        case 0xC0...: 2
-        default: 1
-        }
     }
 }
