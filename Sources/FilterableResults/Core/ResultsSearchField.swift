@@ -40,9 +40,9 @@ extension ResultsSearchField {
             return text.isFound(inStringAt: UnsafeRawPointer(element).advanced(by: offset).assumingMemoryBound(to: String.self))
         case let .optionalString(offset):
             let field = UnsafeRawPointer(element).advanced(by: offset).assumingMemoryBound(to: String?.self)
-            return field.pointee.map(text.isFound(in:)) ?? false
+            return field.pointee.map { text.isFound(in: $0) } ?? false
         case let .function(read):
-            return read(element.pointee).map(text.isFound(in:)) ?? false
+            return read(element.pointee).map { text.isFound(in: $0) } ?? false
         }
     }
 }
