@@ -47,6 +47,19 @@ struct StringFoldingTests {
         }
     }
 
+    @Test func searchMatchesAsContainsCDDoes() throws {
+        let pairs: [(text: String, field: String)] = [
+            ("É", "cafe"), ("cafe", "Café"), ("ss", "Straße"), ("STRASSE", "Straße"), ("ß", "STRAßE"),
+            ("\u{301}", "Café"), ("ж", "ЖУК"), ("東京", "東京都"), ("i", "İstanbul"), ("👍", "ok 👍🏽"),
+        ]
+        for (text, field) in pairs {
+            let filter = try ResultsFilter<JSONValue>(title: "t", format: "name CONTAINS[cd] %@", arguments: [.string(text)])
+            #expect(SearchText(text).isFound(in: field) == filter(["name": .string(field)]), "\(text) in \(field)")
+        }
+        #expect(!SearchText("ss").isFound(in: "Straße"))
+        #expect(SearchText("É").isFound(in: "cafe"))
+    }
+
     @Test func aLongFieldAndANearMissTextAreSearchedInLinearTime() {
         // Comparing at every position would cost 200,000 × 1,000 steps.
         let field = String(repeating: "a", count: 200_000)
