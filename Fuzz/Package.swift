@@ -21,7 +21,11 @@ let package = Package(
         .target(name: "FuzzerDriver"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["FuzzerDriver", .product(name: "FilterableResults", package: "FilterableResults")]
+            dependencies: [
+                "FuzzerDriver",
+                .product(name: "FilterableResults", package: "FilterableResults"),
+                .product(name: "FilterableResultsTesting", package: "FilterableResults"),
+            ]
         ),
         fuzzTarget("FuzzJSON", testing: true),
         fuzzTarget("FuzzPredicate", testing: true),

@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsTesting
 import Foundation
 import FuzzerDriver
 
