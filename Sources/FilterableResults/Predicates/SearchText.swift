@@ -44,7 +44,6 @@ final class SearchText: @unchecked Sendable {
         if let found = isFound(inASCII: text) { return found }
         let needle = UnsafeBufferPointer(self.needle)
         return StringFolding.withFoldedUTF8(text, Self.options) { ByteSearch.contains($0, needle) }
-            ?? StringFolding.withFoldedUTF8(String(decoding: text, as: UTF8.self), Self.options) { ByteSearch.contains($0, needle) }
     }
 
     /// The answer for an ASCII `text` short enough to compare at every
@@ -64,15 +63,13 @@ final class SearchText: @unchecked Sendable {
         let first = needle[0]
         var start = 0
         while start <= count - length {
-            if Self.lowercased(text[start]) == first {
+            if StringFolding.lowercasedASCII(text[start]) == first {
                 var matched = 1
-                while matched < length && Self.lowercased(text[start + matched]) == needle[matched] { matched += 1 }
+                while matched < length && StringFolding.lowercasedASCII(text[start + matched]) == needle[matched] { matched += 1 }
                 if matched == length { return true }
             }
             start += 1
         }
         return false
     }
-
-    @inline(__always) static func lowercased(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 }

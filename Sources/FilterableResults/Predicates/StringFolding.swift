@@ -56,28 +56,24 @@ enum StringFolding {
     }
 
     /// Calls `body` with the UTF-8 of `string` folded by `options`.
-    ///
-    /// Strings of ASCII and two-byte scalars (most text in Latin, Greek and
-    /// Cyrillic scripts) are folded into a temporary buffer by
-    /// ``TwoByteFolding``, without allocating a string; others go through
-    /// ``fold(_:_:)``.
     @inline(__always)
     static func withFoldedUTF8<R>(_ string: String, _ options: Options, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if options.isEmpty { return UTF8Bytes.withBytes(string, body) }
-        let fast: R? = UTF8Bytes.withBytes(string) { bytes in
-            withFoldedUTF8(bytes, options, body)
+        UTF8Bytes.withBytes(string) { bytes in
+            options.isEmpty ? body(bytes) : withFoldedUTF8(bytes, options, body)
         }
-        if let fast { return fast }
-        return UTF8Bytes.withBytes(fold(string, options), body)
     }
 
-    /// Calls `body` with `bytes` folded by non-empty `options`, or returns
-    /// `nil` without calling it when they hold a scalar of three or four
-    /// bytes.
+    /// Calls `body` with UTF-8 `bytes` folded by non-empty `options`.
+    ///
+    /// ASCII and two-byte scalars (most text in Latin, Greek and Cyrillic
+    /// scripts) are folded into a temporary buffer, ASCII by lowercasing it
+    /// and the rest by ``TwoByteFolding``, without allocating a string;
+    /// text with a scalar of three or four bytes goes through
+    /// ``fold(_:_:)``.
     @inline(__always)
     static func withFoldedUTF8<R>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ options: Options, _ body: (UnsafeBufferPointer<UInt8>) -> R
-    ) -> R? {
+    ) -> R {
         let lowercase = options.contains(.caseInsensitive)
         // ASCII (the common case) first: its decomposition is itself and its
         // lowercase ASCII lowercase.
@@ -86,15 +82,21 @@ enum StringFolding {
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 combined |= byte
-                buffer[index] = lowercase && byte &- 0x41 < 26 ? byte | 0x20 : byte
+                buffer[index] = lowercase ? lowercasedASCII(byte) : byte
             }
             return combined < 0x80 ? body(UnsafeBufferPointer(buffer)) : nil
         }
         if let ascii { return ascii }
         let table = TwoByteFolding.table(for: options)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * table.expansion) { buffer -> R? in
+        let twoByte: R? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * table.expansion) { buffer -> R? in
             guard let count = table.fold(bytes, lowercasingASCII: lowercase, into: buffer) else { return nil }
             return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
+        if let twoByte { return twoByte }
+        return UTF8Bytes.withBytes(fold(String(decoding: bytes, as: UTF8.self), options), body)
     }
+
+    /// An ASCII byte lowercased (`A`–`Z` to `a`–`z`); any other byte as it is.
+    @inline(__always)
+    static func lowercasedASCII(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
 }

@@ -60,7 +60,7 @@ struct TwoByteFolding: Sendable {
                 while index < count {
                     let byte = text[index]
                     if byte < 0x80 {
-                        buffer[written] = lowercasingASCII && byte &- 0x41 < 26 ? byte | 0x20 : byte
+                        buffer[written] = lowercasingASCII ? StringFolding.lowercasedASCII(byte) : byte
                         written += 1
                         index += 1
                         continue
