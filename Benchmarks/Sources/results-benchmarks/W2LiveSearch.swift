@@ -40,11 +40,21 @@ struct LiveSearchResult {
 /// One timed keystroke: `filter` replaces the wide filter of its group, and
 /// the changeset is taken. The wide filter is put back first (not timed).
 func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, counts: inout ChangeCounts) -> Double {
-    data.store.addFilter(LiveSearchData.wide)
-    blackHole(data.store.takeChangeset())
+    timeKeystroke(&data.store, counts: &counts, before: { $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(filter) })
+}
+
+/// One keystroke from `before` to `after` (filter or search edits), timed
+/// with its changeset; `before` is applied and its changes taken first,
+/// untimed.
+func timeKeystroke(
+    _ store: inout ResultsStore<Row, Int>, counts: inout ChangeCounts,
+    before: (inout ResultsStore<Row, Int>) -> Void, after: (inout ResultsStore<Row, Int>) -> Void
+) -> Double {
+    before(&store)
+    blackHole(store.takeChangeset())
     return time(.ours) { () -> ResultsChangeset<Row, Int> in
-        data.store.addFilter(filter)
-        let changeset = data.store.takeChangeset()
+        after(&store)
+        let changeset = store.takeChangeset()
         counts = ChangeCounts(changeset)
         return changeset
     }
