@@ -3,44 +3,77 @@ import PackageDescription
 
 let package = Package(
     name: "FilterableResults",
+    // The lowest the core needs: parameterized protocol types (`any P<T>`),
+    // which the controller's delegate and the composition store, need the
+    // Swift 5.7 runtime. Newer features carry `@available` (README, Platforms).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
+        // What every list needs: the store, the controller, compositions,
+        // live search, the data sources.
         .library(name: "FilterableResults", targets: ["FilterableResults"]),
+        // NSPredicate-format filters, their regular expressions and values.
+        .library(name: "FilterableResultsPredicates", targets: ["FilterableResultsPredicates"]),
+        // What an app's tests need: the validator, the UIKit simulator, the recorder.
         .library(name: "FilterableResultsTesting", targets: ["FilterableResultsTesting"]),
         .executable(name: "results-scenario", targets: ["results-scenario"]),
     ],
     targets: [
         .target(name: "FilterableResults"),
+        .target(name: "FilterableResultsPredicates", dependencies: ["FilterableResults"]),
+        .target(name: "FilterableResultsTesting", dependencies: ["FilterableResults"]),
+        // The scenario runner, its JSON text parser and the random-operation
+        // generator: the package's own tools and tests use them; not a product.
         .target(
-            name: "FilterableResultsTesting",
-            dependencies: ["FilterableResults"]
+            name: "FilterableResultsScenarios",
+            dependencies: ["FilterableResults", "FilterableResultsPredicates", "FilterableResultsTesting"]
         ),
         .executableTarget(
             name: "results-scenario",
-            dependencies: ["FilterableResults", "FilterableResultsTesting"]
+            dependencies: ["FilterableResults", "FilterableResultsScenarios"]
         ),
         .executableTarget(
             name: "results-soak",
-            dependencies: ["FilterableResults", "FilterableResultsTesting"]
+            dependencies: ["FilterableResults", "FilterableResultsTesting", "FilterableResultsScenarios"]
         ),
         .executableTarget(
             name: "Companies",
-            dependencies: ["FilterableResults", "FilterableResultsTesting"],
+            dependencies: ["FilterableResults", "FilterableResultsPredicates", "FilterableResultsTesting"],
             path: "Examples/Companies"
         ),
         // Test support shared by the test targets (models, helpers): not a product.
         .target(
             name: "TestSupport",
-            dependencies: ["FilterableResults", "FilterableResultsTesting"],
+            dependencies: ["FilterableResults", "FilterableResultsPredicates", "FilterableResultsTesting"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "FilterableResultsTests",
-            dependencies: ["FilterableResults", "FilterableResultsTesting", "TestSupport"]
+            dependencies: [
+                "FilterableResults", "FilterableResultsPredicates", "FilterableResultsTesting",
+                "FilterableResultsScenarios", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FilterableResultsPredicatesTests",
+            dependencies: [
+                "FilterableResults", "FilterableResultsPredicates", "FilterableResultsTesting",
+                "FilterableResultsScenarios", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "FilterableResultsTestingTests",
-            dependencies: ["FilterableResults", "FilterableResultsTesting", "TestSupport"]
+            dependencies: [
+                "FilterableResults", "FilterableResultsPredicates", "FilterableResultsTesting",
+                "FilterableResultsScenarios", "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The package's fuzzers and benchmarks (packages of their own in Fuzz/ and
+// Benchmarks/) drive the scenario runner; they set this variable to see it
+// as a product. Apps never do.
+if Context.environment["FILTERABLE_RESULTS_TOOLS"] == "1" {
+    package.products.append(.library(name: "FilterableResultsScenarios", targets: ["FilterableResultsScenarios"]))
+}

@@ -7,7 +7,7 @@
 // wrong; else 1 when an expectation failed, a batch of events broke the
 // rules, or a file ended with a batch open; else 0.
 
-import FilterableResultsTesting
+import FilterableResultsScenarios
 import Foundation
 
 let usage = "usage: results-scenario [--json] FILE..."

@@ -1,3 +1,4 @@
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 extension RandomStoreConfiguration where Element == SoakEntry {

@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 /// The soak's element: a key, a content value and a group to section by.

@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 /// A controller shown in a simulated view through a ``ResultsDataSource``,

@@ -8,6 +8,7 @@
 // 2 when the usage is wrong.
 
 import FilterableResults
+import FilterableResultsScenarios
 import FilterableResultsTesting
 import Foundation
 

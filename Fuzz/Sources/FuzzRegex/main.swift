@@ -5,7 +5,8 @@
 // loops over groups that can match nothing, and its full case folding,
 // which only non-ASCII text under [c] can show.
 
-@_spi(Testing) import FilterableResults
+import FilterableResults
+@_spi(Testing) import FilterableResultsPredicates
 import Foundation
 import FuzzSupport
 

@@ -1,4 +1,6 @@
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 /// A deliberately simple model of the scenario semantics of SCENARIOS.md

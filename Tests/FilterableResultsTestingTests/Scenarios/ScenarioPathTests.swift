@@ -1,4 +1,5 @@
 import FilterableResults
+import FilterableResultsScenarios
 import FilterableResultsTesting
 import Foundation
 import TestSupport

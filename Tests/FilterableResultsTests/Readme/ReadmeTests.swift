@@ -1,7 +1,9 @@
-// Every Swift block of README.md stands here line for line (checked by
 // ../shared/tools/readme-snippets), each in a test that asserts what the
+// Every Swift block of README.md stands here line for line (checked by
 // README says it does. The UIKit screens stand in Examples/UIKit.
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 import TestSupport
 import Testing

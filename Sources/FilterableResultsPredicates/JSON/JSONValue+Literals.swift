@@ -1,0 +1,63 @@
+import FilterableResults
+
+// Literal conformances, so values read as the JSON they stand for:
+//
+//     let value: JSONValue = ["id": 1, "tags": ["a", "b"], "price": 9.5, "sold": false]
+//
+// There is deliberately no `ExpressibleByNilLiteral`: `nil` stays the
+// `Optional` that means "missing", and JSON null is spelled `.null`.
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    /// Creates a Boolean value.
+    ///
+    /// - Complexity: O(1).
+    public init(booleanLiteral value: Bool) {
+        self = .bool(value)
+    }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    /// Creates an ``integer(_:)`` value.
+    ///
+    /// - Complexity: O(1).
+    public init(integerLiteral value: Int) {
+        self = .integer(value)
+    }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    /// Creates a ``double(_:)`` value.
+    ///
+    /// - Complexity: O(1).
+    public init(floatLiteral value: Double) {
+        self = .double(value)
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    /// Creates a string value.
+    ///
+    /// - Complexity: O(1).
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    /// Creates an array value.
+    ///
+    /// - Complexity: O(*n*).
+    public init(arrayLiteral elements: JSONValue...) {
+        self = .array(elements)
+    }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    /// Creates an object value in the written key order; a repeated key keeps
+    /// its first position and its last value.
+    ///
+    /// - Complexity: O(*n*) expected.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
+    }
+}

@@ -1,0 +1,131 @@
+import FilterableResults
+
+extension JSONValue {
+    /// The value as compact JSON text with Python's `json.dumps` separators,
+    /// keys in their stored order: `{"id": 1, "tags": ["a", "b"]}`.
+    ///
+    /// Integers, and doubles with an integral value within `Int`'s range,
+    /// print without a decimal point (`1`, `-3`, `100000`); other numbers
+    /// print in the shortest form that reads back as the same double
+    /// (`0.1`, `1e-05`, `1.5e+300`). Non-finite doubles, which JSON cannot
+    /// express and parsing never produces, print as `null`. Strings escape
+    /// `"`, `\` and control characters (`\n`, `\t`, `\u001f`, …) and keep
+    /// every other character, non-ASCII included, as UTF-8.
+    ///
+    /// - Complexity: O(*n*) in the size of the value.
+    public var jsonText: String {
+        var writer = JSONWriter(sortsKeys: false)
+        writer.write(self)
+        return writer.text
+    }
+
+    /// The value as compact JSON text with every object's keys sorted by
+    /// Unicode scalar values: the canonical text by which arrays and objects
+    /// are ordered. Equal values have equal sorted-keys texts.
+    ///
+    /// - Complexity: O(*n* log *n*) in the size of the value.
+    public var jsonTextWithSortedKeys: String {
+        var writer = JSONWriter(sortsKeys: true)
+        writer.write(self)
+        return writer.text
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON text (``jsonText``).
+    ///
+    /// - Complexity: O(*n*) in the size of the value.
+    public var description: String { jsonText }
+}
+
+/// Writes JSON text into a byte buffer.
+struct JSONWriter {
+    private var bytes: [UInt8] = []
+    private let sortsKeys: Bool
+
+    init(sortsKeys: Bool) {
+        self.sortsKeys = sortsKeys
+        bytes.reserveCapacity(64)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null:
+            append("null")
+        case let .bool(value):
+            append(value ? "true" : "false")
+        case let .integer(value):
+            append(String(value))
+        case let .double(value):
+            append(Self.numberText(value))
+        case let .string(value):
+            writeString(value)
+        case let .array(elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { append(", ") }
+                write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case let .object(object):
+            bytes.append(UInt8(ascii: "{"))
+            let members = sortsKeys ? object.membersSortedByKey : object.members
+            for (index, member) in members.enumerated() {
+                if index > 0 { append(", ") }
+                writeString(member.key)
+                append(": ")
+                write(member.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The JSON text of a double: integral values within `Int`'s range as
+    /// integers, others in shortest round-trip form, non-finite as `null`.
+    static func numberText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value >= -JSONNumber.twoToThe63, value < JSONNumber.twoToThe63, value == value.rounded(.towardZero) {
+            return String(Int(value))
+        }
+        return value.description
+    }
+
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        UTF8Bytes.withBytes(string) { source in
+            var runStart = 0
+            for index in 0..<source.count {
+                let byte = source[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x0A: append("\\n")
+                case 0x0D: append("\\r")
+                case 0x09: append("\\t")
+                case 0x08: append("\\b")
+                case 0x0C: append("\\f")
+                default:
+                    append("\\u00")
+                    let digits: StaticString = "0123456789abcdef"
+                    bytes.append(digits.utf8Start[Int(byte >> 4)])
+                    bytes.append(digits.utf8Start[Int(byte & 0xF)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,211 @@
+import FilterableResults
+
+/// A predicate in NSPredicate's format language, parsed and evaluated by this
+/// package (Foundation on Linux cannot parse format strings).
+///
+/// A predicate is parsed once into a compact tree and then evaluated against
+/// any element that exposes its fields by name (``FieldValueProviding``),
+/// such as a ``JSONValue`` object:
+///
+///     let predicate = try FormatPredicate("instanceType BEGINSWITH[c] 't1' AND retired == NO")
+///     let visible = instances.filter { predicate($0) }
+///
+/// ## The language
+///
+/// - Comparisons: `==` (or `=`), `!=` (or `<>`), `<`, `<=`, `>`, `>=`.
+/// - String operators: `BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `LIKE` (`*` any
+///   run of characters, `?` one Unicode scalar, `\` before either makes it
+///   literal; the pattern covers the whole string) and `MATCHES` (a regular
+///   expression that must match the whole string; see below).
+/// - `IN {a, b, …}`; `BETWEEN {low, high}`, inclusive.
+/// - Modifiers after any operator: `[c]` lowercases both sides, `[d]`
+///   decomposes both sides and removes combining marks, `[cd]` does both.
+/// - `NOT` (or `!`) binds tightest, then `AND` (`&&`), then `OR` (`||`);
+///   parentheses group. Keywords are case-insensitive.
+/// - Literals: strings in single or double quotes, with the escapes `\\`,
+///   `\'`, `\"`, `\n`, `\t`, `\r` and `\uXXXX` (any other backslash is kept
+///   as written, so `'\d+'` is the regular expression `\d+`); numbers
+///   (`-3`, `2.5`, `1e3`); `TRUE`, `YES`, `FALSE`, `NO`, `NIL`, `NULL`;
+///   `TRUEPREDICATE`, `FALSEPREDICATE`.
+/// - A bare word is a key path; dots reach into nested objects
+///   (`owner.name`); `#` before a word makes a keyword a key path (`#in`).
+/// - Either side may be a key path or a literal (`5 < score` works).
+/// - `%@` and `%K` are placeholders for values and key paths given as
+///   arguments (``init(_:arguments:)``), substituted as values, never as text.
+/// - NOT, AND, OR and parentheses nest at most ``maximumNestingDepth``
+///   levels deep.
+///
+/// ## Regular expressions
+///
+/// `MATCHES` runs its own engine, which answers in time proportional to the
+/// subject's length times the pattern's compiled size (at most 10,000
+/// instructions), whatever the pattern: there is no backtracking to go
+/// exponential and no time limit to give up at. It reads the part of ICU's
+/// syntax that predicates use, and refuses the rest with
+/// ``ResultsError/invalidPredicate(_:position:expected:)`` naming the
+/// construct and where it is:
+///
+/// - literals; `\` before a punctuation character; `\n \t \r \f \a \e`,
+///   `\xhh`, `\x{h…}`, `\uhhhh`, `\Uhhhhhhhh`;
+/// - `.` (any scalar but a line terminator), `\d \D \w \W \s \S` (Unicode,
+///   as ICU defines them), classes `[a-z_]`, `[^…]` with escapes inside;
+/// - `^ $ \A \z \Z \b \B`; groups `( )`, `(?: )`, `(?<name> )`; `|`;
+/// - `* + ? {n} {n,} {n,m}` (counts up to 1,000), greedy or lazy.
+///
+/// Refused: backreferences, lookahead and lookbehind, atomic groups,
+/// possessive quantifiers, inline flags (`(?i)`: use `[c]`), `\p{…}` and
+/// other escapes, nested classes and class operators.
+///
+/// Matching is on Unicode scalars, as ICU's is on code points. `[c]`
+/// compares with simple case folding, one scalar to one scalar (`K`, `k` and
+/// KELVIN SIGN are alike; `ß` does not match `ss`, as ICU's full folding of
+/// literals would let it). `[d]` decomposes the subject and the pattern and
+/// removes their combining marks before matching, so the pattern `Creme.*`
+/// matches `Crème brûlée` and so does `Crème.*`.
+///
+/// ## Evaluation
+///
+/// - A missing field is null; `x == nil` holds for null and missing fields.
+/// - `==` compares as ``JSONValue`` equality (numbers numerically, `1 == 1.0`;
+///   strings by Unicode scalars after the modifiers' folding); values of
+///   different kinds are never equal. `!=` is exactly the negation of `==`.
+/// - `<`, `<=`, `>`, `>=` and `BETWEEN` use the order of values
+///   (``JSONValue/compare(_:_:caseInsensitive:)``) and are false between
+///   values of different kinds.
+/// - `BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `LIKE` and `MATCHES` are false
+///   unless both sides are strings (a number field never begins with `'1'`).
+///   The empty string begins, ends and is contained in every string.
+/// - `CONTAINS` with an array on the left tests membership of the right-hand
+///   value (by `==`, with the modifiers).
+/// - `IN` tests membership in a `{…}` list or in an array field; with a
+///   string field on the right, whether it contains the left string.
+///   `BETWEEN` also takes a key path to a two-element array.
+/// - Modifiers affect only strings (array elements included for membership);
+///   they do not reach into strings nested in arrays or objects compared by
+///   `==`. For `MATCHES`, `[c]` compiles the expression case-insensitively
+///   rather than lowercasing its text (which would change escapes like `\D`).
+/// - `LIKE`, `CONTAINS` and `IN` with a string take time linear in the
+///   lengths of the strings (see ``evaluate(_:)``).
+///
+/// Predicates are equal when their canonical texts (``description``) are, so
+/// `a = 1` equals `a == 1.0` and `5 < a` equals `a > 5`.
+public struct FormatPredicate: Sendable {
+    /// The parsed predicate, shared by copies: a predicate is one reference,
+    /// so closures that capture it stay small and cheap to call.
+    @usableFromInline
+    let storage: Storage
+
+    /// The immutable state of a parsed predicate.
+    @usableFromInline
+    final class Storage: Sendable {
+        /// The format string as given.
+        let format: String
+
+        /// The parsed predicate.
+        @usableFromInline
+        let root: Node
+
+        /// The root when it is a comparison of a field with a number, kept
+        /// outside the tree so that ``evaluate(_:)`` can test it in place.
+        @usableFromInline
+        let rootNumberTest: FieldNumberTest?
+
+        /// The canonical text: the parse tree printed back.
+        let canonicalText: String
+
+        init(format: String, root: Node) {
+            self.format = format
+            self.root = root
+            if case let .fieldNumber(node) = root { rootNumberTest = node.test } else { rootNumberTest = nil }
+            canonicalText = root.canonicalText
+        }
+    }
+
+    /// The deepest nesting a predicate may have: at most this many
+    /// parentheses and NOTs open at any point of the text, and at most this
+    /// many levels of NOT, AND and OR in the parsed predicate (an AND inside
+    /// an OR, or an OR inside an AND, is one level more; `a AND b AND c` is
+    /// one level). Deeper predicates are refused with
+    /// ``ResultsError/invalidPredicate(_:position:expected:)``, so parsing,
+    /// evaluating and printing stay well within a 512 KB thread stack.
+    ///
+    /// - Complexity: O(1).
+    public static let maximumNestingDepth = 100
+
+    /// The format string as given.
+    ///
+    /// - Complexity: O(1).
+    public var format: String { storage.format }
+
+    /// The canonical text.
+    var canonicalText: String { storage.canonicalText }
+
+    /// Parses a format string.
+    ///
+    ///     let predicate = try FormatPredicate("name BEGINSWITH[cd] 'e' OR score BETWEEN {10, 20}")
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)`` with
+    ///   the 0-based character position of the first problem and what was
+    ///   expected there, e.g. `expected: "a value after '=='"`. A regular
+    ///   expression that is malformed or outside the supported syntax is an
+    ///   error too, at the character where the problem is; so is nesting
+    ///   deeper than ``maximumNestingDepth``, and a `%@` or `%K` (which need
+    ///   ``init(_:arguments:)``).
+    /// - Complexity: O(*n*) in the length of `format`, plus compiling any
+    ///   regular expressions.
+    public init(_ format: String) throws(ResultsError) {
+        var parser = FormatPredicateParser(format)
+        storage = Storage(format: format, root: try parser.parse())
+    }
+
+    /// Parses a format string whose `%@` placeholders stand for values and
+    /// `%K` placeholders for key paths, taken from `arguments` in order.
+    ///
+    ///     let search = try FormatPredicate("name CONTAINS[cd] %@ AND score > %@",
+    ///                                      arguments: [.string(userText), 3])
+    ///
+    /// Arguments are substituted as values, never read as format text, so
+    /// text a user typed (`o'brien`, `' OR TRUEPREDICATE OR '`) is only ever
+    /// compared with. A `%@` takes a string, a finite number, a Boolean or
+    /// null; after `IN` or `BETWEEN` it may take an array of those, as the
+    /// list. A `%K` takes a string that is a key path (`"owner.name"`). The
+    /// canonical text (``description``) shows the values in place.
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
+    ///   for the same reasons as ``init(_:)``, at the placeholder whose
+    ///   argument is missing or unsuitable, or at the end of the format when
+    ///   arguments are left over.
+    /// - Complexity: O(*n* + *a*) for a format of *n* characters and
+    ///   arguments of total size *a*, plus compiling regular expressions.
+    public init(_ format: String, arguments: [JSONValue]) throws(ResultsError) {
+        var parser = FormatPredicateParser(format, arguments: arguments)
+        storage = Storage(format: format, root: try parser.parse())
+    }
+}
+
+extension FormatPredicate: Hashable {
+    /// Whether two predicates have the same canonical text.
+    ///
+    /// - Complexity: O(*n*) in the length of the texts.
+    public static func == (lhs: FormatPredicate, rhs: FormatPredicate) -> Bool {
+        lhs.canonicalText == rhs.canonicalText
+    }
+
+    /// Hashes the canonical text.
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(canonicalText)
+    }
+}
+
+extension FormatPredicate: CustomStringConvertible {
+    /// The canonical text of the predicate, which parses back to an equal
+    /// predicate: keywords in upper case, `==` and `!=` for their synonyms,
+    /// strings in double quotes, only the parentheses needed (plus those
+    /// around an `AND` inside an `OR`), and a number compared with a field
+    /// written after it (`5 < a` prints `a > 5`).
+    ///
+    /// - Complexity: O(1): computed when the predicate is parsed.
+    public var description: String { canonicalText }
+}

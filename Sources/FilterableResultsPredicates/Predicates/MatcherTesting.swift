@@ -1,0 +1,52 @@
+import FilterableResults
+
+/// The string matchers of the predicate language, measured: for the
+/// package's tests, which check that matching stays within its bounds
+/// without timing anything.
+@_spi(Testing)
+public enum PredicateMatcherTesting {
+    /// Whether `text` matches the `LIKE` pattern (neither folded), and the
+    /// steps the matcher took: bytes and scalars examined.
+    ///
+    /// - Complexity: As matching a `LIKE` comparison.
+    public static func like(_ pattern: String, _ text: String) -> (matches: Bool, steps: Int) {
+        let compiled = Array(pattern.utf8).withUnsafeBufferPointer(LikePattern.init)
+        var steps = 0
+        let matches = Array(text.utf8).withUnsafeBufferPointer { compiled.matches($0, steps: &steps) }
+        return (matches, steps)
+    }
+
+    /// Whether `text` contains `needle` as `CONTAINS` finds it (neither
+    /// folded), and the bytes the search compared.
+    ///
+    /// - Complexity: As matching a `CONTAINS` comparison.
+    public static func contains(_ text: String, _ needle: String) -> (contains: Bool, steps: Int) {
+        var steps = 0
+        let contains = Array(text.utf8).withUnsafeBufferPointer { text in
+            Array(needle.utf8).withUnsafeBufferPointer { ByteSearch.contains(text, $0, steps: &steps) }
+        }
+        return (contains, steps)
+    }
+
+    /// Whether the whole of `text` matches the `MATCHES` pattern, the steps
+    /// the automaton took (instructions visited), and the size of its
+    /// program.
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
+    ///   when the pattern does not compile, the position being within the
+    ///   pattern.
+    /// - Complexity: As matching a `MATCHES` comparison.
+    public static func matches(
+        _ pattern: String, _ text: String, caseInsensitive: Bool = false
+    ) throws(ResultsError) -> (matches: Bool, steps: Int, programSize: Int) {
+        let expression: RegularExpression
+        do {
+            expression = try RegularExpression(pattern, caseInsensitive: caseInsensitive)
+        } catch {
+            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
+        }
+        var steps = 0
+        let matches = expression.matches(text, steps: &steps)
+        return (matches, steps, expression.program.count)
+    }
+}

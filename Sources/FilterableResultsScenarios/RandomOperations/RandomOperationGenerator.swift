@@ -1,0 +1,122 @@
+import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsTesting
+
+/// Draws random operations from a seed: adds, inserts, removes, replaces,
+/// merges, section edits, filter changes and in-place updates, with
+/// arguments that are sometimes invalid (keys already present, index paths
+/// one past either end), so refusals are exercised as much as edits.
+///
+///     var generator = RandomOperationGenerator(seed: 7, vocabulary: vocabulary)
+///     let operation = generator.next(for: model)
+///
+/// The same seed, vocabulary and model states give the same operations.
+public struct RandomOperationGenerator<Element, Key: Hashable> {
+    /// The random numbers, for callers that draw their own choices (batch
+    /// shapes) from the same seed.
+    public var random: SeededRandomNumberGenerator
+    /// What operations are made of.
+    public let vocabulary: RandomOperationVocabulary<Element, Key>
+    /// Whether to draw section operations (`setData(sections:)`, add,
+    /// insert, remove, replace section).
+    public var sectionOperations: Bool
+    /// Whether to draw filter operations.
+    public var filterOperations: Bool
+
+    /// Creates a generator.
+    ///
+    /// - Complexity: O(1).
+    public init(seed: UInt64, vocabulary: RandomOperationVocabulary<Element, Key>, sectionOperations: Bool = true, filterOperations: Bool = true) {
+        random = SeededRandomNumberGenerator(seed: seed)
+        self.vocabulary = vocabulary
+        self.sectionOperations = sectionOperations
+        self.filterOperations = filterOperations && !vocabulary.filters.isEmpty
+    }
+
+    /// Draws the next operation; `model` is the data it will apply to, for
+    /// positions in (and just outside) its range.
+    ///
+    /// - Complexity: O(*s*), where *s* is the number of sections of `model`.
+    public mutating func next(for model: ReferenceModel<Element, Key>) -> RandomOperation<Element, Key> {
+        var kind: Int
+        repeat {
+            kind = Int.random(in: 0..<22, using: &random)
+        } while !sectionOperations && [1, 16, 17, 18].contains(kind) || !filterOperations && [19, 20].contains(kind)
+        let sectionCount = model.sections.count
+        switch kind {
+        case 0:
+            return .setData(elements(0...8))
+        case 1:
+            return .setSections((0..<Int.random(in: 0...3, using: &random)).map { _ in section() })
+        case 2, 3, 4:
+            let object = element()
+            let target: Int? = Bool.random(using: &random) ? nil : Int.random(in: -1...sectionCount, using: &random)
+            return .add(object, toSection: target)
+        case 5:
+            let object = element()
+            return .insert(object, at: indexPath(in: model))
+        case 6, 7:
+            return .remove(element())
+        case 8:
+            return .removeAt(indexPath(in: model))
+        case 9, 10:
+            return .replace(element())
+        case 11:
+            let old = element()
+            return .replaceObject(old, with: element())
+        case 12:
+            let path = indexPath(in: model)
+            return .replaceAt(path, with: element())
+        case 13:
+            return .replaceAll(elements(0...4))
+        case 14, 15:
+            let objects = elements(0...6)
+            let prune = Bool.random(using: &random)
+            let sorted = Int.random(in: 0..<4, using: &random) == 0
+            return .merge(objects, sortedBy: sorted ? vocabulary.mergeSortKeys : [], prune: prune)
+        case 16:
+            let new = section()
+            let index = Int.random(in: -1...(sectionCount + 1), using: &random)
+            return Bool.random(using: &random) ? .addSection(new) : .insertSection(new, at: index)
+        case 17:
+            let index = Int.random(in: -1...sectionCount, using: &random)
+            if Bool.random(using: &random) { return .removeSectionAt(index) }
+            return .removeSection(named: vocabulary.sectionNames.randomElement(using: &random) ?? "")
+        case 18:
+            let new = section()
+            return .replaceSection(at: Int.random(in: -1...sectionCount, using: &random), with: new)
+        case 19, 20:
+            let filter = vocabulary.filters.randomElement(using: &random)!
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: return .removeFilter(title: filter.title, group: filter.group)
+            case 1: return .clearFilters
+            default: return .addFilter(filter)
+            }
+        default:
+            let object = element()
+            return .update(object[keyPath: vocabulary.key], to: object)
+        }
+    }
+
+    /// An object drawn from the vocabulary.
+    mutating func element() -> Element { vocabulary.makeElement(&random) }
+
+    /// Between `count.lowerBound` and `count.upperBound` objects.
+    mutating func elements(_ count: ClosedRange<Int>) -> [Element] {
+        (0..<Int.random(in: count, using: &random)).map { _ in element() }
+    }
+
+    /// A raw index path in range or one past either end.
+    mutating func indexPath(in model: ReferenceModel<Element, Key>) -> RawIndexPath {
+        let section = Int.random(in: -1...model.sections.count, using: &random)
+        let rows = model.sections.indices.contains(section) ? model.sections[section].objects.count : 2
+        return RawIndexPath(section: section, row: Int.random(in: -1...rows, using: &random))
+    }
+
+    /// A hand-made section: unnamed or named from the vocabulary, 0–3 objects.
+    mutating func section() -> ResultsSection<Element> {
+        let name: String? = Bool.random(using: &random) || vocabulary.sectionNames.isEmpty
+            ? nil : vocabulary.sectionNames.randomElement(using: &random)!
+        return ResultsSection(name: name, objects: elements(0...3))
+    }
+}

@@ -1,0 +1,63 @@
+import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsTesting
+
+/// The checks after each outermost batch.
+extension RandomOperationRunner {
+    /// Checks the batch just run; returns the first thing wrong.
+    func check() -> RandomOperationFailure? {
+        guard let message = firstProblem() else { return nil }
+        return RandomOperationFailure(
+            configuration: configuration.name, seed: seed, operationIndex: operationCount - 1,
+            message: message, recentOperations: recent.map(\.description))
+    }
+
+    func firstProblem() -> String? {
+        if let pendingFailure { return pendingFailure }
+        let store = controller.store
+        let visible = store.visibleSections
+        let batch = updates
+        updates = []
+        if batch.count > 1 { return "\(batch.count) updates for one batch" }
+        if !controller.updatesEnabled, !batch.isEmpty { return "an update while updates are off" }
+        if let update = batch.first {
+            if update.isReload {
+                if !reenabled { return "a reload that is not for turning updates back on" }
+                if Self.same(reported, visible) { return "a reload though the visible table is as last reported" }
+            } else {
+                if !Self.same(update.snapshot.sections, visible) { return "the update's snapshot is not the table after it" }
+                let violations = BatchUpdateValidator.violations(of: update.changeset, from: reported, to: visible, key: { $0[keyPath: key] }, hidesEmptySections: configuration.hidesEmptySections)
+                if !violations.isEmpty {
+                    return "\(violations) from \(Self.describe(reported)) to \(Self.describe(visible)) (raw: \(Self.describe(store.sections))) by \(update.changeset.sectionChanges) \(update.changeset.objectChanges.map { "\($0.kind) \($0.key) \($0.change)" })"
+                }
+            }
+            reported = visible
+        } else if controller.updatesEnabled, !Self.same(reported, visible) {
+            return "nothing reported, but the visible table went from \(Self.describe(reported)) to \(Self.describe(visible))"
+        }
+        if !Self.same(controller.reportedSnapshot.sections, reported) { return "the controller's reported snapshot is not the table last reported" }
+        if controller.updatesEnabled, !Self.same(controller.snapshot.sections, visible) { return "the controller's snapshot is not its visible table" }
+        if !Self.same(store.sections, model.sections) {
+            return "the store holds \(Self.describe(store.sections)), the model \(Self.describe(model.sections))"
+        }
+        if visible.map(\.objects) != model.visibleSections.map(\.objects) {
+            return "the store shows \(Self.describe(visible)), the model \(Self.describe(model.visibleSections))"
+        }
+        if let afterBatch, let problem = MainActor.assumeIsolated({ afterBatch() }) { return problem }
+        return nil
+    }
+
+    /// Whether two tables have the same section names, by their Unicode
+    /// scalars as the store tells sections apart ("é" as one scalar is not
+    /// "e" + U+0301), and the same objects.
+    static func same(_ lhs: [ResultsSection<Element>], _ rhs: [ResultsSection<Element>]) -> Bool {
+        lhs.count == rhs.count
+            && zip(lhs, rhs).allSatisfy { $0.name?.unicodeScalars.map(\.value) == $1.name?.unicodeScalars.map(\.value) }
+            && lhs.map(\.objects) == rhs.map(\.objects)
+    }
+
+    /// A table in one line: `x:[1:0a] -:[]`.
+    static func describe(_ sections: [ResultsSection<Element>]) -> String {
+        sections.map { "\($0.name ?? "-"):\($0.objects)" }.joined(separator: " ")
+    }
+}

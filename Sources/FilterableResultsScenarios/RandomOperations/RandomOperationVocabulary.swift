@@ -1,0 +1,46 @@
+import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsTesting
+
+/// What random operations are made of: how to draw an object, its key,
+/// the names hand-made sections take, the filters to apply and the sort
+/// keys a merge may bring.
+///
+/// Keep the key space small (a dozen keys) so that operations often meet
+/// existing rows: duplicates, replaces and removes of present keys are
+/// where the interesting cases are.
+///
+///     let vocabulary = RandomOperationVocabulary<Item, Int>(
+///         key: \.id, sectionNames: ["x", "y"], filters: [evenFilter], mergeSortKeys: [.descending(\.rank)]
+///     ) { random in Item(id: Int.random(in: 0..<12, using: &random), rank: Int.random(in: 0..<5, using: &random)) }
+public struct RandomOperationVocabulary<Element, Key: Hashable> {
+    /// The primary key of an object.
+    public var key: KeyPath<Element, Key> & Sendable
+    /// Names for the sections that operations add by hand.
+    public var sectionNames: [String]
+    /// The filters that filter operations add and remove.
+    public var filters: [ResultsFilter<Element>]
+    /// The sort keys a merge may sort its input by.
+    public var mergeSortKeys: [ResultsSortKey<Element>]
+    /// Draws an object.
+    public var makeElement: @Sendable (inout SeededRandomNumberGenerator) -> Element
+
+    /// Creates a vocabulary.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        key: KeyPath<Element, Key> & Sendable,
+        sectionNames: [String],
+        filters: [ResultsFilter<Element>],
+        mergeSortKeys: [ResultsSortKey<Element>],
+        makeElement: @escaping @Sendable (inout SeededRandomNumberGenerator) -> Element
+    ) {
+        self.key = key
+        self.sectionNames = sectionNames
+        self.filters = filters
+        self.mergeSortKeys = mergeSortKeys
+        self.makeElement = makeElement
+    }
+}
+
+extension RandomOperationVocabulary: Sendable {}

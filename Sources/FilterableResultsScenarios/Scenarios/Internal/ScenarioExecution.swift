@@ -1,0 +1,318 @@
+import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsTesting
+
+/// One run of a scenario: the controller, the log so far, the visible table
+/// the client last saw, and what the last step did (for `expect`).
+final class ScenarioExecution {
+    typealias Controller = ResultsController<JSONValue, JSONValue>
+    typealias Table = [ResultsSection<JSONValue>]
+
+    /// What a step did, for the `expect` steps after it.
+    struct StepRecord {
+        /// The step, and the item of its batch, this record is of.
+        var step: Int
+        var batchItem: Int?
+        var events: [ScenarioEvent] = []
+        var errorCodes: [String] = []
+
+        /// Takes in what one operation of a batch did.
+        mutating func append(_ other: StepRecord) {
+            events += other.events
+            errorCodes += other.errorCodes
+        }
+
+        /// `step 3` or `step 3, batch item 2`, for messages.
+        var label: String {
+            batchItem.map { "step \(step), batch item \($0)" } ?? (step == 0 ? "the start" : "step \(step)")
+        }
+    }
+
+    /// Collects what the controller reports; drained after each operation.
+    private final class Inbox {
+        var updates: [ResultsUpdate<JSONValue, JSONValue>] = []
+    }
+
+    let scenario: Scenario
+    let controller: Controller
+    private let keyOf: @Sendable (JSONValue) -> JSONValue?
+    private let inbox = Inbox()
+
+    private(set) var log: [ScenarioLogLine] = []
+    private(set) var failures: [ScenarioFailure] = []
+
+    /// The visible table the client last saw: the one the last group of
+    /// events led to, or the one a reload showed.
+    private var lastReported: Table
+    /// The step running now.
+    private var step = 0
+    /// The batches this script opened and has not closed.
+    private var openBatches = 0
+    /// What the last step that is not an `expect` did.
+    private var lastRecord = StepRecord(step: 0)
+
+    init(scenario: Scenario) {
+        self.scenario = scenario
+        self.keyOf = Scenario.keyFunction(scenario.primaryKey)
+        self.controller = Controller(store: scenario.makeStore())
+        self.lastReported = controller.store.visibleSections
+        let inbox = self.inbox
+        controller.onChange = { inbox.updates.append($0) }
+    }
+
+    // MARK: Running
+
+    func run() {
+        emitState()
+        for (index, current) in scenario.steps.enumerated() {
+            step = index + 1
+            if case let .expect(expectation) = current {
+                check(expectation, against: lastRecord)
+            } else {
+                var record = StepRecord(step: step)
+                perform(current, into: &record)
+                lastRecord = record
+            }
+            if !controller.isBatching { emitState() }
+        }
+        if openBatches > 0 {
+            let batches = openBatches == 1 ? "a batch" : "\(openBatches) batches"
+            fail(.openBatch, "the file ended with \(batches) still open (beginUpdates without endUpdates)")
+        }
+    }
+
+    private func perform(_ operation: ScenarioStep, into record: inout StepRecord) {
+        let controller = self.controller
+        switch operation {
+        case let .setData(.objects(objects)):
+            call(&record) { () throws(ResultsError) in try controller.setData(objects) }
+        case let .setData(.sections(sections)):
+            call(&record) { () throws(ResultsError) in try controller.setData(sections: sections) }
+        case let .add(object, section):
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.add(object, toSection: section) } }
+        case let .insert(object, indexPath):
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.insert(object, at: indexPath) } }
+        case let .remove(object):
+            call(&record) { () throws(ResultsError) in try controller.remove(object) }
+        case let .removeKey(key):
+            call(&record) { () throws(ResultsError) in try controller.remove(key: key) }
+        case let .removeAt(indexPath):
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.remove(at: indexPath) } }
+        case let .replace(object):
+            call(&record) { () throws(ResultsError) in try controller.replace(object) }
+        case let .replaceObject(old, new):
+            call(&record) { () throws(ResultsError) in try controller.replace(old, with: new) }
+        case let .replaceAt(indexPath, new):
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.replace(at: indexPath, with: new) } }
+        case let .replaceAll(objects):
+            call(&record) { () throws(ResultsError) in try controller.replaceAll(objects) }
+        case let .merge(objects, sortBy, prune):
+            call(&record) { () throws(ResultsError) in
+                try controller.merge(objects, sortedBy: sortBy.map(\.sortKey), prune: prune)
+            }
+        case let .addSection(section):
+            call(&record) { () throws(ResultsError) in try controller.addSection(section) }
+        case let .insertSection(section, index):
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.insertSection(section, at: index) } }
+        case let .removeSectionAt(index):
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.removeSection(at: index) } }
+        case let .removeSection(name):
+            call(&record) { () throws(ResultsError) in try controller.removeSection(named: name) }
+        case let .replaceSectionAt(index, section):
+            call(&record) { () throws(ResultsError) in try controller.modify { store throws(ResultsError) in try store.replaceSection(at: index, with: section) } }
+        case let .addFilter(filter):
+            call(&record) { () throws(ResultsError) in try controller.addFilter(try filter.makeFilter()) }
+        case let .addFilters(filters):
+            call(&record) { () throws(ResultsError) in
+                try controller.addFilters(try filters.map { f throws(ResultsError) in try f.makeFilter() })
+            }
+        case let .removeFilter(title, group):
+            call(&record) { () throws(ResultsError) in try controller.removeFilter(title: title, group: group) }
+        case let .replaceFilters(filters):
+            call(&record) { () throws(ResultsError) in
+                try controller.replaceFilters(with: try filters.map { f throws(ResultsError) in try f.makeFilter() })
+            }
+        case .clearFilters:
+            call(&record) { () throws(ResultsError) in try controller.clearFilters() }
+        case .beginUpdates:
+            call(&record) { [self] () throws(ResultsError) in
+                try controller.beginUpdates()
+                openBatches += 1
+            }
+        case .endUpdates:
+            call(&record) { [self] () throws(ResultsError) in
+                try controller.endUpdates()
+                openBatches -= 1
+            }
+        case let .batch(operations):
+            perform(.beginUpdates, into: &record)
+            var previous = StepRecord(step: record.step, batchItem: record.batchItem)
+            for (index, operation) in operations.enumerated() {
+                if case let .expect(expectation) = operation {
+                    check(expectation, against: previous)
+                } else {
+                    var itemRecord = StepRecord(step: record.step, batchItem: index + 1)
+                    perform(operation, into: &itemRecord)
+                    record.append(itemRecord)
+                    previous = itemRecord
+                }
+            }
+            perform(.endUpdates, into: &record)
+        case let .setUpdatesEnabled(enabled):
+            call(&record) { () throws(ResultsError) in try controller.setUpdatesEnabled(enabled) }
+        case let .expect(expectation):
+            check(expectation, against: lastRecord)
+        }
+    }
+
+    /// Runs one controller call: logs its error, or the events it caused,
+    /// and checks those events.
+    private func call(_ record: inout StepRecord, _ body: () throws(ResultsError) -> Void) {
+        let wasEnabled = controller.updatesEnabled
+        do {
+            try body()
+        } catch {
+            emit(.error(code: error.code, message: error.description))
+            record.errorCodes.append(error.code)
+        }
+        let updates = inbox.updates
+        inbox.updates = []
+        if updates.count > 1 {
+            fail(.batchRule(8), "batch rule 8: one operation produced \(updates.count) groups of events")
+        }
+        for update in updates {
+            if controller.isBatching {
+                fail(.batchRule(8), "batch rule 8: events were emitted while a batch was open")
+            }
+            if !wasEnabled && !controller.updatesEnabled {
+                fail(.batchRule(8), "batch rule 8: events were emitted while updates were disabled")
+            }
+            report(update, into: &record)
+        }
+        if updates.isEmpty && !controller.isBatching && controller.updatesEnabled {
+            if controller.store.visibleSections != lastReported {
+                fail(.batchRule(5), "batch rule 5: the visible table changed but no events were emitted")
+                lastReported = controller.store.visibleSections
+            }
+        }
+    }
+
+    /// Logs one report of the controller and checks it against the table
+    /// the client last saw.
+    private func report(_ update: ResultsUpdate<JSONValue, JSONValue>, into record: inout StepRecord) {
+        let new = controller.store.visibleSections
+        if update.snapshot.sections != new {
+            fail(.batchRule(5), "batch rule 5: the update's snapshot is not the visible table after it")
+        }
+        if !update.isReload {
+            let changeset = update.changeset
+            var events: [ScenarioEvent] = [.willChangeContent]
+            events += changeset.sectionChanges.map(ScenarioEvent.didChangeSection)
+            events += changeset.objectChanges.map(ScenarioEvent.didChangeObject)
+            events.append(.didChangeContent)
+            for event in events { emit(event) }
+            record.events += events
+            let keyOf = self.keyOf
+            let violations = BatchUpdateValidator.violations(
+                of: changeset, from: lastReported, to: new, key: { keyOf($0) ?? .null },
+                hidesEmptySections: scenario.hidesEmptySections)
+            for violation in violations {
+                fail(.batchRule(violation.rule), "batch rule \(violation.rule): \(violation.message)")
+            }
+        } else {
+            emit(.shouldReload)
+            record.events.append(.shouldReload)
+            if new == lastReported {
+                fail(.batchRule(7), "batch rule 7: shouldReload was emitted but the visible table did not change")
+            }
+        }
+        lastReported = new
+    }
+
+    // MARK: Expectations
+
+    private func check(_ expectation: ScenarioExpectation, against record: StepRecord) {
+        let after = "after \(record.label)"
+        if let expected = expectation.visible {
+            let actual = keys(of: controller.store.visibleSections)
+            if actual != expected {
+                fail(.expectation, "visible \(after): expected \(Self.text(expected)), got \(Self.text(actual))")
+            }
+        }
+        if let expected = expectation.data {
+            let actual = keys(of: controller.store.sections)
+            if actual != expected {
+                fail(.expectation, "data \(after): expected \(Self.text(expected)), got \(Self.text(actual))")
+            }
+        }
+        if let expected = expectation.events {
+            let actual = record.events.filter(\.isChangeEvent).map(ScenarioLog.comparable)
+            if let problem = Self.differences(expected: expected, actual: actual) {
+                fail(.expectation, "events \(after): \(problem)")
+            }
+        }
+        switch expectation.error {
+        case nil:
+            break
+        case let .code(code)?:
+            if !record.errorCodes.contains(code) {
+                let got = record.errorCodes.isEmpty ? "no error" : record.errorCodes.joined(separator: ", ")
+                fail(.expectation, "error \(after): expected \(code), got \(got)")
+            }
+        case .noError?:
+            if !record.errorCodes.isEmpty {
+                fail(.expectation, "error \(after): expected no error, got \(record.errorCodes.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// The keys of a table, section by section.
+    private func keys(of table: Table) -> [[JSONValue]] {
+        table.map { $0.objects.map { keyOf($0) ?? .null } }
+    }
+
+    /// What differs between two lists of events compared in any order, or
+    /// `nil` when they hold the same events.
+    static func differences(expected: [JSONValue], actual: [JSONValue]) -> String? {
+        var remaining: [JSONValue: Int] = [:]
+        for event in actual { remaining[event, default: 0] += 1 }
+        var missing: [JSONValue] = []
+        for event in expected {
+            if let count = remaining[event], count > 0 {
+                remaining[event] = count - 1
+            } else {
+                missing.append(event)
+            }
+        }
+        let unexpected = actual.filter { event in
+            guard let count = remaining[event], count > 0 else { return false }
+            remaining[event] = count - 1
+            return true
+        }
+        if missing.isEmpty && unexpected.isEmpty { return nil }
+        var parts = ["expected \(expected.count) events, got \(actual.count)"]
+        if !missing.isEmpty { parts.append("missing \(missing.map(\.jsonText).joined(separator: ", "))") }
+        if !unexpected.isEmpty { parts.append("unexpected \(unexpected.map(\.jsonText).joined(separator: ", "))") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// A table of keys as JSON text.
+    static func text(_ table: [[JSONValue]]) -> String {
+        JSONValue.array(table.map(JSONValue.array)).jsonText
+    }
+
+    // MARK: The log
+
+    private func emit(_ event: ScenarioEvent) {
+        log.append(ScenarioLogLine(step: step, event: event))
+    }
+
+    private func emitState() {
+        emit(.state(visible: controller.store.visibleSections, data: controller.store.sections))
+    }
+
+    private func fail(_ kind: ScenarioFailure.Kind, _ message: String) {
+        failures.append(ScenarioFailure(step: step, kind: kind, message: message))
+        emit(.expectationFailed(message: message))
+    }
+}

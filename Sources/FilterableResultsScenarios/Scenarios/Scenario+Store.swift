@@ -1,0 +1,55 @@
+import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsTesting
+
+/// The store a scenario drives: its keys, sort order and sections.
+extension Scenario {
+    /// The key of an object: the value at ``primaryKey`` (`nil` when it is
+    /// missing or null, which the store refuses as `missingPrimaryKey`), or
+    /// the whole object without a primary key.
+    ///
+    /// - Complexity: O(*k*) lookups for a key path of *k* components.
+    public func key(of object: JSONValue) -> JSONValue? {
+        Self.keyFunction(primaryKey)(object)
+    }
+
+    /// The name of the section an object belongs in under ``sectionBy``: a
+    /// string as it is; a missing field or null as `""`; any other value as
+    /// its JSON text (`2`, `true`).
+    ///
+    /// - Complexity: O(*n*) in the size of the field's value.
+    public static func sectionName(for value: JSONValue?) -> String {
+        switch value {
+        case nil, .null?: ""
+        case let .string(text)?: text
+        case let other?: other.jsonText
+        }
+    }
+
+    /// A new, empty store configured as the scenario says: keyed by
+    /// ``key(of:)``, content compared with `==`, sorted by ``sortBy``,
+    /// sectioned by ``sectionBy`` (sections in Unicode scalar order of
+    /// their names), hiding empty sections if asked.
+    ///
+    /// - Complexity: O(1).
+    public func makeStore() -> ResultsStore<JSONValue, JSONValue> {
+        let sectioning = sectionBy.map { path in
+            let fieldPath = FieldPath(path)
+            return ResultsSectioning<JSONValue>(sectionName: { Scenario.sectionName(for: $0.value(at: fieldPath)) })
+        }
+        return ResultsStore(
+            key: Self.keyFunction(primaryKey), isSameContent: { $0 == $1 },
+            sortedBy: sortBy.map(\.sortKey), sectionedBy: sectioning,
+            hidesEmptySections: hidesEmptySections)
+    }
+
+    /// The key function for a primary key path, or the identity without one.
+    static func keyFunction(_ primaryKey: String?) -> @Sendable (JSONValue) -> JSONValue? {
+        guard let primaryKey else { return { $0 } }
+        let path = FieldPath(primaryKey)
+        return { object in
+            guard let key = object.value(at: path), !key.isNull else { return nil }
+            return key
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsTesting
+
+/// What one line of a scenario's event log says (SCENARIOS.md, "The event
+/// log"): a state, one of the controller's change events, a refused
+/// operation, or a failed check.
+public enum ScenarioEvent: Equatable, Sendable {
+    /// The visible table and the raw data after a step that leaves no batch open.
+    case state(visible: [ResultsSection<JSONValue>], data: [ResultsSection<JSONValue>])
+    /// A group of changes begins.
+    case willChangeContent
+    /// A section was inserted, deleted or moved.
+    case didChangeSection(SectionChange)
+    /// A row was inserted, deleted, moved or updated; its key is a JSON value.
+    case didChangeObject(ObjectChange<JSONValue, JSONValue>)
+    /// The group of changes ends.
+    case didChangeContent
+    /// The client must reload everything (instead of a group).
+    case shouldReload
+    /// The store refused the operation, which changed nothing.
+    case error(code: String, message: String)
+    /// An `expect` did not hold, or a batch of events broke a rule (the
+    /// message then starts `batch rule N:`), or the file ended with a batch open.
+    case expectationFailed(message: String)
+}
+
+extension ScenarioEvent {
+    /// The line's `"event"` name: `state`, `willChangeContent`, ….
+    ///
+    /// - Complexity: O(1).
+    public var name: String {
+        switch self {
+        case .state: "state"
+        case .willChangeContent: "willChangeContent"
+        case .didChangeSection: "didChangeSection"
+        case .didChangeObject: "didChangeObject"
+        case .didChangeContent: "didChangeContent"
+        case .shouldReload: "shouldReload"
+        case .error: "error"
+        case .expectationFailed: "expectationFailed"
+        }
+    }
+
+    /// Whether this is one of the controller's change events
+    /// (`willChangeContent`, `didChangeSection`, `didChangeObject`,
+    /// `didChangeContent`, `shouldReload`), which `expect`'s `events` compares.
+    ///
+    /// - Complexity: O(1).
+    public var isChangeEvent: Bool {
+        switch self {
+        case .willChangeContent, .didChangeSection, .didChangeObject, .didChangeContent, .shouldReload: true
+        case .state, .error, .expectationFailed: false
+        }
+    }
+
+    /// The line's fields other than `"step"`, as the log writes them: only
+    /// the indexes an event's type has, `"updated"` only when true.
+    ///
+    /// - Complexity: O(*n*) in the size of the line.
+    public var fields: JSONObject {
+        var fields = JSONObject()
+        fields["event"] = .string(name)
+        switch self {
+        case let .state(visible, data):
+            fields["visible"] = ScenarioLog.json(visible)
+            fields["data"] = ScenarioLog.json(data)
+        case .willChangeContent, .didChangeContent, .shouldReload:
+            break
+        case let .didChangeSection(change):
+            fields["type"] = .string(change.kind.rawValue)
+            switch change.kind {
+            case .insert:
+                fields["newIndex"] = change.newIndex.map(JSONValue.integer)
+            case .delete, .update:
+                fields["index"] = change.index.map(JSONValue.integer)
+            case .move:
+                fields["index"] = change.index.map(JSONValue.integer)
+                fields["newIndex"] = change.newIndex.map(JSONValue.integer)
+            }
+        case let .didChangeObject(change):
+            fields["type"] = .string(change.kind.rawValue)
+            fields["key"] = change.key
+            if change.kind != .insert { fields["indexPath"] = change.indexPath.map(ScenarioLog.json) }
+            if change.kind != .delete { fields["newIndexPath"] = change.newIndexPath.map(ScenarioLog.json) }
+            if change.kind == .move && change.isUpdated { fields["updated"] = true }
+        case let .error(code, message):
+            fields["code"] = .string(code)
+            fields["message"] = .string(message)
+        case let .expectationFailed(message):
+            fields["message"] = .string(message)
+        }
+        return fields
+    }
+}
