@@ -14,6 +14,8 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 
+# The root's manifest makes its scenario runner a product for the fuzzers.
+export FILTERABLE_RESULTS_TOOLS=1
 flags=(-c release --package-path "$here" -Xswiftc -sanitize=fuzzer,address)
 
 build() {

@@ -1,7 +1,9 @@
 import CBenchmarkSupport
-import Foundation
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
+import Foundation
 
 // MARK: - Rows
 

@@ -1,6 +1,8 @@
-import Foundation
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
+import Foundation
 
 struct SearchResult {
     /// ASCII names: `search(for:in:)` keystroke, and W2's closure-filter

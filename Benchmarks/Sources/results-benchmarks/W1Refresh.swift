@@ -1,4 +1,6 @@
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 /// W1's data at size `n`: the old rows (ids 0..<n, so an id is its old

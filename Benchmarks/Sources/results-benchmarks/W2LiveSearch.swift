@@ -1,4 +1,6 @@
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 /// W2's store: `n` rows filed by `group` into 26 named sections, with the

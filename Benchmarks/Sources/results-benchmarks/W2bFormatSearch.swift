@@ -1,4 +1,7 @@
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
+import FilterableResultsTesting
 
 /// W2b's filter: W2's narrow filter given as the format string
 /// `score < 450000`, evaluated against the fields `Row` exposes by name

@@ -1,4 +1,6 @@
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 struct OneEditResult {

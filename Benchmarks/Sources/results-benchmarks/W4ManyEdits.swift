@@ -1,4 +1,6 @@
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 
 /// One edit of W4, at a raw index path in the single section.

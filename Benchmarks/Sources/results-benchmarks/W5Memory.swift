@@ -1,7 +1,9 @@
 import CBenchmarkSupport
-import Foundation
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
+import Foundation
 import IdentifiedCollections
 
 /// What one structure holding the rows costs, measured in a child process.

@@ -1,6 +1,8 @@
-import Foundation
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
+import Foundation
 
 struct PreparedMergeResult {
     var ours = Double.infinity

@@ -1,5 +1,8 @@
-import Foundation
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
+import FilterableResultsTesting
+import Foundation
 
 // results-benchmarks: runs the workloads of shared/BENCHMARKS.md side by side
 // with their baselines in one release build and prints one table.

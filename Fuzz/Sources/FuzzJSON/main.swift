@@ -3,6 +3,8 @@
 // same text, hash and order; bytes and a String give the same answer.
 
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 import FuzzSupport
 

@@ -5,6 +5,8 @@
 // back to an equal predicate that prints the same and evaluates the same.
 
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 import FuzzSupport
 

@@ -7,6 +7,8 @@
 
 import FilterableResults
 @_spi(Testing) import FilterableResultsPredicates
+import FilterableResultsScenarios
+import FilterableResultsTesting
 import Foundation
 import FuzzSupport
 

@@ -4,6 +4,8 @@
 // finding), and the event log is JSON Lines that parse.
 
 import FilterableResults
+import FilterableResultsPredicates
+import FilterableResultsScenarios
 import FilterableResultsTesting
 import FuzzSupport
 
