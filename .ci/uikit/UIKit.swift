@@ -9,27 +9,27 @@
 @MainActor open class UIView: UIResponder {}
 @MainActor open class UIScrollView: UIView {}
 @MainActor open class UINavigationItem: NSObject {
-    open var searchController: UISearchController?
+    @available(iOS 11, *) @available(tvOS, unavailable) open var searchController: UISearchController?
 }
 @MainActor open class UIViewController: UIResponder {
     public override init() {}
     open func viewDidLoad() {}
     open var navigationItem: UINavigationItem { UINavigationItem() }
 }
-@MainActor public protocol UIContentConfiguration {}
-@MainActor public struct UIListContentConfiguration: UIContentConfiguration {
+@available(iOS 14, tvOS 14, *) @MainActor public protocol UIContentConfiguration {}
+@available(iOS 14, tvOS 14, *) @MainActor public struct UIListContentConfiguration: UIContentConfiguration {
     public var text: String?
     public var secondaryText: String?
     public static func cell() -> UIListContentConfiguration { UIListContentConfiguration() }
 }
 @MainActor open class UITableViewCell: UIView {
     public enum EditingStyle: Int, Sendable { case none, delete, insert }
-    open var contentConfiguration: (any UIContentConfiguration)?
-    open func defaultContentConfiguration() -> UIListContentConfiguration { UIListContentConfiguration() }
+    @available(iOS 14, tvOS 14, *) open var contentConfiguration: (any UIContentConfiguration)?
+    @available(iOS 14, tvOS 14, *) open func defaultContentConfiguration() -> UIListContentConfiguration { UIListContentConfiguration() }
 }
 @MainActor open class UICollectionReusableView: UIView {}
 @MainActor open class UICollectionViewCell: UICollectionReusableView {
-    open var contentConfiguration: (any UIContentConfiguration)?
+    @available(iOS 14, tvOS 14, *) open var contentConfiguration: (any UIContentConfiguration)?
 }
 @MainActor public protocol UITableViewDataSource: NSObjectProtocol {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
@@ -47,7 +47,7 @@
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
     open func reloadData() {}
     open func reloadSectionIndexTitles() {}
-    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+    @available(iOS 11, tvOS 11, *) open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
     open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {}
     open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {}
     open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {}

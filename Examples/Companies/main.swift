@@ -11,7 +11,7 @@ struct Product: Equatable, Sendable {
 }
 
 func company(_ name: String, _ products: [(String, String)]) -> ResultsSection<Product> {
-    ResultsSection(name: name, objects: products.map { Product(id: $0.0, name: $0.1) })
+    ResultsSection(name: name, elements: products.map { Product(id: $0.0, name: $0.1) })
 }
 
 let before = [
@@ -30,7 +30,7 @@ let after = [
 func show(_ sections: [ResultsSection<Product>]) {
     for section in sections {
         print("  \(section.name ?? "(unnamed)")")
-        for product in section.objects { print("    \(product.name)") }
+        for product in section.elements { print("    \(product.name)") }
     }
 }
 
@@ -45,8 +45,8 @@ final class Printer: ResultsControllerDelegate {
         case let .move(from, to, name): print("  move section \(from) → \(to) (\(name ?? "unnamed"))")
         }
     }
-    func controller(_ controller: ResultsController<Product, String>, didChange object: ObjectChange<Product, String>) {
-        let name = object.object.name
+    func controller(_ controller: ResultsController<Product, String>, didChange object: ElementChange<Product, String>) {
+        let name = object.element.name
         switch object.change {
         case let .insert(path): print("  insert row \(path) \(name)")
         case let .delete(path): print("  delete row \(path) \(name)")
@@ -63,18 +63,18 @@ let controller = ResultsController(store: ResultsStore<Product, String>(key: \.i
 let printer = Printer()
 try controller.setData(sections: before)
 print("Before:")
-show(controller.store.visibleSections)
+show(controller.store.snapshot.sections)
 
 controller.delegate = printer
 var changes = ResultsChangeset<Product, String>()
-controller.onChange = { update in changes = update.changeset }
+let observation = controller.observe { update in changes = update.changeset }
 print("\nRefresh:")
 try controller.setData(sections: after)
 let violations = BatchUpdateValidator.violations(
-    of: changes, from: before, to: controller.store.visibleSections, key: \.id)
+    of: changes, from: before, to: controller.store.snapshot.sections, key: \.id)
 
 print("\nAfter:")
-show(controller.store.visibleSections)
+show(controller.store.snapshot.sections)
 if violations.isEmpty {
     print("\nThe batch is valid for UITableView and UICollectionView.")
 } else {

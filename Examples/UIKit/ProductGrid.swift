@@ -22,11 +22,11 @@ final class ProductGrid: NSObject, UICollectionViewDataSource {
     }
 
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-        shown.numberOfObjects(inSection: section) ?? 0
+        shown.numberOfElements(inSection: section) ?? 0
     }
 
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        let product = shown.object(at: ResultsIndexPath(indexPath))!
+        let product = shown.element(at: ResultsIndexPath(indexPath))!
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Product", for: indexPath)
         var content = UIListContentConfiguration.cell()
         content.text = product.name

@@ -3,7 +3,7 @@
 // UIKit; on Linux, CI type-checks it against a stand-in for UIKit's
 // declarations (.ci/uikit), and the same logic runs in `swift test` against
 // the ListViewSimulator.
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && os(iOS)  // navigationItem.searchController is not on tvOS
 import UIKit
 import FilterableResults
 
@@ -19,7 +19,7 @@ final class ProductsViewController: UITableViewController, UISearchResultsUpdati
         key: \.id,
         sortedBy: [.ascending(\.name)],
         sectionedBy: .by(\.company)))
-    private var dataSource: ResultsTableViewDataSource<Product, Int>!
+    private var dataSource: ResultsTableViewDataSource<ResultsController<Product, Int>>!
 
     override func viewDidLoad() {
         super.viewDidLoad()

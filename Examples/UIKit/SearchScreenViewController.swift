@@ -3,7 +3,7 @@
 // search matches nothing. It needs UIKit; on Linux, CI type-checks it
 // against a stand-in for UIKit's declarations (.ci/uikit), and the same
 // logic runs in `swift test` against the ListViewSimulator.
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && os(iOS)  // navigationItem.searchController is not on tvOS
 import UIKit
 import FilterableResults
 
@@ -17,7 +17,7 @@ final class SearchScreenViewController: UITableViewController, UISearchResultsUp
     let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sortedBy: [.ascending(\.name)]))
     private var header: StaticSections<SearchRow>!
     private var screen: ResultsComposition<SearchRow>!
-    private var dataSource: ResultsSourceTableViewDataSource<ResultsComposition<SearchRow>>!
+    private var dataSource: ResultsTableViewDataSource<ResultsComposition<SearchRow>>!
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -32,7 +32,7 @@ final class SearchScreenViewController: UITableViewController, UISearchResultsUp
             .part(header),
             .part(products, as: SearchRow.product, placeholder: .row(.noResults)),
         ])
-        dataSource = ResultsSourceTableViewDataSource(source: screen, tableView: tableView) { tableView, indexPath, row in
+        dataSource = ResultsTableViewDataSource(source: screen, tableView: tableView) { tableView, indexPath, row in
             let cell = tableView.dequeueReusableCell(withIdentifier: "Row", for: indexPath)
             var content = cell.defaultContentConfiguration()
             switch row {
@@ -57,7 +57,7 @@ final class SearchScreenViewController: UITableViewController, UISearchResultsUp
 
     /// The header collapses to its title when the user taps "Account" (by identity, not index).
     func toggleAccount() {
-        let account = ResultsCompositionSectionID(part: 0, name: "Account")
+        let account = ResultsComposition<SearchRow>.SectionID(part: 0, name: "Account")
         try? screen.setCollapsed(!screen.isCollapsed(account), account)
     }
 }

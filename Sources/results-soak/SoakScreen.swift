@@ -8,7 +8,7 @@ import FilterableResultsTesting
 @MainActor
 struct SoakScreen {
     let controller: ResultsController<SoakEntry, Int>
-    let dataSource: ResultsDataSource<SoakEntry, Int, ListViewSimulator<String>, String>
+    let dataSource: ResultsDataSource<ResultsController<SoakEntry, Int>, ListViewSimulator<String>, String>
     let view: ListViewSimulator<String>
 
     init(_ controller: ResultsController<SoakEntry, Int>, flavor: ListViewFlavor) {
@@ -24,7 +24,7 @@ struct SoakScreen {
     /// (its snapshot, once the batch is reported).
     func problem() -> String? {
         if let exception = view.exception { return "\(view.flavor): \(exception)" }
-        let reported = controller.reportedSnapshot.sections.map { $0.objects.map(\.description) }
+        let reported = controller.reportedSnapshot.sections.map { $0.elements.map(\.description) }
         if view.cells != reported { return "\(view.flavor) shows \(view.cells), the controller reported \(reported)" }
         return nil
     }

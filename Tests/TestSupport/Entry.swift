@@ -18,14 +18,14 @@ package struct Entry: Equatable, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A raw position, for store operations.
-package func raw(_ section: Int, _ row: Int) -> RawIndexPath { RawIndexPath(section: section, row: row) }
+package func raw(_ section: Int, _ row: Int) -> RawIndexPath { RawIndexPath(row: row, section: section) }
 
 /// A visible position, for controllers, snapshots and events.
 package func visible(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }
 
 /// The keys of each section, for compact expectations.
 package func keys(_ sections: [ResultsSection<Entry>]) -> [[Int]] {
-    sections.map { $0.objects.map(\.id) }
+    sections.map { $0.elements.map(\.id) }
 }
 
 extension ResultsStore where Element == Entry, Key == Int {
@@ -45,8 +45,8 @@ extension ResultsStore where Element == Entry, Key == Int {
         from old: [ResultsSection<Entry>], sourceLocation: SourceLocation = #_sourceLocation
     ) -> ResultsChangeset<Entry, Int> {
         let changeset = takeChangeset()
-        let violations = BatchUpdateValidator.violations(of: changeset, from: old, to: visibleSections, key: \.id)
-        #expect(violations.isEmpty, "\(violations) in \(changeset.objectChanges.map { "\($0.kind) \($0.key) \($0.indexPath.map(\.description) ?? "-")→\($0.newIndexPath.map(\.description) ?? "-")" }) \(changeset.sectionChanges)", sourceLocation: sourceLocation)
+        let violations = BatchUpdateValidator.violations(of: changeset, from: old, to: snapshot.sections, key: \.id)
+        #expect(violations.isEmpty, "\(violations) in \(changeset.elementChanges.map { "\($0.kind) \($0.key) \($0.indexPath.map(\.description) ?? "-")→\($0.newIndexPath.map(\.description) ?? "-")" }) \(changeset.sectionChanges)", sourceLocation: sourceLocation)
         return changeset
     }
 
@@ -56,7 +56,7 @@ extension ResultsStore where Element == Entry, Key == Int {
         sourceLocation: SourceLocation = #_sourceLocation, _ body: (inout Self) throws -> Void
     ) rethrows -> ResultsChangeset<Entry, Int> {
         _ = takeChangeset()
-        let old = visibleSections
+        let old = snapshot.sections
         try body(&self)
         return takeValidatedChangeset(from: old, sourceLocation: sourceLocation)
     }
@@ -68,7 +68,7 @@ package func summary(_ changeset: ResultsChangeset<Entry, Int>) -> [String] {
     let sections = changeset.sectionChanges.map { change in
         "section \(change.kind) \(change.index.map(String.init) ?? "-")→\(change.newIndex.map(String.init) ?? "-")"
     }
-    let rows = changeset.objectChanges.map { change in
+    let rows = changeset.elementChanges.map { change in
         var text = "\(change.kind) \(change.key)"
         if let path = change.indexPath { text += " \(path)" }
         if let path = change.newIndexPath { text += "→\(path)" }

@@ -183,7 +183,7 @@ final class CountingDelegate: ResultsControllerDelegate {
     func controller(_ controller: ResultsController<Row, Int>, didChange section: SectionChange) {
         counts.sections += 1
     }
-    func controller(_ controller: ResultsController<Row, Int>, didChange object: ObjectChange<Row, Int>) {
+    func controller(_ controller: ResultsController<Row, Int>, didChange object: ElementChange<Row, Int>) {
         counts.add(object.kind)
         blackHole(object.key)
     }

@@ -6,7 +6,7 @@ import IdentifiedCollections
 
 struct LookupsResult {
     /// Seconds per lookup: the store's raw `rawIndexPath(forKey:)`, the
-    /// snapshot's visible `indexPath(forKey:)` and `object(at:)`, and
+    /// snapshot's visible `indexPath(forKey:)` and `element(at:)`, and
     /// `IdentifiedArray.index(id:)`.
     var raw = Double.infinity
     var visible = Double.infinity
@@ -33,7 +33,7 @@ func runLookups(size n: Int, lookups: Int, repetitions: Repetitions) -> LookupsR
         let keys = (0..<lookups).map { _ in Int.random(in: 0..<n, using: &rng) }
         let paths = (0..<lookups).map { _ -> ResultsIndexPath in
             let section = Int.random(in: 0..<snapshot.numberOfSections, using: &rng)
-            return ResultsIndexPath(row: Int.random(in: 0..<snapshot.numberOfObjects(inSection: section)!, using: &rng), section: section)
+            return ResultsIndexPath(row: Int.random(in: 0..<snapshot.numberOfElements(inSection: section)!, using: &rng), section: section)
         }
         let raw = time(.ours) { () -> Int in
             var sum = 0
@@ -50,7 +50,7 @@ func runLookups(size n: Int, lookups: Int, repetitions: Repetitions) -> LookupsR
         }
         let object = time(.ours) { () -> Int in
             var sum = 0
-            for path in paths { sum &+= snapshot.object(at: path)?.score ?? 0 }
+            for path in paths { sum &+= snapshot.element(at: path)?.score ?? 0 }
             return sum
         }
         let baseline = time { () -> Int in

@@ -96,9 +96,9 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
             result.baseline = min(result.baseline, time {
                 for edit in edits {
                     switch edit {
-                    case let .insert(row, at: position): try! store.insert(row, at: RawIndexPath(section: 0, row: position))
-                    case let .remove(at: position): try! store.remove(at: RawIndexPath(section: 0, row: position))
-                    case let .replace(at: position, with: row): try! store.replace(at: RawIndexPath(section: 0, row: position), with: row)
+                    case let .insert(row, at: position): try! store.insert(row, at: RawIndexPath(row: position, section: 0))
+                    case let .remove(at: position): try! store.remove(at: RawIndexPath(row: position, section: 0))
+                    case let .replace(at: position, with: row): try! store.replace(at: RawIndexPath(row: position, section: 0), with: row)
                     }
                 }
                 return store.count

@@ -245,7 +245,7 @@ if configuration.runs("W10") {
     let n = configuration.lookupSize
     progress("W10 lookups in \(count(n)) rows, filter on")
     let r = runLookups(size: n, lookups: 10_000, repetitions: repetitions)
-    for (name, ours) in [("store rawIndexPath(forKey:)", r.raw), ("snapshot indexPath(forKey:) (visible)", r.visible), ("snapshot object(at:) (visible)", r.object)] {
+    for (name, ours) in [("store rawIndexPath(forKey:)", r.raw), ("snapshot indexPath(forKey:) (visible)", r.visible), ("snapshot element(at:) (visible)", r.object)] {
         table.append(TableRow(
             workload: "W10 \(name), \(count(n)) rows, vs IdentifiedArray.index(id:)",
             ours: formatTime(ours), baseline: formatTime(r.baseline),

@@ -14,42 +14,42 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// Section changes: deletes, then inserts, then moves.
     public var sectionChanges: [SectionChange]
     /// Row changes: deletes, then inserts, moves and updates.
-    public var objectChanges: ObjectChanges
+    public var elementChanges: ElementChanges
 
     /// The row changes of a changeset: a random-access collection of
-    /// ``ObjectChange`` values.
-    public typealias ObjectChanges = ResultsObjectChanges<Element, Key>
+    /// ``ElementChange`` values.
+    public typealias ElementChanges = ResultsElementChanges<Element, Key>
 
     /// Creates a changeset from its changes.
     ///
     /// - Complexity: O(1).
-    @inlinable public init(sectionChanges: [SectionChange] = [], objectChanges: [ObjectChange<Element, Key>] = []) {
+    @inlinable public init(sectionChanges: [SectionChange] = [], elementChanges: [ElementChange<Element, Key>] = []) {
         self.sectionChanges = sectionChanges
-        self.objectChanges = ObjectChanges(objectChanges)
+        self.elementChanges = ElementChanges(elementChanges)
     }
 
     @inlinable init(sectionChanges: [SectionChange], events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
         self.sectionChanges = sectionChanges
-        self.objectChanges = ObjectChanges(storage: .events(ObjectChanges.Events(events, old: old, new: new)))
+        self.elementChanges = ElementChanges(storage: .events(ElementChanges.Events(events, old: old, new: new)))
     }
 
     /// Whether nothing changed.
     ///
     /// - Complexity: O(1).
-    @inlinable public var isEmpty: Bool { sectionChanges.isEmpty && objectChanges.isEmpty }
+    @inlinable public var isEmpty: Bool { sectionChanges.isEmpty && elementChanges.isEmpty }
 
     /// The number of section and row changes.
     ///
     /// - Complexity: O(1).
-    @inlinable public var count: Int { sectionChanges.count + objectChanges.count }
+    @inlinable public var count: Int { sectionChanges.count + elementChanges.count }
 
     /// A row change by internal identity, before its key and object are read.
     @usableFromInline
     struct RowEvent: Sendable {
-        @usableFromInline var change: ObjectChange<Element, Key>.Change
+        @usableFromInline var change: ElementChange<Element, Key>.Change
         @usableFromInline var id: Int32
 
-        @inlinable init(_ change: ObjectChange<Element, Key>.Change, id: Int32) {
+        @inlinable init(_ change: ElementChange<Element, Key>.Change, id: Int32) {
             self.change = change
             self.id = id
         }
@@ -62,8 +62,8 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public var rowsToReconfigureAfterUpdate: [ResultsIndexPath] {
-        objectChanges.indices.compactMap { index in
-            if case let .move(_, to, true) = objectChanges.change(at: index) { to } else { nil }
+        elementChanges.indices.compactMap { index in
+            if case let .move(_, to, true) = elementChanges.change(at: index) { to } else { nil }
         }
     }
 
@@ -117,8 +117,8 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public func rowIndexPaths(_ kind: ChangeKind) -> [ResultsIndexPath] {
-        objectChanges.indices.compactMap { index in
-            switch (kind, objectChanges.change(at: index)) {
+        elementChanges.indices.compactMap { index in
+            switch (kind, elementChanges.change(at: index)) {
             case let (.insert, .insert(path)), let (.delete, .delete(path)), let (.update, .update(path, _)): path
             default: nil
             }
@@ -130,8 +130,8 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public var rowUpdates: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
-        objectChanges.indices.compactMap { index in
-            if case let .update(from, to) = objectChanges.change(at: index) { (from, to) } else { nil }
+        elementChanges.indices.compactMap { index in
+            if case let .update(from, to) = elementChanges.change(at: index) { (from, to) } else { nil }
         }
     }
 
@@ -139,8 +139,8 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public var rowMoves: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
-        objectChanges.indices.compactMap { index in
-            if case let .move(from, to, _) = objectChanges.change(at: index) { (from, to) } else { nil }
+        elementChanges.indices.compactMap { index in
+            if case let .move(from, to, _) = elementChanges.change(at: index) { (from, to) } else { nil }
         }
     }
 }

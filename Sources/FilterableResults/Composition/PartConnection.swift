@@ -1,50 +1,52 @@
-/// What a composition needs of one part's source, whatever its type: its
-/// table, its updates, and the user's edits of its rows.
-struct PartConnection<Row> {
-    /// The part's table as last reported.
-    let reportedTable: () -> any PartTable<Row>
-    /// Follows the part's updates.
-    let observe: (@escaping (PartUpdate<Row>) -> Void) -> ResultsObservation
-    /// Removes the row with a key of the part.
-    let remove: (AnyHashable) throws(ResultsError) -> Void
-    /// Moves a row within the part, in its own coordinates.
-    let move: (ResultsIndexPath, ResultsIndexPath) throws(ResultsError) -> Void
-    /// Whether the part has a batch open.
-    let isBatching: () -> Bool
-    /// Whether the part reports its changes.
-    let updatesEnabled: () -> Bool
+extension ResultsComposition {
+    /// What a composition needs of one part's source, whatever its type: its
+    /// table, its updates, and the user's edits of its rows.
+    struct PartConnection {
+        /// The part's table as last reported.
+        let reportedTable: () -> any PartTable<Element>
+        /// Follows the part's updates.
+        let observe: (@escaping (PartUpdate) -> Void) -> ResultsObservation
+        /// Removes the row with a key of the part.
+        let remove: (AnyHashable) throws(ResultsError) -> Void
+        /// Moves a row within the part, in its own coordinates.
+        let move: (ResultsIndexPath, ResultsIndexPath) throws(ResultsError) -> Void
+        /// Whether the part has a batch open.
+        let isBatching: () -> Bool
+        /// Whether the part reports its changes.
+        let updatesEnabled: () -> Bool
 
-    /// Connects to `source`, turning its objects into rows with `transform`.
-    init<Source: ResultsSource>(_ source: Source, transform: @escaping (Source.Element) -> Row) {
-        reportedTable = { TransformedTable(snapshot: source.reportedSnapshot, transform: transform) }
-        observe = { handler in
-            source.observe { update in
-                let changes = update.changeset.objectChanges.map { change in
-                    PartUpdate<Row>.RowChange(change: Self.convert(change.change), key: AnyHashable(change.key), row: transform(change.object))
+        /// Connects to `source`, turning its objects into rows with `transform`.
+        init<Source: ResultsSource>(_ source: Source, transform: @escaping (Source.Element) -> Element) {
+            reportedTable = { TransformedTable(snapshot: source.reportedSnapshot, transform: transform) }
+            observe = { handler in
+                source.observe { update in
+                    let changes = update.changeset.elementChanges.map { change in
+                        PartUpdate.RowChange(change: Self.convert(change.change), key: AnyHashable(change.key), row: transform(change.element))
+                    }
+                    handler(PartUpdate(
+                        isReload: update.isReload, sectionChanges: update.changeset.sectionChanges, rowChanges: changes,
+                        table: TransformedTable(snapshot: update.snapshot, transform: transform)))
                 }
-                handler(PartUpdate(
-                    isReload: update.isReload, sectionChanges: update.changeset.sectionChanges, rowChanges: changes,
-                    table: TransformedTable(snapshot: update.snapshot, transform: transform)))
             }
-        }
-        remove = { key throws(ResultsError) in
-            guard let key = key.base as? Source.Key else {
-                throw .invalidOperation("key \(String(reflecting: key.base)) is not a key of the part's type \(Source.Key.self)")
+            remove = { key throws(ResultsError) in
+                guard let key = key.base as? Source.Key else {
+                    throw .invalidOperation("key \(String(reflecting: key.base)) is not a key of the part's type \(Source.Key.self)")
+                }
+                try source.remove(key: key)
             }
-            try source.remove(key: key)
+            move = { from, to throws(ResultsError) in try source.move(from: from, to: to) }
+            isBatching = { source.isBatching }
+            updatesEnabled = { source.updatesEnabled }
         }
-        move = { from, to throws(ResultsError) in try source.move(from: from, to: to) }
-        isBatching = { source.isBatching }
-        updatesEnabled = { source.updatesEnabled }
-    }
 
-    /// The same change, as a change of the composition's rows.
-    static func convert<Element, Key>(_ change: ObjectChange<Element, Key>.Change) -> ObjectChange<Row, ResultsCompositionKey>.Change {
-        switch change {
-        case let .insert(path): .insert(at: path)
-        case let .delete(path): .delete(at: path)
-        case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
-        case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
+        /// The same change, as a change of the composition's rows.
+        static func convert<PartElement, PartKey>(_ change: ElementChange<PartElement, PartKey>.Change) -> ElementChange<Element, Key>.Change {
+            switch change {
+            case let .insert(path): .insert(at: path)
+            case let .delete(path): .delete(at: path)
+            case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
+            case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
 /// A part's table as a composition reads it: the part's snapshot, its
 /// objects turned into the composition's rows and its keys erased.
-protocol PartTable<Row> {
+protocol PartTable<Element> {
     /// The composition's row type.
-    associatedtype Row
+    associatedtype Element
 
     /// The number of sections the part shows.
     var numberOfSections: Int { get }
@@ -13,20 +13,20 @@ protocol PartTable<Row> {
     /// The name of a section, or `nil`.
     func name(ofSection section: Int) -> String?
     /// The row at a path of the part's table, or `nil`.
-    func row(at indexPath: ResultsIndexPath) -> Row?
+    func row(at indexPath: ResultsIndexPath) -> Element?
     /// The part's key of the row at a path, or `nil`.
     func key(at indexPath: ResultsIndexPath) -> AnyHashable?
 }
 
 /// A part's snapshot with the function that turns its objects into rows.
-struct TransformedTable<Snapshot: ResultsTableSnapshot, Row>: PartTable {
+struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
     let snapshot: Snapshot
-    let transform: (Snapshot.Element) -> Row
+    let transform: (Snapshot.Element) -> Element
 
     var numberOfSections: Int { snapshot.numberOfSections }
     var count: Int { snapshot.count }
-    func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfObjects(inSection: section) ?? 0 }
+    func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfElements(inSection: section) ?? 0 }
     func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
-    func row(at indexPath: ResultsIndexPath) -> Row? { snapshot.object(at: indexPath).map(transform) }
+    func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath).map(transform) }
     func key(at indexPath: ResultsIndexPath) -> AnyHashable? { snapshot.key(at: indexPath).map { AnyHashable($0) } }
 }

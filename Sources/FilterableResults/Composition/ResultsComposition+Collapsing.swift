@@ -3,10 +3,10 @@ extension ResultsComposition {
     /// The sections collapsed, by identity, whether they show now or not.
     ///
     /// - Complexity: O(*c*) for *c* collapsed sections.
-    public var collapsedSections: Set<ResultsCompositionSectionID> {
-        var ids: Set<ResultsCompositionSectionID> = []
+    public var collapsedSections: Set<SectionID> {
+        var ids: Set<SectionID> = []
         for (index, part) in parts.enumerated() {
-            for name in part.collapsed { ids.insert(ResultsCompositionSectionID(part: index, name: name?.string)) }
+            for name in part.collapsed { ids.insert(SectionID(part: index, name: name?.string)) }
         }
         return ids
     }
@@ -14,7 +14,7 @@ extension ResultsComposition {
     /// Whether the section with identity `id` is collapsed.
     ///
     /// - Complexity: O(1).
-    public func isCollapsed(_ id: ResultsCompositionSectionID) -> Bool {
+    public func isCollapsed(_ id: SectionID) -> Bool {
         parts.indices.contains(id.part) && parts[id.part].collapsed.contains(id.name.map(SectionName.init))
     }
 
@@ -24,26 +24,26 @@ extension ResultsComposition {
     /// identity, while it moves, disappears and comes back. Collapsing a
     /// collapsed section does nothing.
     ///
-    ///     try composition.collapse(ResultsCompositionSectionID(part: 1, name: "Friends"))
+    ///     try composition.collapse(SectionID(part: 1, name: "Friends"))
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` naming the section
     ///   when the part does not exist or does not show such a section;
     ///   nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows hidden.
-    public func collapse(_ id: ResultsCompositionSectionID) throws(ResultsError) {
+    public func collapse(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
         if parts.indices.contains(id.part) && parts[id.part].collapsed.contains(name) { return }
         let sections = try shownSections(id, doing: "collapse")
         parts[id.part].collapsed.insert(name)
         let old = reportedSnapshot
         reportedSnapshot = replacingPart(id.part, table: old.parts[id.part].table)
-        var rows: [ObjectChange<Row, ResultsCompositionKey>] = []
+        var rows: [ElementChange<Element, Key>] = []
         for local in sections {
             let section = old.section(local, inPart: id.part)!
-            for row in 0..<(old.numberOfObjects(inSection: section) ?? 0) {
+            for row in 0..<(old.numberOfElements(inSection: section) ?? 0) {
                 let path = ResultsIndexPath(row: row, section: section)
-                rows.append(ObjectChange(.delete(at: path), key: old.key(at: path)!, object: old.object(at: path)!))
+                rows.append(ElementChange(.delete(at: path), key: old.key(at: path)!, element: old.element(at: path)!))
             }
         }
         reportChanges(rows)
@@ -58,7 +58,7 @@ extension ResultsComposition {
     ///   nor shown; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows shown.
-    public func expand(_ id: ResultsCompositionSectionID) throws(ResultsError) {
+    public func expand(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
         guard parts.indices.contains(id.part), parts[id.part].collapsed.contains(name) else {
             _ = try shownSections(id, doing: "expand")
@@ -68,12 +68,12 @@ extension ResultsComposition {
         let old = reportedSnapshot
         let new = replacingPart(id.part, table: old.parts[id.part].table)
         reportedSnapshot = new
-        var rows: [ObjectChange<Row, ResultsCompositionKey>] = []
+        var rows: [ElementChange<Element, Key>] = []
         for local in old.parts[id.part].collapsedSections where !new.parts[id.part].isCollapsed(local) {
             let section = new.section(local, inPart: id.part)!
-            for row in 0..<(new.numberOfObjects(inSection: section) ?? 0) {
+            for row in 0..<(new.numberOfElements(inSection: section) ?? 0) {
                 let path = ResultsIndexPath(row: row, section: section)
-                rows.append(ObjectChange(.insert(at: path), key: new.key(at: path)!, object: new.object(at: path)!))
+                rows.append(ElementChange(.insert(at: path), key: new.key(at: path)!, element: new.element(at: path)!))
             }
         }
         reportChanges(rows)
@@ -83,14 +83,14 @@ extension ResultsComposition {
     ///
     /// - Throws: what ``collapse(_:)`` or ``expand(_:)`` throws.
     /// - Complexity: that of ``collapse(_:)`` or ``expand(_:)``.
-    public func setCollapsed(_ isCollapsed: Bool, _ id: ResultsCompositionSectionID) throws(ResultsError) {
+    public func setCollapsed(_ isCollapsed: Bool, _ id: SectionID) throws(ResultsError) {
         if isCollapsed { try collapse(id) } else { try expand(id) }
     }
 
     /// The local indexes of the sections of part `id.part` named `id.name`.
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` when there is none.
-    func shownSections(_ id: ResultsCompositionSectionID, doing action: String) throws(ResultsError) -> [Int] {
+    func shownSections(_ id: SectionID, doing action: String) throws(ResultsError) -> [Int] {
         guard parts.indices.contains(id.part) else {
             throw .invalidOperation("cannot \(action) \(id): the composition has \(ResultsError.count(parts.count, "part"))")
         }
@@ -101,11 +101,11 @@ extension ResultsComposition {
     }
 
     /// Reports row changes of the composed table, if there are any.
-    func reportChanges(_ rows: [ObjectChange<Row, ResultsCompositionKey>]) {
+    func reportChanges(_ rows: [ElementChange<Element, Key>]) {
         if rows.isEmpty {
             _checkInvariants()
         } else {
-            report(ResultsCompositionUpdate(changeset: ResultsChangeset(objectChanges: rows), snapshot: reportedSnapshot))
+            report(Update(changeset: ResultsChangeset(elementChanges: rows), snapshot: reportedSnapshot))
         }
     }
 }

@@ -17,7 +17,7 @@ extension ResultsComposition: ResultsSource {
     /// - Throws: ``ResultsError/invalidOperation(_:)`` for a placeholder
     ///   row or a part that does not exist, or what the part's source throws.
     /// - Complexity: that of the part's removal.
-    public func remove(key: ResultsCompositionKey) throws(ResultsError) {
+    public func remove(key: Key) throws(ResultsError) {
         guard case let .row(part, partKey) = key else { throw .invalidOperation("\(key) cannot be removed: placeholders are not rows of a part") }
         guard parts.indices.contains(part) else {
             throw .invalidOperation("\(key) cannot be removed: the composition has \(ResultsError.count(parts.count, "part"))")
@@ -36,7 +36,7 @@ extension ResultsComposition: ResultsSource {
     public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
         let shown = reportedSnapshot
         guard let from = shown.location(of: source) else {
-            throw .indexPathOutOfRange(source, sectionCount: shown.numberOfSections, rowCount: shown.numberOfObjects(inSection: source.section))
+            throw .indexPathOutOfRange(source, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: source.section))
         }
         guard case let .row(part, local) = from else { throw .invalidOperation("the placeholder row at \(source) cannot be moved") }
         guard case let .section(toPart, toSection)? = shown.sectionLocation(of: destination.section), toPart == part else {
@@ -56,7 +56,7 @@ extension ResultsComposition {
     /// `nil` for an index path that does not exist.
     ///
     /// - Complexity: O(log *p* + log *n*).
-    public func location(of indexPath: ResultsIndexPath) -> ResultsCompositionLocation? {
+    public func location(of indexPath: ResultsIndexPath) -> Location? {
         reportedSnapshot.location(of: indexPath)
     }
 

@@ -21,7 +21,7 @@ extension ResultsComposition {
                 precondition(shown.sectionLocation(of: section + local) == .section(part: index, section: local)
                     && shown.section(local, inPart: index) == section + local,
                     "ResultsComposition: section \(local) of part \(index) does not map to \(section + local) and back")
-                let count = shown.numberOfObjects(inSection: section + local)
+                let count = shown.numberOfElements(inSection: section + local)
                 precondition(count == (part.isCollapsed(local) ? 0 : table.numberOfRows(inSection: local)),
                     "ResultsComposition: section \(section + local) shows \(count ?? -1) rows")
                 rows += count ?? 0

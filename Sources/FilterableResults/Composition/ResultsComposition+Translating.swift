@@ -5,28 +5,28 @@ extension ResultsComposition {
     ///
     /// - Complexity: O(*e* + *p*) for *e* changes and *p* parts, plus O(*s*
     ///   log *n*) for a part with collapsed sections among its *s* sections.
-    func partDidUpdate(_ index: Int, _ update: PartUpdate<Row>) {
+    func partDidUpdate(_ index: Int, _ update: PartUpdate) {
         let old = reportedSnapshot
         let new = replacingPart(index, table: update.table)
         reportedSnapshot = new
         if update.isReload {
-            report(ResultsCompositionUpdate(changeset: ResultsChangeset(), snapshot: new, isReload: true))
+            report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
             return
         }
         let changeset = Self.translate(update, ofPart: index, from: old, to: new)
         if changeset.isEmpty {
             _checkInvariants()   // only hidden rows changed: the view shows the same table
         } else {
-            report(ResultsCompositionUpdate(changeset: changeset, snapshot: new))
+            report(Update(changeset: changeset, snapshot: new))
         }
     }
 
     /// The batch of the composed table that takes `old` to `new`, where
     /// only part `index` changed, by `update`.
     static func translate(
-        _ update: PartUpdate<Row>, ofPart index: Int,
-        from old: ResultsCompositionSnapshot<Row>, to new: ResultsCompositionSnapshot<Row>
-    ) -> ResultsChangeset<Row, ResultsCompositionKey> {
+        _ update: PartUpdate, ofPart index: Int,
+        from old: Snapshot, to new: Snapshot
+    ) -> ResultsChangeset<Element, Key> {
         let (oldPart, newPart) = (old.parts[index], new.parts[index])
         let offset = oldPart.firstSection   // the parts before it did not change
         var deletes: [SectionChange] = [], inserts: [SectionChange] = [], moves: [SectionChange] = []
@@ -50,13 +50,13 @@ extension ResultsComposition {
             inserts.append(.insert(at: new.partsSectionCount, name: new.placeholder!.title))
         }
 
-        var rows: [ObjectChange<Row, ResultsCompositionKey>] = []
+        var rows: [ElementChange<Element, Key>] = []
         rows.reserveCapacity(update.rowChanges.count)
         func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
         for change in update.rowChanges {
-            let key = ResultsCompositionKey.row(part: index, key: change.key)
-            func append(_ translated: ObjectChange<Row, ResultsCompositionKey>.Change, object: Row? = nil) {
-                rows.append(ObjectChange(translated, key: key, object: object ?? change.row))
+            let key = Key.row(part: index, key: change.key)
+            func append(_ translated: ElementChange<Element, Key>.Change, object: Element? = nil) {
+                rows.append(ElementChange(translated, key: key, element: object ?? change.row))
             }
             switch change.change {
             case let .insert(path):
@@ -77,7 +77,7 @@ extension ResultsComposition {
         if rows.isEmpty && moves.isEmpty && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
             return ResultsChangeset()   // the view would show the same table
         }
-        return ResultsChangeset(sectionChanges: deletes + inserts + moves, objectChanges: rows)
+        return ResultsChangeset(sectionChanges: deletes + inserts + moves, elementChanges: rows)
     }
 
     /// Whether section `deletes` and `inserts` only replace sections that
@@ -89,12 +89,12 @@ extension ResultsComposition {
     /// - Complexity: O(*c* (log *p* + log *n*)) for *c* section changes.
     static func replacesEmptySectionsInPlace(
         deletes: [SectionChange], inserts: [SectionChange],
-        from old: ResultsCompositionSnapshot<Row>, to new: ResultsCompositionSnapshot<Row>
+        from old: Snapshot, to new: Snapshot
     ) -> Bool {
         guard deletes.count == inserts.count else { return false }
         let deleted = deletes.compactMap { $0.index }.sorted(), inserted = inserts.compactMap { $0.newIndex }.sorted()
         return deleted == inserted && deleted.allSatisfy { section in
-            old.numberOfObjects(inSection: section) == 0 && new.numberOfObjects(inSection: section) == 0
+            old.numberOfElements(inSection: section) == 0 && new.numberOfElements(inSection: section) == 0
                 && SectionName.same(old.name(ofSection: section), new.name(ofSection: section))
         }
     }
@@ -106,7 +106,7 @@ extension ResultsComposition {
     ///
     /// - Complexity: O(*c*) for *c* section changes.
     static func movingCollapsedSections(
-        _ changes: [SectionChange], from oldPart: ResultsCompositionSnapshot<Row>.Part, to newPart: ResultsCompositionSnapshot<Row>.Part
+        _ changes: [SectionChange], from oldPart: Snapshot.Part, to newPart: Snapshot.Part
     ) -> [SectionChange] {
         guard !oldPart.collapsedSections.isEmpty && !newPart.collapsedSections.isEmpty else { return changes }
         var insertedCollapsed: [SectionName: Int] = [:]   // by name: the index of the insert in `changes`

@@ -4,19 +4,19 @@
 /// batch of the joined table per change of any part, and a data source
 /// shows it as it shows a single controller.
 ///
-///     enum Row { case profile, signOut, friend(Person), noResults }
+///     enum Element { case profile, signOut, friend(Person), noResults }
 ///
-///     let header = try StaticSections<Row> {
+///     let header = try StaticSections<Element> {
 ///         StaticSection("Account") {
 ///             StaticRow(.profile)
 ///             StaticRow(.signOut)
 ///         }
 ///     }
-///     let screen = ResultsComposition<Row>([
+///     let screen = ResultsComposition<Element>([
 ///         .part(header),
-///         .part(friends, as: Row.friend, placeholder: .row(.noResults)),
+///         .part(friends, as: Element.friend, placeholder: .row(.noResults)),
 ///     ])
-///     let dataSource = ResultsSourceDataSource(source: screen, view: view) { view, indexPath, row in … }
+///     let dataSource = ResultsDataSource(source: screen, view: view) { view, indexPath, row in … }
 ///
 /// The composed table has one row type of your choosing, typically an enum
 /// the cell provider switches on; each part turns its objects into rows.
@@ -30,11 +30,11 @@
 /// The parts are fixed when the composition is made; their contents change
 /// through their own sources. A composition holds its parts' sources, and
 /// is used from the isolation domain they are (usually the main actor).
-public final class ResultsComposition<Row> {
+public final class ResultsComposition<Element> {
     /// A part and the composition's state for it.
     struct PartRecord {
-        let connection: PartConnection<Row>
-        let placeholder: ResultsPlaceholder<Row>?
+        let connection: PartConnection
+        let placeholder: Placeholder?
         /// The identities of the part's sections that are collapsed.
         var collapsed: Set<SectionName?> = []
         var observation: ResultsObservation?
@@ -43,19 +43,16 @@ public final class ResultsComposition<Row> {
     /// The parts, in order.
     var parts: [PartRecord]
     /// The composition's own placeholder.
-    let placeholder: ResultsPlaceholder<Row>?
+    let placeholder: Placeholder?
     /// The composed table as last reported: what a view that applied every
     /// update shows, and what index paths given to the composition refer to.
     ///
     /// - Complexity: O(1).
-    public internal(set) var reportedSnapshot: ResultsCompositionSnapshot<Row>
-    /// Called with each update, before the observers; see also ``observe(_:)``.
-    public var onChange: ((ResultsCompositionUpdate<Row>) -> Void)?
-
-    var observers: [(id: Int, handler: (ResultsCompositionUpdate<Row>) -> Void)] = []
+    public internal(set) var reportedSnapshot: Snapshot
+    var observers: [(id: Int, handler: (Update) -> Void)] = []
     var nextObserverID = 0
     /// Updates made but not yet delivered, in order.
-    var outbox: [ResultsCompositionUpdate<Row>] = []
+    var outbox: [Update] = []
     /// Whether updates are being delivered (so that an update made by an
     /// observer waits for the one being delivered to reach everyone).
     var isNotifying = false
@@ -64,11 +61,11 @@ public final class ResultsComposition<Row> {
     /// them while none of them has a row.
     ///
     /// - Complexity: O(*p* + *c*) for *p* parts and *c* collapsed sections.
-    public init(_ parts: [ResultsCompositionPart<Row>], placeholder: ResultsPlaceholder<Row>? = nil) {
+    public init(_ parts: [Part], placeholder: Placeholder? = nil) {
         self.parts = parts.map { PartRecord(connection: $0.connection, placeholder: $0.placeholder) }
         self.placeholder = placeholder
-        reportedSnapshot = ResultsCompositionSnapshot(parts: [], placeholder: nil)
-        reportedSnapshot = ResultsCompositionSnapshot(
+        reportedSnapshot = Snapshot(parts: [], placeholder: nil)
+        reportedSnapshot = Snapshot(
             parts: self.parts.indices.map { snapshotPart($0, table: self.parts[$0].connection.reportedTable()) },
             placeholder: placeholder)
         for index in self.parts.indices {
@@ -80,7 +77,7 @@ public final class ResultsComposition<Row> {
     }
 
     /// How part `index` shows with `table`, given its collapsed sections.
-    func snapshotPart(_ index: Int, table: any PartTable<Row>) -> ResultsCompositionSnapshot<Row>.Part {
+    func snapshotPart(_ index: Int, table: any PartTable<Element>) -> Snapshot.Part {
         let collapsed = parts[index].collapsed
         var collapsedSections: [Int] = []
         var hiddenRows = 0
@@ -94,23 +91,27 @@ public final class ResultsComposition<Row> {
     }
 
     /// The snapshot with part `index` shown anew from `table`.
-    func replacingPart(_ index: Int, table: any PartTable<Row>) -> ResultsCompositionSnapshot<Row> {
+    func replacingPart(_ index: Int, table: any PartTable<Element>) -> Snapshot {
         var shown = reportedSnapshot.parts
         shown[index] = snapshotPart(index, table: table)
-        return ResultsCompositionSnapshot(parts: shown, placeholder: placeholder)
+        return Snapshot(parts: shown, placeholder: placeholder)
     }
 }
 
 // MARK: - Observing
 
 extension ResultsComposition {
-    /// Calls `handler` with every update from now on, after ``onChange``,
-    /// until the returned observation is cancelled or released.
+    /// Calls `handler` with every update from now on, after the observers
+    /// registered before it, until the returned observation is cancelled or
+    /// released.
     ///
-    ///     let observation = composition.observe { update in … }
+    ///     let observation = composition.observe { update in … }   // keep it
+    ///
+    /// Keep the observation for as long as you want updates: one that is
+    /// not kept is released at once and delivers nothing.
     ///
     /// - Complexity: O(1).
-    public func observe(_ handler: @escaping (ResultsCompositionUpdate<Row>) -> Void) -> ResultsObservation {
+    public func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation {
         let id = nextObserverID
         nextObserverID += 1
         observers.append((id, handler))
@@ -119,7 +120,7 @@ extension ResultsComposition {
 
     /// Reports an update: now, or after the one being delivered if an
     /// observer caused it, so that every observer gets updates in order.
-    func report(_ update: ResultsCompositionUpdate<Row>) {
+    func report(_ update: Update) {
         _checkInvariants()
         outbox.append(update)
         guard !isNotifying else { return }
@@ -127,7 +128,6 @@ extension ResultsComposition {
         defer { isNotifying = false }
         while !outbox.isEmpty {
             let next = outbox.removeFirst()
-            onChange?(next)
             for observer in observers { observer.handler(next) }
         }
     }

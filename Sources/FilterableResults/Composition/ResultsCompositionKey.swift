@@ -1,18 +1,20 @@
-/// The identity of a row of a composed table: the part it comes from and
-/// its key there, or a placeholder row.
-///
-/// Parts may use keys of different types, and two parts may use one key
-/// (two controllers of people keyed by id), so a row's identity is its
-/// part's index with its key in that part.
-public enum ResultsCompositionKey: Hashable {
-    /// A row of the part at index `part` of the composition, with its key there.
-    case row(part: Int, key: AnyHashable)
-    /// The `row`-th row of a placeholder: of the part at index `part`, or
-    /// of the composition itself when `part` is `nil`.
-    case placeholder(part: Int?, row: Int)
+extension ResultsComposition {
+    /// The identity of a row of a composed table: the part it comes from and
+    /// its key there, or a placeholder row.
+    ///
+    /// Parts may use keys of different types, and two parts may use one key
+    /// (two controllers of people keyed by id), so a row's identity is its
+    /// part's index with its key in that part.
+    public enum Key: Hashable {
+        /// A row of the part at index `part` of the composition, with its key there.
+        case row(part: Int, key: AnyHashable)
+        /// The `row`-th row of a placeholder: of the part at index `part`, or
+        /// of the composition itself when `part` is `nil`.
+        case placeholder(part: Int?, row: Int)
+    }
 }
 
-extension ResultsCompositionKey: CustomStringConvertible {
+extension ResultsComposition.Key: CustomStringConvertible {
     /// The key as `part 1: 42`, or `placeholder of part 1, row 0`.
     ///
     /// - Complexity: that of describing the part's key.

@@ -1,19 +1,23 @@
-/// Where a row of a composed table comes from: a row of one of its parts,
-/// at a path of that part's own table, or a placeholder row.
-public enum ResultsCompositionLocation: Hashable, Sendable {
-    /// The row at `indexPath` of the table of the part at index `part`.
-    case row(part: Int, indexPath: ResultsIndexPath)
-    /// The `row`-th row of a placeholder: of the part at index `part`, or
-    /// of the composition itself when `part` is `nil`.
-    case placeholder(part: Int?, row: Int)
+extension ResultsComposition {
+    /// Where a row of a composed table comes from: a row of one of its parts,
+    /// at a path of that part's own table, or a placeholder row.
+    public enum Location: Hashable, Sendable {
+        /// The row at `indexPath` of the table of the part at index `part`.
+        case row(part: Int, indexPath: ResultsIndexPath)
+        /// The `row`-th row of a placeholder: of the part at index `part`, or
+        /// of the composition itself when `part` is `nil`.
+        case placeholder(part: Int?, row: Int)
+    }
 }
 
-/// Where a section of a composed table comes from: a section of one of its
-/// parts, or a placeholder section.
-public enum ResultsCompositionSectionLocation: Hashable, Sendable {
-    /// The section at index `section` of the table of the part at index `part`.
-    case section(part: Int, section: Int)
-    /// The placeholder section of the part at index `part`, or of the
-    /// composition itself when `part` is `nil`.
-    case placeholder(part: Int?)
+extension ResultsComposition {
+    /// Where a section of a composed table comes from: a section of one of its
+    /// parts, or a placeholder section.
+    public enum SectionLocation: Hashable, Sendable {
+        /// The section at index `section` of the table of the part at index `part`.
+        case section(part: Int, section: Int)
+        /// The placeholder section of the part at index `part`, or of the
+        /// composition itself when `part` is `nil`.
+        case placeholder(part: Int?)
+    }
 }

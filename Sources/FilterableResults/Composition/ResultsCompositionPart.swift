@@ -1,36 +1,38 @@
-/// One part of a ``ResultsComposition``: a source (a controller, static
-/// sections, another composition) with the function that turns its
-/// objects into the composition's rows, and an optional placeholder shown
-/// while it has no rows.
-///
-///     ResultsComposition<Row>([
-///         .part(header),                                          // StaticSections<Row>
-///         .part(friends, as: Row.friend),                          // ResultsController<Person, Int>
-///         .part(suggestions, as: Row.suggestion, placeholder: .row(.noSuggestions)),
-///     ])
-public struct ResultsCompositionPart<Row> {
-    /// The part's source, its rows turned into the composition's.
-    let connection: PartConnection<Row>
-    /// What shows while the part has no rows.
-    let placeholder: ResultsPlaceholder<Row>?
-
-    /// A part showing every section of `source`, each object turned into a
-    /// row by `transform` (typically an enum case, `Row.friend`).
+extension ResultsComposition {
+    /// One part of a ``ResultsComposition``: a source (a controller, static
+    /// sections, another composition) with the function that turns its
+    /// objects into the composition's rows, and an optional placeholder shown
+    /// while it has no rows.
     ///
-    /// - Complexity: O(1).
-    public static func part<Source: ResultsSource>(
-        _ source: Source, as transform: @escaping (Source.Element) -> Row, placeholder: ResultsPlaceholder<Row>? = nil
-    ) -> Self {
-        Self(connection: PartConnection(source, transform: transform), placeholder: placeholder)
-    }
+    ///     ResultsComposition<Element>([
+    ///         .part(header),                                          // StaticSections<Element>
+    ///         .part(friends, as: Element.friend),                          // ResultsController<Person, Int>
+    ///         .part(suggestions, as: Element.suggestion, placeholder: .row(.noSuggestions)),
+    ///     ])
+    public struct Part {
+        /// The part's source, its rows turned into the composition's.
+        let connection: PartConnection
+        /// What shows while the part has no rows.
+        let placeholder: Placeholder?
 
-    /// A part showing every section of `source`, whose objects are already
-    /// the composition's rows (static sections, a nested composition).
-    ///
-    /// - Complexity: O(1).
-    public static func part<Source: ResultsSource>(
-        _ source: Source, placeholder: ResultsPlaceholder<Row>? = nil
-    ) -> Self where Source.Element == Row {
-        Self(connection: PartConnection(source) { $0 }, placeholder: placeholder)
+        /// A part showing every section of `source`, each object turned into a
+        /// row by `transform` (typically an enum case, `Element.friend`).
+        ///
+        /// - Complexity: O(1).
+        public static func part<Source: ResultsSource>(
+            _ source: Source, as transform: @escaping (Source.Element) -> Element, placeholder: Placeholder? = nil
+        ) -> Self {
+            Self(connection: PartConnection(source, transform: transform), placeholder: placeholder)
+        }
+
+        /// A part showing every section of `source`, whose objects are already
+        /// the composition's rows (static sections, a nested composition).
+        ///
+        /// - Complexity: O(1).
+        public static func part<Source: ResultsSource>(
+            _ source: Source, placeholder: Placeholder? = nil
+        ) -> Self where Source.Element == Element {
+            Self(connection: PartConnection(source) { $0 }, placeholder: placeholder)
+        }
     }
 }

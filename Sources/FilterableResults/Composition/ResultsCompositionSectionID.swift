@@ -1,25 +1,27 @@
-/// The identity of a section of a composed table: the index of the part
-/// it belongs to, and its name there. Collapsing goes by identity, so a
-/// collapsed section stays collapsed while sections come and go around it.
-///
-/// Unnamed sections of a part share the identity `name: nil` (a flat
-/// controller has one such section).
-public struct ResultsCompositionSectionID: Hashable, Sendable {
-    /// The index of the part, in the order the composition was given its parts.
-    public var part: Int
-    /// The section's name in its part; `nil` for unnamed sections.
-    public var name: String?
-
-    /// Identifies the section named `name` of the part at index `part`.
+extension ResultsComposition {
+    /// The identity of a section of a composed table: the index of the part
+    /// it belongs to, and its name there. Collapsing goes by identity, so a
+    /// collapsed section stays collapsed while sections come and go around it.
     ///
-    /// - Complexity: O(1).
-    public init(part: Int, name: String?) {
-        self.part = part
-        self.name = name
+    /// Unnamed sections of a part share the identity `name: nil` (a flat
+    /// controller has one such section).
+    public struct SectionID: Hashable, Sendable {
+        /// The index of the part, in the order the composition was given its parts.
+        public var part: Int
+        /// The section's name in its part; `nil` for unnamed sections.
+        public var name: String?
+
+        /// Identifies the section named `name` of the part at index `part`.
+        ///
+        /// - Complexity: O(1).
+        public init(part: Int, name: String?) {
+            self.part = part
+            self.name = name
+        }
     }
 }
 
-extension ResultsCompositionSectionID: CustomStringConvertible {
+extension ResultsComposition.SectionID: CustomStringConvertible {
     /// The identity as `section "Friends" of part 1`.
     ///
     /// - Complexity: O(*m*) for a name of *m* characters.

@@ -1,94 +1,99 @@
-/// A composed table at one moment: the parts' tables one after the other,
-/// rows of collapsed sections hidden, placeholders where they show, as a
-/// value that never changes.
-///
-/// Taking one costs O(*p*) for *p* parts: it holds each part's own
-/// snapshot and reads rows from it, turned into the composition's rows,
-/// when they are asked for.
-///
-///     let snapshot = composition.reportedSnapshot
-///     if case let .row(part, indexPath)? = snapshot.location(of: tapped) { … }
-public struct ResultsCompositionSnapshot<Row> {
-    /// One part's table and how it shows in the composed table.
-    struct Part {
-        /// The part's table as last reported.
-        var table: any PartTable<Row>
-        /// The part's local sections that are collapsed, in increasing order.
-        var collapsedSections: [Int]
-        /// The number of rows hidden in collapsed sections.
-        var hiddenRows: Int
-        /// The part's placeholder, if it has one.
-        var placeholder: ResultsPlaceholder<Row>?
-        /// The index in the composed table of the part's first section.
-        var firstSection = 0
+extension ResultsComposition {
+    /// A composed table at one moment: the parts' tables one after the other,
+    /// rows of collapsed sections hidden, placeholders where they show, as a
+    /// value that never changes.
+    ///
+    /// Taking one costs O(*p*) for *p* parts: it holds each part's own
+    /// snapshot and reads rows from it, turned into the composition's rows,
+    /// when they are asked for.
+    ///
+    ///     let snapshot = composition.reportedSnapshot
+    ///     if case let .row(part, indexPath)? = snapshot.location(of: tapped) { … }
+    public struct Snapshot {
+        /// One part's table and how it shows in the composed table.
+        struct Part {
+            /// The part's table as last reported.
+            var table: any PartTable<Element>
+            /// The part's local sections that are collapsed, in increasing order.
+            var collapsedSections: [Int]
+            /// The number of rows hidden in collapsed sections.
+            var hiddenRows: Int
+            /// The part's placeholder, if it has one.
+            var placeholder: Placeholder?
+            /// The index in the composed table of the part's first section.
+            var firstSection = 0
 
-        /// Whether the part's placeholder shows: it has one and no rows.
-        var showsPlaceholder: Bool { placeholder != nil && table.count == 0 }
-        /// The number of sections the part takes in the composed table.
-        var sectionCount: Int { table.numberOfSections + (showsPlaceholder ? 1 : 0) }
-        /// The number of rows the part shows in the composed table.
-        var visibleRowCount: Int { table.count - hiddenRows + (showsPlaceholder ? placeholder!.rows.count : 0) }
+            /// Whether the part's placeholder shows: it has one and no rows.
+            var showsPlaceholder: Bool { placeholder != nil && table.count == 0 }
+            /// The number of sections the part takes in the composed table.
+            var sectionCount: Int { table.numberOfSections + (showsPlaceholder ? 1 : 0) }
+            /// The number of rows the part shows in the composed table.
+            var visibleRowCount: Int { table.count - hiddenRows + (showsPlaceholder ? placeholder!.rows.count : 0) }
 
-        /// Whether a local section is collapsed.
-        func isCollapsed(_ section: Int) -> Bool {
-            guard !collapsedSections.isEmpty else { return false }
-            var (low, high) = (0, collapsedSections.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if collapsedSections[middle] < section { low = middle + 1 } else { high = middle }
+            /// Whether a local section is collapsed.
+            func isCollapsed(_ section: Int) -> Bool {
+                guard !collapsedSections.isEmpty else { return false }
+                var (low, high) = (0, collapsedSections.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if collapsedSections[middle] < section { low = middle + 1 } else { high = middle }
+                }
+                return low < collapsedSections.count && collapsedSections[low] == section
             }
-            return low < collapsedSections.count && collapsedSections[low] == section
+        }
+
+        /// The parts, in order.
+        let parts: [Part]
+        /// The composition's own placeholder, if it has one.
+        let placeholder: Placeholder?
+        /// Whether the composition's placeholder shows: no part has a row.
+        let showsPlaceholder: Bool
+        /// The index of the composition's placeholder section (when it shows):
+        /// the number of sections of every part.
+        let partsSectionCount: Int
+
+        /// The number of sections shown.
+        ///
+        /// - Complexity: O(1).
+        public let numberOfSections: Int
+        /// The number of rows shown (placeholder rows included, rows of
+        /// collapsed sections not).
+        ///
+        /// - Complexity: O(1).
+        public let count: Int
+
+        /// Lays out `parts` one after the other, with `placeholder` after them
+        /// when none has a row.
+        init(parts: [Part], placeholder: Placeholder?) {
+            var parts = parts
+            var next = 0, rows = 0, partRows = 0
+            for index in parts.indices {
+                parts[index].firstSection = next
+                next += parts[index].sectionCount
+                rows += parts[index].visibleRowCount
+                partRows += parts[index].table.count
+            }
+            self.parts = parts
+            self.placeholder = placeholder
+            showsPlaceholder = placeholder != nil && partRows == 0
+            partsSectionCount = next
+            numberOfSections = next + (showsPlaceholder ? 1 : 0)
+            count = rows + (showsPlaceholder ? placeholder!.rows.count : 0)
         }
     }
 
-    /// The parts, in order.
-    let parts: [Part]
-    /// The composition's own placeholder, if it has one.
-    let placeholder: ResultsPlaceholder<Row>?
-    /// Whether the composition's placeholder shows: no part has a row.
-    let showsPlaceholder: Bool
-    /// The index of the composition's placeholder section (when it shows):
-    /// the number of sections of every part.
-    let partsSectionCount: Int
-
-    /// The number of sections shown.
-    ///
-    /// - Complexity: O(1).
-    public let numberOfSections: Int
-    /// The number of rows shown (placeholder rows included, rows of
-    /// collapsed sections not).
-    ///
-    /// - Complexity: O(1).
-    public let count: Int
-
-    /// Lays out `parts` one after the other, with `placeholder` after them
-    /// when none has a row.
-    init(parts: [Part], placeholder: ResultsPlaceholder<Row>?) {
-        var parts = parts
-        var next = 0, rows = 0, partRows = 0
-        for index in parts.indices {
-            parts[index].firstSection = next
-            next += parts[index].sectionCount
-            rows += parts[index].visibleRowCount
-            partRows += parts[index].table.count
-        }
-        self.parts = parts
-        self.placeholder = placeholder
-        showsPlaceholder = placeholder != nil && partRows == 0
-        partsSectionCount = next
-        numberOfSections = next + (showsPlaceholder ? 1 : 0)
-        count = rows + (showsPlaceholder ? placeholder!.rows.count : 0)
-    }
+    // MARK: - Sections and rows
 }
 
-// MARK: - Sections and rows
+extension ResultsComposition.Snapshot: ResultsTableSnapshot {
+    /// The identity of a row of the composed table.
+    public typealias Key = ResultsComposition<Element>.Key
 
-extension ResultsCompositionSnapshot: ResultsTableSnapshot {
     /// The number of rows shown in a section (0 for a collapsed one), or
     /// `nil` for a section that does not exist.
     ///
     /// - Complexity: O(log *p* + log *n*).
-    public func numberOfObjects(inSection section: Int) -> Int? {
+    public func numberOfElements(inSection section: Int) -> Int? {
         switch sectionLocation(of: section) {
         case nil: nil
         case let .section(part, local)?: parts[part].isCollapsed(local) ? 0 : parts[part].table.numberOfRows(inSection: local)
@@ -111,7 +116,7 @@ extension ResultsCompositionSnapshot: ResultsTableSnapshot {
     /// The row at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *p* + log *n*), plus the part's transform.
-    public func object(at indexPath: ResultsIndexPath) -> Row? {
+    public func element(at indexPath: ResultsIndexPath) -> Element? {
         switch location(of: indexPath) {
         case nil: nil
         case let .row(part, local)?: parts[part].table.row(at: local)
@@ -122,7 +127,7 @@ extension ResultsCompositionSnapshot: ResultsTableSnapshot {
     /// The identity of the row at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *p* + log *n*).
-    public func key(at indexPath: ResultsIndexPath) -> ResultsCompositionKey? {
+    public func key(at indexPath: ResultsIndexPath) -> Key? {
         switch location(of: indexPath) {
         case nil: nil
         case let .row(part, local)?: parts[part].table.key(at: local).map { .row(part: part, key: $0) }
@@ -133,17 +138,17 @@ extension ResultsCompositionSnapshot: ResultsTableSnapshot {
     /// The sections shown, with their names and rows.
     ///
     /// - Complexity: O(*n*) plus the transforms.
-    public var sections: [ResultsSection<Row>] {
+    public var sections: [ResultsSection<Element>] {
         (0..<numberOfSections).map { section in
-            let rows = (0..<(numberOfObjects(inSection: section) ?? 0)).map { object(at: ResultsIndexPath(row: $0, section: section))! }
-            return ResultsSection(name: name(ofSection: section), objects: rows)
+            let rows = (0..<(numberOfElements(inSection: section) ?? 0)).map { element(at: ResultsIndexPath(row: $0, section: section))! }
+            return ResultsSection(name: name(ofSection: section), elements: rows)
         }
     }
 
     /// Every row shown, section by section.
     ///
     /// - Complexity: O(*n*) plus the transforms.
-    public var objects: [Row] { sections.flatMap(\.objects) }
+    public var elements: [Element] { sections.flatMap(\.elements) }
 
     /// Whether no row is shown.
     ///
@@ -151,19 +156,19 @@ extension ResultsCompositionSnapshot: ResultsTableSnapshot {
     public var isEmpty: Bool { count == 0 }
 
     /// The placeholder of a part, or of the composition for `nil`.
-    func placeholder(of part: Int?) -> ResultsPlaceholder<Row> {
+    func placeholder(of part: Int?) -> ResultsComposition<Element>.Placeholder {
         if let part { parts[part].placeholder! } else { placeholder! }
     }
 }
 
 // MARK: - Mapping index paths
 
-extension ResultsCompositionSnapshot {
+extension ResultsComposition.Snapshot {
     /// Where a section of the composed table comes from, or `nil` for a
     /// section that does not exist.
     ///
     /// - Complexity: O(log *p*) for *p* parts.
-    public func sectionLocation(of section: Int) -> ResultsCompositionSectionLocation? {
+    public func sectionLocation(of section: Int) -> ResultsComposition<Element>.SectionLocation? {
         guard section >= 0, section < numberOfSections else { return nil }
         if section >= partsSectionCount { return .placeholder(part: nil) }
         // The last part whose first section is at or before `section`.
@@ -181,8 +186,8 @@ extension ResultsCompositionSnapshot {
     /// path that does not exist (in a collapsed section, say).
     ///
     /// - Complexity: O(log *p* + log *n*).
-    public func location(of indexPath: ResultsIndexPath) -> ResultsCompositionLocation? {
-        guard indexPath.row >= 0, let count = numberOfObjects(inSection: indexPath.section), indexPath.row < count else { return nil }
+    public func location(of indexPath: ResultsIndexPath) -> ResultsComposition<Element>.Location? {
+        guard indexPath.row >= 0, let count = numberOfElements(inSection: indexPath.section), indexPath.row < count else { return nil }
         switch sectionLocation(of: indexPath.section)! {
         case let .section(part, local): return .row(part: part, indexPath: ResultsIndexPath(row: indexPath.row, section: local))
         case let .placeholder(part): return .placeholder(part: part, row: indexPath.row)
@@ -213,9 +218,9 @@ extension ResultsCompositionSnapshot {
     /// placeholder section or a section that does not exist.
     ///
     /// - Complexity: O(log *p* + log *n*).
-    public func sectionID(at section: Int) -> ResultsCompositionSectionID? {
+    public func sectionID(at section: Int) -> ResultsComposition<Element>.SectionID? {
         guard case let .section(part, local)? = sectionLocation(of: section) else { return nil }
-        return ResultsCompositionSectionID(part: part, name: parts[part].table.name(ofSection: local))
+        return ResultsComposition<Element>.SectionID(part: part, name: parts[part].table.name(ofSection: local))
     }
 
     /// Whether a section of the composed table is collapsed (shows its

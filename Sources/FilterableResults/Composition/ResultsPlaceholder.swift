@@ -1,32 +1,34 @@
-/// What a composition shows instead of a part (or of the whole table)
-/// while it has no rows: a section of its own, with an optional title and
-/// fixed rows, such as a single "No results" row.
-///
-///     .part(searchResults, placeholder: .row(.noResults), as: Row.product)
-///
-/// The placeholder section comes right after the part's sections (a
-/// composition's own placeholder after every part), and is inserted and
-/// deleted, animated, in the batch where the part loses its last row or
-/// gets its first. Rows of sections the user collapsed still count: a
-/// collapsed part is not empty.
-public struct ResultsPlaceholder<Row> {
-    /// The placeholder section's title (its header), if any.
-    public var title: String?
-    /// The rows the placeholder section shows.
-    public var rows: [Row]
-
-    /// Creates a placeholder section with a title and rows.
+extension ResultsComposition {
+    /// What a composition shows instead of a part (or of the whole table)
+    /// while it has no rows: a section of its own, with an optional title and
+    /// fixed rows, such as a single "No results" row.
     ///
-    /// - Complexity: O(1).
-    public init(title: String? = nil, rows: [Row]) {
-        self.title = title
-        self.rows = rows
+    ///     .part(searchResults, placeholder: .row(.noResults), as: Element.product)
+    ///
+    /// The placeholder section comes right after the part's sections (a
+    /// composition's own placeholder after every part), and is inserted and
+    /// deleted, animated, in the batch where the part loses its last row or
+    /// gets its first. Rows of sections the user collapsed still count: a
+    /// collapsed part is not empty.
+    public struct Placeholder {
+        /// The placeholder section's title (its header), if any.
+        public var title: String?
+        /// The rows the placeholder section shows.
+        public var rows: [Element]
+
+        /// Creates a placeholder section with a title and rows.
+        ///
+        /// - Complexity: O(1).
+        public init(title: String? = nil, rows: [Element]) {
+            self.title = title
+            self.rows = rows
+        }
+
+        /// A placeholder of one row in an untitled section.
+        ///
+        /// - Complexity: O(1).
+        public static func row(_ row: Element) -> Self { Self(rows: [row]) }
     }
-
-    /// A placeholder of one row in an untitled section.
-    ///
-    /// - Complexity: O(1).
-    public static func row(_ row: Row) -> Self { Self(rows: [row]) }
 }
 
-extension ResultsPlaceholder: Sendable where Row: Sendable {}
+extension ResultsComposition.Placeholder: Sendable where Element: Sendable {}

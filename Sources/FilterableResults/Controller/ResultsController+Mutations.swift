@@ -156,7 +156,7 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in
             let shown = store.table.numberOfVisibleSections
             guard (0...shown).contains(index) else { throw .sectionOutOfRange(index, sectionCount: shown) }
-            let raw = index == shown ? store.numberOfSections : try store.rawSection(forVisible: index)
+            let raw = index == shown ? store.numberOfRawSections : try store.rawSection(forVisible: index)
             try store.insertSection(section, at: raw)
         }
     }
@@ -302,7 +302,7 @@ extension ResultsStore {
         let header = table.header(atVisible: indexPath.section)
         let record = table.record(header.id)
         guard indexPath.row == Int(record.visibleCount) else { throw visibleOutOfRange(indexPath) }
-        try insert(element, at: RawIndexPath(section: Int(header.place.before.headers), row: Int(record.rowCount)))
+        try insert(element, at: RawIndexPath(row: Int(record.rowCount), section: Int(header.place.before.headers)))
     }
 
     /// The raw positions of a move between visible paths: `destination`
@@ -322,7 +322,7 @@ extension ResultsStore {
             throw .indexPathOutOfRange(destination, sectionCount: shown, rowCount: visibleRows)
         }
         let rawRows = Int(table.record(header.id).rowCount) - (sameSection ? 1 : 0)
-        if destination.row == visibleRows { return (from, RawIndexPath(section: section, row: rawRows)) }
+        if destination.row == visibleRows { return (from, RawIndexPath(row: rawRows, section: section)) }
         // The row shown at the destination once the moved row is out.
         let shownIndex = destination.row + (sameSection && destination.row >= source.row ? 1 : 0)
         var to = table.rawPath(ofRow: table.row(atVisible: ResultsIndexPath(row: shownIndex, section: destination.section))!)

@@ -47,10 +47,18 @@ public final class ResultsController<Element, Key: Hashable> {
         _read { yield readersBox.store }
         _modify { yield &readersBox.store }
     }
-    /// Receives the changes; held weakly.
-    public weak var delegate: (any ResultsControllerDelegate<Element, Key>)?
-    /// Called after the delegate with each update; see also ``observe(_:)``.
-    public var onChange: ((ResultsUpdate<Element, Key>) -> Void)?
+    /// Receives the changes in NSFetchedResultsController's shape; held
+    /// weakly. It is an observer like any other (see ``observe(_:)``),
+    /// registered when it is set, so it gets each update in that order.
+    public weak var delegate: (any ResultsControllerDelegate<Element, Key>)? {
+        didSet {
+            delegateObservation = delegate.map { _ in
+                observe { [unowned self] update in self.delegate?.receive(update, from: self) }
+            }
+        }
+    }
+    /// The observation that forwards updates to ``delegate``.
+    var delegateObservation: ResultsObservation?
     /// When a batch has more changes than this, a reload is reported
     /// instead of the changes. `nil` (the default) never reloads.
     public var reloadThreshold: Int?
@@ -63,7 +71,7 @@ public final class ResultsController<Element, Key: Hashable> {
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// Whether a mutation is running (and with it, the caller's closures).
     @exclusivity(unchecked) @usableFromInline var isMutating = false
-    @usableFromInline var observers: [(id: Int, handler: (ResultsUpdate<Element, Key>) -> Void)] = []
+    @usableFromInline var observers: [(id: Int, handler: (Update) -> Void)] = []
     @usableFromInline var nextObserverID = 0
 
     /// An open batch: one `beginUpdates()`, or one `performBatchUpdates`
@@ -178,7 +186,7 @@ extension ResultsController {
         _updatesEnabled = enabled
         guard enabled else { return }
         let changeset = takeChangeset()
-        if !changeset.isEmpty { notify(ResultsUpdate(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
+        if !changeset.isEmpty { notify(Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
     }
 }
 
@@ -189,7 +197,7 @@ extension ResultsController {
     /// reported as a batch of its own, or with the open batch.
     ///
     ///     try controller.modify { store throws(ResultsError) in
-    ///         try store.insert(item, at: RawIndexPath(section: 0, row: 3))
+    ///         try store.insert(item, at: RawIndexPath(row: 3, section: 0))
     ///     }
     ///
     /// It is atomic: if `body` throws, the store is left as it was.
@@ -268,28 +276,16 @@ extension ResultsController {
         let changeset = takeChangeset()
         guard !changeset.isEmpty else { return }
         if let reloadThreshold, changeset.count > reloadThreshold {
-            notify(ResultsUpdate(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true))
+            notify(Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true))
         } else {
-            notify(ResultsUpdate(changeset: changeset, snapshot: snapshot))
+            notify(Update(changeset: changeset, snapshot: snapshot))
         }
     }
 
-    /// Tells the delegate, `onChange` and every observer.
-    @inlinable func notify(_ update: ResultsUpdate<Element, Key>) {
+    /// Tells every observer, in the order they were registered.
+    @inlinable func notify(_ update: Update) {
         isNotifying = true
         defer { isNotifying = false }
-        if let delegate {
-            if update.isReload {
-                delegate.controllerShouldReload(self)
-            } else {
-                delegate.controllerWillChangeContent(self)
-                for change in update.changeset.sectionChanges { delegate.controller(self, didChange: change) }
-                for change in update.changeset.objectChanges { delegate.controller(self, didChange: change) }
-                delegate.controllerDidChangeContent(self)
-            }
-            delegate.controller(self, didUpdate: update)
-        }
-        onChange?(update)
         for observer in observers { observer.handler(update) }
     }
 }
@@ -297,19 +293,24 @@ extension ResultsController {
 // MARK: - Observing
 
 extension ResultsController {
-    /// Calls `handler` with every update from now on, after the delegate and
-    /// `onChange`, until the returned observation is cancelled or released.
+    /// Calls `handler` with every update from now on, after the observers
+    /// registered before it, until the returned observation is cancelled or
+    /// released.
     ///
-    ///     let observation = controller.observe { update in … }
+    ///     let observation = controller.observe { update in … }   // keep it
+    ///
+    /// Keep the observation for as long as you want updates: one that is
+    /// not kept (`_ = controller.observe { … }`) is released at once and
+    /// delivers nothing.
     ///
     /// - Complexity: O(1).
-    @inlinable public func observe(_ handler: @escaping (ResultsUpdate<Element, Key>) -> Void) -> ResultsObservation {
+    @inlinable public func observe(_ handler: @escaping (ResultsUpdate<ResultsSnapshot<Element, Key>>) -> Void) -> ResultsObservation {
         let id = addObserver(handler)
         return ResultsObservation { [weak self] in self?.removeObserver(id) }
     }
 
     /// Registers `handler`; returns the identity that removes it.
-    @inlinable func addObserver(_ handler: @escaping (ResultsUpdate<Element, Key>) -> Void) -> Int {
+    @inlinable func addObserver(_ handler: @escaping (Update) -> Void) -> Int {
         let id = nextObserverID
         nextObserverID += 1
         observers.append((id, handler))
@@ -338,7 +339,7 @@ extension ResultsController {
     /// that does not exist.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func numberOfObjects(inSection section: Int) -> Int? { snapshot.numberOfObjects(inSection: section) }
+    @inlinable public func numberOfElements(inSection section: Int) -> Int? { snapshot.numberOfElements(inSection: section) }
 
     /// The name of a section shown, if it has one.
     ///
@@ -348,7 +349,7 @@ extension ResultsController {
     /// The object at an index path of the visible table, or `nil`.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func object(at indexPath: ResultsIndexPath) -> Element? { snapshot.object(at: indexPath) }
+    @inlinable public func element(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath) }
 
     /// The index path in the visible table of the object with `key`, or
     /// `nil` when it is not shown.

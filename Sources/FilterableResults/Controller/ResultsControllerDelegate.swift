@@ -1,7 +1,8 @@
 /// Receives a controller's changes, in NSFetchedResultsController's shape.
 ///
-/// After every outermost batch that changed the visible table, the
-/// controller calls ``controllerWillChangeContent(_:)``, then one call per
+/// It is a thin adapter over the controller's one observation primitive
+/// (``ResultsController/observe(_:)``): after every outermost batch that
+/// changed the visible table, the controller calls ``controllerWillChangeContent(_:)``, then one call per
 /// section change and per row change, then ``controllerDidChangeContent(_:)``,
 /// and finally ``controller(_:didUpdate:)`` with the whole batch and the
 /// snapshot of the table after it. When the table must be reloaded instead
@@ -15,7 +16,7 @@
 ///
 ///     @MainActor final class ProductsViewController: UIViewController { … }
 ///     extension ProductsViewController: @MainActor ResultsControllerDelegate {
-///         func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsUpdate<Product, Int>) {
+///         func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsController<Product, Int>.Update) {
 ///             dataSource.apply(update)
 ///         }
 ///     }
@@ -33,14 +34,14 @@ public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
     /// A section was inserted, deleted or moved.
     func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange)
     /// A row was inserted, deleted, moved or updated.
-    func controller(_ controller: ResultsController<Element, Key>, didChange object: ObjectChange<Element, Key>)
+    func controller(_ controller: ResultsController<Element, Key>, didChange object: ElementChange<Element, Key>)
     /// The group of changes ends.
     func controllerDidChangeContent(_ controller: ResultsController<Element, Key>)
     /// Reload everything from the snapshot of ``controller(_:didUpdate:)``.
     func controllerShouldReload(_ controller: ResultsController<Element, Key>)
     /// The whole update at once, with the visible table after it: the form
     /// a data source applies (see ``ResultsUpdate``).
-    func controller(_ controller: ResultsController<Element, Key>, didUpdate update: ResultsUpdate<Element, Key>)
+    func controller(_ controller: ResultsController<Element, Key>, didUpdate update: ResultsController<Element, Key>.Update)
 }
 
 extension ResultsControllerDelegate {
@@ -49,11 +50,26 @@ extension ResultsControllerDelegate {
     /// Does nothing.
     public func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange) {}
     /// Does nothing.
-    public func controller(_ controller: ResultsController<Element, Key>, didChange object: ObjectChange<Element, Key>) {}
+    public func controller(_ controller: ResultsController<Element, Key>, didChange object: ElementChange<Element, Key>) {}
     /// Does nothing.
     public func controllerDidChangeContent(_ controller: ResultsController<Element, Key>) {}
     /// Does nothing.
     public func controllerShouldReload(_ controller: ResultsController<Element, Key>) {}
     /// Does nothing.
-    public func controller(_ controller: ResultsController<Element, Key>, didUpdate update: ResultsUpdate<Element, Key>) {}
+    public func controller(_ controller: ResultsController<Element, Key>, didUpdate update: ResultsController<Element, Key>.Update) {}
+}
+
+extension ResultsControllerDelegate {
+    /// Delivers one update as the callbacks above.
+    func receive(_ update: ResultsController<Element, Key>.Update, from controller: ResultsController<Element, Key>) {
+        if update.isReload {
+            controllerShouldReload(controller)
+        } else {
+            controllerWillChangeContent(controller)
+            for change in update.changeset.sectionChanges { self.controller(controller, didChange: change) }
+            for change in update.changeset.elementChanges { self.controller(controller, didChange: change) }
+            controllerDidChangeContent(controller)
+        }
+        self.controller(controller, didUpdate: update)
+    }
 }

@@ -1,4 +1,4 @@
-/// A position in a store's raw data: every section, every object, filters
+/// A position in a store's raw data: every section, every element, filters
 /// ignored.
 ///
 /// The raw data and the visible table (what a view shows) are different
@@ -14,13 +14,13 @@
 public struct RawIndexPath: Hashable, Comparable, Sendable {
     /// The index of the raw section.
     public var section: Int
-    /// The index of the object within its raw section.
+    /// The index of the element within its raw section.
     public var row: Int
 
     /// Creates a raw position.
     ///
     /// - Complexity: O(1).
-    public init(section: Int, row: Int) {
+    public init(row: Int, section: Int) {
         self.section = section
         self.row = row
     }

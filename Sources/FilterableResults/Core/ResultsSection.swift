@@ -5,14 +5,14 @@ public struct ResultsSection<Element> {
     /// its index.
     public var name: String?
     /// The section's objects, in order.
-    public var objects: [Element]
+    public var elements: [Element]
 
     /// Creates a section.
     ///
     /// - Complexity: O(1).
-    public init(name: String? = nil, objects: [Element]) {
+    public init(name: String? = nil, elements: [Element]) {
         self.name = name
-        self.objects = objects
+        self.elements = elements
     }
 }
 

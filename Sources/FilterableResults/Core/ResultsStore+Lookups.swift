@@ -8,56 +8,46 @@ extension ResultsStore {
     /// - Complexity: O(1).
     @inlinable public var snapshot: ResultsSnapshot<Element, Key> { ResultsSnapshot(table: table) }
 
-    /// The raw data: every section with every object, filters ignored.
+    /// The raw data: every section with every element, filters ignored.
     ///
     /// - Complexity: O(*n*).
-    @inlinable public var sections: [ResultsSection<Element>] {
-        table.rawTable.map { ResultsSection(name: $0.name, objects: $0.rows.map(element(ofRow:))) }
+    @inlinable public var rawSections: [ResultsSection<Element>] {
+        table.rawTable.map { ResultsSection(name: $0.name, elements: $0.rows.map(element(ofRow:))) }
     }
 
     /// Every object, section by section, filters ignored.
     ///
     /// - Complexity: O(*n*).
-    @inlinable public var allObjects: [Element] { sections.flatMap(\.objects) }
+    @inlinable public var allElements: [Element] { rawSections.flatMap(\.elements) }
 
-    /// The visible table's sections and objects.
-    ///
-    /// - Complexity: O(*n*).
-    @inlinable public var visibleSections: [ResultsSection<Element>] { snapshot.sections }
-
-    /// Every visible object, section by section.
-    ///
-    /// - Complexity: O(*n*).
-    @inlinable public var visibleObjects: [Element] { snapshot.objects }
-
-    /// The number of objects, filters ignored.
+    /// The number of elements, filters ignored.
     ///
     /// - Complexity: O(1).
-    @inlinable public var count: Int { table.keys.count }
+    @inlinable public var rawCount: Int { table.keys.count }
 
-    /// The number of raw sections.
+    /// The number of raw sections, filters and hidden empty sections ignored.
     ///
     /// - Complexity: O(1).
-    @inlinable public var numberOfSections: Int { table.numberOfSections }
+    @inlinable public var numberOfRawSections: Int { table.numberOfSections }
 
     /// The number of objects in a raw section, or `nil` when it does not exist.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func numberOfObjects(inSection section: Int) -> Int? {
+    @inlinable public func numberOfRawElements(inSection section: Int) -> Int? {
         (0..<table.numberOfSections).contains(section) ? rowCount(inSection: section) : nil
     }
 
     /// The object at a raw index path, or `nil` when it does not exist.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func object(at indexPath: RawIndexPath) -> Element? {
+    @inlinable public func element(at indexPath: RawIndexPath) -> Element? {
         table.row(atRaw: indexPath).map(element(ofRow:))
     }
 
     /// The object with `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average (a hash lookup).
-    @inlinable public func object(forKey key: Key) -> Element? {
+    @inlinable public func element(forKey key: Key) -> Element? {
         table.row(forKey: key).map(element(ofRow:))
     }
 

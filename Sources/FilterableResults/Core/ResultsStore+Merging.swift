@@ -15,7 +15,7 @@ extension ResultsStore {
     ///   O(*m* log *m*) comparisons when sorted or sectioned.
     @discardableResult
     @inlinable public mutating func setData(_ elements: [Element]) throws(ResultsError) -> ResultsMergeSummary {
-        try setData(sections: [ResultsSection(objects: elements)], derivingSections: sectioning != nil)
+        try setData(sections: [ResultsSection(elements: elements)], derivingSections: sectioning != nil)
     }
 
     /// Replaces all data with `sections`. A named section whose name stays
@@ -41,15 +41,15 @@ extension ResultsStore {
             throw .duplicateSection(name)
         }
         var keys: [[Key]] = []
-        for section in sections { keys.append(try requireKeys(of: section.objects)) }
+        for section in sections { keys.append(try requireKeys(of: section.elements)) }
         noteMutation()
 
         var summary = ResultsMergeSummary()
         var claims = Claims(count: table.slots.count)
-        reserveKeys(sections.reduce(0) { $0 + $1.objects.count })
+        reserveKeys(sections.reduce(0) { $0 + $1.elements.count })
         var built: [(name: String?, rows: [RowID])] = []
         for (index, section) in sections.enumerated() {
-            let upserted = upsert(section.objects, keys: keys[index], claims: &claims, summary: &summary)
+            let upserted = upsert(section.elements, keys: keys[index], claims: &claims, summary: &summary)
             built.append((section.name, upserted.rows))
         }
         summary.removed = releaseUnclaimedRows(claims)
@@ -136,7 +136,7 @@ extension ResultsStore {
                     table.insertSection(allocateSection(), name: nil, atRaw: 0)
                 }
                 let last = table.numberOfSections - 1
-                table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: last, row: rowCount(inSection: last)))
+                table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(row: rowCount(inSection: last), section: last))
             } else {
                 if sectioning == nil && table.numberOfSections == 0 {
                     tracker.touchAll()
@@ -152,10 +152,10 @@ extension ResultsStore {
     @inlinable func isInOrder(at path: RawIndexPath) -> Bool {
         let element = element(ofRow: table.row(atRaw: path)!)
         if path.row > 0 {
-            let previous = self.element(ofRow: table.row(atRaw: RawIndexPath(section: path.section, row: path.row - 1))!)
+            let previous = self.element(ofRow: table.row(atRaw: RawIndexPath(row: path.row - 1, section: path.section))!)
             if sortKeys.compare(previous, element) == .orderedDescending { return false }
         }
-        if let next = table.row(atRaw: RawIndexPath(section: path.section, row: path.row + 1)) {
+        if let next = table.row(atRaw: RawIndexPath(row: path.row + 1, section: path.section)) {
             if sortKeys.compare(element, self.element(ofRow: next)) == .orderedDescending { return false }
         }
         return true

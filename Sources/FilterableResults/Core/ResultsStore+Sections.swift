@@ -25,17 +25,17 @@ extension ResultsStore {
             throw .sectionOutOfRange(index, sectionCount: table.numberOfSections)
         }
         try requireNewSectionName(section.name)
-        let keys = try requireNewKeys(of: section.objects, allowedIn: nil)
+        let keys = try requireNewKeys(of: section.elements, allowedIn: nil)
         noteMutation()
         tracker.touchAll()
         table.insertSection(allocateSection(), name: section.name, atRaw: index)
-        var rows = zip(section.objects, keys).map { allocateRow($0, key: $1) }
+        var rows = zip(section.elements, keys).map { allocateRow($0, key: $1) }
         if !sortKeys.isEmpty {
             let slots = table.slots
             rows = Self.stablySorted(rows, by: sortKeys) { slots[Int($0)]! }
         }
         for (row, id) in rows.enumerated() {
-            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: index, row: row))
+            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(row: row, section: index))
         }
         _checkInvariants()
     }
@@ -84,14 +84,14 @@ extension ResultsStore {
         }
         try requireNewSectionName(section.name, ignoringSection: index)
         let old = Set(table.rows(inRawSection: index))
-        let keys = try requireNewKeys(of: section.objects, allowedIn: old)
+        let keys = try requireNewKeys(of: section.elements, allowedIn: old)
         noteMutation()
         tracker.touchAll()
         let removed = table.removeSection(atRaw: index)
         table.insertSection(removed.id, name: section.name, atRaw: index)
         var kept = Set<RowID>()
         var rows: [RowID] = []
-        for (element, key) in zip(section.objects, keys) {
+        for (element, key) in zip(section.elements, keys) {
             if let id = table.row(forKey: key) {
                 storeContent(ofRow: id, with: element)
                 kept.insert(id)
@@ -106,7 +106,7 @@ extension ResultsStore {
             rows = Self.stablySorted(rows, by: sortKeys) { slots[Int($0)]! }
         }
         for (row, id) in rows.enumerated() {
-            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: index, row: row))
+            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(row: row, section: index))
         }
         _checkInvariants()
     }

@@ -216,7 +216,7 @@ extension ResultsStore {
         let count = rowCount(inSection: section)
         guard !sortKeys.isEmpty else { return count }
         return (0..<count).partitioningIndex { row in
-            let other = self.element(ofRow: table.row(atRaw: RawIndexPath(section: section, row: row))!)
+            let other = self.element(ofRow: table.row(atRaw: RawIndexPath(row: row, section: section))!)
             return sortKeys.compare(element, other) == .orderedAscending
         }
     }
@@ -227,7 +227,7 @@ extension ResultsStore {
         let element = element(ofRow: id)
         let section = sectioning.map { sectionIndex(creatingSectionNamed: $0.sectionName(element)) } ?? section
         let row = insertionIndex(of: element, inSection: section)
-        table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(section: section, row: row))
+        table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(row: row, section: section))
     }
 
     /// Puts a row whose object just changed back in order, as a stable sort
@@ -245,8 +245,8 @@ extension ResultsStore {
         guard !sortKeys.isEmpty else { return }
         let count = rowCount(inSection: indexPath.section)
         // Already in order among its neighbours: nothing moves.
-        let previous = indexPath.row > 0 ? self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: indexPath.row - 1))!) : nil
-        let next = indexPath.row + 1 < count ? self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: indexPath.row + 1))!) : nil
+        let previous = indexPath.row > 0 ? self.element(ofRow: table.row(atRaw: RawIndexPath(row: indexPath.row - 1, section: indexPath.section))!) : nil
+        let next = indexPath.row + 1 < count ? self.element(ofRow: table.row(atRaw: RawIndexPath(row: indexPath.row + 1, section: indexPath.section))!) : nil
         if previous.map({ sortKeys.compare($0, element) != .orderedDescending }) ?? true,
            next.map({ sortKeys.compare(element, $0) != .orderedDescending }) ?? true {
             return
@@ -256,13 +256,13 @@ extension ResultsStore {
         // Stable position: the ties keep their order around the old index.
         func firstIndex(where isAfter: (ComparisonResult) -> Bool) -> Int {
             (0..<(count - 1)).partitioningIndex { row in
-                isAfter(sortKeys.compare(element, self.element(ofRow: table.row(atRaw: RawIndexPath(section: indexPath.section, row: row))!)))
+                isAfter(sortKeys.compare(element, self.element(ofRow: table.row(atRaw: RawIndexPath(row: row, section: indexPath.section))!)))
             }
         }
         let firstTie = firstIndex { $0 != .orderedDescending }
         let pastTies = firstIndex { $0 == .orderedAscending }
         let target = min(max(indexPath.row, firstTie), pastTies)
-        table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(section: indexPath.section, row: target))
+        table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(row: target, section: indexPath.section))
     }
 
     /// Stably sorts a section's rows by `keys`; returns whether any moved.
@@ -297,9 +297,9 @@ extension ResultsStore {
             rebuild(sections)
             return
         }
-        for _ in rows.indices { table.removeRow(atRaw: RawIndexPath(section: section, row: 0)) }
+        for _ in rows.indices { table.removeRow(atRaw: RawIndexPath(row: 0, section: section)) }
         for (row, id) in rows.enumerated() {
-            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(section: section, row: row))
+            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(row: row, section: section))
         }
     }
 

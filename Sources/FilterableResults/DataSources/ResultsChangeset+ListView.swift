@@ -55,7 +55,7 @@ extension ResultsChangeset {
     }
 }
 
-extension ResultsTableUpdate {
+extension ResultsUpdate {
     /// Shows the update in `view`: for a reload, `updateDataSource` then
     /// `reloadData()`; otherwise the changeset as one batch update, with
     /// `updateDataSource` first inside it (see
@@ -66,7 +66,7 @@ extension ResultsTableUpdate {
     /// - Complexity: O(*n*), where *n* is the number of changes, plus the view's work.
     @MainActor
     public func apply(
-        to view: some ResultsListView, contentUpdates: ResultsChangeset<Element, Key>.ContentUpdates = .reconfigure,
+        to view: some ResultsListView, contentUpdates: ResultsChangeset<Snapshot.Element, Snapshot.Key>.ContentUpdates = .reconfigure,
         updateDataSource: @escaping () -> Void
     ) {
         if isReload {

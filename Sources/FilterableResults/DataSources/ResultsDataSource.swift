@@ -1,9 +1,250 @@
-/// The data source of a table or collection view that shows a controller's
-/// visible table: a ``ResultsSourceDataSource`` whose source is a
-/// ``ResultsController``.
+import Foundation
+
+/// The data source of a table or collection view that shows a source's
+/// table (a controller's visible table, a composition of several parts, or
+/// static sections), written against ``ResultsListView`` so that it runs and
+/// is tested on every platform. On Apple platforms
+/// `ResultsTableViewDataSource` and `ResultsCollectionViewDataSource`
+/// are its `NSObject` shells.
+///
+/// It owns the snapshot it serves. When the source reports an update,
+/// the data source swaps in the update's snapshot inside the view's batch
+/// update, never before, then applies the changes, and reconfigures the
+/// rows whose content changed after the batch. So a view that reads its
+/// counts when a batch starts (a collection view off screen or not laid
+/// out) reads the old table, and every view reads the new one at its end.
 ///
 ///     let dataSource = ResultsDataSource(controller: controller, view: listView) { view, indexPath, product in
 ///         Cell(title: product.name)
 ///     }
-public typealias ResultsDataSource<Element, Key: Hashable, View: ResultsListView, Cell> =
-    ResultsSourceDataSource<ResultsController<Element, Key>, View, Cell>
+///     let screen = ResultsDataSource(source: composition, view: listView) { view, indexPath, row in
+///         Cell(row)
+///     }
+///
+/// User editing goes through the snapshot the view shows, whatever the
+/// source holds meanwhile: a swipe to delete removes the row the user
+/// saw, and a row the user moved is moved in the model without the move
+/// being sent back to the view.
+@MainActor
+public final class ResultsDataSource<Source: ResultsSource, View: ResultsListView, Cell>: ResultsListDataSource {
+    /// The type of the objects shown.
+    public typealias Element = Source.Element
+    /// The type of the objects' identities.
+    public typealias Key = Source.Key
+    /// The type of the table the view shows.
+    public typealias Snapshot = Source.Snapshot
+
+    /// The source whose table the view shows.
+    public let source: Source
+    /// The view; held weakly.
+    public weak var view: View?
+    /// The table the view shows: the snapshot of the last update applied.
+    ///
+    /// - Complexity: O(1).
+    public private(set) var snapshot: Snapshot
+    /// Makes the cell for an object at an index path of ``snapshot``.
+    public let cellProvider: (View, ResultsIndexPath, Element) -> Cell
+    /// The title of a section's header: by default the section's name.
+    public var headerTitle: (_ section: Int, _ snapshot: Snapshot) -> String? = { section, snapshot in
+        snapshot.name(ofSection: section)
+    }
+    /// The section index (the strip of titles at a table's side), if any.
+    public var sectionIndex: ResultsSectionIndex<Snapshot>?
+    /// Whether the user may delete the row (swipe to delete); by default no.
+    public var canDeleteRow: (_ indexPath: ResultsIndexPath, _ object: Element) -> Bool = { _, _ in false }
+    /// Whether the user may move the row; by default no. The controller's
+    /// store must let rows be moved (not sorted, not sectioned by value).
+    public var canMoveRow: (_ indexPath: ResultsIndexPath, _ object: Element) -> Bool = { _, _ in false }
+    /// How rows whose content changed are shown; by default reconfigured.
+    public var contentUpdates: ResultsChangeset<Element, Key>.ContentUpdates = .reconfigure
+    /// Called with every error of an edit the user made (a delete or move
+    /// the source refused); the view is reloaded to what the model holds.
+    public var onEditingError: ((ResultsError) -> Void)?
+
+    @usableFromInline var observation: ResultsObservation?
+    /// The model move a user's drag is being written as, while it runs.
+    @usableFromInline var userMove: (from: ResultsIndexPath, to: ResultsIndexPath)?
+    /// The section index titles the view was last given.
+    @usableFromInline var shownIndexTitles: [String]?
+
+    /// Creates a data source showing `source`'s table in `view` (or in the
+    /// view assigned to ``view`` later), and starts following its updates.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        source: Source, view: View? = nil,
+        cellProvider: @escaping (View, ResultsIndexPath, Source.Element) -> Cell
+    ) {
+        self.source = source
+        self.view = view
+        self.cellProvider = cellProvider
+        self.snapshot = source.reportedSnapshot
+        observation = source.observe { [weak self] update in self?.apply(update) }
+    }
+}
+
+// MARK: - A controller's data source
+
+extension ResultsDataSource {
+    /// Creates a data source showing `controller`'s visible table in `view`
+    /// (or in the view assigned to ``view`` later), and starts following the
+    /// controller's updates.
+    ///
+    /// - Complexity: O(1).
+    public convenience init<ControllerElement, ControllerKey>(
+        controller: ResultsController<ControllerElement, ControllerKey>, view: View? = nil,
+        cellProvider: @escaping (View, ResultsIndexPath, ControllerElement) -> Cell
+    ) where Source == ResultsController<ControllerElement, ControllerKey> {
+        self.init(source: controller, view: view, cellProvider: cellProvider)
+    }
+
+    /// The source whose table the view shows: for a data source made from
+    /// a controller, that controller.
+    ///
+    /// - Complexity: O(1).
+    public var controller: Source { source }
+}
+
+// MARK: - Serving the view
+
+extension ResultsDataSource {
+    /// The number of sections the view shows.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfSections() -> Int { snapshot.numberOfSections }
+
+    /// The number of rows in a section the view shows.
+    ///
+    /// - Complexity: O(log *n*).
+    public func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfElements(inSection: section) ?? 0 }
+
+    /// The cell for a row the view shows, from the cell provider.
+    ///
+    /// - Complexity: O(log *n*), plus the cell provider.
+    public func cell(at indexPath: ResultsIndexPath) -> Cell {
+        guard let view, let object = snapshot.element(at: indexPath) else {
+            preconditionFailure("ResultsDataSource: the view asked for a cell at \(indexPath), outside the \(snapshot.numberOfSections) sections it was told about, or after its data source released it")
+        }
+        return cellProvider(view, indexPath, object)
+    }
+
+    /// The title of a section's header.
+    ///
+    /// - Complexity: that of ``headerTitle``; O(log *n*) by default.
+    public func titleForHeader(inSection section: Int) -> String? { headerTitle(section, snapshot) }
+
+    /// The section index titles, if there is a section index.
+    ///
+    /// - Complexity: that of the section index; O(*s*) for the first letters of *s* sections.
+    public func sectionIndexTitles() -> [String]? { sectionIndex?.titles(snapshot) }
+
+    /// The section to scroll to for a section index title.
+    ///
+    /// - Complexity: that of the section index; O(*s*) for the first letters of *s* sections.
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        sectionIndex?.section(title, index, snapshot) ?? 0
+    }
+}
+
+// MARK: - Applying updates
+
+extension ResultsDataSource {
+    /// Shows an update: swaps in its snapshot inside the view's batch update
+    /// and applies its changes there, or reloads the view for a reload. The
+    /// data source calls it for every update of its source.
+    ///
+    /// - Complexity: O(*e*) for *e* changes, plus the view's own work.
+    public func apply(_ update: Source.Update) {
+        guard let view else {
+            snapshot = update.snapshot
+            return
+        }
+        if let move = userMove {
+            // The view already shows the user's move: only the model catches up.
+            userMove = nil
+            let changes = update.changeset
+            if !update.isReload, changes.sectionChanges.isEmpty, changes.elementChanges.count == 1,
+               let only = changes.elementChanges.first, case let .move(from, to, isUpdated) = only.change,
+               from == move.from, to == move.to, !isUpdated {
+                snapshot = update.snapshot
+                return
+            }
+            snapshot = update.snapshot
+            view.reloadData()
+            shownIndexTitles = sectionIndexTitles()
+            return
+        }
+        update.apply(to: view, contentUpdates: contentUpdates) { [self] in snapshot = update.snapshot }
+        if update.isReload {
+            shownIndexTitles = sectionIndexTitles()
+            return
+        }
+        if sectionIndex != nil {
+            let titles = sectionIndexTitles()
+            if titles != shownIndexTitles {
+                shownIndexTitles = titles
+                view.reloadSectionIndexTitles()
+            }
+        }
+    }
+}
+
+// MARK: - Editing by the user
+
+extension ResultsDataSource {
+    /// Whether the user may delete the row.
+    ///
+    /// - Complexity: O(log *n*), plus ``canDeleteRow``.
+    public func canEditRow(at indexPath: ResultsIndexPath) -> Bool {
+        snapshot.element(at: indexPath).map { canDeleteRow(indexPath, $0) } ?? false
+    }
+
+    /// The user deleted the row at `indexPath` of the table the view shows:
+    /// the object with that row's key is removed from the source, and the
+    /// view learns of it as of any other change.
+    ///
+    /// - Complexity: O(log *n*), plus the source's report.
+    public func commitDelete(at indexPath: ResultsIndexPath) {
+        guard let key = snapshot.key(at: indexPath) else { return }
+        do {
+            try source.remove(key: key)
+        } catch {
+            editingFailed(error)
+        }
+    }
+
+    /// Whether the user may move the row.
+    ///
+    /// - Complexity: O(log *n*), plus ``canMoveRow``.
+    public func canMoveRow(at indexPath: ResultsIndexPath) -> Bool {
+        snapshot.element(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
+    }
+
+    /// The user moved a row: the view already shows it at `destination`, so
+    /// the model is moved to match and the move is not sent back.
+    ///
+    /// - Complexity: O(log *n*), plus the source's report.
+    public func moveRow(at source: ResultsIndexPath, to destination: ResultsIndexPath) {
+        guard source != destination else { return }
+        userMove = (source, destination)
+        do {
+            try self.source.move(from: source, to: destination)
+            if self.source.isBatching || !self.source.updatesEnabled {
+                // The model moves when the batch is reported; until then the
+                // view shows a move its snapshot lacks.
+                userMove = nil
+                view?.reloadData()
+            }
+        } catch {
+            userMove = nil
+            editingFailed(error)
+        }
+    }
+
+    /// Puts the view back to the table the data source serves after an edit
+    /// the source refused, and reports the error.
+    func editingFailed(_ error: ResultsError) {
+        view?.reloadData()
+        onEditingError?(error)
+    }
+}

@@ -1,6 +1,6 @@
 /// The section index of a table (the strip of titles at a table's side):
 /// its titles and the section each leads to, read from the table shown.
-public struct ResultsTableSectionIndex<Snapshot: ResultsTableSnapshot> {
+public struct ResultsSectionIndex<Snapshot: ResultsTableSnapshot> {
     /// The titles, from the table shown.
     public var titles: (Snapshot) -> [String]
     /// The section the `index`-th title leads to.
@@ -40,6 +40,3 @@ public struct ResultsTableSectionIndex<Snapshot: ResultsTableSnapshot> {
             })
     }
 }
-
-/// The section index of a controller's visible table.
-public typealias ResultsSectionIndex<Element, Key: Hashable> = ResultsTableSectionIndex<ResultsSnapshot<Element, Key>>

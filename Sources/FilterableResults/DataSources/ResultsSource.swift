@@ -2,10 +2,14 @@
 /// ``ResultsController``, a ``ResultsComposition`` of several parts, or
 /// ``StaticSections``.
 ///
-/// A source reports one ``Update`` per batch, each with the table after
-/// it; a data source serves the snapshot of the last update it applied,
-/// swapping in the next one inside the view's batch update
-/// (see ``ResultsSourceDataSource``).
+/// A source reports one ``ResultsUpdate`` per batch, each with the table
+/// after it, to every observation made with ``observe(_:)``: the one
+/// primitive every other consumer derives from. A data source
+/// (``ResultsDataSource``) serves the snapshot of the last update it
+/// applied, swapping in the next one inside the view's batch update;
+/// ``updates(bufferingPolicy:)`` makes the same updates an `AsyncSequence`;
+/// `ObservableResults` makes them observable by SwiftUI; a controller's
+/// delegate receives them in NSFetchedResultsController's shape.
 public protocol ResultsSource<Element, Key>: AnyObject {
     /// The type of the objects shown.
     associatedtype Element
@@ -13,8 +17,6 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     associatedtype Key: Hashable
     /// The type of the table shown.
     associatedtype Snapshot: ResultsTableSnapshot<Element, Key>
-    /// The type of the updates reported.
-    associatedtype Update: ResultsTableUpdate<Element, Key> where Update.Snapshot == Snapshot
 
     /// The table as last reported: what a view that applied every update shows.
     ///
@@ -29,11 +31,17 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     /// - Complexity: O(1) for a controller; O(*p*) for *p* parts of a composition.
     var updatesEnabled: Bool { get }
 
-    /// Calls `handler` with every update from now on, until the returned
-    /// observation is cancelled or released.
+    /// Calls `handler` with every update from now on, in order, until the
+    /// returned observation is cancelled or released.
+    ///
+    ///     let observation = source.observe { update in render(update) }   // keep it
+    ///
+    /// Keep the observation for as long as you want updates: one that is
+    /// not kept (`_ = source.observe { … }`) is released at once and
+    /// delivers nothing.
     ///
     /// - Complexity: O(1).
-    func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation
+    func observe(_ handler: @escaping (ResultsUpdate<Snapshot>) -> Void) -> ResultsObservation
     /// Removes the object with `key` (a user's swipe to delete).
     ///
     /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
@@ -45,6 +53,11 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
     /// - Complexity: that of the source's move.
     func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError)
+}
+
+extension ResultsSource {
+    /// The type of the updates the source reports.
+    public typealias Update = ResultsUpdate<Snapshot>
 }
 
 extension ResultsController: ResultsSource {}

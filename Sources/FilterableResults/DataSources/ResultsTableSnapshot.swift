@@ -1,6 +1,6 @@
 /// A visible table at one moment, as a data source serves it: a
 /// controller's ``ResultsSnapshot`` or a composition's
-/// ``ResultsCompositionSnapshot``.
+/// ``Snapshot``.
 ///
 /// Every index path is one of the table shown: sections and rows as a
 /// table or collection view counts them.
@@ -18,7 +18,7 @@ public protocol ResultsTableSnapshot<Element, Key> {
     /// that does not exist.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
-    func numberOfObjects(inSection section: Int) -> Int?
+    func numberOfElements(inSection section: Int) -> Int?
     /// The name of a section (its header title by default), or `nil`.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
@@ -26,7 +26,7 @@ public protocol ResultsTableSnapshot<Element, Key> {
     /// The object at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
-    func object(at indexPath: ResultsIndexPath) -> Element?
+    func element(at indexPath: ResultsIndexPath) -> Element?
     /// The identity of the object at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.

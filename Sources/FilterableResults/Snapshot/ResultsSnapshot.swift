@@ -14,7 +14,7 @@
 ///
 ///     let snapshot = controller.snapshot
 ///     for section in 0..<snapshot.numberOfSections {
-///         print(snapshot.name(ofSection: section) ?? "", snapshot.numberOfObjects(inSection: section))
+///         print(snapshot.name(ofSection: section) ?? "", snapshot.numberOfElements(inSection: section))
 ///     }
 public struct ResultsSnapshot<Element, Key: Hashable> {
     @usableFromInline let table: RowTable<Element, Key>
@@ -36,7 +36,7 @@ extension ResultsSnapshot {
     /// that does not exist.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func numberOfObjects(inSection section: Int) -> Int? {
+    @inlinable public func numberOfElements(inSection section: Int) -> Int? {
         guard section >= 0, section < numberOfSections else { return nil }
         return Int(table.record(table.header(atVisible: section).id).visibleCount)
     }
@@ -67,7 +67,7 @@ extension ResultsSnapshot {
     /// The object at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable public func object(at indexPath: ResultsIndexPath) -> Element? {
+    @inlinable public func element(at indexPath: ResultsIndexPath) -> Element? {
         table.row(atVisible: indexPath).map(table.element(ofRow:))
     }
 
@@ -102,28 +102,28 @@ extension ResultsSnapshot {
     ///
     /// - Complexity: O(*n*).
     @inlinable public var sections: [ResultsSection<Element>] {
-        table.visibleTable.map { ResultsSection(name: $0.name, objects: $0.rows.map(table.element(ofRow:))) }
+        table.visibleTable.map { ResultsSection(name: $0.name, elements: $0.rows.map(table.element(ofRow:))) }
     }
 
     /// Every object shown, section by section.
     ///
     /// - Complexity: O(*n*).
-    @inlinable public var objects: [Element] { sections.flatMap(\.objects) }
+    @inlinable public var elements: [Element] { sections.flatMap(\.elements) }
 
     /// The objects shown in a section, in order; empty for a section that
     /// does not exist.
     ///
     /// - Complexity: O(log *n* + *m*) for *m* objects.
-    @inlinable public func objects(inSection section: Int) -> [Element] {
-        guard let count = numberOfObjects(inSection: section), count > 0 else { return [] }
+    @inlinable public func elements(inSection section: Int) -> [Element] {
+        guard let count = numberOfElements(inSection: section), count > 0 else { return [] }
         let start = table.header(atVisible: section).place
-        var objects: [Element] = []
-        objects.reserveCapacity(count)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
         table.tree.forEachItem(from: start.index + 1) { item, visible in
-            if visible { objects.append(table.element(ofRow: item)) }
-            return objects.count < count
+            if visible { elements.append(table.element(ofRow: item)) }
+            return elements.count < count
         }
-        return objects
+        return elements
     }
 }
 
@@ -138,7 +138,7 @@ extension ResultsSnapshot: Equatable where Element: Equatable {
         }
         let (left, right) = (lhs.sections, rhs.sections)
         return left.count == right.count && zip(left, right).allSatisfy { a, b in
-            SectionName.same(a.name, b.name) && a.objects == b.objects
+            SectionName.same(a.name, b.name) && a.elements == b.elements
         }
     }
 }

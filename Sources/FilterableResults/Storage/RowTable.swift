@@ -183,7 +183,7 @@ extension RowTable {
     /// - Complexity: O(log *n*).
     @inlinable func rawPath(ofRow id: Int32) -> RawIndexPath {
         let before = tree.place(of: id).before
-        return RawIndexPath(section: Int(before.headers) - 1, row: Int(before.rowsAfterLastHeader))
+        return RawIndexPath(row: Int(before.rowsAfterLastHeader), section: Int(before.headers) - 1)
     }
 
     /// The visible position of a live row, or `nil` when it is hidden.

@@ -59,7 +59,7 @@ extension RandomOperation: CustomStringConvertible {
     ///
     /// - Complexity: O(*m*), where *m* is the number of objects it carries.
     public var description: String {
-        func describe(_ section: ResultsSection<Element>) -> String { "\(section.name ?? "-"):\(section.objects)" }
+        func describe(_ section: ResultsSection<Element>) -> String { "\(section.name ?? "-"):\(section.elements)" }
         switch self {
         case let .setData(objects): return "setData \(objects)"
         case let .setSections(sections): return "setData sections \(sections.map(describe))"

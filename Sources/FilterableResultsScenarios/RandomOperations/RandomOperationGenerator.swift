@@ -109,14 +109,14 @@ public struct RandomOperationGenerator<Element, Key: Hashable> {
     /// A raw index path in range or one past either end.
     mutating func indexPath(in model: ReferenceModel<Element, Key>) -> RawIndexPath {
         let section = Int.random(in: -1...model.sections.count, using: &random)
-        let rows = model.sections.indices.contains(section) ? model.sections[section].objects.count : 2
-        return RawIndexPath(section: section, row: Int.random(in: -1...rows, using: &random))
+        let rows = model.sections.indices.contains(section) ? model.sections[section].elements.count : 2
+        return RawIndexPath(row: Int.random(in: -1...rows, using: &random), section: section)
     }
 
     /// A hand-made section: unnamed or named from the vocabulary, 0–3 objects.
     mutating func section() -> ResultsSection<Element> {
         let name: String? = Bool.random(using: &random) || vocabulary.sectionNames.isEmpty
             ? nil : vocabulary.sectionNames.randomElement(using: &random)!
-        return ResultsSection(name: name, objects: elements(0...3))
+        return ResultsSection(name: name, elements: elements(0...3))
     }
 }

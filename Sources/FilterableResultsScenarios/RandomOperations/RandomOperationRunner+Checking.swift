@@ -15,7 +15,7 @@ extension RandomOperationRunner {
     func firstProblem() -> String? {
         if let pendingFailure { return pendingFailure }
         let store = controller.store
-        let visible = store.visibleSections
+        let visible = store.snapshot.sections
         let batch = updates
         updates = []
         if batch.count > 1 { return "\(batch.count) updates for one batch" }
@@ -28,7 +28,7 @@ extension RandomOperationRunner {
                 if !Self.same(update.snapshot.sections, visible) { return "the update's snapshot is not the table after it" }
                 let violations = BatchUpdateValidator.violations(of: update.changeset, from: reported, to: visible, key: { $0[keyPath: key] }, hidesEmptySections: configuration.hidesEmptySections)
                 if !violations.isEmpty {
-                    return "\(violations) from \(Self.describe(reported)) to \(Self.describe(visible)) (raw: \(Self.describe(store.sections))) by \(update.changeset.sectionChanges) \(update.changeset.objectChanges.map { "\($0.kind) \($0.key) \($0.change)" })"
+                    return "\(violations) from \(Self.describe(reported)) to \(Self.describe(visible)) (raw: \(Self.describe(store.rawSections))) by \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map { "\($0.kind) \($0.key) \($0.change)" })"
                 }
             }
             reported = visible
@@ -37,10 +37,10 @@ extension RandomOperationRunner {
         }
         if !Self.same(controller.reportedSnapshot.sections, reported) { return "the controller's reported snapshot is not the table last reported" }
         if controller.updatesEnabled, !Self.same(controller.snapshot.sections, visible) { return "the controller's snapshot is not its visible table" }
-        if !Self.same(store.sections, model.sections) {
-            return "the store holds \(Self.describe(store.sections)), the model \(Self.describe(model.sections))"
+        if !Self.same(store.rawSections, model.sections) {
+            return "the store holds \(Self.describe(store.rawSections)), the model \(Self.describe(model.sections))"
         }
-        if visible.map(\.objects) != model.visibleSections.map(\.objects) {
+        if visible.map(\.elements) != model.visibleSections.map(\.elements) {
             return "the store shows \(Self.describe(visible)), the model \(Self.describe(model.visibleSections))"
         }
         if let afterBatch, let problem = MainActor.assumeIsolated({ afterBatch() }) { return problem }
@@ -53,11 +53,11 @@ extension RandomOperationRunner {
     static func same(_ lhs: [ResultsSection<Element>], _ rhs: [ResultsSection<Element>]) -> Bool {
         lhs.count == rhs.count
             && zip(lhs, rhs).allSatisfy { $0.name?.unicodeScalars.map(\.value) == $1.name?.unicodeScalars.map(\.value) }
-            && lhs.map(\.objects) == rhs.map(\.objects)
+            && lhs.map(\.elements) == rhs.map(\.elements)
     }
 
     /// A table in one line: `x:[1:0a] -:[]`.
     static func describe(_ sections: [ResultsSection<Element>]) -> String {
-        sections.map { "\($0.name ?? "-"):\($0.objects)" }.joined(separator: " ")
+        sections.map { "\($0.name ?? "-"):\($0.elements)" }.joined(separator: " ")
     }
 }

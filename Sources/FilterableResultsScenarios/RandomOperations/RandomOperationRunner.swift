@@ -45,7 +45,7 @@ public final class RandomOperationRunner<Element: Equatable & SendableMetatype, 
     /// The visible table as last reported.
     var reported: [ResultsSection<Element>]
     /// The updates reported since the last check.
-    var updates: [ResultsUpdate<Element, Key>] = []
+    var updates: [ResultsUpdate<ResultsSnapshot<Element, Key>>] = []
     var observation: ResultsObservation?
     /// The last few operations, for failure reports.
     var recent: [RandomOperation<Element, Key>] = []
@@ -75,7 +75,7 @@ public final class RandomOperationRunner<Element: Equatable & SendableMetatype, 
         generator = RandomOperationGenerator(
             seed: seed, vocabulary: vocabulary,
             sectionOperations: configuration.sectionOperations, filterOperations: configuration.filtered)
-        reported = store.visibleSections
+        reported = store.snapshot.sections
         observation = controller.observe { [unowned self] update in updates.append(update) }
     }
 

@@ -17,7 +17,7 @@ public enum ScenarioData: Hashable, Sendable {
     public var objectCount: Int {
         switch self {
         case let .objects(objects): objects.count
-        case let .sections(sections): sections.reduce(0) { $0 + $1.objects.count }
+        case let .sections(sections): sections.reduce(0) { $0 + $1.elements.count }
         }
     }
 }

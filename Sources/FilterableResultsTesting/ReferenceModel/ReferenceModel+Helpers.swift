@@ -32,7 +32,7 @@ extension ReferenceModel {
 
     func requireRow(_ indexPath: RawIndexPath) throws(ResultsError) {
         guard sections.indices.contains(indexPath.section),
-              sections[indexPath.section].objects.indices.contains(indexPath.row) else {
+              sections[indexPath.section].elements.indices.contains(indexPath.row) else {
             throw .rawIndexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
         }
     }
@@ -52,7 +52,7 @@ extension ReferenceModel {
     /// - Complexity: O(*n*).
     public func indexPath(forKey k: Key) -> RawIndexPath? {
         for (s, section) in sections.enumerated() {
-            if let r = section.objects.firstIndex(where: { key($0) == k }) { return RawIndexPath(section: s, row: r) }
+            if let r = section.elements.firstIndex(where: { key($0) == k }) { return RawIndexPath(row: r, section: s) }
         }
         return nil
     }
@@ -77,10 +77,10 @@ extension ReferenceModel {
     /// value when that changes.
     mutating func put(_ object: Element, at place: RawIndexPath) {
         if sectioning != nil, !sameName(sections[place.section].name, sectionName(of: object)) {
-            sections[place.section].objects.remove(at: place.row)
+            sections[place.section].elements.remove(at: place.row)
             append(object, toSectionNamed: sectionName(of: object))
         } else {
-            sections[place.section].objects[place.row] = object
+            sections[place.section].elements[place.row] = object
         }
         normalize()
     }
@@ -88,18 +88,18 @@ extension ReferenceModel {
     /// Appends to the section with that name, creating it in name order.
     mutating func append(_ object: Element, toSectionNamed name: String?) {
         if let s = sections.firstIndex(where: { sameName($0.name, name) }) {
-            sections[s].objects.append(object)
+            sections[s].elements.append(object)
             return
         }
         let order = sectioning!.areInIncreasingOrder
         let index = sections.firstIndex { order(name!, $0.name!) } ?? sections.count
-        sections.insert(ResultsSection(name: name, objects: [object]), at: index)
+        sections.insert(ResultsSection(name: name, elements: [object]), at: index)
     }
 
     /// Drops emptied sections of a sectioned store and re-sorts every section.
     mutating func normalize() {
-        if sectioning != nil { sections.removeAll { $0.objects.isEmpty } }
-        for s in sections.indices { sections[s].objects = stableSorted(sections[s].objects, by: sortKeys) }
+        if sectioning != nil { sections.removeAll { $0.elements.isEmpty } }
+        for s in sections.indices { sections[s].elements = stableSorted(sections[s].elements, by: sortKeys) }
     }
 
     /// Insertion sort: stable by construction.

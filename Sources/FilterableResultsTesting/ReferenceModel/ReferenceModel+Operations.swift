@@ -14,7 +14,7 @@ extension ReferenceModel {
             sections = []
             for object in folded { append(object, toSectionNamed: sectionName(of: object)) }
         } else {
-            sections = [ResultsSection(objects: folded)]
+            sections = [ResultsSection(elements: folded)]
         }
         normalize()
     }
@@ -25,18 +25,18 @@ extension ReferenceModel {
     public mutating func setData(sections newSections: [ResultsSection<Element>]) throws(ResultsError) {
         try requireManualSections()
         try requireUniqueNames(newSections.compactMap(\.name))
-        for section in newSections { _ = try keys(of: section.objects) }
+        for section in newSections { _ = try keys(of: section.elements) }
         var seen: [Key: (section: Int, row: Int)] = [:]
         var result: [ResultsSection<Element>] = []
         for (s, section) in newSections.enumerated() {
-            result.append(ResultsSection(name: section.name, objects: []))
-            for object in section.objects {
+            result.append(ResultsSection(name: section.name, elements: []))
+            for object in section.elements {
                 let k = key(object)!
                 if let place = seen[k] {
-                    result[place.section].objects[place.row] = object
+                    result[place.section].elements[place.row] = object
                 } else {
-                    seen[k] = (s, result[s].objects.count)
-                    result[s].objects.append(object)
+                    seen[k] = (s, result[s].elements.count)
+                    result[s].elements.append(object)
                 }
             }
         }
@@ -58,7 +58,7 @@ extension ReferenceModel {
             guard sections.indices.contains(target) else {
                 throw .sectionOutOfRange(target, sectionCount: sections.count)
             }
-            sections[target].objects.append(object)
+            sections[target].elements.append(object)
         }
         normalize()
     }
@@ -69,12 +69,12 @@ extension ReferenceModel {
     public mutating func insert(_ object: Element, at indexPath: RawIndexPath) throws(ResultsError) {
         if sectioning != nil || !sortKeys.isEmpty { throw .invalidOperation("insert in a placed store") }
         guard sections.indices.contains(indexPath.section),
-              (0...sections[indexPath.section].objects.count).contains(indexPath.row) else {
+              (0...sections[indexPath.section].elements.count).contains(indexPath.row) else {
             throw .rawIndexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
         }
         let k = try requireKey(object)
         if self.indexPath(forKey: k) != nil { throw .duplicateKey(String(describing: k)) }
-        sections[indexPath.section].objects.insert(object, at: indexPath.row)
+        sections[indexPath.section].elements.insert(object, at: indexPath.row)
     }
 
     /// Removes the object with `object`'s key, if any.
@@ -89,7 +89,7 @@ extension ReferenceModel {
     /// - Complexity: O(*n*).
     public mutating func remove(key k: Key) {
         guard let place = indexPath(forKey: k) else { return }
-        sections[place.section].objects.remove(at: place.row)
+        sections[place.section].elements.remove(at: place.row)
         normalize()
     }
 
@@ -98,7 +98,7 @@ extension ReferenceModel {
     /// - Complexity: O(*n*).
     public mutating func remove(at indexPath: RawIndexPath) throws(ResultsError) {
         try requireRow(indexPath)
-        sections[indexPath.section].objects.remove(at: indexPath.row)
+        sections[indexPath.section].elements.remove(at: indexPath.row)
         normalize()
     }
 
@@ -128,7 +128,7 @@ extension ReferenceModel {
     public mutating func replace(at indexPath: RawIndexPath, with new: Element) throws(ResultsError) {
         try requireRow(indexPath)
         let newKey = try requireKey(new)
-        let oldKey = key(sections[indexPath.section].objects[indexPath.row])!
+        let oldKey = key(sections[indexPath.section].elements[indexPath.row])!
         if newKey != oldKey && self.indexPath(forKey: newKey) != nil { throw .duplicateKey(String(describing: newKey)) }
         put(new, at: indexPath)
     }
@@ -155,32 +155,32 @@ extension ReferenceModel {
         var arriving: [Element] = []
         for object in folded {
             if let place = indexPath(forKey: key(object)!) {
-                sections[place.section].objects[place.row] = object
+                sections[place.section].elements[place.row] = object
             } else {
                 arriving.append(object)
             }
         }
         if prune {
             let kept = Set(folded.map { key($0)! })
-            for s in sections.indices { sections[s].objects.removeAll { !kept.contains(key($0)!) } }
+            for s in sections.indices { sections[s].elements.removeAll { !kept.contains(key($0)!) } }
         }
         if sectioning != nil {
             // Rows whose section changed, and new rows, arrive in input order.
             for object in folded {
                 let k = key(object)!
                 if let place = indexPath(forKey: k), !sameName(sections[place.section].name, sectionName(of: object)) {
-                    sections[place.section].objects.remove(at: place.row)
+                    sections[place.section].elements.remove(at: place.row)
                     append(object, toSectionNamed: sectionName(of: object))
                 } else if indexPath(forKey: k) == nil && arriving.contains(where: { key($0)! == k }) {
                     append(object, toSectionNamed: sectionName(of: object))
                 }
             }
         } else if !arriving.isEmpty {
-            if sections.isEmpty { sections.append(ResultsSection(objects: [])) }
-            sections[sections.count - 1].objects.append(contentsOf: arriving)
+            if sections.isEmpty { sections.append(ResultsSection(elements: [])) }
+            sections[sections.count - 1].elements.append(contentsOf: arriving)
         }
         normalize()
-        for s in sections.indices { sections[s].objects = stableSorted(sections[s].objects, by: mergeSort) }
+        for s in sections.indices { sections[s].elements = stableSorted(sections[s].elements, by: mergeSort) }
     }
 
     // MARK: Sections
@@ -199,7 +199,7 @@ extension ReferenceModel {
         try requireManualSections()
         guard (0...sections.count).contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
         try requireUniqueNames(sections.compactMap(\.name) + [section.name].compactMap { $0 })
-        try requireNewKeys(section.objects, allowedSection: nil)
+        try requireNewKeys(section.elements, allowedSection: nil)
         sections.insert(section, at: index)
         normalize()
     }
@@ -231,7 +231,7 @@ extension ReferenceModel {
         var names = sections.compactMap(\.name)
         if let old = sections[index].name { names.remove(at: names.firstIndex { sameName($0, old) }!) }
         try requireUniqueNames(names + [section.name].compactMap { $0 })
-        try requireNewKeys(section.objects, allowedSection: index)
+        try requireNewKeys(section.elements, allowedSection: index)
         sections[index] = section
         normalize()
     }

@@ -35,7 +35,7 @@ public struct ReferenceModel<Element, Key: Hashable> {
         self.sortKeys = sortKeys
         self.sectioning = sectioning
         self.hidesEmptySections = hidesEmptySections
-        self.sections = sectioning == nil ? [ResultsSection(objects: [])] : []
+        self.sections = sectioning == nil ? [ResultsSection(elements: [])] : []
     }
 
     /// The visible table: rows passing every filter, empty sections left out
@@ -44,8 +44,8 @@ public struct ReferenceModel<Element, Key: Hashable> {
     /// - Complexity: O(*n* *f*).
     public var visibleSections: [ResultsSection<Element>] {
         sections.compactMap { section in
-            let objects = section.objects.filter { object in filters.allSatisfy { $0.predicate(object) } }
-            return hidesEmptySections && objects.isEmpty ? nil : ResultsSection(name: section.name, objects: objects)
+            let objects = section.elements.filter { object in filters.allSatisfy { $0.predicate(object) } }
+            return hidesEmptySections && objects.isEmpty ? nil : ResultsSection(name: section.name, elements: objects)
         }
     }
 }

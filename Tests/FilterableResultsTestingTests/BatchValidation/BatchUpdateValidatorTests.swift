@@ -9,14 +9,14 @@ private struct Item: Equatable, Sendable {
     var title: String
 }
 
-private typealias Event = ObjectChange<Item, Int>
+private typealias Event = ElementChange<Item, Int>
 private typealias Changeset = ResultsChangeset<Item, Int>
 
 private func item(_ id: Int, _ title: String? = nil) -> Item { Item(id: id, title: title ?? "item \(id)") }
 
 /// A section of items with default titles; `changed` lists ids whose title differs.
 private func section(_ name: String? = nil, _ ids: [Int], changed: Set<Int> = []) -> ResultsSection<Item> {
-    ResultsSection(name: name, objects: ids.map { changed.contains($0) ? item($0, "changed \($0)") : item($0) })
+    ResultsSection(name: name, elements: ids.map { changed.contains($0) ? item($0, "changed \($0)") : item($0) })
 }
 
 /// Unnamed sections of items with default titles.
@@ -25,19 +25,19 @@ private func table(_ sections: [Int]...) -> [ResultsSection<Item>] { sections.ma
 private func path(_ section: Int, _ row: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section) }
 
 private func insert(_ id: Int, at new: ResultsIndexPath) -> Event {
-    Event(.insert(at: new), key: id, object: item(id))
+    Event(.insert(at: new), key: id, element: item(id))
 }
 
 private func delete(_ id: Int, at old: ResultsIndexPath) -> Event {
-    Event(.delete(at: old), key: id, object: item(id))
+    Event(.delete(at: old), key: id, element: item(id))
 }
 
 private func move(_ id: Int, from old: ResultsIndexPath, to new: ResultsIndexPath, updated: Bool = false) -> Event {
-    Event(.move(from: old, to: new, isUpdated: updated), key: id, object: item(id))
+    Event(.move(from: old, to: new, isUpdated: updated), key: id, element: item(id))
 }
 
 private func update(_ id: Int, at old: ResultsIndexPath, to new: ResultsIndexPath) -> Event {
-    Event(.update(at: old, newIndexPath: new), key: id, object: item(id))
+    Event(.update(at: old, newIndexPath: new), key: id, element: item(id))
 }
 
 private func violations(
@@ -45,7 +45,7 @@ private func violations(
     sections: [SectionChange] = [], rows: [Event] = []
 ) -> [BatchUpdateViolation] {
     BatchUpdateValidator.violations(
-        of: Changeset(sectionChanges: sections, objectChanges: rows), from: old, to: new, key: \.id)
+        of: Changeset(sectionChanges: sections, elementChanges: rows), from: old, to: new, key: \.id)
 }
 
 /// The rule numbers of the violations, sorted and without repeats.
@@ -123,7 +123,7 @@ struct BatchUpdateValidatorAcceptanceTests {
 
     @Test func validatingAValidBatchDoesNotThrow() throws {
         try BatchUpdateValidator.validate(
-            Changeset(objectChanges: [delete(1, at: path(0, 0))]), from: table([1, 2]), to: table([2]), key: \.id)
+            Changeset(elementChanges: [delete(1, at: path(0, 0))]), from: table([1, 2]), to: table([2]), key: \.id)
     }
 
     @Test func largeTablesAreCheckedQuickly() {
@@ -288,7 +288,7 @@ struct BatchUpdateValidatorRejectionTests {
     @Test func validateThrowsEveryViolationOnePerLine() {
         let rows = [delete(1, at: path(0, 0)), delete(1, at: path(0, 0))]
         #expect {
-            try BatchUpdateValidator.validate(Changeset(objectChanges: rows), from: table([1, 2]), to: table([2]), key: \.id)
+            try BatchUpdateValidator.validate(Changeset(elementChanges: rows), from: table([1, 2]), to: table([2]), key: \.id)
         } throws: { error in
             guard let error = error as? BatchUpdateValidationError else { return false }
             let lines = error.description.split(separator: "\n")
@@ -300,25 +300,25 @@ struct BatchUpdateValidatorRejectionTests {
     /// 0 is one unnamed section before the batch and another after it.
     @Test func unnamedSectionsAreNotMatchedByPositionWhenEmptySectionsAreHidden() throws {
         var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
-        try store.setData(sections: [ResultsSection(objects: [Entry(id: 1, value: 1)]), ResultsSection(objects: [Entry(id: 2, value: 2)])])
+        try store.setData(sections: [ResultsSection(elements: [Entry(id: 1, value: 1)]), ResultsSection(elements: [Entry(id: 2, value: 2)])])
         store.addFilter(ResultsFilter(title: "odd", group: "parity") { $0.value % 2 == 1 })
         _ = store.takeChangeset()
-        let old = store.visibleSections
+        let old = store.snapshot.sections
         store.addFilter(ResultsFilter(title: "even", group: "parity") { $0.value % 2 == 0 })
         let changeset = store.takeChangeset()
-        #expect(keys(old) == [[1]] && keys(store.visibleSections) == [[2]])
+        #expect(keys(old) == [[1]] && keys(store.snapshot.sections) == [[2]])
         #expect(changeset.sectionIndexes(.delete) == [0] && changeset.sectionIndexes(.insert) == [0])
-        let found = BatchUpdateValidator.violations(of: changeset, from: old, to: store.visibleSections, key: \.id, hidesEmptySections: true)
+        let found = BatchUpdateValidator.violations(of: changeset, from: old, to: store.snapshot.sections, key: \.id, hidesEmptySections: true)
         #expect(found.isEmpty, "\(found)")
         // Matched by position, the two would be one section kept in place.
-        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: store.visibleSections, key: \.id).map(\.rule) == [9])
+        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: store.snapshot.sections, key: \.id).map(\.rule) == [9])
     }
 
     @Test func contentComparisonCanBeSupplied() {
         // Titles compared case-insensitively: "ITEM 1" is the same content as "item 1".
-        let new = [ResultsSection(objects: [item(1, "ITEM 1"), item(2)])]
+        let new = [ResultsSection(elements: [item(1, "ITEM 1"), item(2)])]
         let found = BatchUpdateValidator.violations(
-            of: Changeset(objectChanges: [insert(2, at: path(0, 1))]), from: table([1]), to: new,
+            of: Changeset(elementChanges: [insert(2, at: path(0, 1))]), from: table([1]), to: new,
             key: \.id, isSameContent: { $0.title.lowercased() == $1.title.lowercased() })
         #expect(found.isEmpty, "\(found)")
     }
@@ -350,7 +350,7 @@ struct BatchUpdateRecorderTests {
     @Test func recordsTheCallsAChangesetMakesInUIKitsOrder() {
         let changeset = Changeset(
             sectionChanges: [.insert(at: 1, name: nil)],
-            objectChanges: [update(2, at: path(0, 1), to: path(0, 0)), delete(1, at: path(0, 0))])
+            elementChanges: [update(2, at: path(0, 1), to: path(0, 0)), delete(1, at: path(0, 0))])
         var recorder = BatchUpdateRecorder()
         changeset.apply(to: &recorder)
         #expect(recorder.calls == [.insertSections([1]), .deleteRows([path(0, 0)]), .reloadRows([path(0, 1)])])
@@ -402,7 +402,7 @@ private func randomTable(using random: inout SeededRandomNumberGenerator) -> [Re
     for id in (0..<12).shuffled(using: &random) where Bool.random(using: &random) {
         sections[Int.random(in: 0..<3, using: &random)].append(item(id, Bool.random(using: &random) ? "a" : "b"))
     }
-    return sections.map { ResultsSection(objects: $0) }
+    return sections.map { ResultsSection(elements: $0) }
 }
 
 /// The minimal events between two tables with the same sections: deletes,
@@ -412,7 +412,7 @@ private func referenceEvents(from old: [ResultsSection<Item>], to new: [ResultsS
     func locations(_ table: [ResultsSection<Item>]) -> [Int: (path: ResultsIndexPath, item: Item)] {
         var result: [Int: (path: ResultsIndexPath, item: Item)] = [:]
         for (s, section) in table.enumerated() {
-            for (r, object) in section.objects.enumerated() { result[object.id] = (path(s, r), object) }
+            for (r, object) in section.elements.enumerated() { result[object.id] = (path(s, r), object) }
         }
         return result
     }
@@ -421,7 +421,7 @@ private func referenceEvents(from old: [ResultsSection<Item>], to new: [ResultsS
     for (id, place) in before where after[id] == nil { events.append(delete(id, at: place.path)) }
     for (id, place) in after where before[id] == nil { events.append(insert(id, at: place.path)) }
     for (s, section) in new.enumerated() {
-        let staying = section.objects.filter { before[$0.id]?.path.section == s }
+        let staying = section.elements.filter { before[$0.id]?.path.section == s }
         let kept = increasingRun(staying.map { before[$0.id]!.path.row })
         for (position, object) in staying.enumerated() {
             let from = before[object.id]!, to = after[object.id]!.path
@@ -431,7 +431,7 @@ private func referenceEvents(from old: [ResultsSection<Item>], to new: [ResultsS
                 events.append(update(object.id, at: from.path, to: to))
             }
         }
-        for object in section.objects {
+        for object in section.elements {
             guard let from = before[object.id], from.path.section != s else { continue }
             events.append(move(object.id, from: from.path, to: after[object.id]!.path, updated: from.item != object))
         }

@@ -153,11 +153,11 @@ struct ScenarioExpectationTests {
         }
         #expect(change.kind == .delete)
         #expect(change.key == 1)
-        #expect(change.object == ["id": 1])
+        #expect(change.element == ["id": 1])
         #expect(change.indexPath == ResultsIndexPath(row: 0, section: 0))
         #expect(result.jsonLog.split(separator: "\n").count == 9)
         #expect(try ScenarioTestSupport.parseLines(result.jsonLog) == result.log.map(\.json))
-        #expect(result.finalState?.data == [ResultsSection(objects: [])])
+        #expect(result.finalState?.data == [ResultsSection(elements: [])])
     }
 
     @Test func aScenarioBuiltInSwiftRunsLikeAFile() throws {

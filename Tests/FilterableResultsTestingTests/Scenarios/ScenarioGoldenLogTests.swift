@@ -282,7 +282,7 @@ struct ScenarioGoldenLogTests {
             """)
         let names = result.finalState?.data.map(\.name)
         #expect(names == ["", "10", "2", "[1]", "b", "true"])
-        #expect(result.finalState?.data.first?.objects == [["id": 3], ["id": 4, "s": .null]])
+        #expect(result.finalState?.data.first?.elements == [["id": 3], ["id": 4, "s": .null]])
         #expect(result.exitStatus == 0)
     }
 }

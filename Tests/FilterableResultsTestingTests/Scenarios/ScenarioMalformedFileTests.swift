@@ -115,13 +115,13 @@ struct ScenarioMalformedFileTests {
     @Test func arraysOfArraysAreSectionsAndAnEmptyArrayIsObjects() throws {
         let scenario = try Scenario(parsing: #"{"steps": [{"setData": [[1, 2], [3]]}, {"setData": []}, {"setData": [[]]}]}"#)
         #expect(scenario.steps == [
-            .setData(.sections([ResultsSection(objects: [1, 2]), ResultsSection(objects: [3])])),
+            .setData(.sections([ResultsSection(elements: [1, 2]), ResultsSection(elements: [3])])),
             .setData(.objects([])),
-            .setData(.sections([ResultsSection(objects: [])])),
+            .setData(.sections([ResultsSection(elements: [])])),
         ])
         let named = try Scenario(parsing: #"{"steps": [{"setData": [{"name": "A", "objects": [1]}, {"objects": []}, [2]]}]}"#)
         #expect(named.steps == [.setData(.sections([
-            ResultsSection(name: "A", objects: [1]), ResultsSection(objects: []), ResultsSection(objects: [2]),
+            ResultsSection(name: "A", elements: [1]), ResultsSection(elements: []), ResultsSection(elements: [2]),
         ]))])
     }
 

@@ -13,7 +13,7 @@ import FilterableResultsTesting
 struct ScenarioModel {
     struct Section: Equatable {
         var name: String?
-        var objects: [JSONValue]
+        var elements: [JSONValue]
     }
 
     struct Filter {
@@ -45,14 +45,14 @@ struct ScenarioModel {
         sortBy = scenario.sortBy
         sectionBy = scenario.sectionBy
         hidesEmptySections = scenario.hidesEmptySections
-        sections = sectionBy == nil ? [Section(objects: [])] : []
+        sections = sectionBy == nil ? [Section(elements: [])] : []
     }
 
     /// The visible table.
     var visible: [Section] {
         sections.compactMap { section in
-            let objects = section.objects.filter { object in filters.allSatisfy { $0.test(object) } }
-            return hidesEmptySections && objects.isEmpty ? nil : Section(name: section.name, objects: objects)
+            let objects = section.elements.filter { object in filters.allSatisfy { $0.test(object) } }
+            return hidesEmptySections && objects.isEmpty ? nil : Section(name: section.name, elements: objects)
         }
     }
 
@@ -81,15 +81,15 @@ struct ScenarioModel {
                 sections = []
                 for object in folded { file(object) }
             } else {
-                sections = [Section(objects: folded)]
+                sections = [Section(elements: folded)]
             }
         case let .setData(.sections(newSections)):
             guard sectionBy == nil, uniqueNames(newSections.map(\.name)) else { return false }
-            guard let folded = fold(newSections.flatMap(\.objects)) else { return false }
+            guard let folded = fold(newSections.flatMap(\.elements)) else { return false }
             let content = Dictionary(folded.map { (key($0)!, $0) }, uniquingKeysWith: { $1 })
             var seen = Set<JSONValue>()
             sections = newSections.map { section in
-                Section(name: section.name, objects: section.objects.compactMap { object in
+                Section(name: section.name, elements: section.elements.compactMap { object in
                     let k = key(object)!
                     return seen.insert(k).inserted ? content[k] : nil
                 })
@@ -102,13 +102,13 @@ struct ScenarioModel {
             } else {
                 let target = section ?? sections.count - 1
                 guard sections.indices.contains(target) else { return false }
-                sections[target].objects.append(object)
+                sections[target].elements.append(object)
             }
         case let .insert(object, path):
             guard sortBy.isEmpty, sectionBy == nil, sections.indices.contains(path.section),
-                  (0...sections[path.section].objects.count).contains(path.row),
+                  (0...sections[path.section].elements.count).contains(path.row),
                   let k = key(object), !contains(k) else { return false }
-            sections[path.section].objects.insert(object, at: path.row)
+            sections[path.section].elements.insert(object, at: path.row)
         case let .remove(object):
             guard let k = key(object) else { return false }
             remove(key: k)
@@ -116,7 +116,7 @@ struct ScenarioModel {
             remove(key: k)
         case let .removeAt(path):
             guard exists(path) else { return false }
-            sections[path.section].objects.remove(at: path.row)
+            sections[path.section].elements.remove(at: path.row)
             dropEmptySections()
         case let .replace(object):
             guard let k = key(object) else { return false }
@@ -128,7 +128,7 @@ struct ScenarioModel {
             replace(at: path, with: new)
         case let .replaceAt(path, new):
             guard exists(path), let newKey = key(new) else { return false }
-            guard newKey == key(sections[path.section].objects[path.row]) || !contains(newKey) else { return false }
+            guard newKey == key(sections[path.section].elements[path.row]) || !contains(newKey) else { return false }
             replace(at: path, with: new)
         case let .replaceAll(objects):
             guard objects.allSatisfy({ key($0) != nil }) else { return false }
@@ -139,7 +139,7 @@ struct ScenarioModel {
             guard mergeSort.isEmpty || sortBy.isEmpty, let folded = fold(objects) else { return false }
             merge(folded, prune: prune)
             if !mergeSort.isEmpty {
-                for index in sections.indices { sections[index].objects = Self.stableSorted(sections[index].objects, by: mergeSort) }
+                for index in sections.indices { sections[index].elements = Self.stableSorted(sections[index].elements, by: mergeSort) }
             }
         case let .addSection(section):
             return insertSection(section, at: sections.count)
@@ -156,9 +156,9 @@ struct ScenarioModel {
             var others = sections.map(\.name)
             others.remove(at: index)
             guard section.name == nil || !others.contains(section.name) else { return false }
-            guard let keys = newKeys(section.objects, allowedIn: index) else { return false }
+            guard let keys = newKeys(section.elements, allowedIn: index) else { return false }
             _ = keys
-            sections[index] = Section(name: section.name, objects: section.objects)
+            sections[index] = Section(name: section.name, elements: section.elements)
         case let .addFilter(filter):
             return addFilters([filter])
         case let .addFilters(new):
@@ -192,22 +192,22 @@ struct ScenarioModel {
         }
         if prune {
             let keyOf = key
-            for index in sections.indices { sections[index].objects.removeAll { !incoming.contains(keyOf($0)!) } }
+            for index in sections.indices { sections[index].elements.removeAll { !incoming.contains(keyOf($0)!) } }
             dropEmptySections()
         }
         if sectionBy != nil {
             for object in new { file(object) }
         } else if !new.isEmpty {
-            if sections.isEmpty { sections.append(Section(objects: [])) }
-            sections[sections.count - 1].objects += new
+            if sections.isEmpty { sections.append(Section(elements: [])) }
+            sections[sections.count - 1].elements += new
         }
     }
 
     private mutating func insertSection(_ section: ResultsSection<JSONValue>, at index: Int) -> Bool {
         guard sectionBy == nil, (0...sections.count).contains(index),
               section.name == nil || !sections.contains(where: { $0.name == section.name }),
-              newKeys(section.objects, allowedIn: nil) != nil else { return false }
-        sections.insert(Section(name: section.name, objects: section.objects), at: index)
+              newKeys(section.elements, allowedIn: nil) != nil else { return false }
+        sections.insert(Section(name: section.name, elements: section.elements), at: index)
         sortAll()
         return true
     }
@@ -228,9 +228,9 @@ struct ScenarioModel {
     /// Replaces the object at `path` in place; in a sectioned store, an
     /// object whose section changes is appended to its new section.
     private mutating func replace(at path: RawIndexPath, with object: JSONValue, sorting: Bool = true) {
-        sections[path.section].objects[path.row] = object
+        sections[path.section].elements[path.row] = object
         if let sectionBy, sections[path.section].name != Scenario.sectionName(for: object.value(atKeyPath: sectionBy)) {
-            sections[path.section].objects.remove(at: path.row)
+            sections[path.section].elements.remove(at: path.row)
             file(object)
             dropEmptySections()
         }
@@ -239,7 +239,7 @@ struct ScenarioModel {
 
     private mutating func remove(key k: JSONValue) {
         guard let path = position(of: k) else { return }
-        sections[path.section].objects.remove(at: path.row)
+        sections[path.section].elements.remove(at: path.row)
         dropEmptySections()
     }
 
@@ -254,13 +254,13 @@ struct ScenarioModel {
 
     func position(of k: JSONValue) -> RawIndexPath? {
         for (s, section) in sections.enumerated() {
-            if let r = section.objects.firstIndex(where: { key($0) == k }) { return RawIndexPath(section: s, row: r) }
+            if let r = section.elements.firstIndex(where: { key($0) == k }) { return RawIndexPath(row: r, section: s) }
         }
         return nil
     }
 
     func exists(_ path: RawIndexPath) -> Bool {
-        sections.indices.contains(path.section) && sections[path.section].objects.indices.contains(path.row)
+        sections.indices.contains(path.section) && sections[path.section].elements.indices.contains(path.row)
     }
 
     func uniqueNames(_ names: [String?]) -> Bool {
@@ -297,20 +297,20 @@ struct ScenarioModel {
     private mutating func file(_ object: JSONValue) {
         let name = Scenario.sectionName(for: object.value(atKeyPath: sectionBy!))
         if let index = sections.firstIndex(where: { $0.name == name }) {
-            sections[index].objects.append(object)
+            sections[index].elements.append(object)
             return
         }
         let index = sections.firstIndex { ResultsSectioning<JSONValue>.unicodeScalarOrder(name, $0.name!) } ?? sections.count
-        sections.insert(Section(name: name, objects: [object]), at: index)
+        sections.insert(Section(name: name, elements: [object]), at: index)
     }
 
     private mutating func dropEmptySections() {
-        if sectionBy != nil { sections.removeAll { $0.objects.isEmpty } }
+        if sectionBy != nil { sections.removeAll { $0.elements.isEmpty } }
     }
 
     private mutating func sortAll() {
         guard !sortBy.isEmpty else { return }
-        for index in sections.indices { sections[index].objects = Self.stableSorted(sections[index].objects, by: sortBy) }
+        for index in sections.indices { sections[index].elements = Self.stableSorted(sections[index].elements, by: sortBy) }
     }
 
     static func stableSorted(_ objects: [JSONValue], by fields: [ScenarioSortField]) -> [JSONValue] {

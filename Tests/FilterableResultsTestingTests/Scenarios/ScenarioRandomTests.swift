@@ -73,7 +73,7 @@ struct ScenarioRandomTests {
             }
         }
         func sections(_ model: [ScenarioModel.Section]) -> [ResultsSection<JSONValue>] {
-            model.map { ResultsSection(name: $0.name, objects: $0.objects) }
+            model.map { ResultsSection(name: $0.name, elements: $0.elements) }
         }
         for (index, step) in scenario.steps.enumerated() {
             let number = index + 1
@@ -102,7 +102,7 @@ struct ScenarioRandomTests {
 extension ScenarioRandomTests {
     /// Sections as compact text for messages: `A[1, 2] -[3]`.
     static func text(_ sections: [ResultsSection<JSONValue>]) -> String {
-        sections.map { "\($0.name ?? "-")\(JSONValue.array($0.objects.map { $0["id"] ?? .null }).jsonText)" }
+        sections.map { "\($0.name ?? "-")\(JSONValue.array($0.elements.map { $0["id"] ?? .null }).jsonText)" }
             .joined(separator: " ")
     }
 }

@@ -7,11 +7,11 @@ import Testing
 struct ResultsChangesetTests {
     let changeset = ResultsChangeset<Int, Int>(
         sectionChanges: [.delete(at: 2, name: nil), .insert(at: 0, name: "A"), .move(from: 1, to: 2, name: nil)],
-        objectChanges: [
-            ObjectChange(.delete(at: ResultsIndexPath(row: 0, section: 0)), key: 1, object: 1),
-            ObjectChange(.insert(at: ResultsIndexPath(row: 0, section: 1)), key: 2, object: 2),
-            ObjectChange(.move(from: ResultsIndexPath(row: 2, section: 0), to: ResultsIndexPath(row: 1, section: 1), isUpdated: true), key: 3, object: 3),
-            ObjectChange(.update(at: ResultsIndexPath(row: 3, section: 0), newIndexPath: ResultsIndexPath(row: 2, section: 1)), key: 4, object: 4),
+        elementChanges: [
+            ElementChange(.delete(at: ResultsIndexPath(row: 0, section: 0)), key: 1, element: 1),
+            ElementChange(.insert(at: ResultsIndexPath(row: 0, section: 1)), key: 2, element: 2),
+            ElementChange(.move(from: ResultsIndexPath(row: 2, section: 0), to: ResultsIndexPath(row: 1, section: 1), isUpdated: true), key: 3, element: 3),
+            ElementChange(.update(at: ResultsIndexPath(row: 3, section: 0), newIndexPath: ResultsIndexPath(row: 2, section: 1)), key: 4, element: 4),
         ])
 
     @Test func groupsIndexesByKindInTheCoordinatesUIKitTakes() {
@@ -44,7 +44,7 @@ struct ResultsChangesetTests {
     @Test func everyBuildableChangeAnswersItsAccessors() {
         let path = ResultsIndexPath(row: 1, section: 2)
         let other = ResultsIndexPath(row: 3, section: 4)
-        let changes: [ObjectChange<Int, Int>.Change] = [
+        let changes: [ElementChange<Int, Int>.Change] = [
             .insert(at: path), .delete(at: path), .move(from: path, to: other, isUpdated: false),
             .move(from: path, to: other, isUpdated: true), .update(at: path, newIndexPath: other),
         ]
@@ -53,12 +53,12 @@ struct ResultsChangesetTests {
             (.move, path, other, true), (.update, path, other, false),
         ]
         for (change, (kind, old, new, updated)) in zip(changes, expected) {
-            let object = ObjectChange(change, key: 1, object: 1)
+            let object = ElementChange(change, key: 1, element: 1)
             #expect(object.kind == kind && object.indexPath == old && object.newIndexPath == new && object.isUpdated == updated)
         }
         let built = ResultsChangeset<Int, Int>(
             sectionChanges: [.move(from: 0, to: 1, name: nil)],
-            objectChanges: changes.map { ObjectChange($0, key: 1, object: 1) })
+            elementChanges: changes.map { ElementChange($0, key: 1, element: 1) })
         #expect(built.rowMoves.count == 2)
         #expect(built.sectionMoves.map(\.to) == [1])
         #expect(SectionChange.insert(at: 3, name: "x").index == nil && SectionChange.delete(at: 3, name: nil).newIndex == nil)

@@ -118,7 +118,7 @@ struct RandomCompositionWorld {
     /// A random composition of one to three parts; parts of the outermost
     /// composition may be compositions themselves.
     mutating func makeComposition(depth: Int) -> CompositionModel {
-        var parts: [(any PartModel, ResultsCompositionPart<Row>, ResultsPlaceholder<Row>?)] = []
+        var parts: [(any PartModel, ResultsComposition<Row>.Part, ResultsComposition<Row>.Placeholder?)] = []
         let index = models.count
         models.append(CompositionModel(parts: [], placeholder: nil))   // keeps the outermost first
         for _ in 0..<Int.random(in: 1...3, using: &random) {
@@ -147,11 +147,11 @@ struct RandomCompositionWorld {
     }
 
     /// A placeholder, or none; titled or not.
-    mutating func placeholder(_ label: Int) -> ResultsPlaceholder<Row>? {
+    mutating func placeholder(_ label: Int) -> ResultsComposition<Row>.Placeholder? {
         switch Int.random(in: 0..<3, using: &random) {
         case 0: nil
         case 1: .row(.placeholder("\(label)"))
-        default: ResultsPlaceholder(title: "empty \(label)", rows: [.placeholder("\(label)a"), .placeholder("\(label)b")])
+        default: ResultsComposition<Row>.Placeholder(title: "empty \(label)", rows: [.placeholder("\(label)a"), .placeholder("\(label)b")])
         }
     }
 
@@ -195,7 +195,7 @@ struct RandomCompositionWorld {
         var names = model.parts[part].sections.map(\.name)
         names += model.collapsed.filter { $0.part == part }.map(\.name)
         guard let name = names.randomElement(using: &random) else { return "nothing to collapse" }
-        let id = ResultsCompositionSectionID(part: part, name: name)
+        let id = ResultsComposition<Row>.SectionID(part: part, name: name)
         let collapse = Bool.random(using: &random)
         do {
             if collapse { try model.composition.collapse(id) } else { try model.composition.expand(id) }
@@ -212,8 +212,8 @@ struct RandomCompositionWorld {
         let model = models.randomElement(using: &random)!
         let before = (model.composition.reportedSnapshot.sections, model.composition.collapsedSections)
         let bad = [
-            ResultsCompositionSectionID(part: model.parts.count + Int.random(in: 0...2, using: &random), name: nil),
-            ResultsCompositionSectionID(part: Int.random(in: 0..<model.parts.count, using: &random), name: "no such section"),
+            ResultsComposition<Row>.SectionID(part: model.parts.count + Int.random(in: 0...2, using: &random), name: nil),
+            ResultsComposition<Row>.SectionID(part: Int.random(in: 0..<model.parts.count, using: &random), name: "no such section"),
         ].randomElement(using: &random)!
         let collapse = Bool.random(using: &random)
         do {

@@ -34,7 +34,7 @@ enum Row: Hashable, Sendable, CustomStringConvertible {
 func fixed(_ id: String, _ version: Int = 0) -> StaticRow<Row> { StaticRow(.fixed(id: id, version: version), id: id) }
 
 /// The rows of each section, as strings, for compact expectations.
-func rows(_ sections: [ResultsSection<Row>]) -> [[String]] { sections.map { $0.objects.map(\.description) } }
+func rows(_ sections: [ResultsSection<Row>]) -> [[String]] { sections.map { $0.elements.map(\.description) } }
 
 /// A composition's table shown by data sources in simulated views of every
 /// kind (table and collection view; counts cached, and read when a batch
@@ -42,13 +42,13 @@ func rows(_ sections: [ResultsSection<Row>]) -> [[String]] { sections.map { $0.o
 @MainActor
 final class CompositionScreen {
     let composition: ResultsComposition<Row>
-    private(set) var views: [(view: ListViewSimulator<String>, dataSource: ResultsSourceDataSource<ResultsComposition<Row>, ListViewSimulator<String>, String>)] = []
-    private(set) var updates: [ResultsCompositionUpdate<Row>] = []
+    private(set) var views: [(view: ListViewSimulator<String>, dataSource: ResultsDataSource<ResultsComposition<Row>, ListViewSimulator<String>, String>)] = []
+    private(set) var updates: [ResultsComposition<Row>.Update] = []
     private(set) var violations: [String] = []
     /// The placeholder sections inserted or deleted so far.
     private(set) var placeholderChanges = 0
     private var shown: [ResultsSection<Row>]
-    private var shownSnapshot: ResultsCompositionSnapshot<Row>
+    private var shownSnapshot: ResultsComposition<Row>.Snapshot
     private var observation: ResultsObservation?
 
     init(_ composition: ResultsComposition<Row>) {
@@ -57,7 +57,7 @@ final class CompositionScreen {
         shownSnapshot = composition.reportedSnapshot
         for (flavor, countMode) in everyViewKind {
             let view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
-            let dataSource = ResultsSourceDataSource(source: composition, view: view) { _, _, row in row.description }
+            let dataSource = ResultsDataSource(source: composition, view: view) { _, _, row in row.description }
             view.dataSource = dataSource
             view.layoutIfNeeded()
             views.append((view, dataSource))
@@ -67,12 +67,12 @@ final class CompositionScreen {
                 // The validator identifies rows by the changeset's keys: give it the rows' own identities...
                 let identified = ResultsChangeset<Row, String>(
                     sectionChanges: update.changeset.sectionChanges,
-                    objectChanges: update.changeset.objectChanges.map { ObjectChange(byIdentity($0.change), key: $0.object.identity, object: $0.object) })
+                    elementChanges: update.changeset.elementChanges.map { ElementChange(byIdentity($0.change), key: $0.element.identity, element: $0.element) })
                 let found = BatchUpdateValidator.violations(
                     of: identified, from: shown, to: update.snapshot.sections, key: \.identity, hidesEmptySections: true)
-                violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.objectChanges.map(\.change)) from \(shown.map(\.name)) to \(update.snapshot.sections.map(\.name))" }
+                violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map(\.change)) from \(shown.map(\.name)) to \(update.snapshot.sections.map(\.name))" }
                 // ...and check the composition's keys against the tables' on their own.
-                for change in update.changeset.objectChanges {
+                for change in update.changeset.elementChanges {
                     if let path = change.indexPath, shownSnapshot.key(at: path) != change.key {
                         violations.append("update \(updates.count + 1): \(change.change) has key \(change.key), the old table \(String(describing: shownSnapshot.key(at: path)))")
                     }
@@ -112,13 +112,13 @@ final class CompositionScreen {
 
 /// Every row and section of a composed table maps to its part and back.
 @MainActor
-func mappingProblems(_ snapshot: ResultsCompositionSnapshot<Row>, parts: [any PartModel]) -> [String] {
+func mappingProblems(_ snapshot: ResultsComposition<Row>.Snapshot, parts: [any PartModel]) -> [String] {
     var problems: [String] = []
     for section in 0..<snapshot.numberOfSections {
         switch snapshot.sectionLocation(of: section) {
         case let .section(part, local)?:
             if snapshot.section(local, inPart: part) != section { problems.append("section \(section) → part \(part) section \(local) does not map back") }
-            if snapshot.sectionID(at: section) != ResultsCompositionSectionID(part: part, name: parts[part].sections[local].name) {
+            if snapshot.sectionID(at: section) != ResultsComposition<Row>.SectionID(part: part, name: parts[part].sections[local].name) {
                 problems.append("section \(section) has identity \(String(describing: snapshot.sectionID(at: section)))")
             }
         case .placeholder?:
@@ -126,23 +126,23 @@ func mappingProblems(_ snapshot: ResultsCompositionSnapshot<Row>, parts: [any Pa
         case nil:
             problems.append("section \(section) has no location")
         }
-        for row in 0..<(snapshot.numberOfObjects(inSection: section) ?? 0) {
+        for row in 0..<(snapshot.numberOfElements(inSection: section) ?? 0) {
             let path = ResultsIndexPath(row: row, section: section)
             switch snapshot.location(of: path) {
             case let .row(part, local)?:
                 if snapshot.indexPath(ofRow: local, inPart: part) != path { problems.append("\(path) → part \(part) \(local) does not map back") }
-                let partRow = parts[part].sections[local.section].objects[local.row]
-                if snapshot.object(at: path) != partRow { problems.append("\(path) shows \(String(describing: snapshot.object(at: path))), its part has \(partRow)") }
+                let partRow = parts[part].sections[local.section].elements[local.row]
+                if snapshot.element(at: path) != partRow { problems.append("\(path) shows \(String(describing: snapshot.element(at: path))), its part has \(partRow)") }
             case .placeholder?:
-                if case .placeholder? = snapshot.object(at: path) {} else { problems.append("\(path) is a placeholder row showing \(String(describing: snapshot.object(at: path)))") }
+                if case .placeholder? = snapshot.element(at: path) {} else { problems.append("\(path) is a placeholder row showing \(String(describing: snapshot.element(at: path)))") }
             case nil:
                 problems.append("\(path) has no location")
             }
         }
     }
     let outside = [ResultsIndexPath(row: 0, section: -1), ResultsIndexPath(row: 0, section: snapshot.numberOfSections),
-                   ResultsIndexPath(row: -1, section: 0), ResultsIndexPath(row: snapshot.numberOfObjects(inSection: 0) ?? 0, section: 0)]
-    for path in outside where snapshot.location(of: path) != nil || snapshot.object(at: path) != nil {
+                   ResultsIndexPath(row: -1, section: 0), ResultsIndexPath(row: snapshot.numberOfElements(inSection: 0) ?? 0, section: 0)]
+    for path in outside where snapshot.location(of: path) != nil || snapshot.element(at: path) != nil {
         problems.append("\(path) is outside the table but maps")
     }
     for (part, model) in parts.enumerated() {
@@ -169,7 +169,7 @@ struct ResultsPartModel: PartModel {
 
     var sections: [ResultsSection<Row>] {
         runner.controller.reportedSnapshot.sections.map { section in
-            ResultsSection(name: section.name, objects: section.objects.map { Row.entry(source: label, $0) })
+            ResultsSection(name: section.name, elements: section.elements.map { Row.entry(source: label, $0) })
         }
     }
 }
@@ -180,7 +180,7 @@ struct StaticPartModel: PartModel {
     let statics: StaticSections<Row>
 
     var sections: [ResultsSection<Row>] {
-        statics.sections.map { ResultsSection(name: $0.title, objects: $0.rows.map(\.value)) }
+        statics.sections.map { ResultsSection(name: $0.title, elements: $0.rows.map(\.value)) }
     }
 }
 
@@ -189,11 +189,11 @@ struct StaticPartModel: PartModel {
 final class CompositionModel: PartModel {
     let composition: ResultsComposition<Row>
     let parts: [any PartModel]
-    let placeholders: [ResultsPlaceholder<Row>?]
-    let placeholder: ResultsPlaceholder<Row>?
-    var collapsed: Set<ResultsCompositionSectionID> = []
+    let placeholders: [ResultsComposition<Row>.Placeholder?]
+    let placeholder: ResultsComposition<Row>.Placeholder?
+    var collapsed: Set<ResultsComposition<Row>.SectionID> = []
 
-    init(parts: [(any PartModel, ResultsCompositionPart<Row>, ResultsPlaceholder<Row>?)], placeholder: ResultsPlaceholder<Row>?) {
+    init(parts: [(any PartModel, ResultsComposition<Row>.Part, ResultsComposition<Row>.Placeholder?)], placeholder: ResultsComposition<Row>.Placeholder?) {
         self.parts = parts.map(\.0)
         placeholders = parts.map(\.2)
         self.placeholder = placeholder
@@ -207,25 +207,25 @@ final class CompositionModel: PartModel {
         var total = 0
         for (index, part) in parts.enumerated() {
             let sections = part.sections
-            let count = sections.reduce(0) { $0 + $1.objects.count }
+            let count = sections.reduce(0) { $0 + $1.elements.count }
             total += count
             for section in sections {
-                let isCollapsed = collapsed.contains(ResultsCompositionSectionID(part: index, name: section.name))
-                joined.append(ResultsSection(name: section.name, objects: isCollapsed ? [] : section.objects))
+                let isCollapsed = collapsed.contains(ResultsComposition<Row>.SectionID(part: index, name: section.name))
+                joined.append(ResultsSection(name: section.name, elements: isCollapsed ? [] : section.elements))
             }
             if count == 0, let placeholder = placeholders[index] {
-                joined.append(ResultsSection(name: placeholder.title, objects: placeholder.rows))
+                joined.append(ResultsSection(name: placeholder.title, elements: placeholder.rows))
             }
         }
         if total == 0, let placeholder {
-            joined.append(ResultsSection(name: placeholder.title, objects: placeholder.rows))
+            joined.append(ResultsSection(name: placeholder.title, elements: placeholder.rows))
         }
         return joined
     }
 }
 
 /// A change of the composed table as a change of rows keyed by their identities.
-func byIdentity(_ change: ObjectChange<Row, ResultsCompositionKey>.Change) -> ObjectChange<Row, String>.Change {
+func byIdentity(_ change: ElementChange<Row, ResultsComposition<Row>.Key>.Change) -> ElementChange<Row, String>.Change {
     switch change {
     case let .insert(path): .insert(at: path)
     case let .delete(path): .delete(at: path)

@@ -14,7 +14,7 @@ struct FriendsScreen {
     let screen: CompositionScreen
 
     init(friends friendIDs: [Int] = [1, 2, 3], suggestions suggestionIDs: [(Int, String)] = [(7, "a"), (8, "b"), (9, "b")],
-         placeholder: ResultsPlaceholder<Row>? = nil) throws {
+         placeholder: ResultsComposition<Row>.Placeholder? = nil) throws {
         header = try StaticSections<Row> {
             StaticSection("Account") {
                 fixed("profile")
@@ -35,7 +35,7 @@ struct FriendsScreen {
 
     /// The last update's row changes, as `"insert [1, 0]"`, in order.
     var lastRowChanges: [String] {
-        (screen.updates.last?.changeset.objectChanges ?? []).map { change in
+        (screen.updates.last?.changeset.elementChanges ?? []).map { change in
             switch change.change {
             case let .insert(path): "insert \(path)"
             case let .delete(path): "delete \(path)"
@@ -67,7 +67,7 @@ struct CompositionTests {
         #expect(snapshot.sectionLocation(of: 3) == .section(part: 2, section: 1))
         #expect(snapshot.indexPath(ofRow: visible(1, 0), inPart: 2) == visible(3, 0))
         #expect(snapshot.section(1, inPart: 2) == 3)
-        #expect(snapshot.sectionID(at: 3) == ResultsCompositionSectionID(part: 2, name: "b"))
+        #expect(snapshot.sectionID(at: 3) == ResultsComposition<Row>.SectionID(part: 2, name: "b"))
         // Every visible row, both ways.
         #expect(mappingProblems(snapshot, parts: [
             StaticPartModel(label: 0, statics: screen.header),
@@ -75,7 +75,7 @@ struct CompositionTests {
         ]).isEmpty)
         // Out of range: nil, never a trap.
         for path in [visible(4, 0), visible(0, 2), visible(-1, 0), visible(0, -1), visible(Int.max, 0)] {
-            #expect(snapshot.location(of: path) == nil && snapshot.object(at: path) == nil && snapshot.key(at: path) == nil)
+            #expect(snapshot.location(of: path) == nil && snapshot.element(at: path) == nil && snapshot.key(at: path) == nil)
         }
         #expect(snapshot.sectionLocation(of: 4) == nil && snapshot.sectionLocation(of: -1) == nil && snapshot.name(ofSection: 9) == nil)
         #expect(snapshot.indexPath(ofRow: visible(0, 3), inPart: 1) == nil)
@@ -122,7 +122,7 @@ struct CompositionTests {
         let composition = ResultsComposition<Row>([
             .part(friends, as: { Row.entry(source: 1, $0) }),
             .part(others, as: { Row.entry(source: 2, $0) }),
-        ], placeholder: ResultsPlaceholder(title: "Nothing", rows: [.placeholder("search again")]))
+        ], placeholder: ResultsComposition<Row>.Placeholder(title: "Nothing", rows: [.placeholder("search again")]))
         let screen = CompositionScreen(composition)
         #expect(rows(composition.reportedSnapshot.sections) == [[], ["p:search again"]])
         #expect(composition.reportedSnapshot.sectionLocation(of: 1) == .placeholder(part: nil))
@@ -138,7 +138,7 @@ struct CompositionTests {
 
     @Test func aCollapsedSectionKeepsItsHeaderWhileFiltersMergesAndSortingGoOn() throws {
         let screen = try FriendsScreen(suggestions: [(7, "a"), (8, "b"), (9, "b")])
-        let b = ResultsCompositionSectionID(part: 2, name: "b")
+        let b = ResultsComposition<Row>.SectionID(part: 2, name: "b")
         try screen.composition.collapse(b)
         #expect(screen.lastRowChanges == ["delete [3, 0]", "delete [3, 1]"])
         #expect(screen.composition.reportedSnapshot.isSectionCollapsed(3))
@@ -168,22 +168,22 @@ struct CompositionTests {
 
     @Test func aCollapsedSectionStaysCollapsedWhileItComesAndGoes() throws {
         let screen = try FriendsScreen(suggestions: [(7, "a"), (8, "b")])
-        let b = ResultsCompositionSectionID(part: 2, name: "b")
+        let b = ResultsComposition<Row>.SectionID(part: 2, name: "b")
         try screen.composition.collapse(b)
         try screen.suggestions.remove(key: 8)                       // the section goes
         #expect(screen.composition.reportedSnapshot.sections.map(\.name) == ["Account", nil, "a"])
         #expect(screen.composition.isCollapsed(b))
         try screen.composition.collapse(b)                          // collapsed already: nothing to do
         try screen.suggestions.add(Entry(id: 8, group: "b"))        // and comes back, collapsed
-        #expect(screen.composition.reportedSnapshot.numberOfObjects(inSection: 3) == 0)
-        #expect(screen.screen.updates.last!.changeset.objectChanges.isEmpty)
+        #expect(screen.composition.reportedSnapshot.numberOfElements(inSection: 3) == 0)
+        #expect(screen.screen.updates.last!.changeset.elementChanges.isEmpty)
         try screen.composition.expand(b)
         #expect(screen.lastRowChanges == ["insert [3, 0]"])
         // Unnamed sections collapse together: the friends' flat section.
-        try screen.composition.collapse(ResultsCompositionSectionID(part: 1, name: nil))
+        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 1, name: nil))
         #expect(screen.rows[1].isEmpty && screen.composition.reportedSnapshot.count == 4)
         try screen.friends.removeSection(at: 0)
-        try screen.friends.addSection(ResultsSection(objects: [Entry(id: 1)]))
+        try screen.friends.addSection(ResultsSection(elements: [Entry(id: 1)]))
         #expect(screen.rows[1].isEmpty)
         #expect(screen.screen.problems().isEmpty)
     }
@@ -200,21 +200,21 @@ struct CompositionTests {
                 #expect(error.description.contains(named), "\(error) does not name \(named)")
             }
         }
-        expectRefused("section \"zzz\" of part 2") { () throws(ResultsError) in try screen.composition.collapse(ResultsCompositionSectionID(part: 2, name: "zzz")) }
-        expectRefused("part 5") { () throws(ResultsError) in try screen.composition.collapse(ResultsCompositionSectionID(part: 5, name: "a")) }
-        expectRefused("part -1") { () throws(ResultsError) in try screen.composition.expand(ResultsCompositionSectionID(part: -1, name: nil)) }
-        expectRefused("section \"zzz\" of part 0") { () throws(ResultsError) in try screen.composition.expand(ResultsCompositionSectionID(part: 0, name: "zzz")) }
+        expectRefused("section \"zzz\" of part 2") { () throws(ResultsError) in try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "zzz")) }
+        expectRefused("part 5") { () throws(ResultsError) in try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 5, name: "a")) }
+        expectRefused("part -1") { () throws(ResultsError) in try screen.composition.expand(ResultsComposition<Row>.SectionID(part: -1, name: nil)) }
+        expectRefused("section \"zzz\" of part 0") { () throws(ResultsError) in try screen.composition.expand(ResultsComposition<Row>.SectionID(part: 0, name: "zzz")) }
         expectRefused("placeholder") { () throws(ResultsError) in try screen.composition.remove(key: .placeholder(part: 1, row: 0)) }
         expectRefused("part 7") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 7, key: 1)) }
         expectRefused("\"x\"") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 1, key: "x")) }
-        expectRefused("profile") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(ResultsCompositionKey.row(part: 0, key: "profile")))) }
+        expectRefused("profile") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(ResultsComposition<Row>.Key.row(part: 0, key: "profile")))) }
         expectRefused("[1, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(1, 0), to: visible(3, 0)) }
         expectRefused("[9, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(9, 0), to: visible(1, 0)) }
         expectRefused("[0, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(0, 0), to: visible(0, 1)) }
         #expect(screen.rows == before)
         #expect(screen.screen.updates.isEmpty && screen.composition.collapsedSections.isEmpty)
         // Moving into a collapsed section is refused too.
-        try screen.composition.collapse(ResultsCompositionSectionID(part: 2, name: "a"))
+        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "a"))
         expectRefused("collapsed") { () throws(ResultsError) in try screen.composition.move(from: visible(3, 0), to: visible(2, 0)) }
     }
 
@@ -269,14 +269,14 @@ struct CompositionTests {
             .part(more, as: { Row.entry(source: 3, $0) }),
         ])
         let screen = CompositionScreen(outer)
-        try inner.composition.collapse(ResultsCompositionSectionID(part: 2, name: "b"))
-        try outer.collapse(ResultsCompositionSectionID(part: 0, name: "Account"))
+        try inner.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
+        try outer.collapse(ResultsComposition<Row>.SectionID(part: 0, name: "Account"))
         try more.add(Entry(id: 1))
         try inner.suggestions.add(Entry(id: 50, group: "b"))
         #expect(rows(outer.reportedSnapshot.sections) == [[], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], [], ["e3:1:0a"]])
         #expect(outer.reportedSnapshot.location(of: visible(4, 0)) == .row(part: 1, indexPath: visible(0, 0)))
         #expect(outer.reportedSnapshot.location(of: visible(1, 2)) == .row(part: 0, indexPath: visible(1, 2)))
-        #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: AnyHashable(ResultsCompositionKey.row(part: 1, key: 3))))
+        #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: AnyHashable(ResultsComposition<Row>.Key.row(part: 1, key: 3))))
         #expect(screen.problems().isEmpty)
     }
 }
@@ -296,7 +296,7 @@ struct ControllerPartModel: PartModel {
 
     var sections: [ResultsSection<Row>] {
         controller.reportedSnapshot.sections.map { section in
-            ResultsSection(name: section.name, objects: section.objects.map { Row.entry(source: label, $0) })
+            ResultsSection(name: section.name, elements: section.elements.map { Row.entry(source: label, $0) })
         }
     }
 }

@@ -47,7 +47,7 @@ struct StaticSectionsTests {
         }
         var changes = try #require(screen.updates.last?.changeset)
         #expect(Set(changes.sectionChanges) == [.delete(at: 2, name: "Old"), .insert(at: 1, name: "Beta"), .move(from: 0, to: 2, name: "Account")])
-        #expect(changes.objectChanges.map(\.change) == [.update(at: visible(1, 0), newIndexPath: visible(0, 0))])
+        #expect(changes.elementChanges.map(\.change) == [.update(at: visible(1, 0), newIndexPath: visible(0, 0))])
         #expect(rows(composition.reportedSnapshot.sections) == [["f:versionv1"], ["f:experimentsv0"], ["f:profilev0", "f:sign outv0"]])
         // Rows reordered and added in a section that moves up: it keeps its
         // rows' animations, the sections without row changes move around it.
@@ -58,7 +58,7 @@ struct StaticSectionsTests {
         }
         changes = try #require(screen.updates.last?.changeset)
         #expect(Set(changes.sectionChanges) == [.move(from: 0, to: 1, name: "About"), .move(from: 1, to: 2, name: "Beta")])
-        #expect(Set(changes.objectChanges.map(\.change)) == [.insert(at: visible(0, 1)), .move(from: visible(2, 1), to: visible(0, 0), isUpdated: false)])
+        #expect(Set(changes.elementChanges.map(\.change)) == [.insert(at: visible(0, 1)), .move(from: visible(2, 1), to: visible(0, 0), isUpdated: false)])
         try settings.setSections {
             StaticSection("Account") { fixed("profile"); fixed("sign out") }
             StaticSection("About") { fixed("version", 1) }
@@ -66,7 +66,7 @@ struct StaticSectionsTests {
         }
         changes = try #require(screen.updates.last?.changeset)
         #expect(changes.sectionChanges.isEmpty)
-        #expect(Set(changes.objectChanges.map(\.change)) == [.delete(at: visible(0, 1)), .move(from: visible(0, 2), to: visible(0, 0), isUpdated: false)])
+        #expect(Set(changes.elementChanges.map(\.change)) == [.delete(at: visible(0, 1)), .move(from: visible(0, 2), to: visible(0, 0), isUpdated: false)])
         #expect(screen.updates.count == 3)
         #expect(screen.problems().isEmpty)
         // The same declaration again: nothing to animate.
@@ -74,7 +74,7 @@ struct StaticSectionsTests {
         #expect(screen.updates.count == 3)
         // The data source of a settings screen alone.
         let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
-        let dataSource = ResultsSourceDataSource(source: settings, view: view) { _, _, row in row.description }
+        let dataSource = ResultsDataSource(source: settings, view: view) { _, _, row in row.description }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         try settings.setSections { StaticSection("Account") { fixed("profile") } }
@@ -85,11 +85,11 @@ struct StaticSectionsTests {
         let settings = try StaticSections<Opaque> {
             StaticSection("A") { StaticRow(Opaque(title: "one"), id: 1); StaticRow(Opaque(title: "two"), id: 2) }
         }
-        var updates: [ResultsCompositionUpdate<Opaque>] = []
+        var updates: [ResultsComposition<Opaque>.Update] = []
         let observation = settings.observe { updates.append($0) }
         try settings.setSections { StaticSection("A") { StaticRow(Opaque(title: "one"), id: 1); StaticRow(Opaque(title: "2"), id: 2) } }
-        #expect(updates.count == 1 && updates[0].changeset.objectChanges.count == 2)
-        #expect(updates[0].snapshot.object(at: visible(0, 1))?.title == "2")
+        #expect(updates.count == 1 && updates[0].changeset.elementChanges.count == 2)
+        #expect(updates[0].snapshot.element(at: visible(0, 1))?.title == "2")
         _ = observation
     }
 

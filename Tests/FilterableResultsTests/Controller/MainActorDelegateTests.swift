@@ -24,11 +24,11 @@ final class ProductsScreen {
 
 extension ProductsScreen: @MainActor ResultsControllerDelegate {
     func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) { seen.append("will") }
-    func controller(_ controller: ResultsController<Entry, Int>, didChange object: ObjectChange<Entry, Int>) {
+    func controller(_ controller: ResultsController<Entry, Int>, didChange object: ElementChange<Entry, Int>) {
         seen.append("\(object.kind) \(object.key)")
     }
     func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) { seen.append("did") }
-    func controller(_ controller: ResultsController<Entry, Int>, didUpdate update: ResultsUpdate<Entry, Int>) {
+    func controller(_ controller: ResultsController<Entry, Int>, didUpdate update: ResultsUpdate<ResultsSnapshot<Entry, Int>>) {
         seen.append("update \(update.snapshot.count)")
     }
 }

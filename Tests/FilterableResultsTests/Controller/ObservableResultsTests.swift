@@ -10,9 +10,9 @@ struct ObservableResultsTests {
     /// again after each.
     @MainActor final class ChangeCounter {
         var count = 0
-        let results: ObservableResults<Entry, Int>
+        let results: ObservableResults<ResultsController<Entry, Int>>
 
-        init(_ results: ObservableResults<Entry, Int>) {
+        init(_ results: ObservableResults<ResultsController<Entry, Int>>) {
             self.results = results
             track()
         }
@@ -39,15 +39,15 @@ struct ObservableResultsTests {
         }
         try controller.add(Entry(id: 3))
         #expect(changes.count == 0, "not inside a batch")
-        #expect(results.snapshot.objects.isEmpty, "the table as last reported")
+        #expect(results.snapshot.elements.isEmpty, "the table as last reported")
         try controller.endUpdates()
 
         #expect(changes.count == 1)
-        #expect(results.snapshot.objects.map(\.id) == [1, 2, 3])
+        #expect(results.snapshot.elements.map(\.id) == [1, 2, 3])
 
         try controller.remove(key: 2)
         #expect(changes.count == 2)
-        #expect(results.snapshot.objects.map(\.id) == [1, 3])
+        #expect(results.snapshot.elements.map(\.id) == [1, 3])
     }
 
     @Test func aBatchThatChangesNothingIsNotAChange() throws {
@@ -67,8 +67,8 @@ struct ObservableResultsTests {
         try controller.beginUpdates()
         try controller.add(Entry(id: 2))
         let results = ObservableResults(controller)
-        #expect(results.snapshot.objects.map(\.id) == [1])
+        #expect(results.snapshot.elements.map(\.id) == [1])
         try controller.endUpdates()
-        #expect(results.snapshot.objects.map(\.id) == [1, 2])
+        #expect(results.snapshot.elements.map(\.id) == [1, 2])
     }
 }

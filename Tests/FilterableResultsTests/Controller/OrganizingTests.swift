@@ -25,7 +25,7 @@ struct OrganizingTests {
         try screen.controller.setSortKeys([.descending(\.value)])
         #expect(screen.keys == [[5, 6, 1, 3, 2, 4]])
         #expect(screen.updates.count == 3)
-        #expect(screen.updates.last?.changeset.objectChanges.allSatisfy { $0.kind == .move } == true)
+        #expect(screen.updates.last?.changeset.elementChanges.allSatisfy { $0.kind == .move } == true)
         #expect(screen.violations.isEmpty)
     }
 
@@ -82,7 +82,7 @@ struct OrganizingTests {
         try screen.controller.setSectioning(nil)
         #expect(screen.keys == [[2, 5, 1, 4, 3, 6]])
         #expect(screen.controller.snapshot.sections.map(\.name) == [nil])
-        try screen.controller.addSection(ResultsSection(name: "more", objects: [Entry(id: 9)]))
+        try screen.controller.addSection(ResultsSection(name: "more", elements: [Entry(id: 9)]))
         #expect(screen.keys == [[2, 5, 1, 4, 3, 6], [9]], "sections are made by hand again")
         #expect(screen.violations.isEmpty)
     }
@@ -128,8 +128,8 @@ struct OrganizingTests {
             let store = screen.controller.store
             let shown = screen.keys.flatMap { $0 }
             #expect(Set(shown) == Set(entries.map(\.id).filter { $0 % 3 != 0 }), "no row lost or duplicated")
-            for section in store.visibleSections where !store.sortKeys.isEmpty {
-                let objects = section.objects
+            for section in store.snapshot.sections where !store.sortKeys.isEmpty {
+                let objects = section.elements
                 #expect(zip(objects, objects.dropFirst()).allSatisfy { !Self.isDescending($0, $1, by: store.sortKeys) })
             }
         }

@@ -27,8 +27,8 @@ struct PreparedUpdateTests {
         try screen.controller.update(3) { $0.value = 30 }
         #expect(try screen.controller.apply(prepared) == .reapplied)
         #expect(screen.keys == [[2, 3, 4, 5]])
-        #expect(screen.controller.store.object(forKey: 3)?.value == 30)
-        #expect(screen.controller.store.object(forKey: 2)?.value == 20)
+        #expect(screen.controller.store.element(forKey: 3)?.value == 30)
+        #expect(screen.controller.store.element(forKey: 2)?.value == 20)
         #expect(screen.violations.isEmpty)
     }
 
@@ -108,9 +108,9 @@ struct PreparedUpdateTests {
             try store.merge((3...1_000).map { Entry(id: $0) })
         }
         #expect(outcome == .adopted)
-        #expect(screen.controller.store.count == 1_000)
+        #expect(screen.controller.store.rawCount == 1_000)
         #expect(screen.updates.count == 1)
-        #expect(screen.updates.first?.changeset.objectChanges.count == 998)
+        #expect(screen.updates.first?.changeset.elementChanges.count == 998)
         #expect(screen.violations.isEmpty)
     }
 
@@ -161,7 +161,7 @@ struct PreparedUpdateTests {
                 outcomes.insert(try screen.controller.apply(try await task.value))
                 try model.merge(page, prune: prune)
             }
-            #expect(screen.controller.store.sections == model.sections, "seed \(seed) step \(step)")
+            #expect(screen.controller.store.rawSections == model.sections, "seed \(seed) step \(step)")
         }
         #expect(screen.violations.isEmpty, "seed \(seed): \(screen.violations)")
         #expect(!outcomes.isEmpty)

@@ -10,9 +10,9 @@ final class RecordingDelegate: ResultsControllerDelegate {
 
     var calls: [String] = []
     var changesets: [ResultsChangeset<Entry, Int>] = []
-    var updates: [ResultsUpdate<Entry, Int>] = []
+    var updates: [ResultsUpdate<ResultsSnapshot<Entry, Int>>] = []
     var pendingSections: [SectionChange] = []
-    var pendingObjects: [ObjectChange<Entry, Int>] = []
+    var pendingObjects: [ElementChange<Entry, Int>] = []
     var mutationError: ResultsError?
     var mutatesInCallback = false
 
@@ -30,21 +30,21 @@ final class RecordingDelegate: ResultsControllerDelegate {
         pendingSections.append(section)
     }
 
-    func controller(_ controller: ResultsController<Entry, Int>, didChange object: ObjectChange<Entry, Int>) {
+    func controller(_ controller: ResultsController<Entry, Int>, didChange object: ElementChange<Entry, Int>) {
         calls.append("\(object.kind) \(object.key)")
         pendingObjects.append(object)
     }
 
     func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) {
         calls.append("did")
-        changesets.append(ResultsChangeset(sectionChanges: pendingSections, objectChanges: pendingObjects))
+        changesets.append(ResultsChangeset(sectionChanges: pendingSections, elementChanges: pendingObjects))
     }
 
     func controllerShouldReload(_ controller: ResultsController<Entry, Int>) {
         calls.append("reload")
     }
 
-    func controller(_ controller: ResultsController<Entry, Int>, didUpdate update: ResultsUpdate<Entry, Int>) {
+    func controller(_ controller: ResultsController<Entry, Int>, didUpdate update: ResultsUpdate<ResultsSnapshot<Entry, Int>>) {
         updates.append(update)
     }
 }
@@ -90,15 +90,15 @@ struct ResultsControllerTests {
 
     @Test func removeThenReAddIsTheSameRow() throws {
         let controller = try controller([1, 2, 3])
-        let old = controller.store.visibleSections
+        let old = controller.store.snapshot.sections
         try controller.performBatchUpdates {
             try controller.remove(key: 1)
             try controller.add(Entry(id: 1, value: 5))
         }
         #expect(delegate.calls == ["will", "move 1", "did"])
         let changeset = try #require(delegate.changesets.first)
-        #expect(changeset.objectChanges.first?.isUpdated == true)
-        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.visibleSections, key: \.id).isEmpty)
+        #expect(changeset.elementChanges.first?.isUpdated == true)
+        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.snapshot.sections, key: \.id).isEmpty)
     }
 
     @Test func throwingBatchRollsBackAndReportsNothing() throws {
@@ -111,7 +111,7 @@ struct ResultsControllerTests {
                 throw Failure()
             }
         }
-        #expect(keys(controller.store.sections) == [[1, 2]])
+        #expect(keys(controller.store.rawSections) == [[1, 2]])
         #expect(delegate.calls.isEmpty)
         try controller.add(Entry(id: 4))
         #expect(delegate.calls == ["will", "insert 4", "did"])
@@ -174,13 +174,14 @@ struct ResultsControllerTests {
 
     @Test func closureObserverReceivesTheChangeset() throws {
         let controller = try controller([1])
-        var received: [ResultsUpdate<Entry, Int>] = []
-        controller.onChange = { received.append($0) }
+        var received: [ResultsUpdate<ResultsSnapshot<Entry, Int>>] = []
+        let observation = controller.observe { received.append($0) }
+        defer { observation.cancel() }
         try controller.replace(Entry(id: 1, value: 2))
         let update = try #require(received.first)
         #expect(!update.isReload)
         #expect(summary(update.changeset) == ["update 1 [0, 0]→[0, 0]"])
-        #expect(update.snapshot.object(at: ResultsIndexPath(row: 0, section: 0))?.value == 2)
+        #expect(update.snapshot.element(at: ResultsIndexPath(row: 0, section: 0))?.value == 2)
     }
 
     @Test func delegateIsHeldWeakly() throws {
@@ -198,16 +199,16 @@ struct ResultsControllerTests {
         try controller.beginUpdates()
         try controller.remove(key: 1)
         try controller.add(Entry(id: 3))
-        #expect(controller.numberOfObjects(inSection: 0) == 2)
-        #expect(controller.object(at: visible(0, 0))?.id == 2)
-        #expect(controller.reportedSnapshot.object(at: visible(0, 0))?.id == 1)
+        #expect(controller.numberOfElements(inSection: 0) == 2)
+        #expect(controller.element(at: visible(0, 0))?.id == 2)
+        #expect(controller.reportedSnapshot.element(at: visible(0, 0))?.id == 1)
         #expect(delegate.updates.isEmpty)
         try controller.endUpdates()
-        #expect(controller.reportedSnapshot.object(at: visible(0, 0))?.id == 2)
+        #expect(controller.reportedSnapshot.element(at: visible(0, 0))?.id == 2)
         #expect(controller.numberOfSections == 1)
-        #expect(controller.object(at: visible(0, 1))?.id == 3)
-        #expect(controller.object(at: visible(0, 2)) == nil)
-        #expect(controller.numberOfObjects(inSection: 4) == nil)
+        #expect(controller.element(at: visible(0, 1))?.id == 3)
+        #expect(controller.element(at: visible(0, 2)) == nil)
+        #expect(controller.numberOfElements(inSection: 4) == nil)
     }
 
     @Test func theUpdateCarriesTheTableAfterIt() throws {
@@ -215,14 +216,15 @@ struct ResultsControllerTests {
         let before = controller.snapshot
         try controller.add(Entry(id: 2))
         let update = try #require(delegate.updates.last)
-        #expect(update.snapshot.objects.map(\.id) == [1, 2])
-        #expect(before.objects.map(\.id) == [1], "an earlier snapshot never changes")
+        #expect(update.snapshot.elements.map(\.id) == [1, 2])
+        #expect(before.elements.map(\.id) == [1], "an earlier snapshot never changes")
     }
 
     @Test func theTableIsTheNewOneInsideTheCallbacks() throws {
         let controller = try controller([1])
         var countsSeen: [Int?] = []
-        controller.onChange = { _ in countsSeen.append(controller.numberOfObjects(inSection: 0)) }
+        let observation = controller.observe { _ in countsSeen.append(controller.numberOfElements(inSection: 0)) }
+        defer { observation.cancel() }
         try controller.add(Entry(id: 2))
         #expect(countsSeen == [2])
     }
@@ -232,23 +234,24 @@ struct ResultsControllerTests {
         controller.delegate = nil
         try controller.setUpdatesEnabled(false)
         try controller.setData([Entry(id: 5), Entry(id: 6)])
-        #expect(controller.reportedSnapshot.numberOfObjects(inSection: 0) == 1)
-        #expect(controller.reportedSnapshot.object(at: visible(0, 0))?.id == 1)
-        #expect(controller.numberOfObjects(inSection: 0) == 2)
-        var updates: [ResultsUpdate<Entry, Int>] = []
-        controller.onChange = { updates.append($0) }
+        #expect(controller.reportedSnapshot.numberOfElements(inSection: 0) == 1)
+        #expect(controller.reportedSnapshot.element(at: visible(0, 0))?.id == 1)
+        #expect(controller.numberOfElements(inSection: 0) == 2)
+        var updates: [ResultsUpdate<ResultsSnapshot<Entry, Int>>] = []
+        let observation = controller.observe { updates.append($0) }
+        defer { observation.cancel() }
         try controller.setUpdatesEnabled(true)
-        #expect(controller.reportedSnapshot.numberOfObjects(inSection: 0) == 2)
-        #expect(updates.count == 1 && updates[0].isReload && updates[0].snapshot.objects.map(\.id) == [5, 6])
+        #expect(controller.reportedSnapshot.numberOfElements(inSection: 0) == 2)
+        #expect(updates.count == 1 && updates[0].isReload && updates[0].snapshot.elements.map(\.id) == [5, 6])
     }
 
     @Test func theReportedTableFollowsFiltersAndHiddenSections() throws {
         var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
-        try store.setData(sections: [ResultsSection(name: "A", objects: [Entry(id: 1, value: 1)]), ResultsSection(name: "B", objects: [Entry(id: 2, value: 2)])])
+        try store.setData(sections: [ResultsSection(name: "A", elements: [Entry(id: 1, value: 1)]), ResultsSection(name: "B", elements: [Entry(id: 2, value: 2)])])
         let controller = ResultsController(store: store)
         try controller.addFilter(ResultsFilter(title: "even") { $0.value % 2 == 0 })
         #expect(controller.numberOfSections == 1)
         #expect(controller.name(ofSection: 0) == "B")
-        #expect(controller.object(at: ResultsIndexPath(row: 0, section: 0))?.id == 2)
+        #expect(controller.element(at: ResultsIndexPath(row: 0, section: 0))?.id == 2)
     }
 }

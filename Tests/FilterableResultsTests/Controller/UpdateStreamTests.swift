@@ -13,11 +13,11 @@ struct UpdateStreamTests {
     }
 
     /// Collects the keys each update shows until the stream ends.
-    func collect(_ stream: AsyncStream<ResultsUpdate<Entry, Int>>, pausing: Bool = false) -> Task<[[Int]], Never> {
+    func collect(_ stream: AsyncStream<ResultsUpdate<ResultsSnapshot<Entry, Int>>>, pausing: Bool = false) -> Task<[[Int]], Never> {
         Task {
             var shown: [[Int]] = []
             for await update in stream {
-                shown.append(update.snapshot.objects.map(\.id))
+                shown.append(update.snapshot.elements.map(\.id))
                 if pausing { try? await Task.sleep(for: .milliseconds(2)) }
             }
             return shown

@@ -14,9 +14,9 @@ struct VisibleIndexPathTests {
     func controller() throws -> ResultsController<Entry, Int> {
         var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
         try store.setData(sections: [
-            ResultsSection(name: "A", objects: [Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 3), Entry(id: 4, value: 4)]),
-            ResultsSection(name: "B", objects: [Entry(id: 5, value: 5)]),
-            ResultsSection(name: "C", objects: [Entry(id: 6, value: 6)]),
+            ResultsSection(name: "A", elements: [Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 3), Entry(id: 4, value: 4)]),
+            ResultsSection(name: "B", elements: [Entry(id: 5, value: 5)]),
+            ResultsSection(name: "C", elements: [Entry(id: 6, value: 6)]),
         ])
         store.addFilter(Self.even)
         return ResultsController(store: store)
@@ -24,28 +24,28 @@ struct VisibleIndexPathTests {
 
     @Test func removingAtAVisiblePathRemovesTheRowShownThere() throws {
         let controller = try controller()
-        #expect(controller.object(at: visible(0, 1))?.id == 4)
+        #expect(controller.element(at: visible(0, 1))?.id == 4)
         try controller.remove(at: visible(0, 1))
-        #expect(keys(controller.store.sections) == [[1, 2, 3], [5], [6]])
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3], [5], [6]])
         try controller.remove(at: visible(1, 0))
-        #expect(keys(controller.store.sections) == [[1, 2, 3], [5], []])
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3], [5], []])
     }
 
     @Test func replacingAtAVisiblePathReplacesTheRowShownThere() throws {
         let controller = try controller()
         try controller.replace(at: visible(1, 0), with: Entry(id: 6, value: 8))
-        #expect(controller.store.object(forKey: 6)?.value == 8)
+        #expect(controller.store.element(forKey: 6)?.value == 8)
         try controller.replace(at: visible(0, 0), with: Entry(id: 9, value: 10))
-        #expect(keys(controller.store.sections) == [[1, 9, 3, 4], [5], [6]])
+        #expect(keys(controller.store.rawSections) == [[1, 9, 3, 4], [5], [6]])
     }
 
     @Test func insertingAtAVisiblePathGoesBeforeTheRowShownThereOrAtTheEnd() throws {
         let controller = try controller()
         try controller.insert(Entry(id: 7, value: 10), at: visible(0, 1))
-        #expect(keys(controller.store.sections) == [[1, 2, 3, 7, 4], [5], [6]])
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3, 7, 4], [5], [6]])
         #expect(controller.indexPath(forKey: 7) == visible(0, 1))
         try controller.insert(Entry(id: 8, value: 12), at: visible(1, 1))
-        #expect(keys(controller.store.sections) == [[1, 2, 3, 7, 4], [5], [6, 8]])
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3, 7, 4], [5], [6, 8]])
         #expect(controller.indexPath(forKey: 8) == visible(1, 1))
     }
 
@@ -53,7 +53,7 @@ struct VisibleIndexPathTests {
         let controller = try controller()
         try controller.move(from: visible(0, 0), to: visible(1, 1))
         #expect(controller.indexPath(forKey: 2) == visible(1, 1))
-        #expect(keys(controller.store.sections) == [[1, 3, 4], [5], [6, 2]])
+        #expect(keys(controller.store.rawSections) == [[1, 3, 4], [5], [6, 2]])
         try controller.move(from: visible(1, 1), to: visible(0, 0))
         #expect(controller.indexPath(forKey: 2) == visible(0, 0))
     }
@@ -62,11 +62,11 @@ struct VisibleIndexPathTests {
         let controller = try controller()
         #expect(controller.numberOfSections == 2 && controller.name(ofSection: 1) == "C")
         try controller.add(Entry(id: 10, value: 10), toSection: 1)
-        #expect(keys(controller.store.sections) == [[1, 2, 3, 4], [5], [6, 10]])
-        try controller.insertSection(ResultsSection(name: "D", objects: [Entry(id: 11, value: 2)]), at: 1)
-        #expect(controller.store.sections.map(\.name) == ["A", "B", "D", "C"])
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3, 4], [5], [6, 10]])
+        try controller.insertSection(ResultsSection(name: "D", elements: [Entry(id: 11, value: 2)]), at: 1)
+        #expect(controller.store.rawSections.map(\.name) == ["A", "B", "D", "C"])
         try controller.removeSection(at: 2)
-        #expect(controller.store.sections.map(\.name) == ["A", "B", "D"])
+        #expect(controller.store.rawSections.map(\.name) == ["A", "B", "D"])
     }
 
     @Test func pathsOutsideTheVisibleTableAreRefusedNamingTheVisibleCounts() throws {
@@ -78,7 +78,7 @@ struct VisibleIndexPathTests {
             try controller.replace(at: visible(2, 0), with: Entry(id: 1))
         }
         #expect(throws: ResultsError.sectionOutOfRange(2, sectionCount: 2)) { try controller.removeSection(at: 2) }
-        #expect(keys(controller.store.sections) == [[1, 2, 3, 4], [5], [6]])
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3, 4], [5], [6]])
         let error = ResultsError.indexPathOutOfRange(visible(1, 1), sectionCount: 2, rowCount: 1)
         #expect(error.description == "index path [1, 1] is out of range: section 1 shows 1 row")
     }
@@ -90,7 +90,7 @@ struct VisibleIndexPathTests {
         var random = SeededRandomNumberGenerator(seed: seed)
         var store = ResultsStore<Entry, Int>.items(hidesEmptySections: seed % 2 == 0)
         var model = ReferenceModel<Entry, Int>(key: { $0.id }, hidesEmptySections: seed % 2 == 0)
-        let sections = (0..<3).map { s in ResultsSection(name: "S\(s)", objects: (0..<4).map { Entry(id: s * 10 + $0, value: Int.random(in: 0..<4, using: &random)) }) }
+        let sections = (0..<3).map { s in ResultsSection(name: "S\(s)", elements: (0..<4).map { Entry(id: s * 10 + $0, value: Int.random(in: 0..<4, using: &random)) }) }
         try store.setData(sections: sections)
         try model.setData(sections: sections)
         store.addFilter(Self.even)
@@ -101,11 +101,11 @@ struct VisibleIndexPathTests {
             let shown = model.visibleSections
             // The raw place of the row shown at a visible path, by scanning the model.
             func rawPlace(_ path: ResultsIndexPath) -> RawIndexPath? {
-                guard shown.indices.contains(path.section), shown[path.section].objects.indices.contains(path.row) else { return nil }
-                return model.indexPath(forKey: shown[path.section].objects[path.row].id)
+                guard shown.indices.contains(path.section), shown[path.section].elements.indices.contains(path.row) else { return nil }
+                return model.indexPath(forKey: shown[path.section].elements[path.row].id)
             }
             let section = Int.random(in: 0..<max(1, shown.count), using: &random)
-            let row = Int.random(in: 0...max(0, shown.indices.contains(section) ? shown[section].objects.count : 0), using: &random)
+            let row = Int.random(in: 0...max(0, shown.indices.contains(section) ? shown[section].elements.count : 0), using: &random)
             let path = visible(section, row)
             switch Int.random(in: 0..<4, using: &random) {
             case 0:
@@ -128,21 +128,21 @@ struct VisibleIndexPathTests {
                 let before = rawPlace(path)
                 let rawSection = model.sections.firstIndex { $0.name == shown[section].name }!
                 try controller.insert(entry, at: path)
-                try model.insert(entry, at: before ?? RawIndexPath(section: rawSection, row: model.sections[rawSection].objects.count))
+                try model.insert(entry, at: before ?? RawIndexPath(row: model.sections[rawSection].elements.count, section: rawSection))
             default:
                 guard let raw = rawPlace(path) else { continue }
-                let object = model.sections[raw.section].objects[raw.row]
+                let object = model.sections[raw.section].elements[raw.row]
                 let target = visible(Int.random(in: 0..<shown.count, using: &random), 0)
                 try controller.move(from: path, to: target)
                 // The model: out, then in before the row shown first in the target section (or at its end).
                 try model.remove(at: raw)
                 let rawSection = model.sections.firstIndex { $0.name == shown[target.section].name }!
-                let first = model.visibleSections.first { $0.name == shown[target.section].name }?.objects.first
-                try model.insert(object, at: first.flatMap { model.indexPath(forKey: $0.id) } ?? RawIndexPath(section: rawSection, row: model.sections[rawSection].objects.count))
+                let first = model.visibleSections.first { $0.name == shown[target.section].name }?.elements.first
+                try model.insert(object, at: first.flatMap { model.indexPath(forKey: $0.id) } ?? RawIndexPath(row: model.sections[rawSection].elements.count, section: rawSection))
                 #expect(controller.indexPath(forKey: object.id) == (model.visibleSections.firstIndex { $0.name == shown[target.section].name }.map { visible($0, 0) }))
             }
-            #expect(controller.store.sections == model.sections, "seed \(seed) step \(step)")
-            if controller.store.sections != model.sections { return }
+            #expect(controller.store.rawSections == model.sections, "seed \(seed) step \(step)")
+            if controller.store.rawSections != model.sections { return }
         }
     }
 }

@@ -22,7 +22,7 @@ struct ExhaustiveTableTests {
                     let values = contents ? (0..<(1 << rowKeys.count)).map { bits in rowKeys.indices.map { (bits >> $0) & 1 } } : [rowKeys.map { _ in 0 }]
                     for value in values {
                         let objects = zip(rowKeys, value).map { Entry(id: $0, value: $1) }
-                        build(table + [ResultsSection(name: name, objects: objects)], used: used.union(rowKeys), usedNames: usedNames.union([name].compactMap { $0 }))
+                        build(table + [ResultsSection(name: name, elements: objects)], used: used.union(rowKeys), usedNames: usedNames.union([name].compactMap { $0 }))
                     }
                 }
             }
@@ -48,7 +48,7 @@ struct ExhaustiveTableTests {
         try store.setData(sections: old)
         _ = store.takeChangeset()
         let changeset = try store.validatedChanges { try $0.setData(sections: new) }
-        #expect(store.sections == new)
+        #expect(store.rawSections == new)
         if old == new { #expect(changeset.isEmpty) }
     }
 

@@ -25,42 +25,42 @@ struct OptionalFieldTests {
         var store = ResultsStore<Contact, Int>(key: \.id)
         try store.setData(Self.people)
         store.search(for: "PENG", in: [.field(\.name), .field(\.nickname)])
-        #expect(store.visibleObjects.map(\.id) == [3])
+        #expect(store.snapshot.elements.map(\.id) == [3])
         store.search(for: "a", in: [.field(\.name), .field(\.nickname)])
-        #expect(store.visibleObjects.map(\.id) == [1, 2, 4])
+        #expect(store.snapshot.elements.map(\.id) == [1, 2, 4])
         store.search(for: "", in: [.field(\.name), .field(\.nickname)])
-        #expect(store.visibleObjects.count == 4)
+        #expect(store.snapshot.elements.count == 4)
     }
 
     @Test func optionalSortKeysPutNilFirstAscendingAndLastDescending() throws {
         var ascending = ResultsStore<Contact, Int>(key: \.id, sortedBy: [.ascending(\.rank)])
         try ascending.setData(Self.people)
-        #expect(ascending.allObjects.map(\.id) == [2, 3, 4, 1])
+        #expect(ascending.allElements.map(\.id) == [2, 3, 4, 1])
         var descending = ResultsStore<Contact, Int>(key: \.id, sortedBy: [.descending(\.rank)])
         try descending.setData(Self.people)
-        #expect(descending.allObjects.map(\.id) == [1, 4, 3, 2])
+        #expect(descending.allElements.map(\.id) == [1, 4, 3, 2])
     }
 
     @Test func anOptionalSectionFieldFilesNilUnderTheEmptyName() throws {
         var store = ResultsStore<Contact, Int>(key: \.id, sectionedBy: .by(\.team))
         try store.setData(Self.people)
-        #expect(store.sections.map(\.name) == ["", "a", "b"])
-        #expect(store.sections.map { $0.objects.map(\.id) } == [[2], [3, 4], [1]])
+        #expect(store.rawSections.map(\.name) == ["", "a", "b"])
+        #expect(store.rawSections.map { $0.elements.map(\.id) } == [[2], [3, 4], [1]])
     }
 
     @Test func lookupsOfAMissingSectionAreNilOnStoreSnapshotAndController() throws {
         var store = ResultsStore<Contact, Int>(key: \.id)
         try store.setData(Self.people)
         let controller = ResultsController(store: store)
-        #expect(store.numberOfObjects(inSection: 3) == nil)
-        #expect(store.snapshot.numberOfObjects(inSection: 3) == nil)
-        #expect(controller.numberOfObjects(inSection: 3) == nil)
+        #expect(store.numberOfRawElements(inSection: 3) == nil)
+        #expect(store.snapshot.numberOfElements(inSection: 3) == nil)
+        #expect(controller.numberOfElements(inSection: 3) == nil)
         #expect(controller.name(ofSection: 3) == nil && store.snapshot.name(ofSection: -1) == nil)
         // A filter or section that is not there: nothing happens, on both.
         store.removeFilter(title: "nope", group: "none")
         try controller.removeFilter(title: "nope", group: "none")
         try store.removeSection(named: "nope")
         try controller.removeSection(named: "nope")
-        #expect(store.count == 4 && controller.store.count == 4)
+        #expect(store.rawCount == 4 && controller.store.rawCount == 4)
     }
 }

@@ -58,7 +58,7 @@ struct RandomOperationTests {
         let runs = (0..<2).map { _ in
             let runner = RandomOperationRunner(configuration: configuration, vocabulary: Self.vocabulary, seed: 11)
             #expect(runner.run(operations: 200) == nil)
-            return (keys(runner.controller.store.sections), runner.batchCount)
+            return (keys(runner.controller.store.rawSections), runner.batchCount)
         }
         #expect(runs[0].0 == runs[1].0 && runs[0].1 == runs[1].1)
     }

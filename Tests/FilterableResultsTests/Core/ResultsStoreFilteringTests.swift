@@ -23,8 +23,8 @@ struct ResultsStoreFilteringTests {
         var store = try store([1, 2, 3, 4])
         let changes = store.validatedChanges { $0.addFilter(Self.even) }
         #expect(summary(changes) == ["delete 1 [0, 0]", "delete 3 [0, 2]"])
-        #expect(keys(store.visibleSections) == [[2, 4]])
-        #expect(keys(store.sections) == [[1, 2, 3, 4]])
+        #expect(keys(store.snapshot.sections) == [[2, 4]])
+        #expect(keys(store.rawSections) == [[1, 2, 3, 4]])
     }
 
     @Test func aFilterOfTheSameGroupReplacesItInPlace() throws {
@@ -32,13 +32,13 @@ struct ResultsStoreFilteringTests {
         store.addFilters([Self.even, Self.small])
         store.addFilter(Self.odd)
         #expect(store.filters.map(\.title) == ["odd", "small"])
-        #expect(keys(store.visibleSections) == [[1]])
+        #expect(keys(store.snapshot.sections) == [[1]])
     }
 
     @Test func everyAppliedFilterMustMatch() throws {
         var store = try store([1, 2, 6, 8, 3])
         store.addFilters([Self.even, Self.small])
-        #expect(keys(store.visibleSections) == [[2]])
+        #expect(keys(store.snapshot.sections) == [[2]])
     }
 
     @Test func removingTheLastFilterRestoresTheViewAndLaterEditsShow() throws {
@@ -64,7 +64,7 @@ struct ResultsStoreFilteringTests {
         _ = store.takeChangeset()
         let hiddenAdd = try store.validatedChanges { try $0.add(Entry(id: 3, value: 1)) }
         #expect(hiddenAdd.isEmpty)
-        #expect(store.count == 3)
+        #expect(store.rawCount == 3)
         let reveal = try store.validatedChanges { try $0.replace(Entry(id: 3, value: 8)) }
         #expect(summary(reveal) == ["insert 3→[0, 2]"])
         let hide = try store.validatedChanges { try $0.replace(Entry(id: 1, value: 5)) }
@@ -76,8 +76,8 @@ struct ResultsStoreFilteringTests {
     @Test func hidesEmptySectionsShowsAndHidesSections() throws {
         var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
         try store.setData(sections: [
-            ResultsSection(name: "A", objects: [Entry(id: 1, value: 1)]),
-            ResultsSection(name: "B", objects: [Entry(id: 2, value: 2)]),
+            ResultsSection(name: "A", elements: [Entry(id: 1, value: 1)]),
+            ResultsSection(name: "B", elements: [Entry(id: 2, value: 2)]),
         ])
         _ = store.takeChangeset()
         let hide = store.validatedChanges { $0.addFilter(Self.even) }
@@ -89,8 +89,8 @@ struct ResultsStoreFilteringTests {
 
     @Test func anEmptySectionIsHiddenWhateverTheReason() throws {
         var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
-        try store.setData(sections: [ResultsSection(name: "A", objects: []), ResultsSection(name: "B", objects: [Entry(id: 1)])])
-        #expect(store.visibleSections.map(\.name) == ["B"])
+        try store.setData(sections: [ResultsSection(name: "A", elements: []), ResultsSection(name: "B", elements: [Entry(id: 1)])])
+        #expect(store.snapshot.sections.map(\.name) == ["B"])
     }
 
     @Test func liveSearchIgnoresCaseAndDiacriticsAndEmptyTextRemovesIt() throws {
@@ -106,11 +106,11 @@ struct ResultsStoreFilteringTests {
             Person(id: 3, name: "Bob", city: "Rome"),
         ])
         store.search(for: "ZU", in: [\.name, \.city])
-        #expect(store.visibleObjects.map(\.id) == [2])
+        #expect(store.snapshot.elements.map(\.id) == [2])
         store.search(for: "zo", in: [\.name, \.city])
-        #expect(store.visibleObjects.map(\.id) == [1])
+        #expect(store.snapshot.elements.map(\.id) == [1])
         store.search(for: "", in: [\.name, \.city])
-        #expect(store.visibleObjects.map(\.id) == [1, 2, 3])
+        #expect(store.snapshot.elements.map(\.id) == [1, 2, 3])
         #expect(store.filters.isEmpty)
     }
 
@@ -118,9 +118,9 @@ struct ResultsStoreFilteringTests {
         var store = ResultsStore<JSONValue, JSONValue>(key: { $0["id"] }, isSameContent: ==)
         try store.setData([["id": 1, "type": "t1.micro"], ["id": 2, "type": "m1.large"], ["id": 3]])
         store.addFilter(try ResultsFilter(title: "micro", group: "type", format: "type BEGINSWITH[c] 'T1'"))
-        #expect(store.visibleObjects.map { $0["id"] } == [1])
+        #expect(store.snapshot.elements.map { $0["id"] } == [1])
         store.addFilter(try ResultsFilter(title: "untyped", group: "type", format: "type == nil"))
-        #expect(store.visibleObjects.map { $0["id"] } == [3])
+        #expect(store.snapshot.elements.map { $0["id"] } == [3])
     }
 
     @Test func aMalformedFormatIsATypedErrorNamingThePosition() {
@@ -136,6 +136,6 @@ struct ResultsStoreFilteringTests {
     @Test func foundationPredicatesFilterToo() throws {
         var store = try store([1, 2, 3])
         store.addFilter(ResultsFilter(title: "big", #Predicate<Entry> { $0.value > 1 }))
-        #expect(keys(store.visibleSections) == [[2, 3]])
+        #expect(keys(store.snapshot.sections) == [[2, 3]])
     }
 }

@@ -7,16 +7,16 @@ import Testing
 struct ResultsStoreOperationTests {
     func store(_ ids: [Int]...) throws -> ResultsStore<Entry, Int> {
         var store = ResultsStore<Entry, Int>.items()
-        try store.setData(sections: ids.map { ResultsSection(objects: $0.map { Entry(id: $0) }) })
+        try store.setData(sections: ids.map { ResultsSection(elements: $0.map { Entry(id: $0) }) })
         _ = store.takeChangeset()
         return store
     }
 
     @Test func newStoreHoldsOneUnnamedEmptySection() {
         let store = ResultsStore<Entry, Int>.items()
-        #expect(store.numberOfSections == 1)
-        #expect(store.sections == [ResultsSection(objects: [])])
-        #expect(store.count == 0)
+        #expect(store.numberOfRawSections == 1)
+        #expect(store.rawSections == [ResultsSection(elements: [])])
+        #expect(store.rawCount == 0)
     }
 
     @Test func setDataInsertsEveryRow() throws {
@@ -29,7 +29,7 @@ struct ResultsStoreOperationTests {
         var store = ResultsStore<Entry, Int>.items()
         let result = try store.setData([Entry(id: 1, value: 1), Entry(id: 2), Entry(id: 1, value: 9)])
         #expect(result.foldedDuplicates == 1)
-        #expect(store.allObjects == [Entry(id: 1, value: 9), Entry(id: 2)])
+        #expect(store.allElements == [Entry(id: 1, value: 9), Entry(id: 2)])
     }
 
     @Test func setDataKeepsRowIdentityAsMovesAndUpdates() throws {
@@ -42,9 +42,9 @@ struct ResultsStoreOperationTests {
 
     @Test func setDataWithNamedSectionsKeepsSectionIdentityByName() throws {
         var store = ResultsStore<Entry, Int>.items()
-        try store.setData(sections: [ResultsSection(name: "A", objects: [Entry(id: 1)]), ResultsSection(name: "B", objects: [Entry(id: 2)])])
+        try store.setData(sections: [ResultsSection(name: "A", elements: [Entry(id: 1)]), ResultsSection(name: "B", elements: [Entry(id: 2)])])
         let changes = try store.validatedChanges {
-            try $0.setData(sections: [ResultsSection(name: "B", objects: [Entry(id: 2), Entry(id: 3)]), ResultsSection(name: "C", objects: [])])
+            try $0.setData(sections: [ResultsSection(name: "B", elements: [Entry(id: 2), Entry(id: 3)]), ResultsSection(name: "C", elements: [])])
         }
         #expect(summary(changes) == ["insert 3→[0, 1]", "section delete 0→-", "section insert -→1"])
     }
@@ -52,9 +52,9 @@ struct ResultsStoreOperationTests {
     @Test func setDataRefusesRepeatedSectionNamesAndChangesNothing() throws {
         var store = try store([1])
         #expect(throws: ResultsError.duplicateSection("A")) {
-            try store.setData(sections: [ResultsSection(name: "A", objects: []), ResultsSection(name: "A", objects: [])])
+            try store.setData(sections: [ResultsSection(name: "A", elements: []), ResultsSection(name: "A", elements: [])])
         }
-        #expect(keys(store.sections) == [[1]])
+        #expect(keys(store.rawSections) == [[1]])
         #expect(store.takeChangeset().isEmpty)
     }
 
@@ -62,7 +62,7 @@ struct ResultsStoreOperationTests {
         var store = try store([1], [2])
         try store.validatedChanges { try $0.add(Entry(id: 3)) }
         let changes = try store.validatedChanges { try $0.add(Entry(id: 4), toSection: 0) }
-        #expect(keys(store.sections) == [[1, 4], [2, 3]])
+        #expect(keys(store.rawSections) == [[1, 4], [2, 3]])
         #expect(summary(changes) == ["insert 4→[0, 1]"])
     }
 
@@ -70,7 +70,7 @@ struct ResultsStoreOperationTests {
         var store = try store([1])
         #expect(throws: ResultsError.duplicateKey("1")) { try store.add(Entry(id: 1, value: 5)) }
         #expect(throws: ResultsError.sectionOutOfRange(3, sectionCount: 1)) { try store.add(Entry(id: 2), toSection: 3) }
-        #expect(store.allObjects == [Entry(id: 1)])
+        #expect(store.allElements == [Entry(id: 1)])
         #expect(store.takeChangeset().isEmpty)
     }
 
@@ -84,14 +84,14 @@ struct ResultsStoreOperationTests {
         var store = try store([1, 2])
         try store.validatedChanges { try $0.insert(Entry(id: 3), at: raw(0, 2)) }
         try store.validatedChanges { try $0.insert(Entry(id: 4), at: raw(0, 0)) }
-        #expect(keys(store.sections) == [[4, 1, 2, 3]])
+        #expect(keys(store.rawSections) == [[4, 1, 2, 3]])
         #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(0, 9), sectionCount: 1, rowCount: 4)) {
             try store.insert(Entry(id: 5), at: raw(0, 9))
         }
         #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(2, 0), sectionCount: 1, rowCount: nil)) {
             try store.insert(Entry(id: 5), at: raw(2, 0))
         }
-        #expect(keys(store.sections) == [[4, 1, 2, 3]])
+        #expect(keys(store.rawSections) == [[4, 1, 2, 3]])
     }
 
     @Test func removeByObjectKeyAndIndexPath() throws {
@@ -99,7 +99,7 @@ struct ResultsStoreOperationTests {
         try store.validatedChanges { try $0.remove(Entry(id: 2, value: 99)) }
         store.validatedChanges { $0.remove(key: 4) }
         try store.validatedChanges { try $0.remove(at: raw(0, 0)) }
-        #expect(keys(store.sections) == [[3]])
+        #expect(keys(store.rawSections) == [[3]])
     }
 
     @Test func removingAMissingObjectIsANoOp() throws {
@@ -110,14 +110,14 @@ struct ResultsStoreOperationTests {
         #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(0, 1), sectionCount: 1, rowCount: 1)) {
             try store.remove(at: raw(0, 1))
         }
-        #expect(keys(store.sections) == [[1]])
+        #expect(keys(store.rawSections) == [[1]])
     }
 
     @Test func replaceKeepsThePlaceAndReportsAnUpdate() throws {
         var store = try store([1, 2, 3])
         let changes = try store.validatedChanges { try $0.replace(Entry(id: 2, value: 5)) }
         #expect(summary(changes) == ["update 2 [0, 1]→[0, 1]"])
-        #expect(store.object(forKey: 2) == Entry(id: 2, value: 5))
+        #expect(store.element(forKey: 2) == Entry(id: 2, value: 5))
     }
 
     @Test func replaceWithEqualContentReportsNothing() throws {
@@ -129,7 +129,7 @@ struct ResultsStoreOperationTests {
     @Test func replaceObjectWithNewKeyIsALeaveAndArriveInPlace() throws {
         var store = try store([1, 2, 3])
         let changes = try store.validatedChanges { try $0.replace(Entry(id: 2), with: Entry(id: 9)) }
-        #expect(keys(store.sections) == [[1, 9, 3]])
+        #expect(keys(store.rawSections) == [[1, 9, 3]])
         #expect(summary(changes) == ["delete 2 [0, 1]", "insert 9→[0, 1]"])
     }
 
@@ -137,14 +137,14 @@ struct ResultsStoreOperationTests {
         var store = try store([1, 2, 3])
         #expect(throws: ResultsError.duplicateKey("3")) { try store.replace(Entry(id: 2), with: Entry(id: 3)) }
         #expect(throws: ResultsError.duplicateKey("1")) { try store.replace(at: raw(0, 1), with: Entry(id: 1)) }
-        #expect(keys(store.sections) == [[1, 2, 3]])
+        #expect(keys(store.rawSections) == [[1, 2, 3]])
         #expect(store.takeChangeset().isEmpty)
     }
 
     @Test func replaceAtIndexPath() throws {
         var store = try store([1, 2])
         try store.validatedChanges { try $0.replace(at: raw(0, 0), with: Entry(id: 1, value: 3)) }
-        #expect(store.object(at: raw(0, 0)) == Entry(id: 1, value: 3))
+        #expect(store.element(at: raw(0, 0)) == Entry(id: 1, value: 3))
         #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(0, 5), sectionCount: 1, rowCount: 2)) {
             try store.replace(at: raw(0, 5), with: Entry(id: 7))
         }
@@ -154,7 +154,7 @@ struct ResultsStoreOperationTests {
         var store = try store([1, 2])
         let changes = try store.validatedChanges { try $0.replaceAll([Entry(id: 2, value: 1), Entry(id: 8, value: 1)]) }
         #expect(summary(changes) == ["update 2 [0, 1]→[0, 1]"])
-        #expect(store.count == 2)
+        #expect(store.rawCount == 2)
     }
 
     @Test func updateChangesAnObjectInPlaceByKey() throws {
@@ -162,9 +162,9 @@ struct ResultsStoreOperationTests {
         let found = try store.update(2) { $0.value = 10 }
         #expect(found)
         #expect(try store.update(7) { $0.value = 10 } == false)
-        #expect(store.object(forKey: 2)?.value == 10)
+        #expect(store.element(forKey: 2)?.value == 10)
         #expect(throws: ResultsError.duplicateKey("1")) { try store.update(2) { $0.id = 1 } }
-        #expect(store.object(forKey: 2)?.value == 10)
+        #expect(store.element(forKey: 2)?.value == 10)
     }
 
     @Test func mergeReplacesInPlaceAppendsNewAndPrunes() throws {
@@ -173,7 +173,7 @@ struct ResultsStoreOperationTests {
         let changes = try store.validatedChanges {
             result = try $0.merge([Entry(id: 3, value: 2), Entry(id: 4), Entry(id: 1)], prune: true)
         }
-        #expect(keys(store.sections) == [[1, 3, 4]])
+        #expect(keys(store.rawSections) == [[1, 3, 4]])
         #expect(result == ResultsMergeSummary(inserted: 1, updated: 1, removed: 1, foldedDuplicates: 0))
         #expect(summary(changes) == ["delete 2 [0, 1]", "insert 4→[0, 2]", "update 3 [0, 2]→[0, 1]"])
     }
@@ -182,55 +182,55 @@ struct ResultsStoreOperationTests {
         var store = try store([1, 2])
         let result = try store.merge([Entry(id: 5), Entry(id: 5, value: 3)])
         #expect(result.foldedDuplicates == 1)
-        #expect(store.allObjects == [Entry(id: 1), Entry(id: 2), Entry(id: 5, value: 3)])
+        #expect(store.allElements == [Entry(id: 1), Entry(id: 2), Entry(id: 5, value: 3)])
     }
 
     @Test func mergeIntoStoreWithoutSectionsCreatesOne() throws {
         var store = try store([1])
         try store.removeSection(at: 0)
         try store.merge([Entry(id: 2)])
-        #expect(keys(store.sections) == [[2]])
+        #expect(keys(store.rawSections) == [[2]])
     }
 
     @Test func mergeWithItsOwnSortSortsEverySectionStably() throws {
         var store = try store([1, 2])
         try store.merge([Entry(id: 3, value: -1), Entry(id: 4, value: 0)], sortedBy: [.ascending(\.value)])
-        #expect(keys(store.sections) == [[3, 1, 2, 4]])
+        #expect(keys(store.rawSections) == [[3, 1, 2, 4]])
     }
 
     @Test func sectionOperations() throws {
         var store = try store([1])
-        try store.validatedChanges { try $0.addSection(ResultsSection(name: "B", objects: [Entry(id: 2)])) }
-        try store.validatedChanges { try $0.insertSection(ResultsSection(name: "A", objects: [Entry(id: 3)]), at: 0) }
-        #expect(keys(store.sections) == [[3], [1], [2]])
-        try store.validatedChanges { try $0.replaceSection(at: 2, with: ResultsSection(name: "B", objects: [Entry(id: 2, value: 1), Entry(id: 4)])) }
+        try store.validatedChanges { try $0.addSection(ResultsSection(name: "B", elements: [Entry(id: 2)])) }
+        try store.validatedChanges { try $0.insertSection(ResultsSection(name: "A", elements: [Entry(id: 3)]), at: 0) }
+        #expect(keys(store.rawSections) == [[3], [1], [2]])
+        try store.validatedChanges { try $0.replaceSection(at: 2, with: ResultsSection(name: "B", elements: [Entry(id: 2, value: 1), Entry(id: 4)])) }
         try store.validatedChanges { try $0.removeSection(named: "A") }
         try store.validatedChanges { try $0.removeSection(at: 0) }
-        #expect(store.sections == [ResultsSection(name: "B", objects: [Entry(id: 2, value: 1), Entry(id: 4)])])
+        #expect(store.rawSections == [ResultsSection(name: "B", elements: [Entry(id: 2, value: 1), Entry(id: 4)])])
         try store.removeSection(named: "missing")
     }
 
     @Test func sectionOperationsRefuseBadInputAndChangeNothing() throws {
         var store = try store([1])
-        try store.addSection(ResultsSection(name: "B", objects: [Entry(id: 2)]))
+        try store.addSection(ResultsSection(name: "B", elements: [Entry(id: 2)]))
         _ = store.takeChangeset()
-        let before = store.sections
-        #expect(throws: ResultsError.duplicateSection("B")) { try store.addSection(ResultsSection(name: "B", objects: [])) }
-        #expect(throws: ResultsError.duplicateKey("1")) { try store.addSection(ResultsSection(objects: [Entry(id: 1)])) }
-        #expect(throws: ResultsError.duplicateKey("7")) { try store.addSection(ResultsSection(objects: [Entry(id: 7), Entry(id: 7)])) }
-        #expect(throws: ResultsError.sectionOutOfRange(5, sectionCount: 2)) { try store.insertSection(ResultsSection(objects: []), at: 5) }
+        let before = store.rawSections
+        #expect(throws: ResultsError.duplicateSection("B")) { try store.addSection(ResultsSection(name: "B", elements: [])) }
+        #expect(throws: ResultsError.duplicateKey("1")) { try store.addSection(ResultsSection(elements: [Entry(id: 1)])) }
+        #expect(throws: ResultsError.duplicateKey("7")) { try store.addSection(ResultsSection(elements: [Entry(id: 7), Entry(id: 7)])) }
+        #expect(throws: ResultsError.sectionOutOfRange(5, sectionCount: 2)) { try store.insertSection(ResultsSection(elements: []), at: 5) }
         #expect(throws: ResultsError.sectionOutOfRange(2, sectionCount: 2)) { try store.removeSection(at: 2) }
-        #expect(throws: ResultsError.sectionOutOfRange(9, sectionCount: 2)) { try store.replaceSection(at: 9, with: ResultsSection(objects: [])) }
-        #expect(throws: ResultsError.duplicateKey("2")) { try store.replaceSection(at: 0, with: ResultsSection(objects: [Entry(id: 2)])) }
-        #expect(throws: ResultsError.duplicateSection("B")) { try store.replaceSection(at: 0, with: ResultsSection(name: "B", objects: [])) }
-        #expect(store.sections == before)
+        #expect(throws: ResultsError.sectionOutOfRange(9, sectionCount: 2)) { try store.replaceSection(at: 9, with: ResultsSection(elements: [])) }
+        #expect(throws: ResultsError.duplicateKey("2")) { try store.replaceSection(at: 0, with: ResultsSection(elements: [Entry(id: 2)])) }
+        #expect(throws: ResultsError.duplicateSection("B")) { try store.replaceSection(at: 0, with: ResultsSection(name: "B", elements: [])) }
+        #expect(store.rawSections == before)
         #expect(store.takeChangeset().isEmpty)
     }
 
     @Test func renamingASectionIsANewSection() throws {
         var store = ResultsStore<Entry, Int>.items()
-        try store.setData(sections: [ResultsSection(name: "A", objects: [Entry(id: 1)])])
-        let changes = try store.validatedChanges { try $0.replaceSection(at: 0, with: ResultsSection(name: "Z", objects: [Entry(id: 1)])) }
+        try store.setData(sections: [ResultsSection(name: "A", elements: [Entry(id: 1)])])
+        let changes = try store.validatedChanges { try $0.replaceSection(at: 0, with: ResultsSection(name: "Z", elements: [Entry(id: 1)])) }
         #expect(summary(changes) == ["section delete 0→-", "section insert -→0"])
     }
 
@@ -239,7 +239,7 @@ struct ResultsStoreOperationTests {
         #expect(throws: ResultsError.self) { try store.add(Entry(id: -1)) }
         #expect(throws: ResultsError.self) { try store.setData([Entry(id: 1), Entry(id: -1)]) }
         #expect(throws: ResultsError.self) { try store.merge([Entry(id: -2)]) }
-        #expect(store.count == 0)
+        #expect(store.rawCount == 0)
         do {
             try store.add(Entry(id: -1))
         } catch {
@@ -251,18 +251,18 @@ struct ResultsStoreOperationTests {
     @Test func lookupsOnRawAndVisibleData() throws {
         var store = try store([1, 2, 3], [4])
         store.addFilter(ResultsFilter(title: "odd") { $0.id % 2 == 1 })
-        #expect(store.object(at: raw(0, 1)) == Entry(id: 2))
-        #expect(store.object(at: raw(3, 0)) == nil)
-        #expect(store.snapshot.object(at: visible(0, 1)) == Entry(id: 3))
+        #expect(store.element(at: raw(0, 1)) == Entry(id: 2))
+        #expect(store.element(at: raw(3, 0)) == nil)
+        #expect(store.snapshot.element(at: visible(0, 1)) == Entry(id: 3))
         #expect(store.rawIndexPath(forKey: 4) == raw(1, 0))
         #expect(store.snapshot.indexPath(forKey: 4) == nil)
         #expect(store.snapshot.indexPath(of: Entry(id: 3)) == visible(0, 1))
         #expect(store.rawIndexPath(of: Entry(id: 3)) == raw(0, 2))
-        #expect(store.numberOfObjects(inSection: 0) == 3)
-        #expect(store.snapshot.numberOfObjects(inSection: 1) == 0)
+        #expect(store.numberOfRawElements(inSection: 0) == 3)
+        #expect(store.snapshot.numberOfElements(inSection: 1) == 0)
         #expect(store.snapshot.numberOfSections == 2)
-        #expect(store.visibleObjects.map(\.id) == [1, 3])
-        #expect(store.count == 4)
+        #expect(store.snapshot.elements.map(\.id) == [1, 3])
+        #expect(store.rawCount == 4)
     }
 
     @Test func errorsNameTheBadValue() {
@@ -294,10 +294,10 @@ struct KeyPathKeyTests {
         let pets = [Pet(name: "Rex", owner: Owner(name: "A", id: 7)), Pet(name: "Tom", owner: Owner(name: "B", id: 9))]
         var byOwner = ResultsStore<Pet, Int>(key: \.owner.id)
         try byOwner.setData(pets)
-        #expect(byOwner.object(forKey: 9)?.name == "Tom")
+        #expect(byOwner.element(forKey: 9)?.name == "Tom")
         var byName = ResultsStore<Pet, String>(key: \.name)
         try byName.setData(pets)
-        #expect(byName.object(forKey: "Rex")?.owner.id == 7)
+        #expect(byName.element(forKey: "Rex")?.owner.id == 7)
         var byTag = ResultsStore<Pet, String>(key: \.tag)
         try byTag.setData(pets)
         #expect(byTag.contains(key: "Tom-9"))
@@ -307,6 +307,6 @@ struct KeyPathKeyTests {
         var store = ResultsStore<Box, Int>(key: \.id)
         try store.setData([Box(id: 1), Box(id: 2)])
         #expect(throws: ResultsError.duplicateKey("2")) { try store.add(Box(id: 2)) }
-        #expect(store.object(forKey: 1)?.id == 1)
+        #expect(store.element(forKey: 1)?.id == 1)
     }
 }

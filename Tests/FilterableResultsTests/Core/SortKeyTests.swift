@@ -44,12 +44,12 @@ struct SortKeyTests {
         let keys = Self.orders[order]
         var store = ResultsStore<Item, Int>(key: \.id, sortedBy: keys)
         try store.setData(items)
-        #expect(store.visibleSections[0].objects.map(\.id) == Self.referenceOrder(items, by: keys))
+        #expect(store.snapshot.sections[0].elements.map(\.id) == Self.referenceOrder(items, by: keys))
 
         var resorted = ResultsStore<Item, Int>(key: \.id)
         try resorted.setData(items)
         resorted.setSortKeys(keys)
-        #expect(resorted.visibleSections[0].objects.map(\.id) == Self.referenceOrder(items, by: keys))
+        #expect(resorted.snapshot.sections[0].elements.map(\.id) == Self.referenceOrder(items, by: keys))
     }
 
     struct Reading: Equatable, Sendable {
@@ -62,10 +62,10 @@ struct SortKeyTests {
         var store = ResultsStore<Reading, Int>(key: \.id, sortedBy: [.ascending(\.value), .descending(\.id)])
         try store.setData(readings)
         store.setSortKeys([.descending(\.value), .ascending(\.id)])
-        #expect(store.visibleSections[0].objects.map(\.id) == [0, 4, 2, 5, 1, 3], "NaN sorts first ascending, so last descending")
+        #expect(store.snapshot.sections[0].elements.map(\.id) == [0, 4, 2, 5, 1, 3], "NaN sorts first ascending, so last descending")
         try store.add(Reading(id: 6, value: .nan))
         try store.add(Reading(id: 7, value: 1.5))
-        #expect(store.visibleSections[0].objects.map(\.id) == [0, 4, 7, 2, 5, 1, 3, 6])
+        #expect(store.snapshot.sections[0].elements.map(\.id) == [0, 4, 7, 2, 5, 1, 3, 6])
     }
 
     struct OptionalReading: Equatable, Sendable {
@@ -78,18 +78,18 @@ struct SortKeyTests {
         let values: [Int: Double?] = [1: nil, 2: .nan, 3: 1.0]
         var store = ResultsStore<OptionalReading, Int>(key: \.id, sortedBy: [.ascending(\.value)])
         try store.setData(ids.map { OptionalReading(id: $0, value: values[$0]!) })
-        #expect(store.visibleSections[0].objects.map(\.id) == [1, 2, 3])
+        #expect(store.snapshot.sections[0].elements.map(\.id) == [1, 2, 3])
         var oneByOne = ResultsStore<OptionalReading, Int>(key: \.id, sortedBy: [.ascending(\.value)])
         for id in ids { try oneByOne.add(OptionalReading(id: id, value: values[id]!)) }
-        #expect(oneByOne.visibleSections[0].objects.map(\.id) == [1, 2, 3])
+        #expect(oneByOne.snapshot.sections[0].elements.map(\.id) == [1, 2, 3])
     }
 
     @Test func nilSortsFirstAscendingAndLastDescending() throws {
         let items = [Item(id: 1, score: 0, label: "b"), Item(id: 2, score: 0, label: nil), Item(id: 3, score: 0, label: "a")]
         var store = ResultsStore<Item, Int>(key: \.id, sortedBy: [.ascending(\.label)])
         try store.setData(items)
-        #expect(store.visibleSections[0].objects.map(\.id) == [2, 3, 1])
+        #expect(store.snapshot.sections[0].elements.map(\.id) == [2, 3, 1])
         store.setSortKeys([.descending(\.label)])
-        #expect(store.visibleSections[0].objects.map(\.id) == [1, 3, 2])
+        #expect(store.snapshot.sections[0].elements.map(\.id) == [1, 3, 2])
     }
 }

@@ -10,9 +10,9 @@ struct SortedSectionedStoreTests {
     @Test func addGoesAfterItsTies() throws {
         var store = ResultsStore<Entry, Int>.items(sortedBy: Self.byValue)
         try store.setData([Entry(id: 1, value: 5), Entry(id: 2, value: 1), Entry(id: 3, value: 5)])
-        #expect(keys(store.sections) == [[2, 1, 3]])
+        #expect(keys(store.rawSections) == [[2, 1, 3]])
         let changes = try store.validatedChanges { try $0.add(Entry(id: 4, value: 5)) }
-        #expect(keys(store.sections) == [[2, 1, 3, 4]])
+        #expect(keys(store.rawSections) == [[2, 1, 3, 4]])
         #expect(summary(changes) == ["insert 4→[0, 3]"])
     }
 
@@ -20,39 +20,39 @@ struct SortedSectionedStoreTests {
         var store = ResultsStore<Entry, Int>.items(sortedBy: Self.byValue)
         try store.setData([Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 2), Entry(id: 4, value: 3)])
         let update = try store.validatedChanges { try $0.replace(Entry(id: 3, value: 2, group: "b")) }
-        #expect(keys(store.sections) == [[1, 2, 3, 4]])
+        #expect(keys(store.rawSections) == [[1, 2, 3, 4]])
         #expect(summary(update) == ["update 3 [0, 2]→[0, 2]"])
         let move = try store.validatedChanges { try $0.replace(Entry(id: 1, value: 9)) }
-        #expect(keys(store.sections) == [[2, 3, 4, 1]])
+        #expect(keys(store.rawSections) == [[2, 3, 4, 1]])
         #expect(summary(move) == ["move 1 [0, 0]→[0, 3] updated"])
     }
 
     @Test func descendingAndMultiKeySorts() throws {
         var store = ResultsStore<Entry, Int>.items(sortedBy: [.ascending(\.group), .descending(\.value)])
         try store.setData([Entry(id: 1, value: 1, group: "b"), Entry(id: 2, value: 3, group: "a"), Entry(id: 3, value: 2, group: "b"), Entry(id: 4, value: 4, group: "a")])
-        #expect(keys(store.sections) == [[4, 2, 3, 1]])
+        #expect(keys(store.rawSections) == [[4, 2, 3, 1]])
     }
 
     @Test func insertAndAMergesOwnSortAreRefusedInASortedStore() throws {
         var store = ResultsStore<Entry, Int>.items(sortedBy: Self.byValue)
         #expect(throws: ResultsError.self) { try store.insert(Entry(id: 1), at: raw(0, 0)) }
         #expect(throws: ResultsError.self) { try store.merge([Entry(id: 1)], sortedBy: Self.byValue) }
-        #expect(store.count == 0)
+        #expect(store.rawCount == 0)
     }
 
     @Test func mergeSortsOnceAndStably() throws {
         var store = ResultsStore<Entry, Int>.items(sortedBy: Self.byValue)
         try store.setData([Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 3), Entry(id: 4, value: 4)])
         try store.validatedChanges { try $0.merge([Entry(id: 2, value: 4), Entry(id: 3, value: 4), Entry(id: 5, value: 0)]) }
-        #expect(keys(store.sections) == [[5, 1, 2, 3, 4]])
+        #expect(keys(store.rawSections) == [[5, 1, 2, 3, 4]])
     }
 
     @Test func sectionsComeFromValuesInScalarOrder() throws {
         var store = ResultsStore<Entry, Int>.items(sortedBy: Self.byValue, sectionedBy: .by(\.group))
-        #expect(store.numberOfSections == 0)
+        #expect(store.numberOfRawSections == 0)
         try store.setData([Entry(id: 1, value: 2, group: "b"), Entry(id: 2, value: 1, group: "B"), Entry(id: 3, value: 1, group: "b")])
-        #expect(store.sections.map(\.name) == ["B", "b"])
-        #expect(keys(store.sections) == [[2], [3, 1]])
+        #expect(store.rawSections.map(\.name) == ["B", "b"])
+        #expect(keys(store.rawSections) == [[2], [3, 1]])
     }
 
     @Test func aRowMovesIntoANewSectionAndOutOfOneThatDisappearsInOneBatch() throws {
@@ -62,36 +62,36 @@ struct SortedSectionedStoreTests {
             try $0.replace(Entry(id: 1, group: "c"))
             try $0.replace(Entry(id: 2, group: "c"))
         }
-        #expect(store.sections.map(\.name) == ["b", "c"])
-        #expect(keys(store.sections) == [[3], [1, 2]])
+        #expect(store.rawSections.map(\.name) == ["b", "c"])
+        #expect(keys(store.rawSections) == [[3], [1, 2]])
         #expect(changes.sectionChanges.contains { $0.kind == .delete && $0.name == "a" })
         #expect(changes.sectionChanges.contains { $0.kind == .insert && $0.name == "c" })
     }
 
     @Test func sectionOperationsAreRefusedInASectionedStore() throws {
         var store = ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group))
-        #expect(throws: ResultsError.self) { try store.addSection(ResultsSection(objects: [])) }
+        #expect(throws: ResultsError.self) { try store.addSection(ResultsSection(elements: [])) }
         #expect(throws: ResultsError.self) { try store.removeSection(at: 0) }
         #expect(throws: ResultsError.self) { try store.add(Entry(id: 1), toSection: 0) }
         #expect(throws: ResultsError.self) { try store.insert(Entry(id: 1), at: raw(0, 0)) }
-        #expect(store.count == 0)
+        #expect(store.rawCount == 0)
     }
 
     @Test func mergeWithSectionsFilesNewAndMovedRowsInInputOrder() throws {
         var store = ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group))
         try store.setData([Entry(id: 1, group: "a"), Entry(id: 2, group: "b")])
         try store.validatedChanges { try $0.merge([Entry(id: 3, group: "a"), Entry(id: 2, group: "a"), Entry(id: 4, group: "c")], prune: false) }
-        #expect(keys(store.sections) == [[1, 3, 2], [4]])
-        #expect(store.sections.map(\.name) == ["a", "c"])
+        #expect(keys(store.rawSections) == [[1, 3, 2], [4]])
+        #expect(store.rawSections.map(\.name) == ["a", "c"])
     }
 
     @Test func aMergeWithItsOwnSortHandlesSectionedData() throws {
         var store = ResultsStore<Entry, Int>.items()
         try store.setData(sections: [
-            ResultsSection(name: "x", objects: [Entry(id: 1, value: 3), Entry(id: 2, value: 1)]),
-            ResultsSection(name: "y", objects: [Entry(id: 3, value: 2), Entry(id: 4, value: 0)]),
+            ResultsSection(name: "x", elements: [Entry(id: 1, value: 3), Entry(id: 2, value: 1)]),
+            ResultsSection(name: "y", elements: [Entry(id: 3, value: 2), Entry(id: 4, value: 0)]),
         ])
         try store.validatedChanges { try $0.merge([Entry(id: 5, value: 1)], sortedBy: Self.byValue) }
-        #expect(keys(store.sections) == [[2, 1], [4, 5, 3]])
+        #expect(keys(store.rawSections) == [[2, 1], [4, 5, 3]])
     }
 }

@@ -11,9 +11,9 @@ struct DataSourceEditingTests {
     func filteredController(hidesEmptySections: Bool = true) throws -> ResultsController<Entry, Int> {
         var store = ResultsStore<Entry, Int>.items(hidesEmptySections: hidesEmptySections)
         try store.setData(sections: [
-            ResultsSection(name: "A", objects: [Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 3), Entry(id: 4, value: 4)]),
-            ResultsSection(name: "B", objects: [Entry(id: 5, value: 5)]),
-            ResultsSection(name: "C", objects: [Entry(id: 6, value: 6)]),
+            ResultsSection(name: "A", elements: [Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 3), Entry(id: 4, value: 4)]),
+            ResultsSection(name: "B", elements: [Entry(id: 5, value: 5)]),
+            ResultsSection(name: "C", elements: [Entry(id: 6, value: 6)]),
         ])
         store.addFilter(VisibleIndexPathTests.even)
         return ResultsController(store: store)
@@ -62,14 +62,14 @@ struct DataSourceEditingTests {
         let batches = screen.view.completedBatchCount
         #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(1, 1)))
         #expect(controller.indexPath(forKey: 2) == visible(1, 1))
-        #expect(keys(controller.store.sections) == [[1, 3, 4], [5], [6, 2]])
+        #expect(keys(controller.store.rawSections) == [[1, 3, 4], [5], [6, 2]])
         #expect(screen.view.completedBatchCount == batches, "the move was not sent back to the view")
         screen.expectConsistent()
         // Within a section, past hidden rows.
         #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(0, 0)))
         try controller.add(Entry(id: 8, value: 8), toSection: 0)
         #expect(screen.view.userMovesRow(from: visible(0, 1), to: visible(0, 0)))
-        #expect(keys(controller.store.sections) == [[1, 3, 8, 4], [5], [6, 2]])
+        #expect(keys(controller.store.rawSections) == [[1, 3, 8, 4], [5], [6, 2]])
         screen.expectConsistent()
     }
 
@@ -83,7 +83,7 @@ struct DataSourceEditingTests {
         screen.dataSource.onEditingError = { errors.append($0) }
         #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(0, 1)))
         #expect(errors.map(\.code) == ["invalidOperation"])
-        #expect(keys(controller.store.sections) == [[1, 2]])
+        #expect(keys(controller.store.rawSections) == [[1, 2]])
         screen.expectConsistent()
         #expect(screen.shownRows == [["1:1a", "2:2a"]])
     }

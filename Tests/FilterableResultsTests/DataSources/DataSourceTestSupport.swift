@@ -3,7 +3,7 @@ import FilterableResultsTesting
 import TestSupport
 import Testing
 
-typealias EntryDataSource = ResultsDataSource<Entry, Int, ListViewSimulator<String>, String>
+typealias EntryDataSource = ResultsDataSource<ResultsController<Entry, Int>, ListViewSimulator<String>, String>
 
 /// A controller shown by a ``ResultsDataSource`` in a simulated view.
 @MainActor
@@ -24,7 +24,7 @@ struct Screen {
     var shownRows: [[String]] { view.cells }
 
     /// The rows the data source serves.
-    var servedRows: [[String]] { dataSource.snapshot.sections.map { $0.objects.map(\.description) } }
+    var servedRows: [[String]] { dataSource.snapshot.sections.map { $0.elements.map(\.description) } }
 
     /// Checks the view: no exception, the cells it shows are the snapshot's
     /// (no stale cell), the snapshot is the controller's table as reported.
@@ -32,7 +32,7 @@ struct Screen {
         #expect(view.exception == nil, "\(context()): \(view.exception.map(\.description) ?? "")", sourceLocation: sourceLocation)
         #expect(shownRows == servedRows, "\(context()): the view shows \(shownRows), the data source serves \(servedRows)", sourceLocation: sourceLocation)
         #expect(view.staleRows().isEmpty, "\(context()): stale rows \(view.staleRows())", sourceLocation: sourceLocation)
-        let reported = controller.reportedSnapshot.sections.map { $0.objects.map(\.description) }
+        let reported = controller.reportedSnapshot.sections.map { $0.elements.map(\.description) }
         #expect(servedRows == reported, "\(context()): served \(servedRows) but the controller reported \(reported)", sourceLocation: sourceLocation)
         #expect(view.headerTitles == (0..<dataSource.snapshot.numberOfSections).map { dataSource.snapshot.name(ofSection: $0) },
                 "\(context()): header titles", sourceLocation: sourceLocation)

@@ -12,8 +12,8 @@ final class LiveDataSource: ResultsListDataSource {
     let controller: ResultsController<Entry, Int>
     init(controller: ResultsController<Entry, Int>) { self.controller = controller }
     func numberOfSections() -> Int { controller.numberOfSections }
-    func numberOfRows(inSection section: Int) -> Int { controller.numberOfObjects(inSection: section) ?? 0 }
-    func cell(at indexPath: ResultsIndexPath) -> String { controller.object(at: indexPath)?.description ?? "?" }
+    func numberOfRows(inSection section: Int) -> Int { controller.numberOfElements(inSection: section) ?? 0 }
+    func cell(at indexPath: ResultsIndexPath) -> String { controller.element(at: indexPath)?.description ?? "?" }
     func titleForHeader(inSection section: Int) -> String? { controller.name(ofSection: section) }
     func sectionIndexTitles() -> [String]? { nil }
     func section(forSectionIndexTitle title: String, at index: Int) -> Int { 0 }
@@ -36,7 +36,7 @@ struct DataSourceTests {
     /// that already serves the new table when the batch starts gives a
     /// collection view that reads its counts there "invalid number of items".
     @Test func theClassicCollectionViewCrashHappensWithALiveDataSource() throws {
-        let controller = try controller([ResultsSection(objects: [Entry(id: 1)])])
+        let controller = try controller([ResultsSection(elements: [Entry(id: 1)])])
         let dataSource = LiveDataSource(controller: controller)
         let view = ListViewSimulator(dataSource: dataSource, flavor: .collectionView, countMode: .readAtBatchStart)
         view.reloadData()
@@ -51,36 +51,36 @@ struct DataSourceTests {
 
     @Test(arguments: [ListViewCountMode.cached, .readAtBatchStart])
     func theDataSourceSwapsInsideTheBatchAndNeverCrashes(countMode: ListViewCountMode) throws {
-        let controller = try controller([ResultsSection(objects: [Entry(id: 1)])])
+        let controller = try controller([ResultsSection(elements: [Entry(id: 1)])])
         let screen = Screen(controller, flavor: .collectionView, countMode: countMode)
         try controller.add(Entry(id: 2))
         try controller.performBatchUpdates { () throws(ResultsError) in
             try controller.remove(key: 1)
-            try controller.addSection(ResultsSection(name: "B", objects: [Entry(id: 3)]))
+            try controller.addSection(ResultsSection(name: "B", elements: [Entry(id: 3)]))
         }
         screen.expectConsistent()
         #expect(screen.shownRows == [["2:0a"], ["3:0a"]])
     }
 
     @Test func contentChangesAreReconfiguredSoNoCellIsStale() throws {
-        let controller = try controller([ResultsSection(name: "A", objects: [Entry(id: 1), Entry(id: 2)]), ResultsSection(name: "B", objects: [Entry(id: 3)])])
+        let controller = try controller([ResultsSection(name: "A", elements: [Entry(id: 1), Entry(id: 2)]), ResultsSection(name: "B", elements: [Entry(id: 3)])])
         let screen = Screen(controller)
         // A move and a content change in one batch, and sections that move.
         try controller.setData(sections: [
-            ResultsSection(name: "B", objects: [Entry(id: 3, value: 7)]),
-            ResultsSection(name: "A", objects: [Entry(id: 2, value: 1), Entry(id: 1, value: 5)]),
+            ResultsSection(name: "B", elements: [Entry(id: 3, value: 7)]),
+            ResultsSection(name: "A", elements: [Entry(id: 2, value: 1), Entry(id: 1, value: 5)]),
         ])
         screen.expectConsistent()
     }
 
     @Test func reloadsInsideTheBatchStayOutOfBatchesThatMoveSections() throws {
-        let controller = try controller([ResultsSection(name: "A", objects: [Entry(id: 1)]), ResultsSection(name: "B", objects: [Entry(id: 2), Entry(id: 3), Entry(id: 4)])])
+        let controller = try controller([ResultsSection(name: "A", elements: [Entry(id: 1)]), ResultsSection(name: "B", elements: [Entry(id: 2), Entry(id: 3), Entry(id: 4)])])
         let screens = everyViewKind.map { Screen(controller, flavor: $0.0, countMode: $0.1) }
         for screen in screens { screen.dataSource.contentUpdates = .reload }
         // B's rows change while B moves before A: reloads there would land in the wrong section.
         try controller.setData(sections: [
-            ResultsSection(name: "B", objects: [Entry(id: 2, value: 1), Entry(id: 3, value: 1), Entry(id: 4, value: 1)]),
-            ResultsSection(name: "A", objects: [Entry(id: 1)]),
+            ResultsSection(name: "B", elements: [Entry(id: 2, value: 1), Entry(id: 3, value: 1), Entry(id: 4, value: 1)]),
+            ResultsSection(name: "A", elements: [Entry(id: 1)]),
         ])
         for screen in screens { screen.expectConsistent("\(screen.view.flavor) \(screen.view.countMode)") }
         // Without section moves, reloads go in the batch.
@@ -91,7 +91,7 @@ struct DataSourceTests {
     }
 
     @Test func aReloadReloadsTheView() throws {
-        let controller = try controller([ResultsSection(objects: [Entry(id: 1)])])
+        let controller = try controller([ResultsSection(elements: [Entry(id: 1)])])
         let screen = Screen(controller, flavor: .collectionView, countMode: .readAtBatchStart)
         try controller.setUpdatesEnabled(false)
         try controller.setData([Entry(id: 4), Entry(id: 5)])
@@ -136,7 +136,7 @@ struct DataSourceRandomTests {
             let new = tables.randomElement(using: &random)!
             try controller.setData(sections: new)
             for screen in screens {
-                screen.expectConsistent("\(screen.view.flavor) \(screen.view.countMode) to \(new.map { "\($0.name ?? "-"):\($0.objects)" })")
+                screen.expectConsistent("\(screen.view.flavor) \(screen.view.countMode) to \(new.map { "\($0.name ?? "-"):\($0.elements)" })")
             }
             if screens.contains(where: { $0.view.hasCrashed }) { return }
         }

@@ -36,8 +36,8 @@ struct HardeningRegressionTests {
             try store.add(Entry(id: 1, group: Self.composed))
             try store.add(Entry(id: 2, group: Self.decomposed))
         }
-        #expect(Self.scalars(store.sections) == Self.scalars(Self.decomposed, Self.composed))
-        #expect(keys(store.sections) == [[2], [1]])
+        #expect(Self.scalars(store.rawSections) == Self.scalars(Self.decomposed, Self.composed))
+        #expect(keys(store.rawSections) == [[2], [1]])
         #expect(changes.sectionIndexes(.insert) == [0, 1])
     }
 
@@ -46,12 +46,12 @@ struct HardeningRegressionTests {
         try store.setData([Entry(id: 1, group: Self.composed), Entry(id: 2, group: Self.composed), Entry(id: 3, group: "f")])
         // Row 2 leaves "é" for its look-alike, which is created before it.
         let created = try store.validatedChanges { try $0.replace(Entry(id: 2, value: 1, group: Self.decomposed)) }
-        #expect(Self.scalars(store.sections) == Self.scalars(Self.decomposed, "f", Self.composed))
+        #expect(Self.scalars(store.rawSections) == Self.scalars(Self.decomposed, "f", Self.composed))
         #expect(created.sectionIndexes(.insert) == [0])
         // Row 1 follows it, and the one-scalar section goes.
         let removed = try store.validatedChanges { try $0.replace(Entry(id: 1, value: 1, group: Self.decomposed)) }
-        #expect(Self.scalars(store.sections) == Self.scalars(Self.decomposed, "f"))
-        #expect(keys(store.sections) == [[2, 1], [3]])
+        #expect(Self.scalars(store.rawSections) == Self.scalars(Self.decomposed, "f"))
+        #expect(keys(store.rawSections) == [[2, 1], [3]])
         #expect(removed.sectionIndexes(.delete) == [2])
     }
 
@@ -63,20 +63,20 @@ struct HardeningRegressionTests {
         try store.setData([Entry(id: 1, group: Self.composed), Entry(id: 2, group: Self.composed)])
         #expect(Entry(id: 1, group: Self.composed) == Entry(id: 1, group: Self.decomposed))
         let changes = try store.validatedChanges { try $0.merge([Entry(id: 1, group: Self.decomposed)]) }
-        #expect(Self.scalars(store.sections) == Self.scalars(Self.decomposed, Self.composed))
-        #expect(keys(store.sections) == [[1], [2]])
+        #expect(Self.scalars(store.rawSections) == Self.scalars(Self.decomposed, Self.composed))
+        #expect(keys(store.rawSections) == [[1], [2]])
         #expect(changes.sectionIndexes(.insert) == [0])
     }
 
     @Test func removingASectionByNameRemovesOnlyTheExactName() throws {
         var store = ResultsStore<Entry, Int>.items()
         try store.setData(sections: [
-            ResultsSection(name: Self.composed, objects: [Entry(id: 1)]),
-            ResultsSection(name: Self.decomposed, objects: [Entry(id: 2)]),
+            ResultsSection(name: Self.composed, elements: [Entry(id: 1)]),
+            ResultsSection(name: Self.decomposed, elements: [Entry(id: 2)]),
         ])
         let changes = try store.validatedChanges { try $0.removeSection(named: Self.decomposed) }
-        #expect(Self.scalars(store.sections) == Self.scalars(Self.composed))
-        #expect(keys(store.sections) == [[1]])
+        #expect(Self.scalars(store.rawSections) == Self.scalars(Self.composed))
+        #expect(keys(store.rawSections) == [[1]])
         #expect(changes.sectionIndexes(.delete) == [1])
     }
 
@@ -84,22 +84,22 @@ struct HardeningRegressionTests {
         var store = ResultsStore<Entry, Int>.items()
         try store.validatedChanges { store in
             try store.setData(sections: [
-                ResultsSection(name: Self.composed, objects: [Entry(id: 1)]),
-                ResultsSection(name: Self.decomposed, objects: [Entry(id: 2)]),
+                ResultsSection(name: Self.composed, elements: [Entry(id: 1)]),
+                ResultsSection(name: Self.decomposed, elements: [Entry(id: 2)]),
             ])
         }
-        #expect(Self.scalars(store.sections) == Self.scalars(Self.composed, Self.decomposed))
+        #expect(Self.scalars(store.rawSections) == Self.scalars(Self.composed, Self.decomposed))
         // The exact name is still a duplicate.
         #expect(throws: ResultsError.duplicateSection(Self.decomposed)) {
-            try store.addSection(ResultsSection(name: Self.decomposed, objects: []))
+            try store.addSection(ResultsSection(name: Self.decomposed, elements: []))
         }
     }
 
     @Test func theValidatorTellsLookAlikeSectionNamesApart() {
         // A section renamed to its look-alike with no events: a change the
         // view would never see, so the validator must report it.
-        let old = [ResultsSection(name: Self.composed, objects: [Entry(id: 1)])]
-        let new = [ResultsSection(name: Self.decomposed, objects: [Entry(id: 1)])]
+        let old = [ResultsSection(name: Self.composed, elements: [Entry(id: 1)])]
+        let new = [ResultsSection(name: Self.decomposed, elements: [Entry(id: 1)])]
         let violations = BatchUpdateValidator.violations(of: ResultsChangeset(), from: old, to: new, key: \.id)
         #expect(violations.map(\.rule) == [5, 7], "\(violations)")
     }
@@ -165,12 +165,12 @@ struct HardeningRegressionTests {
         }
         #expect(!controller.isBatching)
         #expect(log.updates.count == 1, "nothing reported for the rolled-back batch")
-        #expect(keys(controller.store.sections) == [[1, 2]])
+        #expect(keys(controller.store.rawSections) == [[1, 2]])
         #expect(controller.snapshot == controller.reportedSnapshot)
-        #expect(keys(controller.snapshot.sections) == keys(controller.store.visibleSections))
-        #expect(controller.object(at: visible(0, 0)) == Entry(id: 1))
-        #expect(controller.object(at: visible(0, 1)) == Entry(id: 2))
-        #expect(controller.object(at: visible(0, 2)) == nil)
+        #expect(keys(controller.snapshot.sections) == keys(controller.store.snapshot.sections))
+        #expect(controller.element(at: visible(0, 0)) == Entry(id: 1))
+        #expect(controller.element(at: visible(0, 1)) == Entry(id: 2))
+        #expect(controller.element(at: visible(0, 2)) == nil)
         // Later changes are reported, against the table the view has.
         try controller.add(Entry(id: 4))
         #expect(log.updates.count == 2)
@@ -187,13 +187,13 @@ struct HardeningRegressionTests {
         try controller.add(Entry(id: 3))
         var seen: [Int] = []
         let found = try controller.update(1) { entry in
-            seen = controller.store.allObjects.map(\.id)
+            seen = controller.store.allElements.map(\.id)
             entry.value = 5
         }
         try controller.endUpdates()
         #expect(found)
         #expect(seen == [1, 2], "the body sees the table last reported, not the open batch")
-        #expect(controller.store.object(forKey: 1) == Entry(id: 1, value: 5))
+        #expect(controller.store.element(forKey: 1) == Entry(id: 1, value: 5))
         #expect(log.updates.count == 2 && log.violations.isEmpty, "\(log.violations)")
     }
 
@@ -210,8 +210,8 @@ struct HardeningRegressionTests {
             Issue.record("expected invalidOperation, got \(String(describing: refusal))")
             return
         }
-        #expect(keys(controller.store.sections) == [[1]])
-        #expect(controller.store.object(forKey: 1)?.value == 2)
+        #expect(keys(controller.store.rawSections) == [[1]])
+        #expect(controller.store.element(forKey: 1)?.value == 2)
         #expect(log.updates.count == 2 && log.violations.isEmpty, "\(log.violations)")
     }
 
@@ -225,12 +225,12 @@ struct HardeningRegressionTests {
         let filter = ResultsFilter<Entry>(title: "reads the controller") { entry in
             guard let controller = reference.controller else { return true }
             if (try? controller.remove(key: 1)) == nil { refusals.count += 1 }
-            return entry.id < controller.store.count
+            return entry.id < controller.store.rawCount
         }
         try controller.addFilter(filter)
         #expect(keys(controller.snapshot.sections) == [[1, 2]])
         #expect(refusals.count >= 3, "every change from inside the filter is refused")
-        #expect(controller.store.count == 3)
+        #expect(controller.store.rawCount == 3)
         #expect(log.updates.count == 2 && log.violations.isEmpty, "\(log.violations)")
     }
 
@@ -248,7 +248,7 @@ struct HardeningRegressionTests {
         var updates: Int
 
         init(_ controller: ResultsController<Entry, Int>, _ delegate: RecordingDelegate, _ log: UpdateLog) {
-            raw = controller.store.sections.map(\.objects)
+            raw = controller.store.rawSections.map(\.elements)
             filters = controller.store.filters.map(\.title)
             visible = controller.snapshot
             reported = controller.reportedSnapshot
@@ -315,8 +315,8 @@ struct HardeningRegressionTests {
         }
         #expect(throws: ResultsError.self) { try store.setData([2.5, .nan]) }
         #expect(throws: ResultsError.self) { try store.merge([.nan]) }
-        #expect(store.count == 1)
-        #expect(store.allObjects == [1.5])
+        #expect(store.rawCount == 1)
+        #expect(store.allElements == [1.5])
     }
 
     // MARK: Item 9: memory under churn
@@ -384,14 +384,14 @@ struct HardeningRegressionTests {
         var store = ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group))
         try store.setData((0...10).map { Entry(id: $0) })
         _ = store.takeChangeset()
-        let reported = store.visibleSections
+        let reported = store.snapshot.sections
         try Self.churn(&store)
-        #expect(store.count == 11)
+        #expect(store.rawCount == 11)
         StorageSizes(store).expectBounded(by: 11 + 11)
         // Nothing the bounded lists fold away is lost: every row's content
         // changed, so each has its event.
         let changes = store.takeValidatedChangeset(from: reported)
-        #expect(Set(changes.objectChanges.map(\.key)) == Set(0...10))
+        #expect(Set(changes.elementChanges.map(\.key)) == Set(0...10))
     }
 
     @Test func memoryStaysBoundedWhileUpdatesAreOff() throws {
@@ -405,7 +405,7 @@ struct HardeningRegressionTests {
             try controller.add(Entry(id: round % 10, value: round))
             try controller.replace(Entry(id: 10, value: round))
         }
-        #expect(controller.store.count == 11)
+        #expect(controller.store.rawCount == 11)
         StorageSizes(controller.store).expectBounded(by: 11 + 11)
         let log = UpdateLog(controller)
         try controller.setUpdatesEnabled(true)
@@ -431,7 +431,7 @@ struct HardeningRegressionTests {
             // through it anyway, and the removal is right: try the next.)
             for (index, account) in accounts.enumerated() {
                 account.id = 1_000 + index
-                try store.remove(at: RawIndexPath(section: 0, row: 0))
+                try store.remove(at: RawIndexPath(row: 0, section: 0))
             }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
@@ -463,7 +463,7 @@ struct HardeningRegressionTests {
             (.delete(at: 2, name: "x"), .deleteSections([2])),
             (.move(from: 0, to: 3, name: nil), .moveSection(0, to: 3)),
         ]
-        let rows: [(ObjectChange<Entry, Int>.Change, BatchUpdateRecorder.Call)] = [
+        let rows: [(ElementChange<Entry, Int>.Change, BatchUpdateRecorder.Call)] = [
             (.insert(at: path), .insertRows([path])),
             (.delete(at: path), .deleteRows([path])),
             (.move(from: path, to: other, isUpdated: false), .moveRow(path, to: other)),
@@ -471,10 +471,10 @@ struct HardeningRegressionTests {
             (.update(at: path, newIndexPath: other), .reloadRows([path])),
         ]
         var built: [(ResultsChangeset<Entry, Int>, BatchUpdateRecorder.Call)] = sections.map { change, call in
-            (ResultsChangeset(sectionChanges: [change], objectChanges: []), call)
+            (ResultsChangeset(sectionChanges: [change], elementChanges: []), call)
         }
         built += rows.map { change, call in
-            (ResultsChangeset(sectionChanges: [], objectChanges: [ObjectChange(change, key: 1, object: Entry(id: 1))]), call)
+            (ResultsChangeset(sectionChanges: [], elementChanges: [ElementChange(change, key: 1, element: Entry(id: 1))]), call)
         }
         for (changeset, call) in built {
             var recorder = BatchUpdateRecorder()
@@ -489,7 +489,7 @@ struct HardeningRegressionTests {
 /// Records a controller's updates and validates each against the table
 /// reported before it.
 final class UpdateLog {
-    private(set) var updates: [ResultsUpdate<Entry, Int>] = []
+    private(set) var updates: [ResultsUpdate<ResultsSnapshot<Entry, Int>>] = []
     private(set) var violations: [BatchUpdateViolation] = []
     private var reported: [ResultsSection<Entry>]
     private var observation: ResultsObservation?

@@ -34,12 +34,12 @@ final class ProductList {
     var rendered: [[Int]] = []
 
     func render(_ snapshot: ResultsSnapshot<Product, Int>) {
-        rendered.append(snapshot.objects.map(\.id))
+        rendered.append(snapshot.elements.map(\.id))
     }
 }
 
 extension ProductList: @MainActor ResultsControllerDelegate {
-    func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsUpdate<Product, Int>) {
+    func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsUpdate<ResultsSnapshot<Product, Int>>) {
         log.append("\(update.changeset.count) changes, \(update.snapshot.count) rows")
     }
 }
@@ -66,8 +66,8 @@ struct ReadmeTests {
     ]
 
     @Test func aSortedSectionedControllerReportsOneUpdatePerBatch() throws {
-        var updates: [ResultsUpdate<Product, Int>] = []
-        func show(_ update: ResultsUpdate<Product, Int>) { updates.append(update) }
+        var updates: [ResultsUpdate<ResultsSnapshot<Product, Int>>] = []
+        func show(_ update: ResultsUpdate<ResultsSnapshot<Product, Int>>) { updates.append(update) }
 
         let products = ResultsController(store: ResultsStore<Product, Int>(
             key: \.id,
@@ -83,7 +83,7 @@ struct ReadmeTests {
 
         #expect(updates.count == 2)
         #expect(products.snapshot.sections.map(\.name) == ["Amazon", "Apple", "Google"])
-        #expect(products.snapshot.objects.map(\.name) == ["Echo", "Mac", "Pixel 9"])
+        #expect(products.snapshot.elements.map(\.name) == ["Echo", "Mac", "Pixel 9"])
         let changes = updates[1].changeset
         #expect(BatchUpdateValidator.violations(
             of: changes, from: updates[0].snapshot.sections, to: updates[1].snapshot.sections, key: \.id).isEmpty)
@@ -100,10 +100,10 @@ struct ReadmeTests {
         try products.addFilter(ResultsFilter(title: "In stock", group: "Stock") { $0.stock > 0 })
         try products.addFilter(ResultsFilter(title: userText, group: "Company", format: "company ==[c] %@", arguments: [.string(userText)]))
 
-        #expect(products.snapshot.objects.map(\.name) == ["Mac", "iPad"])   // code-point order: uppercase first
+        #expect(products.snapshot.elements.map(\.name) == ["Mac", "iPad"])   // code-point order: uppercase first
         let injection = "' OR TRUEPREDICATE OR '"
         try products.addFilter(ResultsFilter(title: injection, group: "Company", format: "company ==[c] %@", arguments: [.string(injection)]))
-        #expect(products.snapshot.objects.isEmpty, "the text is a value: no company is called that")
+        #expect(products.snapshot.elements.isEmpty, "the text is a value: no company is called that")
     }
 
     @Test func indexPathsOnTheControllerAreWhatTheViewShows() throws {
@@ -114,8 +114,8 @@ struct ReadmeTests {
         try products.remove(at: ResultsIndexPath(row: 1, section: 0))   // the row the user sees, filters or not
         let raw = products.store.rawIndexPath(forKey: 42)               // where an object is among all rows, shown or not
 
-        #expect(products.store.object(forKey: 43) == nil, "the second visible row is Mac, not the hidden Pixel")
-        #expect(raw == RawIndexPath(section: 0, row: 1))
+        #expect(products.store.element(forKey: 43) == nil, "the second visible row is Mac, not the hidden Pixel")
+        #expect(raw == RawIndexPath(row: 1, section: 0))
     }
 
     @Test func aMainActorTypeIsTheDelegate() throws {
@@ -135,7 +135,7 @@ struct ReadmeTests {
             try store.merge(fetched, prune: true)      // off the main actor
         }
 
-        #expect(products.snapshot.objects.map(\.id) == [42, 43, 44])
+        #expect(products.snapshot.elements.map(\.id) == [42, 43, 44])
     }
 
     @Test func updatesArriveAsAnAsyncSequence() async throws {
@@ -161,7 +161,7 @@ struct ReadmeTests {
         try products.setData(refreshed)
         let results = ObservableResults(products)
         try products.setSortKeys([.descending(\.id)])
-        #expect(results.snapshot.objects.map(\.id) == [44, 43, 42])
+        #expect(results.snapshot.elements.map(\.id) == [44, 43, 42])
     }
 
     @Test func aScreenIsTestedInTheSimulator() throws {
@@ -176,7 +176,7 @@ struct ReadmeTests {
         try products.merge(refreshed, prune: true)
 
         #expect(view.exception == nil)                  // no "Invalid update"
-        #expect(view.cells == dataSource.snapshot.sections.map { $0.objects.map(\.name) })
+        #expect(view.cells == dataSource.snapshot.sections.map { $0.elements.map(\.name) })
         #expect(view.staleRows().isEmpty)               // every changed row was reconfigured
     }
 
@@ -195,7 +195,7 @@ struct ReadmeTests {
             .part(header),
             .part(products, as: SearchRow.product, placeholder: .row(.noResults)),
         ])
-        let dataSource = ResultsSourceDataSource(source: screen, view: view) { _, _, row in
+        let dataSource = ResultsDataSource(source: screen, view: view) { _, _, row in
             switch row {
             case .profile: "Profile"
             case .signOut: "Sign out"
@@ -210,7 +210,7 @@ struct ReadmeTests {
         var batches: [[SectionChange]] = []
         let observation = screen.observe { batches.append($0.changeset.sectionChanges) }
         try products.search(for: "zzz", in: [\.name])                           // "No results" comes in the same batch
-        try screen.collapse(ResultsCompositionSectionID(part: 0, name: "Account"))  // keeps its header, hides its rows
+        try screen.collapse(.init(part: 0, name: "Account"))  // keeps its header, hides its rows
         #expect(batches == [[.insert(at: 2, name: nil)], []])
         #expect(view.cells == [[], [], ["No results"]] && view.headerTitles == ["Account", nil, nil])
         observation.cancel()
@@ -218,7 +218,7 @@ struct ReadmeTests {
         try products.search(for: "a", in: [\.name])
         let tapped = ResultsIndexPath(row: 1, section: 1)
         if case let .row(part, indexPath)? = screen.location(of: tapped) {        // part 1, [0, 1]: the object at [0, 1] of `products`
-            #expect(part == 1 && products.object(at: indexPath)?.name == "iPad")
+            #expect(part == 1 && products.element(at: indexPath)?.name == "iPad")
         } else {
             Issue.record("\(tapped) is not a product")
         }

@@ -98,7 +98,7 @@ struct SearchFieldTests {
         var store = ResultsStore<Contact, Int>(key: \.id)
         try store.setData(Self.contacts)
         store.search(for: text, in: fields)
-        return store.visibleObjects.map(\.id)
+        return store.snapshot.elements.map(\.id)
     }
 
     @Test func storedPlainAndOptionalFieldsAreReadAtTheirOffsets() throws {
@@ -116,6 +116,6 @@ struct SearchFieldTests {
         var store = ResultsStore<Box, Int>(key: \.id)
         try store.setData([Box(id: 1, name: "Crème"), Box(id: 2, name: "Brûlée")])
         store.search(for: "CREME", in: [\.name])
-        #expect(store.visibleObjects.map(\.id) == [1])
+        #expect(store.snapshot.elements.map(\.id) == [1])
     }
 }

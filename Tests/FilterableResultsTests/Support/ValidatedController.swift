@@ -9,7 +9,7 @@ import Testing
 @MainActor
 final class ValidatedController {
     let controller: ResultsController<Entry, Int>
-    private(set) var updates: [ResultsUpdate<Entry, Int>] = []
+    private(set) var updates: [ResultsUpdate<ResultsSnapshot<Entry, Int>>] = []
     private(set) var violations: [String] = []
     let screen: Screen
     private var shown: [ResultsSection<Entry>]

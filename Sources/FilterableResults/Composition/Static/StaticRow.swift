@@ -4,26 +4,26 @@
 ///
 ///     StaticRow(.signOut)                        // a Hashable row is its own identity
 ///     StaticRow(.version("1.2"), id: "version")   // one whose content changes keeps its id
-public struct StaticRow<Row> {
+public struct StaticRow<Element> {
     /// The row's identity; unique among the rows of one declaration.
     public var id: AnyHashable
     /// The row.
-    public var value: Row
+    public var value: Element
 
     /// A row with an identity of its own.
     ///
     /// - Complexity: O(1).
-    public init(_ value: Row, id: some Hashable) {
+    public init(_ value: Element, id: some Hashable) {
         self.value = value
         self.id = AnyHashable(id)
     }
 }
 
-extension StaticRow where Row: Hashable {
+extension StaticRow where Element: Hashable {
     /// A row that is its own identity.
     ///
     /// - Complexity: O(1).
-    public init(_ value: Row) {
+    public init(_ value: Element) {
         self.init(value, id: value)
     }
 }

@@ -8,18 +8,18 @@
 ///
 /// Named `StaticSection` and ``StaticRow`` so as not to clash with
 /// SwiftUI's `Section` in files that import both.
-public struct StaticSection<Row> {
+public struct StaticSection<Element> {
     /// The section's title: its header, and its identity when the
     /// declaration is replaced. Titles are unique in a declaration;
     /// untitled sections are matched by position.
     public var title: String?
     /// The section's rows, in order.
-    public var rows: [StaticRow<Row>]
+    public var rows: [StaticRow<Element>]
 
     /// A section with a title and the rows `rows` declares.
     ///
     /// - Complexity: that of `rows`.
-    public init(_ title: String? = nil, @StaticRowsBuilder<Row> rows: () -> [StaticRow<Row>]) {
+    public init(_ title: String? = nil, @StaticRowsBuilder<Element> rows: () -> [StaticRow<Element>]) {
         self.title = title
         self.rows = rows()
     }
@@ -27,7 +27,7 @@ public struct StaticSection<Row> {
     /// A section with a title and rows.
     ///
     /// - Complexity: O(1).
-    public init(_ title: String? = nil, rows: [StaticRow<Row>]) {
+    public init(_ title: String? = nil, rows: [StaticRow<Element>]) {
         self.title = title
         self.rows = rows
     }

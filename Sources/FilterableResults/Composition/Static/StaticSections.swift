@@ -1,7 +1,7 @@
 /// Fixed sections and rows, declared as the screen reads, that a data
 /// source shows and a ``ResultsComposition`` joins with live results.
 ///
-///     let settings = try StaticSections<Row> {
+///     let settings = try StaticSections<Element> {
 ///         StaticSection("Account") {
 ///             StaticRow(.profile)
 ///             StaticRow(.signOut)
@@ -15,21 +15,21 @@
 /// Replacing the declaration reports one batch from the package's own
 /// diff: sections matched by title move, new ones are inserted, missing
 /// ones deleted; rows matched by id move, come and go, and change (rows
-/// compared with `==` when `Row` is `Equatable`, else every kept row
+/// compared with `==` when `Element` is `Equatable`, else every kept row
 /// counts as changed). Users cannot delete or move static rows.
-public final class StaticSections<Row> {
+public final class StaticSections<Element> {
     /// The declaration's rows, by id, in a store sectioned by hand.
-    let controller: ResultsController<StaticRow<Row>, AnyHashable>
+    let controller: ResultsController<StaticRow<Element>, AnyHashable>
     /// The controller's table, as rows.
-    let composition: ResultsComposition<Row>
+    let composition: ResultsComposition<Element>
     /// The sections declared last.
     ///
     /// - Complexity: O(1).
-    public private(set) var sections: [StaticSection<Row>]
+    public private(set) var sections: [StaticSection<Element>]
 
     /// Creates the sections `sections` declares, comparing rows with `isSameContent`.
-    init(_ sections: [StaticSection<Row>], isSameContent: (@Sendable (StaticRow<Row>, StaticRow<Row>) -> Bool)?) throws(ResultsError) {
-        var store = ResultsStore<StaticRow<Row>, AnyHashable>(key: { $0.id }, isSameContent: isSameContent)
+    init(_ sections: [StaticSection<Element>], isSameContent: (@Sendable (StaticRow<Element>, StaticRow<Element>) -> Bool)?) throws(ResultsError) {
+        var store = ResultsStore<StaticRow<Element>, AnyHashable>(key: { $0.id }, isSameContent: isSameContent)
         try store.setData(sections: Self.resultsSections(sections))
         controller = ResultsController(store: store)
         composition = ResultsComposition([.part(controller, as: \.value)])
@@ -37,11 +37,11 @@ public final class StaticSections<Row> {
     }
 
     /// Creates the sections `sections` declares; every row kept by a new
-    /// declaration counts as changed (`Row` is not `Equatable`).
+    /// declaration counts as changed (`Element` is not `Equatable`).
     ///
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with one title.
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    public convenience init(@StaticSectionsBuilder<Row> _ sections: () -> [StaticSection<Row>]) throws(ResultsError) {
+    public convenience init(@StaticSectionsBuilder<Element> _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
         try self.init(sections(), isSameContent: nil)
     }
 
@@ -53,7 +53,7 @@ public final class StaticSections<Row> {
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with
     ///   one title; nothing changes then.
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    public func setSections(@StaticSectionsBuilder<Row> _ sections: () -> [StaticSection<Row>]) throws(ResultsError) {
+    public func setSections(@StaticSectionsBuilder<Element> _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
         try setSections(sections())
     }
 
@@ -62,24 +62,24 @@ public final class StaticSections<Row> {
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with
     ///   one title; nothing changes then.
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    public func setSections(_ sections: [StaticSection<Row>]) throws(ResultsError) {
+    public func setSections(_ sections: [StaticSection<Element>]) throws(ResultsError) {
         try controller.setData(sections: Self.resultsSections(sections))
         self.sections = sections
     }
 
     /// A declaration as the store's sections.
-    static func resultsSections(_ sections: [StaticSection<Row>]) -> [ResultsSection<StaticRow<Row>>] {
-        sections.map { ResultsSection(name: $0.title, objects: $0.rows) }
+    static func resultsSections(_ sections: [StaticSection<Element>]) -> [ResultsSection<StaticRow<Element>>] {
+        sections.map { ResultsSection(name: $0.title, elements: $0.rows) }
     }
 }
 
-extension StaticSections where Row: Equatable & SendableMetatype {
+extension StaticSections where Element: Equatable & SendableMetatype {
     /// Creates the sections `sections` declares; a row kept by a new
     /// declaration changes when it is not `==` to the one before.
     ///
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with one title.
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    public convenience init(@StaticSectionsBuilder<Row> _ sections: () -> [StaticSection<Row>]) throws(ResultsError) {
+    public convenience init(@StaticSectionsBuilder<Element> _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
         try self.init(sections(), isSameContent: { $0.value == $1.value })
     }
 }
@@ -87,10 +87,15 @@ extension StaticSections where Row: Equatable & SendableMetatype {
 // MARK: - As a source
 
 extension StaticSections: ResultsSource {
+    /// The table of the declared sections: a composition's.
+    public typealias Snapshot = ResultsComposition<Element>.Snapshot
+    /// The identity of a static row: its id, as a composition's key.
+    public typealias Key = ResultsComposition<Element>.Key
+
     /// The table as last reported.
     ///
     /// - Complexity: O(1).
-    public var reportedSnapshot: ResultsCompositionSnapshot<Row> { composition.reportedSnapshot }
+    public var reportedSnapshot: Snapshot { composition.reportedSnapshot }
     /// Never: a declaration is replaced at once.
     ///
     /// - Complexity: O(1).
@@ -104,7 +109,7 @@ extension StaticSections: ResultsSource {
     /// declaration), until the returned observation is cancelled or released.
     ///
     /// - Complexity: O(1).
-    public func observe(_ handler: @escaping (ResultsCompositionUpdate<Row>) -> Void) -> ResultsObservation {
+    public func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation {
         composition.observe(handler)
     }
 
@@ -112,7 +117,7 @@ extension StaticSections: ResultsSource {
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` always.
     /// - Complexity: O(1).
-    public func remove(key: ResultsCompositionKey) throws(ResultsError) {
+    public func remove(key: Key) throws(ResultsError) {
         throw .invalidOperation("static row \(key) cannot be removed: declare the sections without it")
     }
 

@@ -66,7 +66,7 @@ extension UICollectionView {
     ///     collectionView.apply(update) { self.shown = update.snapshot }
     ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
-    public func apply(_ update: some ResultsTableUpdate, updateDataSource: @escaping () -> Void) {
+    public func apply(_ update: ResultsUpdate<some ResultsTableSnapshot>, updateDataSource: @escaping () -> Void) {
         update.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource)
     }
 }

@@ -69,7 +69,7 @@ extension UITableView {
     ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
     public func apply(
-        _ update: some ResultsTableUpdate, with animation: UITableView.RowAnimation = .automatic,
+        _ update: ResultsUpdate<some ResultsTableSnapshot>, with animation: UITableView.RowAnimation = .automatic,
         updateDataSource: @escaping () -> Void
     ) {
         update.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource)

@@ -273,7 +273,7 @@ struct ScenarioDecoder {
         else {
             throw failure("\"\(field)\" must be an index path [section, row] of two integers, found \(Self.describe(value))")
         }
-        return RawIndexPath(section: section, row: row)
+        return RawIndexPath(row: row, section: section)
     }
 
     /// An OBJ: any JSON value, or a JSON object when the file has a primary key.
@@ -311,7 +311,7 @@ struct ScenarioDecoder {
     private func section(_ value: JSONValue, field: String) throws(ScenarioError) -> ResultsSection<JSONValue> {
         switch value {
         case .array:
-            return ResultsSection(objects: try objects(value, field: field))
+            return ResultsSection(elements: try objects(value, field: field))
         case let .object(members) where Self.isSection(value):
             let name: String?
             switch members["name"] {
@@ -319,7 +319,7 @@ struct ScenarioDecoder {
             case let .string(text)?: name = text
             case let other?: throw failure("a section's \"name\" must be a string or null, found \(Self.describe(other)) in \"\(field)\"")
             }
-            return ResultsSection(name: name, objects: try objects(members["objects"]!, field: "\(field).objects"))
+            return ResultsSection(name: name, elements: try objects(members["objects"]!, field: "\(field).objects"))
         default:
             throw failure("\"\(field)\" must be a section: an array of objects or {\"name\": …, \"objects\": […]}, found \(Self.describe(value))")
         }

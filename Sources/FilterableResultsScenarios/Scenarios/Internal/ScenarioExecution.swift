@@ -30,13 +30,14 @@ final class ScenarioExecution {
 
     /// Collects what the controller reports; drained after each operation.
     private final class Inbox {
-        var updates: [ResultsUpdate<JSONValue, JSONValue>] = []
+        var updates: [ResultsUpdate<ResultsSnapshot<JSONValue, JSONValue>>] = []
     }
 
     let scenario: Scenario
     let controller: Controller
     private let keyOf: @Sendable (JSONValue) -> JSONValue?
     private let inbox = Inbox()
+    private var observation: ResultsObservation?
 
     private(set) var log: [ScenarioLogLine] = []
     private(set) var failures: [ScenarioFailure] = []
@@ -55,9 +56,9 @@ final class ScenarioExecution {
         self.scenario = scenario
         self.keyOf = Scenario.keyFunction(scenario.primaryKey)
         self.controller = Controller(store: scenario.makeStore())
-        self.lastReported = controller.store.visibleSections
+        self.lastReported = controller.store.snapshot.sections
         let inbox = self.inbox
-        controller.onChange = { inbox.updates.append($0) }
+        observation = controller.observe { inbox.updates.append($0) }
     }
 
     // MARK: Running
@@ -190,17 +191,17 @@ final class ScenarioExecution {
             report(update, into: &record)
         }
         if updates.isEmpty && !controller.isBatching && controller.updatesEnabled {
-            if controller.store.visibleSections != lastReported {
+            if controller.store.snapshot.sections != lastReported {
                 fail(.batchRule(5), "batch rule 5: the visible table changed but no events were emitted")
-                lastReported = controller.store.visibleSections
+                lastReported = controller.store.snapshot.sections
             }
         }
     }
 
     /// Logs one report of the controller and checks it against the table
     /// the client last saw.
-    private func report(_ update: ResultsUpdate<JSONValue, JSONValue>, into record: inout StepRecord) {
-        let new = controller.store.visibleSections
+    private func report(_ update: ResultsUpdate<ResultsSnapshot<JSONValue, JSONValue>>, into record: inout StepRecord) {
+        let new = controller.store.snapshot.sections
         if update.snapshot.sections != new {
             fail(.batchRule(5), "batch rule 5: the update's snapshot is not the visible table after it")
         }
@@ -208,7 +209,7 @@ final class ScenarioExecution {
             let changeset = update.changeset
             var events: [ScenarioEvent] = [.willChangeContent]
             events += changeset.sectionChanges.map(ScenarioEvent.didChangeSection)
-            events += changeset.objectChanges.map(ScenarioEvent.didChangeObject)
+            events += changeset.elementChanges.map(ScenarioEvent.didChangeObject)
             events.append(.didChangeContent)
             for event in events { emit(event) }
             record.events += events
@@ -234,13 +235,13 @@ final class ScenarioExecution {
     private func check(_ expectation: ScenarioExpectation, against record: StepRecord) {
         let after = "after \(record.label)"
         if let expected = expectation.visible {
-            let actual = keys(of: controller.store.visibleSections)
+            let actual = keys(of: controller.store.snapshot.sections)
             if actual != expected {
                 fail(.expectation, "visible \(after): expected \(Self.text(expected)), got \(Self.text(actual))")
             }
         }
         if let expected = expectation.data {
-            let actual = keys(of: controller.store.sections)
+            let actual = keys(of: controller.store.rawSections)
             if actual != expected {
                 fail(.expectation, "data \(after): expected \(Self.text(expected)), got \(Self.text(actual))")
             }
@@ -268,7 +269,7 @@ final class ScenarioExecution {
 
     /// The keys of a table, section by section.
     private func keys(of table: Table) -> [[JSONValue]] {
-        table.map { $0.objects.map { keyOf($0) ?? .null } }
+        table.map { $0.elements.map { keyOf($0) ?? .null } }
     }
 
     /// What differs between two lists of events compared in any order, or
@@ -308,7 +309,7 @@ final class ScenarioExecution {
     }
 
     private func emitState() {
-        emit(.state(visible: controller.store.visibleSections, data: controller.store.sections))
+        emit(.state(visible: controller.store.snapshot.sections, data: controller.store.rawSections))
     }
 
     private func fail(_ kind: ScenarioFailure.Kind, _ message: String) {

@@ -14,7 +14,7 @@ enum ScenarioLog {
     /// Sections as the `state` line writes them: `{"name": …, "objects": […]}`.
     static func json(_ sections: [ResultsSection<JSONValue>]) -> JSONValue {
         .array(sections.map { section in
-            .object(["name": section.name.map(JSONValue.string) ?? .null, "objects": .array(section.objects)])
+            .object(["name": section.name.map(JSONValue.string) ?? .null, "objects": .array(section.elements)])
         })
     }
 

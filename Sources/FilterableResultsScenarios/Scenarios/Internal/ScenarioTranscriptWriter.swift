@@ -136,8 +136,8 @@ struct ScenarioTranscriptWriter {
 
     private mutating func writeTable(visible: [ResultsSection<JSONValue>], data: [ResultsSection<JSONValue>]) {
         defer { lastTable = visible }
-        let rowCount = visible.reduce(0) { $0 + $1.objects.count }
-        let dataCount = data.reduce(0) { $0 + $1.objects.count }
+        let rowCount = visible.reduce(0) { $0 + $1.elements.count }
+        let dataCount = data.reduce(0) { $0 + $1.elements.count }
         var summary = "visible: \(Self.count(visible.count, "section")), \(Self.count(rowCount, "row"))"
         if dataCount != rowCount { summary += " (\(dataCount - rowCount) of \(dataCount) hidden by filters)" }
         if visible.count != data.count { summary += ", \(Self.count(data.count - visible.count, "empty section")) hidden" }
@@ -148,9 +148,9 @@ struct ScenarioTranscriptWriter {
         line(Self.indent + summary)
         for (index, section) in visible.enumerated() {
             let name = section.name.map { JSONValue.string($0).jsonText } ?? "(unnamed)"
-            line(Self.indent + "  section \(index)  \(name)" + (section.objects.isEmpty ? "  (empty)" : ""))
+            line(Self.indent + "  section \(index)  \(name)" + (section.elements.isEmpty ? "  (empty)" : ""))
             var rows: [[String]] = []
-            for (row, object) in section.objects.enumerated() {
+            for (row, object) in section.elements.enumerated() {
                 let text = Self.shorten(object.jsonText, to: Self.objectWidth)
                 if scenario.primaryKey != nil {
                     rows.append([String(row), scenario.key(of: object).map { Self.shorten($0.jsonText, to: 30) } ?? "-", text])
@@ -169,7 +169,7 @@ struct ScenarioTranscriptWriter {
         func object(_ value: JSONValue) -> String { shorten(value.jsonText, to: 70) }
         func section(_ section: ResultsSection<JSONValue>) -> String {
             let name = section.name.map { JSONValue.string($0).jsonText } ?? "(unnamed)"
-            return "\(name) with \(count(section.objects.count, "object"))"
+            return "\(name) with \(count(section.elements.count, "object"))"
         }
         func filter(_ filter: ScenarioFilter) -> String {
             "\(filter.group.map { "\($0) / " } ?? "")\(filter.title): \(filter.predicate)"
@@ -178,7 +178,7 @@ struct ScenarioTranscriptWriter {
         case let .setData(.objects(objects)):
             return "setData \(count(objects.count, "object"))"
         case let .setData(.sections(sections)):
-            return "setData \(count(sections.count, "section")), \(count(sections.reduce(0) { $0 + $1.objects.count }, "object"))"
+            return "setData \(count(sections.count, "section")), \(count(sections.reduce(0) { $0 + $1.elements.count }, "object"))"
         case let .add(value, section):
             return "add \(object(value))" + (section.map { " to section \($0)" } ?? "")
         case let .insert(value, indexPath):

@@ -13,12 +13,12 @@ extension BatchValidation {
             for (row, key) in rows.enumerated() {
                 let from = ResultsIndexPath(row: row, section: section)
                 guard oldLocation[key] == from, let to = newLocation[key], !rowsAreReplaced(inNewSection: to.section) else { continue }
-                let changed = !isSameContent(old[section].objects[row], new[to.section].objects[to.row])
+                let changed = !isSameContent(old[section].elements[row], new[to.section].elements[to.row])
                 guard let number = eventAtOldPath[from] else {
                     if changed { reportMissingUpdate(of: key, from: from, to: to) }
                     continue
                 }
-                let change = changeset.objectChanges[number]
+                let change = changeset.elementChanges[number]
                 switch change.kind {
                 case .update where !changed:
                     report(6, "\(describe(change)) is a spurious update: the row's content did not change")

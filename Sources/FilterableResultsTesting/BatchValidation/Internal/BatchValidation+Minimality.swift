@@ -15,7 +15,7 @@ extension BatchValidation {
         guard sectionsAreMapped else { return }
         var movesWithin = Array(repeating: 0, count: new.count)
         for number in acceptedEvents {
-            let change = changeset.objectChanges[number]
+            let change = changeset.elementChanges[number]
             guard change.kind == .move, let from = change.indexPath, let to = change.newIndexPath,
                   newOrigins[to.section]?.rowSource == from.section else { continue }
             movesWithin[to.section] += 1
@@ -47,11 +47,11 @@ extension BatchValidation {
     /// - Complexity: O(*e*), where *e* is the number of row events.
     mutating func checkStayingRowsAreNotReplaced() {
         for number in acceptedEvents {
-            let change = changeset.objectChanges[number]
+            let change = changeset.elementChanges[number]
             guard change.kind == .delete, let from = change.indexPath, !rowsAreReplaced(inOldSection: from.section) else { continue }
             let key = oldKeys[from.section][from.row]
             guard oldLocation[key] == from, let to = newLocation[key], !rowsAreReplaced(inNewSection: to.section) else { continue }
-            let inserted = eventAtNewPath[to].map { changeset.objectChanges[$0].kind == .insert } ?? false
+            let inserted = eventAtNewPath[to].map { changeset.elementChanges[$0].kind == .insert } ?? false
             report(9, "row key \(describe(key)) is deleted at \(from)\(inserted ? " and inserted at \(to)" : "") but stays in the table (at \(to) after the batch): it must be a move, not a delete and an insert")
         }
     }
@@ -101,7 +101,7 @@ extension BatchValidation {
             }
             guard newOrigins[newIndex] == .inserted else { continue }
             let unchanged = oldKeys[index] == newKeys[newIndex]
-                && zip(old[index].objects, new[newIndex].objects).allSatisfy(isSameContent)
+                && zip(old[index].elements, new[newIndex].elements).allSatisfy(isSameContent)
             let inPlace = sectionsAreMapped && keptBeforeOld[index] == keptBeforeNew[newIndex]
             guard unchanged || inPlace else { continue }
             let identity = name.map { "named section '\($0)'" } ?? "unnamed section \(index)"

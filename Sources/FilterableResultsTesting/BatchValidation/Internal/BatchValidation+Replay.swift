@@ -26,7 +26,7 @@ extension BatchValidation {
         var removals = Array(repeating: SectionTraffic(), count: old.count)
         var placements = Array(repeating: SectionTraffic(), count: new.count)
         for number in acceptedEvents {
-            let change = changeset.objectChanges[number]
+            let change = changeset.elementChanges[number]
             switch change.kind {
             case .delete:
                 let path = change.indexPath!
@@ -80,7 +80,7 @@ extension BatchValidation {
     /// update's new path says.
     private mutating func checkUpdate(at path: ResultsIndexPath, landsAt landing: ResultsIndexPath) {
         guard let number = eventAtOldPath[path], !flaggedEvents.contains(number) else { return }
-        let change = changeset.objectChanges[number]
+        let change = changeset.elementChanges[number]
         guard change.kind == .update, change.newIndexPath != landing else { return }
         report(5, "\(describe(change)) gives the new path \(change.newIndexPath!), but the row stays in place and lands at \(landing) after the batch (a row that changes place is a move)")
         flaggedEvents.insert(number)

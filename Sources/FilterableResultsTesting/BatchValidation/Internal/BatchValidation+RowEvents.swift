@@ -8,14 +8,14 @@ extension BatchValidation {
     ///
     /// - Complexity: O(*e*), where *e* is the number of row events.
     mutating func checkRowEvents() {
-        for (number, change) in changeset.objectChanges.enumerated() {
+        for (number, change) in changeset.elementChanges.enumerated() {
             guard checkShape(of: change, number: number), checkCoordinates(of: change) else { continue }
             if let path = change.indexPath, let other = eventAtOldPath[path] {
-                report(2, "old index path \(path) is named twice, by \(describe(changeset.objectChanges[other])) and by \(describe(change))")
+                report(2, "old index path \(path) is named twice, by \(describe(changeset.elementChanges[other])) and by \(describe(change))")
                 continue
             }
             if let path = change.newIndexPath, let other = eventAtNewPath[path] {
-                report(2, "new index path \(path) is named twice, by \(describe(changeset.objectChanges[other])) and by \(describe(change))")
+                report(2, "new index path \(path) is named twice, by \(describe(changeset.elementChanges[other])) and by \(describe(change))")
                 continue
             }
             if let path = change.indexPath { eventAtOldPath[path] = number }

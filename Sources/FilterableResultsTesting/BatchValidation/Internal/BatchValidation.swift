@@ -11,7 +11,7 @@ import FilterableResults
 /// rule 1 or 2 takes no further part, so one mistake is reported once
 /// rather than echoed by every later check.
 struct BatchValidation<Element, Key: Hashable> {
-    typealias Change = ObjectChange<Element, Key>
+    typealias Change = ElementChange<Element, Key>
 
     /// What the section events do to a section of the old table.
     enum OldSectionFate: Equatable {
@@ -62,7 +62,7 @@ struct BatchValidation<Element, Key: Hashable> {
     /// Whether every new section has an origin.
     var sectionsAreMapped = false
 
-    /// Indexes in `changeset.objectChanges` of the row events that passed
+    /// Indexes in `changeset.elementChanges` of the row events that passed
     /// rules 1 and 2, in order.
     var acceptedEvents: [Int] = []
     /// The accepted row event naming each old index path.
@@ -88,8 +88,8 @@ struct BatchValidation<Element, Key: Hashable> {
         self.old = old
         self.new = new
         self.hidesEmptySections = hidesEmptySections
-        oldKeys = old.map { $0.objects.map(key) }
-        newKeys = new.map { $0.objects.map(key) }
+        oldKeys = old.map { $0.elements.map(key) }
+        newKeys = new.map { $0.elements.map(key) }
         oldFates = Array(repeating: .stays, count: old.count)
         newOrigins = Array(repeating: nil, count: new.count)
         oldLocation = indexKeys(oldKeys, table: "old")

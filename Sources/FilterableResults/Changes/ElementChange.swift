@@ -5,7 +5,7 @@
 /// table after it (inserts, move destinations, and where an updated row ends
 /// up). The paths are one ``Change`` value, so a change can only be built in
 /// a shape UIKit accepts, and its accessors never fail.
-public struct ObjectChange<Element, Key: Hashable> {
+public struct ElementChange<Element, Key: Hashable> {
     /// What happened to the row, with its positions.
     public enum Change: Hashable, Sendable {
         /// The row appeared at a path of the new table.
@@ -24,23 +24,23 @@ public struct ObjectChange<Element, Key: Hashable> {
     public var change: Change
     /// The row's primary key.
     public var key: Key
-    /// The object: the new one, or for a delete the one that left.
-    public var object: Element
+    /// The element: the new one, or for a delete the one that left.
+    public var element: Element
 
     /// Creates a row change.
     ///
-    ///     ObjectChange(.move(from: ResultsIndexPath(row: 3, section: 0), to: ResultsIndexPath(row: 0, section: 0), isUpdated: false),
-    ///                  key: 7, object: item)
+    ///     ElementChange(.move(from: ResultsIndexPath(row: 3, section: 0), to: ResultsIndexPath(row: 0, section: 0), isUpdated: false),
+    ///                  key: 7, element: item)
     ///
     /// - Complexity: O(1).
-    @inlinable public init(_ change: Change, key: Key, object: Element) {
+    @inlinable public init(_ change: Change, key: Key, element: Element) {
         self.change = change
         self.key = key
-        self.object = object
+        self.element = element
     }
 }
 
-extension ObjectChange {
+extension ElementChange {
     /// What happened to the row, in NSFetchedResultsController's terms.
     ///
     /// - Complexity: O(1).
@@ -81,5 +81,5 @@ extension ObjectChange {
     }
 }
 
-extension ObjectChange: Sendable where Element: Sendable, Key: Sendable {}
-extension ObjectChange: Equatable where Element: Equatable {}
+extension ElementChange: Sendable where Element: Sendable, Key: Sendable {}
+extension ElementChange: Equatable where Element: Equatable {}

@@ -1,14 +1,14 @@
 /// The row changes of a ``ResultsChangeset``: a random-access collection of
-/// ``ObjectChange`` values, each built when it is read.
+/// ``ElementChange`` values, each built when it is read.
 ///
 /// Its generic parameter is `Object`, not `Element`: as a collection, its
 /// `Element` is the change.
-public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollection {
-    public typealias Element = ObjectChange<Object, Key>
+public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollection {
+    public typealias Element = ElementChange<Object, Key>
     @usableFromInline typealias RowEvent = ResultsChangeset<Object, Key>.RowEvent
 
     @usableFromInline enum Storage {
-        case values([ObjectChange<Object, Key>])
+        case values([ElementChange<Object, Key>])
         case events(Events)
     }
 
@@ -27,11 +27,11 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
 
         /// The change at `index`, its object read from the table it refers
         /// to: the old one for a delete, the new one otherwise.
-        @inlinable func change(at index: Int) -> ObjectChange<Object, Key> {
+        @inlinable func change(at index: Int) -> ElementChange<Object, Key> {
             let event = events[index]
             let object = if case .delete = event.change { old.element(ofRow: event.id) } else { new.element(ofRow: event.id) }
             let key = withUnsafePointer(to: object) { new.keyReader.key(at: $0)! }
-            return ObjectChange(event.change, key: key, object: object)
+            return ElementChange(event.change, key: key, element: object)
         }
     }
 
@@ -42,7 +42,7 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
     /// Wraps row changes built by hand.
     ///
     /// - Complexity: O(1).
-    @inlinable public init(_ changes: [ObjectChange<Object, Key>]) { storage = .values(changes) }
+    @inlinable public init(_ changes: [ElementChange<Object, Key>]) { storage = .values(changes) }
 
     /// The index of the first change.
     ///
@@ -62,7 +62,7 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
     /// The change at `index`, with its key and object.
     ///
     /// - Complexity: O(1).
-    @inlinable public subscript(index: Int) -> ObjectChange<Object, Key> {
+    @inlinable public subscript(index: Int) -> ElementChange<Object, Key> {
         switch storage {
         case let .values(changes):
             return changes[index]
@@ -74,7 +74,7 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
     /// Reads the changes in order, deciding once how they are stored.
     public struct Iterator: IteratorProtocol {
         @usableFromInline let events: Events?
-        @usableFromInline let values: [ObjectChange<Object, Key>]
+        @usableFromInline let values: [ElementChange<Object, Key>]
         @usableFromInline let count: Int
         @usableFromInline var index = 0
 
@@ -88,7 +88,7 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
         /// The next change, or `nil` after the last.
         ///
         /// - Complexity: O(1).
-        @inlinable public mutating func next() -> ObjectChange<Object, Key>? {
+        @inlinable public mutating func next() -> ElementChange<Object, Key>? {
             guard index < count else { return nil }
             defer { index += 1 }
             if let events { return events.change(at: index) }
@@ -104,7 +104,7 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
     /// The positions of the change at `index`, without its object.
     ///
     /// - Complexity: O(1).
-    @inlinable func change(at index: Int) -> ObjectChange<Object, Key>.Change {
+    @inlinable func change(at index: Int) -> ElementChange<Object, Key>.Change {
         switch storage {
         case let .values(changes): changes[index].change
         case let .events(events): events.events[index].change
@@ -112,20 +112,20 @@ public struct ResultsObjectChanges<Object, Key: Hashable>: RandomAccessCollectio
     }
 }
 
-extension ResultsObjectChanges: ExpressibleByArrayLiteral {
+extension ResultsElementChanges: ExpressibleByArrayLiteral {
     /// Wraps row changes written as an array literal.
     ///
     /// - Complexity: O(*n*).
-    public init(arrayLiteral elements: ObjectChange<Object, Key>...) { self.init(elements) }
+    public init(arrayLiteral elements: ElementChange<Object, Key>...) { self.init(elements) }
 }
 
-extension ResultsObjectChanges: Equatable where Object: Equatable {
+extension ResultsElementChanges: Equatable where Object: Equatable {
     /// Whether two lists hold the same changes in the same order.
     ///
     /// - Complexity: O(*n*).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 }
 
-extension ResultsObjectChanges: @unchecked Sendable where Object: Sendable, Key: Sendable {}
-extension ResultsObjectChanges.Storage: @unchecked Sendable where Object: Sendable, Key: Sendable {}
-extension ResultsObjectChanges.Events: @unchecked Sendable where Object: Sendable, Key: Sendable {}
+extension ResultsElementChanges: @unchecked Sendable where Object: Sendable, Key: Sendable {}
+extension ResultsElementChanges.Storage: @unchecked Sendable where Object: Sendable, Key: Sendable {}
+extension ResultsElementChanges.Events: @unchecked Sendable where Object: Sendable, Key: Sendable {}

@@ -3,19 +3,18 @@ import UIKit
 
 /// A `UICollectionViewDataSource` that shows a source's table (a
 /// controller's visible table, a ``ResultsComposition``,
-/// ``StaticSections``): the `NSObject` shell of ``ResultsSourceDataSource``,
+/// ``StaticSections``): the `NSObject` shell of ``ResultsDataSource``,
 /// whose logic runs and is tested on every platform. Each method forwards
-/// in one line. ``ResultsCollectionViewDataSource`` names it for a
-/// controller. Section
+/// in one line. Section
 /// headers come from ``supplementaryViewProvider``, given the section's
 /// title; a swipe action deletes with `dataSource.commitDelete(at:)`.
 ///
 /// Keep the data source alive (a collection view holds its data source weakly).
 @MainActor @dynamicMemberLookup
-public final class ResultsSourceCollectionViewDataSource<Source: ResultsSource>: NSObject, UICollectionViewDataSource {
+public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObject, UICollectionViewDataSource {
     /// The platform-free data source: its snapshot, titles, and what the
     /// user may edit.
-    public let dataSource: ResultsSourceDataSource<Source, ResultsCollectionView, UICollectionViewCell>
+    public let dataSource: ResultsDataSource<Source, ResultsCollectionView, UICollectionViewCell>
     /// Makes a supplementary view (a section header, say) of `kind`, given
     /// the section's header title; needed when the layout has such views.
     public var supplementaryViewProvider: ((UICollectionView, String, IndexPath, String?) -> UICollectionReusableView)?
@@ -38,7 +37,7 @@ public final class ResultsSourceCollectionViewDataSource<Source: ResultsSource>:
         cellProvider: @escaping (UICollectionView, IndexPath, Source.Element) -> UICollectionViewCell
     ) {
         let view = ResultsCollectionView(collectionView)
-        dataSource = ResultsSourceDataSource(source: source, view: view) { view, indexPath, element in
+        dataSource = ResultsDataSource(source: source, view: view) { view, indexPath, element in
             cellProvider(view.collectionView!, indexPath.indexPath, element)
         }
         self.view = view
@@ -46,11 +45,11 @@ public final class ResultsSourceCollectionViewDataSource<Source: ResultsSource>:
         collectionView.dataSource = self
     }
 
-    /// The data source's state (its ``ResultsSourceDataSource/snapshot``, say),
+    /// The data source's state (its ``ResultsDataSource/snapshot``, say),
     /// read as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsSourceDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
         dataSource[keyPath: keyPath]
     }
 
@@ -58,7 +57,7 @@ public final class ResultsSourceCollectionViewDataSource<Source: ResultsSource>:
     /// `dataSource.canDeleteRow = { _, _ in true }`.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsSourceDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
         get { dataSource[keyPath: keyPath] }
         set { dataSource[keyPath: keyPath] = newValue }
     }
@@ -102,7 +101,4 @@ public final class ResultsSourceCollectionViewDataSource<Source: ResultsSource>:
         ResultsIndexPath(item: 0, section: dataSource.section(forSectionIndexTitle: title, at: index)).indexPath
     }
 }
-/// A `UICollectionViewDataSource` that shows a controller's visible table:
-/// a ``ResultsSourceCollectionViewDataSource`` whose source is a ``ResultsController``.
-public typealias ResultsCollectionViewDataSource<Element, Key: Hashable> = ResultsSourceCollectionViewDataSource<ResultsController<Element, Key>>
 #endif

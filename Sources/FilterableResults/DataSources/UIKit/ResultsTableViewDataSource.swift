@@ -3,26 +3,25 @@ import UIKit
 
 /// A `UITableViewDataSource` that shows a source's table (a controller's
 /// visible table, a ``ResultsComposition``, ``StaticSections``): the
-/// `NSObject` shell of ``ResultsSourceDataSource``, whose logic (the
+/// `NSObject` shell of ``ResultsDataSource``, whose logic (the
 /// snapshot it serves and swaps inside each batch update, titles, editing)
 /// runs and is tested on every platform. Each method forwards in one line.
-/// ``ResultsTableViewDataSource`` names it for a controller.
 ///
 ///     dataSource = ResultsTableViewDataSource(controller: controller, tableView: tableView) { tableView, indexPath, product in
 ///         let cell = tableView.dequeueReusableCell(withIdentifier: "Product", for: indexPath)
 ///         cell.textLabel?.text = product.name
 ///         return cell
 ///     }
-///     screenSource = ResultsSourceTableViewDataSource(source: composition, tableView: tableView) { tableView, indexPath, row in
+///     screenSource = ResultsTableViewDataSource(source: composition, tableView: tableView) { tableView, indexPath, row in
 ///         switch row { … }
 ///     }
 ///
 /// Keep the data source alive (a table view holds its data source weakly).
 @MainActor @dynamicMemberLookup
-public final class ResultsSourceTableViewDataSource<Source: ResultsSource>: NSObject, UITableViewDataSource {
+public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, UITableViewDataSource {
     /// The platform-free data source: its snapshot, header and index titles,
     /// and what the user may edit.
-    public let dataSource: ResultsSourceDataSource<Source, ResultsTableView, UITableViewCell>
+    public let dataSource: ResultsDataSource<Source, ResultsTableView, UITableViewCell>
 
     /// Shows `source`'s table in `tableView`, and becomes its data source.
     ///
@@ -33,7 +32,7 @@ public final class ResultsSourceTableViewDataSource<Source: ResultsSource>: NSOb
         cellProvider: @escaping (UITableView, IndexPath, Source.Element) -> UITableViewCell
     ) {
         let view = ResultsTableView(tableView, animation: animation)
-        dataSource = ResultsSourceDataSource(source: source, view: view) { view, indexPath, element in
+        dataSource = ResultsDataSource(source: source, view: view) { view, indexPath, element in
             cellProvider(view.tableView!, indexPath.indexPath, element)
         }
         self.view = view
@@ -52,11 +51,11 @@ public final class ResultsSourceTableViewDataSource<Source: ResultsSource>: NSOb
         self.init(source: controller, tableView: tableView, animation: animation, cellProvider: cellProvider)
     }
 
-    /// The data source's state (its ``ResultsSourceDataSource/snapshot``, say),
+    /// The data source's state (its ``ResultsDataSource/snapshot``, say),
     /// read as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsSourceDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
         dataSource[keyPath: keyPath]
     }
 
@@ -64,7 +63,7 @@ public final class ResultsSourceTableViewDataSource<Source: ResultsSource>: NSOb
     /// `dataSource.canDeleteRow = { _, _ in true }`.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsSourceDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
         get { dataSource[keyPath: keyPath] }
         set { dataSource[keyPath: keyPath] = newValue }
     }
@@ -108,7 +107,4 @@ public final class ResultsSourceTableViewDataSource<Source: ResultsSource>: NSOb
         dataSource.moveRow(at: ResultsIndexPath(sourceIndexPath), to: ResultsIndexPath(destinationIndexPath))
     }
 }
-/// A `UITableViewDataSource` that shows a controller's visible table: a
-/// ``ResultsSourceTableViewDataSource`` whose source is a ``ResultsController``.
-public typealias ResultsTableViewDataSource<Element, Key: Hashable> = ResultsSourceTableViewDataSource<ResultsController<Element, Key>>
 #endif
