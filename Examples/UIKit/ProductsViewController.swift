@@ -3,7 +3,7 @@
 // UIKit; on Linux, CI type-checks it against a stand-in for UIKit's
 // declarations (.ci/uikit), and the same logic runs in `swift test` against
 // the ListViewSimulator.
-#if canImport(UIKit) && os(iOS)  // navigationItem.searchController is not on tvOS
+#if canImport(UIKit) && !os(watchOS)
 import UIKit
 import FilterableResults
 
@@ -36,7 +36,9 @@ final class ProductsViewController: UITableViewController, UISearchResultsUpdati
 
         let search = UISearchController(searchResultsController: nil)
         search.searchResultsUpdater = self
+        #if !os(tvOS)  // tvOS has no search controller in the navigation item
         navigationItem.searchController = search
+        #endif
     }
 
     func updateSearchResults(for searchController: UISearchController) {

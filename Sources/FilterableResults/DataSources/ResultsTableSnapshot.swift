@@ -1,6 +1,6 @@
 /// A visible table at one moment, as a data source serves it: a
 /// controller's ``ResultsSnapshot`` or a composition's
-/// ``Snapshot``.
+/// ``ResultsComposition/Snapshot``.
 ///
 /// Every index path is one of the table shown: sections and rows as a
 /// table or collection view counts them.
