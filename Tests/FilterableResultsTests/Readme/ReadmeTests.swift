@@ -39,7 +39,7 @@ final class ProductList {
 }
 
 extension ProductList: @MainActor ResultsControllerDelegate {
-    func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsUpdate<ResultsSnapshot<Product, Int>>) {
+    func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsController<Product, Int>.Update) {
         log.append("\(update.changeset.count) changes, \(update.snapshot.count) rows")
     }
 }
