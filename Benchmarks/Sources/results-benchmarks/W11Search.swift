@@ -35,7 +35,7 @@ private func makeSearchStore(_ rows: [Row]) -> ResultsStore<Row, Int> {
     var grouped = [[Row]](repeating: [], count: 26)
     for row in rows { grouped[row.group].append(row) }
     var store = ResultsStore<Row, Int>(key: \.id)
-    try! store.setData(sections: grouped.enumerated().map { ResultsSection(name: "\($0.offset)", objects: $0.element) })
+    try! store.setData(sections: grouped.enumerated().map { ResultsSection(name: "\($0.offset)", elements: $0.element) })
     _ = store.takeChangeset()
     return store
 }

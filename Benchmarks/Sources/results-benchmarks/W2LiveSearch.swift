@@ -15,7 +15,7 @@ struct LiveSearchData {
         var grouped = [[Row]](repeating: [], count: 26)
         for row in rows { grouped[row.group].append(row) }
         let sections = grouped.enumerated().map { group, objects in
-            ResultsSection(name: String(UnicodeScalar(UInt8(ascii: "a") + UInt8(group))), objects: objects)
+            ResultsSection(name: String(UnicodeScalar(UInt8(ascii: "a") + UInt8(group))), elements: objects)
         }
         store = ResultsStore<Row, Int>(key: \.id)
         try! store.setData(sections: sections)

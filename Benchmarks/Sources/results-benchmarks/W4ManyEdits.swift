@@ -101,7 +101,7 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
                     case let .replace(at: position, with: row): try! store.replace(at: RawIndexPath(row: position, section: 0), with: row)
                     }
                 }
-                return store.count
+                return store.rawCount
             })
         }
         // Information: the safe, atomic form.

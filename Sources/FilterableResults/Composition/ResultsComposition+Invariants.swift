@@ -1,13 +1,15 @@
-/// The composition's consistency checks, run after every change in debug builds.
+/// The composition's consistency checks, run after every change when the
+/// package's one switch, `invariantChecksEnabled`, is on (its own tests).
 extension ResultsComposition {
     /// Checks that the composed table as last reported is laid out from the
     /// parts' tables: sections follow one another, collapsed sections are
     /// those whose identity is collapsed, counts add up, and every section
-    /// and row maps to its part and back. Does nothing in release builds.
+    /// and row maps to its part and back. Does nothing unless invariant
+    /// checks are enabled, so an app's debug build does not pay for them.
     ///
-    /// - Complexity: O(*s* log *n*) for *s* sections, in debug builds.
+    /// - Complexity: O(*s* log *n*) for *s* sections, when enabled.
     func _checkInvariants() {
-        #if DEBUG
+        guard invariantChecksEnabled else { return }
         let shown = reportedSnapshot
         precondition(shown.parts.count == parts.count, "ResultsComposition: \(shown.parts.count) parts shown for \(parts.count)")
         var section = 0, rows = 0, partRows = 0
@@ -43,6 +45,5 @@ extension ResultsComposition {
         }
         precondition(shown.numberOfSections == section && shown.count == rows,
             "ResultsComposition: \(shown.numberOfSections) sections and \(shown.count) rows shown, not \(section) and \(rows)")
-        #endif
     }
 }
