@@ -45,9 +45,9 @@ final class Printer: ResultsControllerDelegate {
         case let .move(from, to, name): print("  move section \(from) → \(to) (\(name ?? "unnamed"))")
         }
     }
-    func controller(_ controller: ResultsController<Product, String>, didChange object: ElementChange<Product, String>) {
-        let name = object.element.name
-        switch object.change {
+    func controller(_ controller: ResultsController<Product, String>, didChange change: ElementChange<Product, String>) {
+        let name = change.element.name
+        switch change.change {
         case let .insert(path): print("  insert row \(path) \(name)")
         case let .delete(path): print("  delete row \(path) \(name)")
         case let .move(from, to, isUpdated): print("  move row \(from) → \(to) \(name)\(isUpdated ? " (reconfigure after)" : "")")

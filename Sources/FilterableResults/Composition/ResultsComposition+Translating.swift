@@ -55,8 +55,8 @@ extension ResultsComposition {
         func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
         for change in update.rowChanges {
             let key = Key.row(part: index, key: change.key)
-            func append(_ translated: ElementChange<Element, Key>.Change, object: Element? = nil) {
-                rows.append(ElementChange(translated, key: key, element: object ?? change.row))
+            func append(_ translated: ElementChange<Element, Key>.Change, element: Element? = nil) {
+                rows.append(ElementChange(translated, key: key, element: element ?? change.row))
             }
             switch change.change {
             case let .insert(path):
@@ -68,7 +68,7 @@ extension ResultsComposition {
             case let .move(from, to, isUpdated):
                 switch (oldPart.isCollapsed(from.section), newPart.isCollapsed(to.section)) {
                 case (false, false): append(.move(from: shifted(from), to: shifted(to), isUpdated: isUpdated))
-                case (false, true): append(.delete(at: shifted(from)), object: oldPart.table.row(at: from))   // the row that left
+                case (false, true): append(.delete(at: shifted(from)), element: oldPart.table.row(at: from))   // the row that left
                 case (true, false): append(.insert(at: shifted(to)))
                 case (true, true): break
                 }

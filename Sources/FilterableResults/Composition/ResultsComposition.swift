@@ -49,8 +49,8 @@ public final class ResultsComposition<Element> {
     ///
     /// - Complexity: O(1).
     public internal(set) var reportedSnapshot: Snapshot
-    var observers: [(id: Int, handler: (Update) -> Void)] = []
-    var nextObserverID = 0
+    /// Everything that observes the composition.
+    var observers = ObserverList<Update>()
     /// Updates made but not yet delivered, in order.
     var outbox: [Update] = []
     /// Whether updates are being delivered (so that an update made by an
@@ -112,10 +112,8 @@ extension ResultsComposition {
     ///
     /// - Complexity: O(1).
     public func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers.append((id, handler))
-        return ResultsObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
+        let id = observers.add(handler)
+        return ResultsObservation { [weak self] in self?.observers.remove(id) }
     }
 
     /// Reports an update: now, or after the one being delivered if an
@@ -128,7 +126,7 @@ extension ResultsComposition {
         defer { isNotifying = false }
         while !outbox.isEmpty {
             let next = outbox.removeFirst()
-            for observer in observers { observer.handler(next) }
+            observers.send(next)
         }
     }
 }

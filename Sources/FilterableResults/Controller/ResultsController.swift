@@ -52,8 +52,9 @@ public final class ResultsController<Element, Key: Hashable> {
     /// registered when it is set, so it gets each update in that order.
     public weak var delegate: (any ResultsControllerDelegate<Element, Key>)? {
         didSet {
-            delegateObservation = delegate.map { _ in
-                observe { [unowned self] update in self.delegate?.receive(update, from: self) }
+            delegateObservation = nil
+            if delegate != nil {
+                delegateObservation = observe { [unowned self] update in self.delegate?.receive(update, from: self) }
             }
         }
     }
@@ -71,8 +72,8 @@ public final class ResultsController<Element, Key: Hashable> {
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// Whether a mutation is running (and with it, the caller's closures).
     @exclusivity(unchecked) @usableFromInline var isMutating = false
-    @usableFromInline var observers: [(id: Int, handler: (Update) -> Void)] = []
-    @usableFromInline var nextObserverID = 0
+    /// Everything that observes the controller, the delegate's adapter included.
+    @usableFromInline var observers = ObserverList<Update>()
 
     /// An open batch: one `beginUpdates()`, or one `performBatchUpdates`
     /// with the store to return to if its body throws.
@@ -286,7 +287,7 @@ extension ResultsController {
     @inlinable func notify(_ update: Update) {
         isNotifying = true
         defer { isNotifying = false }
-        for observer in observers { observer.handler(update) }
+        observers.send(update)
     }
 }
 
@@ -305,23 +306,8 @@ extension ResultsController {
     ///
     /// - Complexity: O(1).
     @inlinable public func observe(_ handler: @escaping (ResultsUpdate<ResultsSnapshot<Element, Key>>) -> Void) -> ResultsObservation {
-        let id = addObserver(handler)
-        return ResultsObservation { [weak self] in self?.removeObserver(id) }
-    }
-
-    /// Registers `handler`; returns the identity that removes it.
-    @inlinable func addObserver(_ handler: @escaping (Update) -> Void) -> Int {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers.append((id, handler))
-        return id
-    }
-
-    /// Unregisters an observer. From inside a notification, the update
-    /// being delivered still reaches every observer registered when it
-    /// started; later updates do not reach this one.
-    @inlinable func removeObserver(_ id: Int) {
-        observers.removeAll { $0.id == id }
+        let id = observers.add(handler)
+        return ResultsObservation { [weak self] in self?.observers.remove(id) }
     }
 }
 

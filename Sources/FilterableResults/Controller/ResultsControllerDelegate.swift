@@ -2,8 +2,9 @@
 ///
 /// It is a thin adapter over the controller's one observation primitive
 /// (``ResultsController/observe(_:)``): after every outermost batch that
-/// changed the visible table, the controller calls ``controllerWillChangeContent(_:)``, then one call per
-/// section change and per row change, then ``controllerDidChangeContent(_:)``,
+/// changed the visible table, the controller calls
+/// ``controllerWillChangeContent(_:)``, then one call per section change
+/// and per row change, then ``controllerDidChangeContent(_:)``,
 /// and finally ``controller(_:didUpdate:)`` with the whole batch and the
 /// snapshot of the table after it. When the table must be reloaded instead
 /// (updates were re-enabled, or the batch passed the reload threshold), it
@@ -34,7 +35,7 @@ public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
     /// A section was inserted, deleted or moved.
     func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange)
     /// A row was inserted, deleted, moved or updated.
-    func controller(_ controller: ResultsController<Element, Key>, didChange object: ElementChange<Element, Key>)
+    func controller(_ controller: ResultsController<Element, Key>, didChange change: ElementChange<Element, Key>)
     /// The group of changes ends.
     func controllerDidChangeContent(_ controller: ResultsController<Element, Key>)
     /// Reload everything from the snapshot of ``controller(_:didUpdate:)``.
@@ -50,7 +51,7 @@ extension ResultsControllerDelegate {
     /// Does nothing.
     public func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange) {}
     /// Does nothing.
-    public func controller(_ controller: ResultsController<Element, Key>, didChange object: ElementChange<Element, Key>) {}
+    public func controller(_ controller: ResultsController<Element, Key>, didChange change: ElementChange<Element, Key>) {}
     /// Does nothing.
     public func controllerDidChangeContent(_ controller: ResultsController<Element, Key>) {}
     /// Does nothing.

@@ -24,8 +24,8 @@ final class ProductsScreen {
 
 extension ProductsScreen: @MainActor ResultsControllerDelegate {
     func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) { seen.append("will") }
-    func controller(_ controller: ResultsController<Entry, Int>, didChange object: ElementChange<Entry, Int>) {
-        seen.append("\(object.kind) \(object.key)")
+    func controller(_ controller: ResultsController<Entry, Int>, didChange change: ElementChange<Entry, Int>) {
+        seen.append("\(change.kind) \(change.key)")
     }
     func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) { seen.append("did") }
     func controller(_ controller: ResultsController<Entry, Int>, didUpdate update: ResultsUpdate<ResultsSnapshot<Entry, Int>>) {

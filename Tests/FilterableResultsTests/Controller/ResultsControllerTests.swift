@@ -30,9 +30,9 @@ final class RecordingDelegate: ResultsControllerDelegate {
         pendingSections.append(section)
     }
 
-    func controller(_ controller: ResultsController<Entry, Int>, didChange object: ElementChange<Entry, Int>) {
-        calls.append("\(object.kind) \(object.key)")
-        pendingObjects.append(object)
+    func controller(_ controller: ResultsController<Entry, Int>, didChange change: ElementChange<Entry, Int>) {
+        calls.append("\(change.kind) \(change.key)")
+        pendingObjects.append(change)
     }
 
     func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) {
