@@ -73,7 +73,7 @@ extension ElementChange {
         }
     }
 
-    /// For a move: whether the object's content changed too.
+    /// For a move: whether the element's content changed too.
     ///
     /// - Complexity: O(1).
     @inlinable public var isUpdated: Bool {

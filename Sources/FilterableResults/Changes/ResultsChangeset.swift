@@ -8,8 +8,8 @@
 /// deleted or moved; the fewest moves.
 ///
 /// A changeset the store computed holds its row events compactly and reads
-/// each event's key and object from the tables before and after the batch
-/// only when the event is read, so computing one costs nothing per object.
+/// each event's key and element from the tables before and after the batch
+/// only when the event is read, so computing one costs nothing per element.
 public struct ResultsChangeset<Element, Key: Hashable> {
     /// Section changes: deletes, then inserts, then moves.
     public var sectionChanges: [SectionChange]
@@ -43,7 +43,7 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// - Complexity: O(1).
     @inlinable public var count: Int { sectionChanges.count + elementChanges.count }
 
-    /// A row change by internal identity, before its key and object are read.
+    /// A row change by internal identity, before its key and element are read.
     @usableFromInline
     struct RowEvent: Sendable {
         @usableFromInline var change: ElementChange<Element, Key>.Change

@@ -25,7 +25,7 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
             self.new = new
         }
 
-        /// The change at `index`, its object read from the table it refers
+        /// The change at `index`, its element read from the table it refers
         /// to: the old one for a delete, the new one otherwise.
         @inlinable func change(at index: Int) -> ElementChange<Object, Key> {
             let event = events[index]
@@ -59,7 +59,7 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
         }
     }
 
-    /// The change at `index`, with its key and object.
+    /// The change at `index`, with its key and element.
     ///
     /// - Complexity: O(1).
     @inlinable public subscript(index: Int) -> ElementChange<Object, Key> {
@@ -101,7 +101,7 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
     /// - Complexity: O(1).
     @inlinable public func makeIterator() -> Iterator { Iterator(storage) }
 
-    /// The positions of the change at `index`, without its object.
+    /// The positions of the change at `index`, without its element.
     ///
     /// - Complexity: O(1).
     @inlinable func change(at index: Int) -> ElementChange<Object, Key>.Change {

@@ -1,5 +1,5 @@
 /// A part's table as a composition reads it: the part's snapshot, its
-/// objects turned into the composition's rows and its keys erased.
+/// elements turned into the composition's rows and its keys erased.
 protocol PartTable<Element> {
     /// The composition's row type.
     associatedtype Element
@@ -18,7 +18,7 @@ protocol PartTable<Element> {
     func key(at indexPath: ResultsIndexPath) -> AnyHashable?
 }
 
-/// A part's snapshot with the function that turns its objects into rows.
+/// A part's snapshot with the function that turns its elements into rows.
 struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
     let snapshot: Snapshot
     let transform: (Snapshot.Element) -> Element

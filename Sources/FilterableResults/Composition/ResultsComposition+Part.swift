@@ -1,7 +1,7 @@
 extension ResultsComposition {
     /// One part of a ``ResultsComposition``: a source (a controller, static
     /// sections, another composition) with the function that turns its
-    /// objects into the composition's rows, and an optional placeholder shown
+    /// elements into the composition's rows, and an optional placeholder shown
     /// while it has no rows.
     ///
     ///     ResultsComposition<Element>([
@@ -15,7 +15,7 @@ extension ResultsComposition {
         /// What shows while the part has no rows.
         let placeholder: Placeholder?
 
-        /// A part showing every section of `source`, each object turned into a
+        /// A part showing every section of `source`, each element turned into a
         /// row by `transform` (typically an enum case, `Element.friend`).
         ///
         /// - Complexity: O(1).
@@ -25,7 +25,7 @@ extension ResultsComposition {
             Self(connection: PartConnection(source, transform: transform), placeholder: placeholder)
         }
 
-        /// A part showing every section of `source`, whose objects are already
+        /// A part showing every section of `source`, whose elements are already
         /// the composition's rows (static sections, a nested composition).
         ///
         /// - Complexity: O(1).

@@ -15,7 +15,7 @@ extension ResultsComposition {
         /// Whether the part reports its changes.
         let updatesEnabled: () -> Bool
 
-        /// Connects to `source`, turning its objects into rows with `transform`.
+        /// Connects to `source`, turning its elements into rows with `transform`.
         init<Source: ResultsSource>(_ source: Source, transform: @escaping (Source.Element) -> Element) {
             reportedTable = { TransformedTable(snapshot: source.reportedSnapshot, transform: transform) }
             observe = { handler in

@@ -19,7 +19,7 @@
 ///     let dataSource = ResultsDataSource(source: screen, view: view) { view, indexPath, row in … }
 ///
 /// The composed table has one row type of your choosing, typically an enum
-/// the cell provider switches on; each part turns its objects into rows.
+/// the cell provider switches on; each part turns its elements into rows.
 /// A part's batch becomes a batch of the composed table: its sections
 /// shifted past the sections of the parts before it, its row changes in
 /// collapsed sections left out (a row that moves into a collapsed section

@@ -22,7 +22,7 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.setData(sections: sections) }
     }
 
-    /// Appends an object to the last section, or to the section shown at
+    /// Appends an element to the last section, or to the section shown at
     /// index `section`; in a sorted or sectioned store, at its place.
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)`` for a
@@ -34,9 +34,9 @@ extension ResultsController {
         }
     }
 
-    /// Inserts an object at an index path of the visible table: before the
-    /// object shown there, or at the end of the section when the row index
-    /// equals the number of objects shown in it.
+    /// Inserts an element at an index path of the visible table: before the
+    /// element shown there, or at the end of the section when the row index
+    /// equals the number of elements shown in it.
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
     ///   for a path outside the visible table, and the errors of
@@ -46,21 +46,21 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.insert(element, atVisible: indexPath) }
     }
 
-    /// Removes the object with `element`'s key, if any.
+    /// Removes the element with `element`'s key, if any.
     ///
     /// - Complexity: see ``ResultsStore/remove(_:)``.
     @inlinable public func remove(_ element: Element) throws(ResultsError) {
         try mutate { store throws(ResultsError) in try store.remove(element) }
     }
 
-    /// Removes the object with `key`, if any.
+    /// Removes the element with `key`, if any.
     ///
     /// - Complexity: see ``ResultsStore/remove(key:)``.
     @inlinable public func remove(key: Key) throws(ResultsError) {
         try mutate { store throws(ResultsError) in store.remove(key: key) }
     }
 
-    /// Removes the object shown at an index path of the visible table.
+    /// Removes the element shown at an index path of the visible table.
     ///
     ///     // Swipe to delete, with a filter on: the row the user saw goes.
     ///     try controller.remove(at: ResultsIndexPath(row: 1, section: 0))
@@ -72,9 +72,9 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in store.remove(row: try store.requireRow(atVisible: indexPath)) }
     }
 
-    /// Moves the object shown at `source` so that the view shows it at
+    /// Moves the element shown at `source` so that the view shows it at
     /// `destination`, as a table view moves a row the user drags:
-    /// `destination` is in the table after the move. Hidden objects keep
+    /// `destination` is in the table after the move. Hidden elements keep
     /// their places around it. The row keeps its identity: one move.
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
@@ -88,21 +88,21 @@ extension ResultsController {
         }
     }
 
-    /// Replaces the object with `element`'s key, if any.
+    /// Replaces the element with `element`'s key, if any.
     ///
     /// - Complexity: see ``ResultsStore/replace(_:)``.
     @inlinable public func replace(_ element: Element) throws(ResultsError) {
         try mutate { store throws(ResultsError) in try store.replace(element) }
     }
 
-    /// Replaces the object matching `old` by `new`, if any.
+    /// Replaces the element matching `old` by `new`, if any.
     ///
     /// - Complexity: see ``ResultsStore/replace(_:with:)``.
     @inlinable public func replace(_ old: Element, with new: Element) throws(ResultsError) {
         try mutate { store throws(ResultsError) in try store.replace(old, with: new) }
     }
 
-    /// Replaces the object shown at an index path of the visible table.
+    /// Replaces the element shown at an index path of the visible table.
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
     ///   for a path outside the visible table, and the errors of
@@ -112,14 +112,14 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.replace(row: try store.requireRow(atVisible: indexPath), with: new) }
     }
 
-    /// Replaces every object whose key is in `elements`.
+    /// Replaces every element whose key is in `elements`.
     ///
     /// - Complexity: see ``ResultsStore/replaceAll(_:)``.
     @inlinable public func replaceAll(_ elements: [Element]) throws(ResultsError) {
         try mutate { store throws(ResultsError) in try store.replaceAll(elements) }
     }
 
-    /// Changes the object with `key` in place; returns whether it exists.
+    /// Changes the element with `key` in place; returns whether it exists.
     /// `body` may read the controller (it sees the table as last reported);
     /// changing the controller from it throws ``ResultsError/invalidOperation(_:)``.
     ///
@@ -129,7 +129,7 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.update(key, body) }
     }
 
-    /// Merges fetched objects by key (upsert), optionally sorting and pruning.
+    /// Merges fetched elements by key (upsert), optionally sorting and pruning.
     ///
     /// - Complexity: see ``ResultsStore/merge(_:sortedBy:prune:)``.
     @discardableResult
@@ -161,7 +161,7 @@ extension ResultsController {
         }
     }
 
-    /// Removes the section shown at `index`, with its objects (those hidden
+    /// Removes the section shown at `index`, with its elements (those hidden
     /// by filters too).
     ///
     /// - Complexity: see ``ResultsStore/removeSection(at:)``.
@@ -290,7 +290,7 @@ extension ResultsStore {
         removeAndRelease(id)
     }
 
-    /// Inserts an object at a visible path: before the object shown there,
+    /// Inserts an element at a visible path: before the element shown there,
     /// or at the end of its raw section.
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,

@@ -10,7 +10,7 @@
 ///     }   // one update
 ///
 /// Every mutation outside a batch is a batch of its own. Inside a batch,
-/// changes are coalesced by key: an object inserted and removed produces
+/// changes are coalesced by key: an element inserted and removed produces
 /// nothing, one removed and added again is the same row.
 ///
 /// The controller's accessors and index paths describe its visible table as
@@ -321,7 +321,7 @@ extension ResultsController {
     /// - Complexity: O(1).
     @inlinable public var numberOfSections: Int { snapshot.numberOfSections }
 
-    /// The number of objects shown in a section, or `nil` for a section
+    /// The number of elements shown in a section, or `nil` for a section
     /// that does not exist.
     ///
     /// - Complexity: O(log *n*).
@@ -332,18 +332,18 @@ extension ResultsController {
     /// - Complexity: O(log *n*).
     @inlinable public func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
 
-    /// The object at an index path of the visible table, or `nil`.
+    /// The element at an index path of the visible table, or `nil`.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func element(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath) }
 
-    /// The index path in the visible table of the object with `key`, or
+    /// The index path in the visible table of the element with `key`, or
     /// `nil` when it is not shown.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func indexPath(forKey key: Key) -> ResultsIndexPath? { snapshot.indexPath(forKey: key) }
 
-    /// The index path in the visible table of the object with `element`'s
+    /// The index path in the visible table of the element with `element`'s
     /// key, or `nil` when it is not shown.
     ///
     /// - Complexity: O(log *n*).

@@ -25,7 +25,7 @@
 /// The delegate must not mutate the controller from inside these calls:
 /// such a mutation throws ``ResultsError/invalidOperation(_:)``.
 public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
-    /// The type of the controller's objects.
+    /// The type of the controller's elements.
     associatedtype Element
     /// The type of the controller's keys.
     associatedtype Key: Hashable

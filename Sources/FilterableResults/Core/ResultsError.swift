@@ -16,12 +16,12 @@ public enum ResultsError: Error, Hashable, Sendable {
     case duplicateKey(String)
     /// The operation would give two sections one name.
     case duplicateSection(String)
-    /// An object has no value (or null) for the primary key; the object is
+    /// An element has no value (or null) for the primary key; the element is
     /// described.
     case missingPrimaryKey(String)
-    /// An object's key cannot identify it, for the reason given (a key not
+    /// An element's key cannot identify it, for the reason given (a key not
     /// equal to itself, like `Double.nan`, could never be found again). Its
-    /// ``code`` is `missingPrimaryKey`: the object has no usable key.
+    /// ``code`` is `missingPrimaryKey`: the element has no usable key.
     case invalidKey(String, reason: String)
     /// A predicate string that cannot be parsed.
     case invalidPredicate(String, position: Int, expected: String)

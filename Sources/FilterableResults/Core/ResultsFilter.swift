@@ -1,10 +1,10 @@
 import Foundation
 
-/// A named condition an object must meet to be visible.
+/// A named condition an element must meet to be visible.
 ///
 /// A filter has a title, an optional group and a predicate. A store applies
 /// at most one filter per group (a new one replaces it in place); filters
-/// without a group are appended. An object is visible when every applied
+/// without a group are appended. An element is visible when every applied
 /// filter's predicate is true for it. Filtering never removes raw data.
 ///
 ///     let micro = ResultsFilter<Instance>(title: "Micro", group: "Type") {
@@ -15,14 +15,14 @@ public struct ResultsFilter<Element>: Sendable {
     public var title: String
     /// The filter's group: one applied filter per group. `nil` for none.
     public var group: String?
-    /// The test, on an object in place. A store calls it on every row: a
+    /// The test, on an element in place. A store calls it on every row: a
     /// closure over a pointer is called directly from code specialised for
     /// the element type (a closure over the element itself would be reached
-    /// through a thunk that copies each object), and it is formed in the
+    /// through a thunk that copies each element), and it is formed in the
     /// inlinable initialiser, where the element type is known.
     @usableFromInline var matches: @Sendable (UnsafePointer<Element>) -> Bool
 
-    /// Whether an object passes the filter.
+    /// Whether an element passes the filter.
     ///
     /// - Complexity: that of the test.
     @inlinable public var predicate: @Sendable (Element) -> Bool {
@@ -42,21 +42,21 @@ public struct ResultsFilter<Element>: Sendable {
         self.matches = { predicate($0.pointee) }
     }
 
-    /// Creates a filter from a test on an object in place.
+    /// Creates a filter from a test on an element in place.
     @inlinable init(title: String, group: String?, matchesInPlace matches: @escaping @Sendable (UnsafePointer<Element>) -> Bool) {
         self.title = title
         self.group = group
         self.matches = matches
     }
 
-    /// Whether an object passes the filter.
+    /// Whether an element passes the filter.
     ///
     /// - Complexity: that of the test.
     @inlinable public func callAsFunction(_ element: Element) -> Bool {
         withUnsafePointer(to: element) { matches($0) }
     }
 
-    /// Creates a filter from a Foundation `Predicate`. An object for which
+    /// Creates a filter from a Foundation `Predicate`. An element for which
     /// the predicate throws does not match.
     ///
     /// - Complexity: O(1).

@@ -1,12 +1,12 @@
 /// What a `setData` or `merge` did, counted by key.
 public struct ResultsMergeSummary: Hashable, Sendable {
-    /// Objects whose keys were new.
+    /// Elements whose keys were new.
     public var inserted = 0
-    /// Existing objects whose content changed.
+    /// Existing elements whose content changed.
     public var updated = 0
-    /// Existing objects that were removed (by `setData`, or a pruning merge).
+    /// Existing elements that were removed (by `setData`, or a pruning merge).
     public var removed = 0
-    /// Input objects folded into an earlier one with the same key (the
+    /// Input elements folded into an earlier one with the same key (the
     /// first position and the last content are kept).
     public var foldedDuplicates = 0
 

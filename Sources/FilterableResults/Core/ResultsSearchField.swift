@@ -4,16 +4,16 @@
 ///     try controller.search(for: query, in: [.field(\.name), .field(\.nickname)])
 ///
 /// A stored property of a struct is read in place, at its offset in the
-/// object (neither the object nor the string is copied); other key paths
+/// element (neither the element nor the string is copied); other key paths
 /// are read through the key path.
 public struct ResultsSearchField<Element>: Sendable {
     /// Where the field's text is.
     @usableFromInline enum Access: Sendable {
-        /// A `String` stored at this byte offset in the object.
+        /// A `String` stored at this byte offset in the element.
         case string(offset: Int)
-        /// A `String?` stored at this byte offset in the object.
+        /// A `String?` stored at this byte offset in the element.
         case optionalString(offset: Int)
-        /// Read by a function; `nil` when the object has none.
+        /// Read by a function; `nil` when the element has none.
         case function(@Sendable (Element) -> String?)
     }
 
@@ -33,7 +33,7 @@ extension ResultsSearchField {
         }
     }
 
-    /// Whether the field's text in the object at `element` contains `text`.
+    /// Whether the field's text in the element at `element` contains `text`.
     @inlinable func contains(_ text: SearchText, in element: UnsafePointer<Element>) -> Bool {
         switch access {
         case let .string(offset):

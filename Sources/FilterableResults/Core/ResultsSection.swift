@@ -1,10 +1,10 @@
-/// A section of objects as the store hands it out: an optional name (a named
-/// section's identity) and its objects in order.
+/// A section of elements as the store hands it out: an optional name (a named
+/// section's identity) and its elements in order.
 public struct ResultsSection<Element> {
     /// The section's name; `nil` for an unnamed section, whose identity is
     /// its index.
     public var name: String?
-    /// The section's objects, in order.
+    /// The section's elements, in order.
     public var elements: [Element]
 
     /// Creates a section.

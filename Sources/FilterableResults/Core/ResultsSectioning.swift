@@ -1,16 +1,16 @@
-/// How a store derives each object's section from the object, as a
+/// How a store derives each element's section from the element, as a
 /// fetched-results controller's `sectionNameKeyPath` does.
 ///
 /// Sections are named by the value, ordered by ``areInIncreasingOrder``,
-/// created when their first object arrives and removed when their last
+/// created when their first element arrives and removed when their last
 /// leaves.
 public struct ResultsSectioning<Element>: Sendable {
-    /// The name of the section an object belongs in.
+    /// The name of the section an element belongs in.
     public let sectionName: @Sendable (Element) -> String
     /// The order of section names; by default Unicode scalar order.
     public let areInIncreasingOrder: @Sendable (String, String) -> Bool
 
-    /// Creates a sectioning from a function naming each object's section.
+    /// Creates a sectioning from a function naming each element's section.
     ///
     /// - Complexity: O(1).
     public init(
@@ -31,15 +31,15 @@ public struct ResultsSectioning<Element>: Sendable {
 }
 
 extension ResultsSectioning where Element: SendableMetatype {
-    /// Sections objects by a string property.
+    /// Sections elements by a string property.
     ///
     /// - Complexity: O(1).
     public static func by(_ keyPath: KeyPath<Element, String> & Sendable) -> Self {
         Self(sectionName: { $0[keyPath: keyPath] })
     }
 
-    /// Sections objects by an optional string property; `nil` files an
-    /// object under the section named `""`, as the scenario contract does.
+    /// Sections elements by an optional string property; `nil` files an
+    /// element under the section named `""`, as the scenario contract does.
     ///
     /// - Complexity: O(1).
     public static func by(_ keyPath: KeyPath<Element, String?> & Sendable) -> Self {

@@ -1,23 +1,23 @@
 import Foundation
 
-/// One key of a sort order: compares two objects, ascending or descending.
+/// One key of a sort order: compares two elements, ascending or descending.
 ///
 /// A store with sort keys keeps every section sorted by them, stably.
 ///
 ///     let byName = ResultsSortKey<Contact>.ascending(\.name)
 ///     let newestFirst = ResultsSortKey<Contact>.descending(\.created)
 public struct ResultsSortKey<Element>: Sendable {
-    /// Compares two objects: `.orderedAscending` when the first sorts first.
+    /// Compares two elements: `.orderedAscending` when the first sorts first.
     public let compare: @Sendable (Element, Element) -> ComparisonResult
 
-    /// For a key on a property: sorts many objects at once, reading the
-    /// property once per object rather than twice per comparison.
+    /// For a key on a property: sorts many elements at once, reading the
+    /// property once per element rather than twice per comparison.
     @usableFromInline let ordering: Ordering?
     /// Whether ``ordering`` runs in reverse.
     @usableFromInline let isReversed: Bool
 
     /// Sorts `objects` stably (descending when asked): their positions in
-    /// sorted order, and each one's rank (equal objects share a rank; ranks
+    /// sorted order, and each one's rank (equal elements share a rank; ranks
     /// start at 0 and leave no gaps).
     @usableFromInline typealias Ordering = @Sendable (_ objects: [Element], _ descending: Bool) -> (order: [Int], ranks: [Int32])
 
@@ -123,8 +123,8 @@ extension Array {
     /// in `objects`; `nil` unless every key is on a property (see
     /// ``ResultsSortKey/ordering``).
     ///
-    /// - Complexity: O(*n* log *n*) per key for *n* objects, each key's
-    ///   property read once per object.
+    /// - Complexity: O(*n* log *n*) per key for *n* elements, each key's
+    ///   property read once per element.
     @inlinable func stableOrder<Object>(of objects: [Object]) -> [Int]? where Element == ResultsSortKey<Object> {
         guard allSatisfy({ $0.ordering != nil }) else { return nil }
         if count == 1 { return self[0].ordering!(objects, self[0].isReversed).order }
@@ -146,7 +146,7 @@ extension Array {
         return order
     }
 
-    /// Compares two objects by each key in turn: the first key that orders
+    /// Compares two elements by each key in turn: the first key that orders
     /// them decides.
     @inlinable func compare<Object>(_ lhs: Object, _ rhs: Object) -> ComparisonResult
     where Element == ResultsSortKey<Object> {

@@ -50,7 +50,7 @@ extension ResultsStore {
         refilter()
     }
 
-    /// Sets the text of a live search over the given fields: the objects
+    /// Sets the text of a live search over the given fields: the elements
     /// shown are those where any of the fields contains the text, ignoring
     /// case and diacritics. Empty text removes the search.
     ///
@@ -93,7 +93,7 @@ extension ResultsStore {
 
     /// Recomputes every row's visibility.
     ///
-    /// First a bit per row identity, in the order the objects lie in memory;
+    /// First a bit per row identity, in the order the elements lie in memory;
     /// then one walk over the leaves of the positional index, which copies
     /// only the leaves whose bits change (and the nodes above them), and
     /// recounts each section's visible rows.

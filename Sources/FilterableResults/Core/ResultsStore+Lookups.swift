@@ -1,7 +1,7 @@
-/// Reading the raw data: every section and every object, filters ignored,
+/// Reading the raw data: every section and every element, filters ignored,
 /// at raw positions (``RawIndexPath``). The visible table is ``snapshot``.
 extension ResultsStore {
-    /// The visible table as it is now: the sections shown, with the objects
+    /// The visible table as it is now: the sections shown, with the elements
     /// that pass every applied filter, as a value that later edits of the
     /// store leave unchanged.
     ///
@@ -15,7 +15,7 @@ extension ResultsStore {
         table.rawTable.map { ResultsSection(name: $0.name, elements: $0.rows.map(element(ofRow:))) }
     }
 
-    /// Every object, section by section, filters ignored.
+    /// Every element, section by section, filters ignored.
     ///
     /// - Complexity: O(*n*).
     @inlinable public var allElements: [Element] { rawSections.flatMap(\.elements) }
@@ -30,40 +30,40 @@ extension ResultsStore {
     /// - Complexity: O(1).
     @inlinable public var numberOfRawSections: Int { table.numberOfSections }
 
-    /// The number of objects in a raw section, or `nil` when it does not exist.
+    /// The number of elements in a raw section, or `nil` when it does not exist.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func numberOfRawElements(inSection section: Int) -> Int? {
         (0..<table.numberOfSections).contains(section) ? rowCount(inSection: section) : nil
     }
 
-    /// The object at a raw index path, or `nil` when it does not exist.
+    /// The element at a raw index path, or `nil` when it does not exist.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func element(at indexPath: RawIndexPath) -> Element? {
         table.row(atRaw: indexPath).map(element(ofRow:))
     }
 
-    /// The object with `key`, or `nil`.
+    /// The element with `key`, or `nil`.
     ///
     /// - Complexity: O(1) on average (a hash lookup).
     @inlinable public func element(forKey key: Key) -> Element? {
         table.row(forKey: key).map(element(ofRow:))
     }
 
-    /// Whether an object has `key`.
+    /// Whether an element has `key`.
     ///
     /// - Complexity: O(1) on average.
     @inlinable public func contains(key: Key) -> Bool { table.row(forKey: key) != nil }
 
-    /// The raw index path of the object with `key`, or `nil`.
+    /// The raw index path of the element with `key`, or `nil`.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func rawIndexPath(forKey key: Key) -> RawIndexPath? {
         table.row(forKey: key).map(table.rawPath(ofRow:))
     }
 
-    /// The raw index path of the object with `element`'s key, or `nil`.
+    /// The raw index path of the element with `element`'s key, or `nil`.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func rawIndexPath(of element: Element) -> RawIndexPath? {

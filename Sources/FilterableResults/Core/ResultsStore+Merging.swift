@@ -1,6 +1,6 @@
 import Foundation
 
-/// Setting all data and merging fetched objects: the keyed, whole-input
+/// Setting all data and merging fetched elements: the keyed, whole-input
 /// operations that fold duplicates instead of refusing them.
 extension ResultsStore {
     /// Replaces all data with one unnamed section of `elements` (in a
@@ -11,7 +11,7 @@ extension ResultsStore {
     /// not deletes and inserts.
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` before changing anything.
-    /// - Complexity: O(*n* + *m*) for *n* old and *m* new objects, plus
+    /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements, plus
     ///   O(*m* log *m*) comparisons when sorted or sectioned.
     @discardableResult
     @inlinable public mutating func setData(_ elements: [Element]) throws(ResultsError) -> ResultsMergeSummary {
@@ -26,7 +26,7 @@ extension ResultsStore {
     ///   ``ResultsError/missingPrimaryKey(_:)``, or
     ///   ``ResultsError/invalidOperation(_:)`` in a sectioned store; nothing
     ///   changes then.
-    /// - Complexity: O(*n* + *m*) for *n* old and *m* new objects.
+    /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements.
     @discardableResult
     @inlinable public mutating func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsMergeSummary {
         try requireManualSections("setting data as sections")
@@ -63,10 +63,10 @@ extension ResultsStore {
         return summary
     }
 
-    /// Merges fetched objects by key (upsert): existing objects are replaced
+    /// Merges fetched elements by key (upsert): existing elements are replaced
     /// in place, new ones appended to the last section in input order (in a
     /// sorted or sectioned store, placed there). With `prune`, existing
-    /// objects whose keys are absent from `elements` are removed (their
+    /// elements whose keys are absent from `elements` are removed (their
     /// sections stay, unless the store sections by value).
     ///
     /// `sortedBy` sorts every section stably after the merge, for a store
@@ -77,8 +77,8 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``, or
     ///   ``ResultsError/invalidOperation(_:)`` for `sortedBy` in a sorted
     ///   store; nothing changes then.
-    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*n*) for `prune`
-    ///   or a `sortedBy`, and O(*n* log *n*) when a changed object breaks a
+    /// - Complexity: O(*m* log *n*) for *m* elements, plus O(*n*) for `prune`
+    ///   or a `sortedBy`, and O(*n* log *n*) when a changed element breaks a
     ///   section's sort order.
     @discardableResult
     @inlinable public mutating func merge(

@@ -1,6 +1,6 @@
-/// Adding, inserting, removing and replacing objects.
+/// Adding, inserting, removing and replacing elements.
 extension ResultsStore {
-    /// Appends an object to the last section, or to raw section `section`;
+    /// Appends an element to the last section, or to raw section `section`;
     /// in a sorted store, at its sorted place (after its ties); in a
     /// sectioned store, in the section its value names.
     ///
@@ -29,7 +29,7 @@ extension ResultsStore {
         _checkInvariants()
     }
 
-    /// Inserts an object at a raw index path; the row index may equal the
+    /// Inserts an element at a raw index path; the row index may equal the
     /// section's count (append).
     ///
     /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``,
@@ -51,7 +51,7 @@ extension ResultsStore {
         _checkInvariants()
     }
 
-    /// Inserts an object just before a live row, in its section.
+    /// Inserts an element just before a live row, in its section.
     ///
     /// - Throws: as ``insert(_:at:)``.
     @inlinable mutating func insert(_ element: Element, before next: RowID) throws(ResultsError) {
@@ -68,7 +68,7 @@ extension ResultsStore {
         }
     }
 
-    /// Validates a new object's key and stores it; the caller places the row.
+    /// Validates a new element's key and stores it; the caller places the row.
     @inlinable mutating func allocateNewRow(_ element: Element) throws(ResultsError) -> RowID {
         let key = try requireKey(of: element)
         try requireNew(key)
@@ -76,16 +76,16 @@ extension ResultsStore {
         return allocateRow(element, key: key)
     }
 
-    /// Removes the object with the same key as `element`; nothing happens
+    /// Removes the element with the same key as `element`; nothing happens
     /// when there is none.
     ///
-    /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` for an object without a key.
+    /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` for an element without a key.
     /// - Complexity: O(log *n*).
     @inlinable public mutating func remove(_ element: Element) throws(ResultsError) {
         remove(key: try requireKey(of: element))
     }
 
-    /// Removes the object with `key`; nothing happens when there is none.
+    /// Removes the element with `key`; nothing happens when there is none.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public mutating func remove(key: Key) {
@@ -94,7 +94,7 @@ extension ResultsStore {
         removeAndRelease(id)
     }
 
-    /// Removes the object at a raw index path.
+    /// Removes the element at a raw index path.
     ///
     /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``.
     /// - Complexity: O(log *n*).
@@ -104,14 +104,14 @@ extension ResultsStore {
         removeAndRelease(id)
     }
 
-    /// Removes a live row and frees its object.
+    /// Removes a live row and frees its element.
     @inlinable mutating func removeAndRelease(_ id: RowID) {
         removeRow(id)
         releaseRow(id)
         _checkInvariants()
     }
 
-    /// Moves the object at `source` so that it ends up at `destination`,
+    /// Moves the element at `source` so that it ends up at `destination`,
     /// as a table view moves a row: `destination` is its position after
     /// the move (in its own section, at most the count less one). The row
     /// keeps its identity, so the change is one move.
@@ -140,7 +140,7 @@ extension ResultsStore {
         _checkInvariants()
     }
 
-    /// Replaces the object that has `element`'s key, in place (or in its
+    /// Replaces the element that has `element`'s key, in place (or in its
     /// sorted or sectioned place); nothing happens when there is none.
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``.
@@ -152,8 +152,8 @@ extension ResultsStore {
         replaceRow(id, with: element, key: key)
     }
 
-    /// Replaces the object matching `old` by `new`; nothing happens when no
-    /// object matches `old`. A new key is the old row leaving and a new one
+    /// Replaces the element matching `old` by `new`; nothing happens when no
+    /// element matches `old`. A new key is the old row leaving and a new one
     /// arriving in its place.
     ///
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when `new` takes another
@@ -168,7 +168,7 @@ extension ResultsStore {
         replaceRow(id, with: new, key: newKey)
     }
 
-    /// Replaces the object at a raw index path.
+    /// Replaces the element at a raw index path.
     ///
     /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``,
     ///   ``ResultsError/duplicateKey(_:)`` when `new` takes another row's key.
@@ -177,11 +177,11 @@ extension ResultsStore {
         try replace(row: try requireRow(at: indexPath), with: new)
     }
 
-    /// Replaces every object whose key is in `elements`; the others are
+    /// Replaces every element whose key is in `elements`; the others are
     /// ignored.
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` before changing anything.
-    /// - Complexity: O(*k* log *n*) for *k* objects.
+    /// - Complexity: O(*k* log *n*) for *k* elements.
     @inlinable public mutating func replaceAll(_ elements: [Element]) throws(ResultsError) {
         let keys = try requireKeys(of: elements)
         let known = zip(keys, elements).filter { table.row(forKey: $0.0) != nil }
@@ -190,7 +190,7 @@ extension ResultsStore {
         for (key, element) in known { replaceRow(table.row(forKey: key)!, with: element, key: key) }
     }
 
-    /// Replaces a live row's object.
+    /// Replaces a live row's element.
     ///
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when `new` takes another
     ///   row's key; ``ResultsError/missingPrimaryKey(_:)``.
@@ -217,18 +217,18 @@ extension ResultsStore {
         _checkInvariants()
     }
 
-    /// Changes the object with `key` in place, as a replace.
+    /// Changes the element with `key` in place, as a replace.
     ///
     ///     try store.update(7) { $0.title = "Renamed" }
     ///
-    /// Returns whether there was such an object. Changing a value element
-    /// this way is how a content change is reported: an object of a class
+    /// Returns whether there was such an element. Changing a value element
+    /// this way is how a content change is reported: an element of a class
     /// mutated in place compares equal to itself, so replace it with a copy
     /// or use a store whose `isSameContent` looks at a version field.
     ///
     /// - Throws: ``ResultsError/duplicateKey(_:)`` or
     ///   ``ResultsError/missingPrimaryKey(_:)`` when the change gives the
-    ///   object another row's key or none; the store is unchanged then.
+    ///   element another row's key or none; the store is unchanged then.
     /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @discardableResult
     @inlinable public mutating func update(_ key: Key, _ body: (inout Element) -> Void) throws(ResultsError) -> Bool {

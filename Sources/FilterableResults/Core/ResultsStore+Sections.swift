@@ -1,6 +1,6 @@
 /// Adding, inserting, removing and replacing whole sections, by raw index.
 ///
-/// Not allowed in a store that derives its sections from its objects
+/// Not allowed in a store that derives its sections from its elements
 /// (`sectionedBy`): those throw ``ResultsError/invalidOperation(_:)``.
 /// Section names are compared by their Unicode scalars.
 extension ResultsStore {
@@ -9,7 +9,7 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/duplicateSection(_:)``,
     ///   ``ResultsError/duplicateKey(_:)`` (repeated or existing keys),
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
-    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*m* log *m*) when sorted.
+    /// - Complexity: O(*m* log *n*) for *m* elements, plus O(*m* log *m*) when sorted.
     @inlinable public mutating func addSection(_ section: ResultsSection<Element>) throws(ResultsError) {
         try insertSection(section, at: table.numberOfSections)
     }
@@ -18,7 +18,7 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)`` and the
     ///   errors of ``addSection(_:)``.
-    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*m* log *m*) when sorted.
+    /// - Complexity: O(*m* log *n*) for *m* elements, plus O(*m* log *m*) when sorted.
     @inlinable public mutating func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
         try requireManualSections("inserting a section")
         guard (0...table.numberOfSections).contains(index) else {
@@ -40,7 +40,7 @@ extension ResultsStore {
         _checkInvariants()
     }
 
-    /// Removes the section at raw index `index` with its objects.
+    /// Removes the section at raw index `index` with its elements.
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)``.
     /// - Complexity: O(*m* log *n*) for a section of *m* rows.
@@ -58,7 +58,7 @@ extension ResultsStore {
     }
 
     /// Removes the section named `name` (by its Unicode scalars) with its
-    /// objects; nothing happens when there is none.
+    /// elements; nothing happens when there is none.
     ///
     /// - Throws: ``ResultsError/invalidOperation(_:)`` in a sectioned store.
     /// - Complexity: O(*s* log *n* + *m* log *n*) for *s* sections and *m* rows in it.
@@ -76,7 +76,7 @@ extension ResultsStore {
     ///   ``ResultsError/duplicateSection(_:)``, ``ResultsError/duplicateKey(_:)``
     ///   for keys repeated or held by another section,
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
-    /// - Complexity: O(*m* log *n*) for *m* objects, plus O(*m* log *m*) when sorted.
+    /// - Complexity: O(*m* log *n*) for *m* elements, plus O(*m* log *m*) when sorted.
     @inlinable public mutating func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
         try requireManualSections("replacing a section")
         guard (0..<table.numberOfSections).contains(index) else {
@@ -111,7 +111,7 @@ extension ResultsStore {
         _checkInvariants()
     }
 
-    /// The keys of a new section's objects, refusing a key repeated among
+    /// The keys of a new section's elements, refusing a key repeated among
     /// them or held by a row outside `allowed`.
     @inlinable func requireNewKeys(of elements: [Element], allowedIn allowed: Set<RowID>?) throws(ResultsError) -> [Key] {
         let keys = try requireKeys(of: elements)

@@ -3,14 +3,14 @@ import Foundation
 /// The primitives every operation is built from. They assume the operation
 /// has validated its input: they never fail.
 extension ResultsStore {
-    /// The key of an object, or the error that names it.
+    /// The key of an element, or the error that names it.
     ///
     /// - Complexity: O(1) plus the cost of the key function.
     @inlinable func requireKey(of element: Element) throws(ResultsError) -> Key {
         try withUnsafePointer(to: element) { pointer throws(ResultsError) in try requireKey(at: pointer) }
     }
 
-    /// The key of an object in place, or the error that names it.
+    /// The key of an element in place, or the error that names it.
     @inlinable func requireKey(at element: UnsafePointer<Element>) throws(ResultsError) -> Key {
         guard let key = table.keyReader.key(at: element) else {
             throw .missingPrimaryKey(String(describing: element.pointee))
@@ -22,7 +22,7 @@ extension ResultsStore {
     }
 
     /// The keys of `elements`, read in place, or the error naming the first
-    /// object without one.
+    /// element without one.
     @inlinable func requireKeys(of elements: [Element]) throws(ResultsError) -> [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(elements.count)
@@ -35,16 +35,16 @@ extension ResultsStore {
     /// The key of a live row.
     @inlinable func key(ofRow id: RowID) -> Key { table.key(ofRow: id) }
 
-    /// The object of a live row.
+    /// The element of a live row.
     @inlinable func element(ofRow id: RowID) -> Element { table.element(ofRow: id) }
 
-    /// Whether an object passes every applied filter.
+    /// Whether an element passes every applied filter.
     @inlinable func passesFilters(_ element: Element) -> Bool {
         guard !appliedFilters.isEmpty else { return true }
         return withUnsafePointer(to: element) { element in appliedFilters.allSatisfy { $0.matches(element) } }
     }
 
-    /// Stores an object whose key no live row has, and indexes the key; the
+    /// Stores an element whose key no live row has, and indexes the key; the
     /// caller places the row. A key the baseline had gets its old identity
     /// back, so a key removed and added again before the next changeset is
     /// the same row.
@@ -67,7 +67,7 @@ extension ResultsStore {
     }
 
     /// Unindexes a row the caller has taken out of its section and frees
-    /// its object. Its identity stays reserved while the baseline has it.
+    /// its element. Its identity stays reserved while the baseline has it.
     @inlinable mutating func releaseRow(_ id: RowID) {
         table.unindexKey(ofRow: id)
         table.slots[Int(id)] = nil
@@ -92,13 +92,13 @@ extension ResultsStore {
         tracker.retiredRows = retired
     }
 
-    /// Replaces a row's object (same key) and its visibility.
+    /// Replaces a row's element (same key) and its visibility.
     @inlinable mutating func replaceContent(ofRow id: RowID, with element: Element) {
         storeContent(ofRow: id, with: element)
         if !appliedFilters.isEmpty { table.setVisible(passesFilters(element), ofRow: id) }
     }
 
-    /// Replaces a row's object (same key), leaving its place and visibility
+    /// Replaces a row's element (same key), leaving its place and visibility
     /// to the caller.
     @inlinable mutating func storeContent(ofRow id: RowID, with element: Element) {
         table.slots[Int(id)] = element
@@ -122,7 +122,7 @@ extension ResultsStore {
         return true
     }
 
-    /// Whether `element` belongs to another section than the row's object
+    /// Whether `element` belongs to another section than the row's element
     /// does, in a store that sections by value.
     @inlinable func changesSection(ofRow id: RowID, to element: Element) -> Bool {
         guard let sectioning else { return false }
@@ -184,7 +184,7 @@ extension ResultsStore {
 // MARK: - Placement in sorted and sectioned stores
 
 extension ResultsStore {
-    /// Whether objects are placed by the store rather than by the caller.
+    /// Whether elements are placed by the store rather than by the caller.
     @usableFromInline var placesRows: Bool { !sortKeys.isEmpty || sectioning != nil }
 
     /// The raw index of the section named `name` in a sectioned store,
@@ -208,7 +208,7 @@ extension ResultsStore {
         return index
     }
 
-    /// Where a new object goes in a section: after its ties when sorted,
+    /// Where a new element goes in a section: after its ties when sorted,
     /// else at the end.
     ///
     /// - Complexity: O(log² *n*) when sorted, else O(log *n*).
@@ -230,7 +230,7 @@ extension ResultsStore {
         table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(row: row, section: section))
     }
 
-    /// Puts a row whose object just changed back in order, as a stable sort
+    /// Puts a row whose element just changed back in order, as a stable sort
     /// would: in its section by `sectionedBy` (appended, or sorted, when the
     /// section changes), among its ties at its old place when sorted.
     @inlinable mutating func restoreOrder(ofRowAt indexPath: RawIndexPath) {

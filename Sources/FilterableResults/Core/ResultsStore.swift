@@ -1,6 +1,6 @@
 import Foundation
 
-/// A mutable, sectioned collection of objects identified by primary key,
+/// A mutable, sectioned collection of elements identified by primary key,
 /// with filters, that computes the changes of its visible table.
 ///
 /// The store is a persistent, copy-on-write value: a copy costs O(1) and
@@ -12,15 +12,15 @@ import Foundation
 /// ``takeChangeset()`` to get the changes since the last call.
 ///
 /// The store speaks raw positions (``RawIndexPath``): every section and
-/// every object, filters ignored. The visible table, what a view shows, is
+/// every element, filters ignored. The visible table, what a view shows, is
 /// its ``snapshot``.
 ///
 /// Keys are unique, always: an operation that would give two rows one key
 /// throws ``ResultsError/duplicateKey(_:)`` and changes nothing. A key is
-/// stored once, read from its object: an object of a class type whose key
+/// stored once, read from its element: an element of a class type whose key
 /// is changed in place while stored is a programmer error, detected when
 /// its row leaves the key index or the index grows, and it stops the
-/// program with a message naming the key. Replace such an object instead.
+/// program with a message naming the key. Replace such an element instead.
 ///
 ///     var store = ResultsStore<Product, Int>(key: \.id)
 ///     try store.setData([kindle, echo])
@@ -35,13 +35,13 @@ public struct ResultsStore<Element, Key: Hashable> {
     // MARK: Configuration
 
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
-    /// Whether two objects in place have the same content; `nil` when every
+    /// Whether two elements in place have the same content; `nil` when every
     /// replace counts as a change.
     @usableFromInline let sameContent: (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?
     /// The sort keys every section is kept in order by; empty for none.
     @inlinable public var sortKeys: [ResultsSortKey<Element>] { _sortKeys }
     @usableFromInline var _sortKeys: [ResultsSortKey<Element>]
-    /// How objects are filed into sections, if the store sections them.
+    /// How elements are filed into sections, if the store sections them.
     @inlinable public var sectioning: ResultsSectioning<Element>? { _sectioning }
     @usableFromInline var _sectioning: ResultsSectioning<Element>?
     /// Whether sections with no visible rows are left out of the visible table.
@@ -79,11 +79,11 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// was computed at.
     @usableFromInline var precomputedChangeset: (version: ResultsStoreVersion, changeset: ResultsChangeset<Element, Key>)?
 
-    /// Creates an empty store that identifies objects by `key` and compares
+    /// Creates an empty store that identifies elements by `key` and compares
     /// their content with `isSameContent`.
     ///
-    /// `key` returns `nil` for an object without a primary key; such an
-    /// object is refused with ``ResultsError/missingPrimaryKey(_:)``. Without
+    /// `key` returns `nil` for an element without a primary key; such an
+    /// element is refused with ``ResultsError/missingPrimaryKey(_:)``. Without
     /// `isSameContent`, every replace counts as a content change.
     ///
     /// A new store holds one unnamed, empty section (with `sectioning`, none).
@@ -102,7 +102,7 @@ public struct ResultsStore<Element, Key: Hashable> {
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 
-    /// A content comparison on objects in place.
+    /// A content comparison on elements in place.
     @inlinable static func inPlace(
         _ isSameContent: (@Sendable (Element, Element) -> Bool)?
     ) -> (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)? {
@@ -111,9 +111,9 @@ public struct ResultsStore<Element, Key: Hashable> {
     }
 
     /// Creates an empty store from its key and content functions, both on
-    /// objects in place and (the key) on an object. The public initialisers
+    /// elements in place and (the key) on an element. The public initialisers
     /// form them where the element type is known, so a store's hot loops
-    /// call them without a reabstraction thunk that would copy each object.
+    /// call them without a reabstraction thunk that would copy each element.
     @inlinable init(
         keyOf: @escaping @Sendable (Element) -> Key?,
         keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
@@ -167,7 +167,7 @@ extension ResultsStore {
 // MARK: - Convenience initialisers
 
 extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
-    /// Creates an empty store that identifies objects by a key path.
+    /// Creates an empty store that identifies elements by a key path.
     ///
     /// - Complexity: O(1).
     @inlinable public init(
@@ -185,7 +185,7 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
 }
 
 extension ResultsStore where Element: Equatable & SendableMetatype, Key: SendableMetatype {
-    /// Creates an empty store that identifies objects by a key path and
+    /// Creates an empty store that identifies elements by a key path and
     /// compares their content with `==`.
     ///
     /// - Complexity: O(1).
@@ -202,7 +202,7 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
 }
 
 extension ResultsStore where Element: Identifiable & Equatable & SendableMetatype, Key == Element.ID, Key: SendableMetatype {
-    /// Creates an empty store that identifies objects by their `id` and
+    /// Creates an empty store that identifies elements by their `id` and
     /// compares their content with `==`.
     ///
     /// - Complexity: O(1).
@@ -218,8 +218,8 @@ extension ResultsStore where Element: Identifiable & Equatable & SendableMetatyp
 }
 
 extension ResultsStore where Element: Hashable & SendableMetatype, Key == Element {
-    /// Creates an empty store whose objects are their own keys: two equal
-    /// objects are the same object.
+    /// Creates an empty store whose elements are their own keys: two equal
+    /// elements are the same element.
     ///
     /// - Complexity: O(1).
     @inlinable public init(
@@ -246,7 +246,7 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
         return { $0[keyPath: keyPath] }
     }
 
-    /// A function that reads a key through a key path from an object in
+    /// A function that reads a key through a key path from an element in
     /// place: a stored property of a struct at its byte offset (only the key
     /// is loaded), anything else through the key path.
     @inlinable

@@ -27,9 +27,9 @@ import Foundation
 /// being sent back to the view.
 @MainActor
 public final class ResultsDataSource<Source: ResultsSource, View: ResultsListView, Cell>: ResultsListDataSource {
-    /// The type of the objects shown.
+    /// The type of the elements shown.
     public typealias Element = Source.Element
-    /// The type of the objects' identities.
+    /// The type of the elements' identities.
     public typealias Key = Source.Key
     /// The type of the table the view shows.
     public typealias Snapshot = Source.Snapshot
@@ -42,7 +42,7 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     ///
     /// - Complexity: O(1).
     public private(set) var snapshot: Snapshot
-    /// Makes the cell for an object at an index path of ``snapshot``.
+    /// Makes the cell for an element at an index path of ``snapshot``.
     public let cellProvider: (View, ResultsIndexPath, Element) -> Cell
     /// The title of a section's header: by default the section's name.
     public var headerTitle: (_ section: Int, _ snapshot: Snapshot) -> String? = { section, snapshot in
@@ -200,7 +200,7 @@ extension ResultsDataSource {
     }
 
     /// The user deleted the row at `indexPath` of the table the view shows:
-    /// the object with that row's key is removed from the source, and the
+    /// the element with that row's key is removed from the source, and the
     /// view learns of it as of any other change.
     ///
     /// - Complexity: O(log *n*), plus the source's report.

@@ -11,9 +11,9 @@
 /// `ObservableResults` makes them observable by SwiftUI; a controller's
 /// delegate receives them in NSFetchedResultsController's shape.
 public protocol ResultsSource<Element, Key>: AnyObject {
-    /// The type of the objects shown.
+    /// The type of the elements shown.
     associatedtype Element
-    /// The type of the objects' identities.
+    /// The type of the elements' identities.
     associatedtype Key: Hashable
     /// The type of the table shown.
     associatedtype Snapshot: ResultsTableSnapshot<Element, Key>
@@ -42,7 +42,7 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     ///
     /// - Complexity: O(1).
     func observe(_ handler: @escaping (ResultsUpdate<Snapshot>) -> Void) -> ResultsObservation
-    /// Removes the object with `key` (a user's swipe to delete).
+    /// Removes the element with `key` (a user's swipe to delete).
     ///
     /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
     /// - Complexity: that of the source's removal.

@@ -5,16 +5,16 @@
 /// Every index path is one of the table shown: sections and rows as a
 /// table or collection view counts them.
 public protocol ResultsTableSnapshot<Element, Key> {
-    /// The type of the objects shown.
+    /// The type of the elements shown.
     associatedtype Element
-    /// The type of the objects' identities.
+    /// The type of the elements' identities.
     associatedtype Key: Hashable
 
     /// The number of sections shown.
     ///
     /// - Complexity: O(1) for the package's snapshots.
     var numberOfSections: Int { get }
-    /// The number of objects shown in a section, or `nil` for a section
+    /// The number of elements shown in a section, or `nil` for a section
     /// that does not exist.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
@@ -23,19 +23,19 @@ public protocol ResultsTableSnapshot<Element, Key> {
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
     func name(ofSection section: Int) -> String?
-    /// The object at an index path, or `nil` when there is none.
+    /// The element at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
     func element(at indexPath: ResultsIndexPath) -> Element?
-    /// The identity of the object at an index path, or `nil` when there is none.
+    /// The identity of the element at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
     func key(at indexPath: ResultsIndexPath) -> Key?
-    /// The sections shown, with their names and objects.
+    /// The sections shown, with their names and elements.
     ///
     /// - Complexity: O(*n*) for the package's snapshots.
     var sections: [ResultsSection<Element>] { get }
-    /// The number of objects shown.
+    /// The number of elements shown.
     ///
     /// - Complexity: O(1) for the package's snapshots.
     var count: Int { get }

@@ -12,7 +12,7 @@ extension ResultsStore {
         /// diff: sections came or went, rows were re-sorted in bulk, or more
         /// rows were touched than ``incrementalLimit``.
         @usableFromInline var needsFullDiff = false
-        /// Rows whose object was replaced (with repeats): the only rows
+        /// Rows whose element was replaced (with repeats): the only rows
         /// whose content can differ from the baseline's.
         @usableFromInline var contentTouched: [Int32] = []
         /// Rows removed since the baseline that the baseline has: their
@@ -46,7 +46,7 @@ extension ResultsStore {
         /// Whether anything changed since the baseline.
         @inlinable var hasChanges: Bool { dataChanged || visibilityChanged }
 
-        /// Records a row whose object was replaced. Repeats are folded
+        /// Records a row whose element was replaced. Repeats are folded
         /// once the list outgrows twice the `rowSlots` a store has, so
         /// replaces between changesets (updates off, or changes never
         /// taken) keep it proportional to the rows, whatever the churn.

@@ -19,7 +19,7 @@ import Observation
 public final class ObservableResults<Source: ResultsSource> {
     /// The table as last reported.
     public private(set) var snapshot: Source.Snapshot
-    /// The last update reported since this object was made, or `nil`: its
+    /// The last update reported since this element was made, or `nil`: its
     /// ``ResultsUpdate/changeset`` and ``ResultsUpdate/isReload`` let a
     /// view choose its animation.
     public private(set) var lastUpdate: Source.Update?

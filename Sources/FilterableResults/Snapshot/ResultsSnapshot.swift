@@ -1,5 +1,5 @@
 /// The visible table at one moment: the sections shown and, in each, the
-/// objects that pass the filters, as a value that never changes.
+/// elements that pass the filters, as a value that never changes.
 ///
 /// Every update a ``ResultsController`` reports carries the snapshot of the
 /// table after it. A data source serves the snapshot it owns, and swaps in
@@ -9,7 +9,7 @@
 ///
 /// A snapshot shares its storage with the store it came from: taking one is
 /// O(1), and it costs nothing until the store changes, when only the pieces
-/// the store edits are copied. It is `Sendable` when its objects and keys
+/// the store edits are copied. It is `Sendable` when its elements and keys
 /// are, so it can be handed to another actor.
 ///
 ///     let snapshot = controller.snapshot
@@ -32,7 +32,7 @@ extension ResultsSnapshot {
     /// - Complexity: O(1).
     @inlinable public var numberOfSections: Int { table.numberOfVisibleSections }
 
-    /// The number of objects shown in a section, or `nil` for a section
+    /// The number of elements shown in a section, or `nil` for a section
     /// that does not exist.
     ///
     /// - Complexity: O(log *n*).
@@ -50,42 +50,42 @@ extension ResultsSnapshot {
         return table.record(table.header(atVisible: section).id).name
     }
 
-    /// The number of objects shown.
+    /// The number of elements shown.
     ///
     /// - Complexity: O(1).
     @inlinable public var count: Int { table.visibleRowCount }
 
-    /// Whether no object is shown.
+    /// Whether no element is shown.
     ///
     /// - Complexity: O(1).
     @inlinable public var isEmpty: Bool { count == 0 }
 }
 
-// MARK: - Objects
+// MARK: - Elements
 
 extension ResultsSnapshot {
-    /// The object at an index path, or `nil` when there is none.
+    /// The element at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func element(at indexPath: ResultsIndexPath) -> Element? {
         table.row(atVisible: indexPath).map(table.element(ofRow:))
     }
 
-    /// The key of the object at an index path, or `nil` when there is none.
+    /// The key of the element at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func key(at indexPath: ResultsIndexPath) -> Key? {
         table.row(atVisible: indexPath).map(table.key(ofRow:))
     }
 
-    /// The index path of the object with `key`, or `nil` when it is not shown.
+    /// The index path of the element with `key`, or `nil` when it is not shown.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func indexPath(forKey key: Key) -> ResultsIndexPath? {
         table.row(forKey: key).flatMap(table.visiblePath(ofRow:))
     }
 
-    /// The index path of the object with `element`'s key, or `nil` when it
+    /// The index path of the element with `element`'s key, or `nil` when it
     /// is not shown.
     ///
     /// - Complexity: O(log *n*).
@@ -93,27 +93,27 @@ extension ResultsSnapshot {
         table.keyOf(element).flatMap(indexPath(forKey:))
     }
 
-    /// Whether the object with `key` is shown.
+    /// Whether the element with `key` is shown.
     ///
     /// - Complexity: O(log *n*).
     @inlinable public func contains(key: Key) -> Bool { indexPath(forKey: key) != nil }
 
-    /// The sections shown, with their names and objects.
+    /// The sections shown, with their names and elements.
     ///
     /// - Complexity: O(*n*).
     @inlinable public var sections: [ResultsSection<Element>] {
         table.visibleTable.map { ResultsSection(name: $0.name, elements: $0.rows.map(table.element(ofRow:))) }
     }
 
-    /// Every object shown, section by section.
+    /// Every element shown, section by section.
     ///
     /// - Complexity: O(*n*).
     @inlinable public var elements: [Element] { sections.flatMap(\.elements) }
 
-    /// The objects shown in a section, in order; empty for a section that
+    /// The elements shown in a section, in order; empty for a section that
     /// does not exist.
     ///
-    /// - Complexity: O(log *n* + *m*) for *m* objects.
+    /// - Complexity: O(log *n* + *m*) for *m* elements.
     @inlinable public func elements(inSection section: Int) -> [Element] {
         guard let count = numberOfElements(inSection: section), count > 0 else { return [] }
         let start = table.header(atVisible: section).place
@@ -128,7 +128,7 @@ extension ResultsSnapshot {
 }
 
 extension ResultsSnapshot: Equatable where Element: Equatable {
-    /// Whether two snapshots show the same sections, names and objects.
+    /// Whether two snapshots show the same sections, names and elements.
     ///
     /// - Complexity: O(1) when one is a copy of the other, else O(*n*).
     public static func == (lhs: Self, rhs: Self) -> Bool {

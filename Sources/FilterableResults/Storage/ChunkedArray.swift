@@ -7,7 +7,7 @@
 /// O(1), and each write after that copies at most one chunk and one branch.
 ///
 /// The store uses it for everything indexed by an internal identity: row
-/// objects, key buckets, leaf numbers, section records.
+/// elements, key buckets, leaf numbers, section records.
 @usableFromInline
 struct ChunkedArray<Element> {
     /// A chunk of elements: a header holding the count, then the elements.

@@ -1,4 +1,4 @@
-/// How a store reads keys: from an object in place when a key path allows
+/// How a store reads keys: from an element in place when a key path allows
 /// it (only the key is loaded), else by calling the key function on a copy.
 @usableFromInline
 struct KeyReader<Element, Key> {
@@ -10,7 +10,7 @@ struct KeyReader<Element, Key> {
         self.keyAt = keyAt
     }
 
-    /// The key of the object at `pointer`.
+    /// The key of the element at `pointer`.
     @inlinable func key(at pointer: UnsafePointer<Element>) -> Key? {
         if let keyAt { return keyAt(pointer) }
         return keyOf(pointer.pointee)

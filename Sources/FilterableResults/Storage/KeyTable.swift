@@ -1,15 +1,15 @@
 /// The key index: a hash table from primary key to row identity that stores
-/// each key once, in its row's object.
+/// each key once, in its row's element.
 ///
 /// Buckets hold row identities (`-1` for empty, `-2` for a removed entry);
 /// a key is found by hashing it and probing linearly, reading each
-/// candidate row's key from its object. A removal leaves a tombstone, found
+/// candidate row's key from its element. A removal leaves a tombstone, found
 /// by comparing identities alone (no key is read or hashed), and the table
 /// is rebuilt when keys and tombstones together fill it. The buckets are a
 /// ``ChunkedArray``: versions share them, and an insert or a removal copies
 /// one chunk.
 ///
-/// A row's key must not change while the row is indexed. A class object
+/// A row's key must not change while the row is indexed. A class element
 /// whose key is changed in place is detected when its row is unindexed and
 /// stops the program with a message naming the key (a programmer error, as
 /// `IdentifiedArray` treats it).

@@ -1,4 +1,4 @@
-/// One version of a store's data: the objects by row identity, the key
+/// One version of a store's data: the elements by row identity, the key
 /// index, the positional index of sections and rows, and the sections'
 /// names and counts.
 ///
@@ -28,10 +28,10 @@ struct RowTable<Element, Key: Hashable> {
     }
 
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
-    /// The key of an object in place, read without copying the object,
+    /// The key of an element in place, read without copying the element,
     /// when a key path gives it; else ``keyOf`` is called on a copy.
     @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
-    /// Objects by row identity; free identities hold none.
+    /// Elements by row identity; free identities hold none.
     @usableFromInline var slots = SlotArray<Element>()
     @usableFromInline var keys = KeyTable()
     @usableFromInline var tree = RowTree()
@@ -54,19 +54,19 @@ struct RowTable<Element, Key: Hashable> {
 
 extension RowTable: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 
-// MARK: - Objects and keys
+// MARK: - Elements and keys
 
 extension RowTable {
-    /// The object of a live row.
+    /// The element of a live row.
     @inlinable func element(ofRow id: Int32) -> Element { slots[Int(id)]! }
 
-    /// The key of a live row, read from its object in place.
+    /// The key of a live row, read from its element in place.
     @inlinable func key(ofRow id: Int32) -> Key { KeyTable.key(ofRow: id, in: slots, keyReader) }
 
-    /// Reads the key of an object in place.
+    /// Reads the key of an element in place.
     @inlinable var keyReader: KeyReader<Element, Key> { KeyReader(keyOf: keyOf, keyAt: keyAt) }
 
-    /// Whether a row identity holds an object.
+    /// Whether a row identity holds an element.
     @inlinable func isLive(_ id: Int32) -> Bool { slots.isLive(Int(id)) }
 
     /// The row with `key`, or `nil`.
@@ -76,7 +76,7 @@ extension RowTable {
         keys.row(for: key, in: slots, reader: keyReader)
     }
 
-    /// Indexes a live row under `key`, its object's key.
+    /// Indexes a live row under `key`, its element's key.
     @inlinable mutating func indexKey(_ key: Key, ofRow id: Int32) {
         keys.insert(id, key: key, in: slots, reader: keyReader)
     }
@@ -86,7 +86,7 @@ extension RowTable {
         keys.reserve(total, in: slots, reader: keyReader)
     }
 
-    /// Unindexes a live row's key (its object must still be in its slot).
+    /// Unindexes a live row's key (its element must still be in its slot).
     @inlinable mutating func unindexKey(ofRow id: Int32) {
         keys.remove(id, key: key(ofRow: id))
     }

@@ -1,16 +1,16 @@
-/// The objects of a store by row identity: a persistent array of optional
-/// objects that keeps each object in place, unwrapped, beside a bit per
+/// The elements of a store by row identity: a persistent array of optional
+/// elements that keeps each element in place, unwrapped, beside a bit per
 /// slot saying whether the slot holds one.
 ///
-/// Compared with a ``ChunkedArray`` of optionals, an object is read in
+/// Compared with a ``ChunkedArray`` of optionals, an element is read in
 /// place (a predicate or a key function borrows it, no copy and no
-/// retain), whether a slot is live is one bit, and objects whose type has
+/// retain), whether a slot is live is one bit, and elements whose type has
 /// no spare bits take no extra byte. Versions share chunks as a
-/// ``ChunkedArray`` does: a write copies one chunk (its live objects) and
+/// ``ChunkedArray`` does: a write copies one chunk (its live elements) and
 /// the branch above it.
 @usableFromInline
 struct SlotArray<Element> {
-    /// A chunk's header: which slots hold an object (the bits come first,
+    /// A chunk's header: which slots hold an element (the bits come first,
     /// so the header's address is the first bit word's), and how many
     /// slots the chunk covers.
     @usableFromInline struct Header {
@@ -24,7 +24,7 @@ struct SlotArray<Element> {
     }
 
     /// Up to ``maximumChunkCapacity`` slots; only those whose bit is set
-    /// hold an initialised object.
+    /// hold an initialised element.
     @usableFromInline
     final class Chunk: ManagedBuffer<Header, Element> {
         deinit {
@@ -54,7 +54,7 @@ struct SlotArray<Element> {
     /// log2 of the chunk capacity.
     @usableFromInline let chunkShift: Int
 
-    /// Creates an empty array whose chunks hold about 4 KB of objects.
+    /// Creates an empty array whose chunks hold about 4 KB of elements.
     @inlinable init() {
         chunkShift = chunkShiftForFourKilobytes(of: Element.self, atMost: 9)   // 512 = maximumChunkCapacity
     }
@@ -113,17 +113,17 @@ struct SlotArray<Element> {
         }
     }
 
-    /// Whether the slot at `index` holds an object.
+    /// Whether the slot at `index` holds an element.
     ///
     /// - Complexity: O(1).
     @inlinable func isLive(_ index: Int) -> Bool {
         index >= 0 && index < count && withChunk(containing: index) { header, _, offset in Self.isSet(header, offset) }
     }
 
-    /// Calls `body` with a pointer to the object at `index`, in place,
+    /// Calls `body` with a pointer to the element at `index`, in place,
     /// valid only during the call.
     ///
-    /// - Precondition: the slot holds an object.
+    /// - Precondition: the slot holds an element.
     /// - Complexity: O(1).
     @inlinable func withPointer<R>(at index: Int, _ body: (UnsafePointer<Element>) throws -> R) rethrows -> R {
         try withChunk(containing: index) { header, elements, offset in
@@ -132,8 +132,8 @@ struct SlotArray<Element> {
         }
     }
 
-    /// Calls `body` with each chunk's first index, objects and bit words,
-    /// in order; only the objects whose bit is set are initialised.
+    /// Calls `body` with each chunk's first index, elements and bit words,
+    /// in order; only the elements whose bit is set are initialised.
     ///
     /// - Complexity: O(*n*).
     @inlinable func forEachChunk(
@@ -151,8 +151,8 @@ struct SlotArray<Element> {
         }
     }
 
-    /// A bit per slot: set where the slot holds an object that `passes`.
-    /// Each object is tested in place, not copied out.
+    /// A bit per slot: set where the slot holds an element that `passes`.
+    /// Each element is tested in place, not copied out.
     ///
     /// - Complexity: O(*n*) calls of `passes`, one per live slot.
     @inlinable func bits(where passes: (UnsafePointer<Element>) -> Bool) -> [UInt64] {
@@ -175,7 +175,7 @@ struct SlotArray<Element> {
         return bits
     }
 
-    /// The object at `index`, or `nil` for a free slot; setting `nil`
+    /// The element at `index`, or `nil` for a free slot; setting `nil`
     /// frees the slot.
     ///
     /// - Complexity: O(1), plus the copy of a shared chunk when written.
@@ -247,7 +247,7 @@ struct SlotArray<Element> {
         return index
     }
 
-    /// A copy of a chunk: its bits and its live objects.
+    /// A copy of a chunk: its bits and its live elements.
     @inlinable static func copy(_ chunk: Chunk, capacity: Int) -> Chunk {
         let copy = unsafeDowncast(Chunk.create(minimumCapacity: capacity) { _ in chunk.header }, to: Chunk.self)
         copy.withUnsafeMutablePointerToElements { target in

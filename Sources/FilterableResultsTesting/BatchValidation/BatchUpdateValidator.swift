@@ -30,7 +30,7 @@ extension BatchUpdateValidator {
     ///   - old: The visible table before the batch.
     ///   - new: The visible table after the batch.
     ///   - key: A row's identity.
-    ///   - isSameContent: Whether two objects with one key look the same
+    ///   - isSameContent: Whether two elements with one key look the same
     ///     (a row whose content changed must be reported as changed).
     ///   - hidesEmptySections: Whether the tables come from a store that
     ///     hides empty sections, so that an unnamed section's position in

@@ -5,7 +5,7 @@
 /// ``reason`` carries UIKit's wording, with the numbers and index paths
 /// filled in, as the exception reason reads in crash reports; index paths
 /// read `<NSIndexPath> {length = 2, path = S - R}` (UIKit prints the
-/// object's address too). ``kind`` names the rule, so a test can check it
+/// element's address too). ``kind`` names the rule, so a test can check it
 /// without matching text. Where no public report records UIKit's exact
 /// words, the reason is the simulator's own, in UIKit's style; each
 /// ``Kind`` says which.

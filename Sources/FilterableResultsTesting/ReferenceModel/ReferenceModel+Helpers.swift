@@ -47,7 +47,7 @@ extension ReferenceModel {
         }
     }
 
-    /// The raw index path of the object with key `k`, or `nil`.
+    /// The raw index path of the element with key `k`, or `nil`.
     ///
     /// - Complexity: O(*n*).
     public func indexPath(forKey k: Key) -> RawIndexPath? {
@@ -73,7 +73,7 @@ extension ReferenceModel {
         return result
     }
 
-    /// Puts an object at a place, moving it to the end of its section by
+    /// Puts an element at a place, moving it to the end of its section by
     /// value when that changes.
     mutating func put(_ object: Element, at place: RawIndexPath) {
         if sectioning != nil, !sameName(sections[place.section].name, sectionName(of: object)) {

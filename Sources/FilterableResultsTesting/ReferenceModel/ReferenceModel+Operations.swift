@@ -4,7 +4,7 @@ import FilterableResults
 extension ReferenceModel {
     // MARK: Data
 
-    /// Replaces all data with one list of objects.
+    /// Replaces all data with one list of elements.
     ///
     /// - Complexity: O(*m*²).
     public mutating func setData(_ objects: [Element]) throws(ResultsError) {
@@ -44,7 +44,7 @@ extension ReferenceModel {
         normalize()
     }
 
-    /// Adds an object to the last section, a given one, or its section by value.
+    /// Adds an element to the last section, a given one, or its section by value.
     ///
     /// - Complexity: O(*n*).
     public mutating func add(_ object: Element, toSection section: Int? = nil) throws(ResultsError) {
@@ -63,7 +63,7 @@ extension ReferenceModel {
         normalize()
     }
 
-    /// Inserts an object at a raw index path.
+    /// Inserts an element at a raw index path.
     ///
     /// - Complexity: O(*n*).
     public mutating func insert(_ object: Element, at indexPath: RawIndexPath) throws(ResultsError) {
@@ -77,14 +77,14 @@ extension ReferenceModel {
         sections[indexPath.section].elements.insert(object, at: indexPath.row)
     }
 
-    /// Removes the object with `object`'s key, if any.
+    /// Removes the element with `object`'s key, if any.
     ///
     /// - Complexity: O(*n*).
     public mutating func remove(_ object: Element) throws(ResultsError) {
         remove(key: try requireKey(object))
     }
 
-    /// Removes the object with `key`, if any.
+    /// Removes the element with `key`, if any.
     ///
     /// - Complexity: O(*n*).
     public mutating func remove(key k: Key) {
@@ -93,7 +93,7 @@ extension ReferenceModel {
         normalize()
     }
 
-    /// Removes the object at a raw index path.
+    /// Removes the element at a raw index path.
     ///
     /// - Complexity: O(*n*).
     public mutating func remove(at indexPath: RawIndexPath) throws(ResultsError) {
@@ -102,7 +102,7 @@ extension ReferenceModel {
         normalize()
     }
 
-    /// Replaces the object with `object`'s key, if any.
+    /// Replaces the element with `object`'s key, if any.
     ///
     /// - Complexity: O(*n*).
     public mutating func replace(_ object: Element) throws(ResultsError) {
@@ -111,7 +111,7 @@ extension ReferenceModel {
         put(object, at: place)
     }
 
-    /// Replaces the object matching `old` by `new`, if any.
+    /// Replaces the element matching `old` by `new`, if any.
     ///
     /// - Complexity: O(*n*).
     public mutating func replace(_ old: Element, with new: Element) throws(ResultsError) {
@@ -122,7 +122,7 @@ extension ReferenceModel {
         put(new, at: place)
     }
 
-    /// Replaces the object at a raw index path.
+    /// Replaces the element at a raw index path.
     ///
     /// - Complexity: O(*n*).
     public mutating func replace(at indexPath: RawIndexPath, with new: Element) throws(ResultsError) {
@@ -133,7 +133,7 @@ extension ReferenceModel {
         put(new, at: indexPath)
     }
 
-    /// Replaces each object that exists; the others are ignored.
+    /// Replaces each element that exists; the others are ignored.
     ///
     /// - Complexity: O(*k* *n*).
     public mutating func replaceAll(_ objects: [Element]) throws(ResultsError) {
@@ -143,7 +143,7 @@ extension ReferenceModel {
         }
     }
 
-    /// Upserts objects; optionally sorts by its own keys and prunes.
+    /// Upserts elements; optionally sorts by its own keys and prunes.
     ///
     /// - Complexity: O(*m* *n*).
     public mutating func merge(

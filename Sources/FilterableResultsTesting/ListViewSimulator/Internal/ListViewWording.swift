@@ -14,7 +14,7 @@ struct ListViewWording {
     /// "table view" or "collection view".
     var view: String { flavor == .tableView ? "table view" : "collection view" }
 
-    /// An index path as UIKit prints it, without the object's address.
+    /// An index path as UIKit prints it, without the element's address.
     static func describe(_ path: ResultsIndexPath) -> String {
         "<NSIndexPath> {length = 2, path = \(path.section) - \(path.row)}"
     }
