@@ -26,15 +26,15 @@ extension ResultsComposition {
     ///
     ///     try composition.collapse(SectionID(part: 1, name: "Friends"))
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` naming the section
-    ///   when the part does not exist or does not show such a section;
-    ///   nothing changes then.
+    /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
+    ///   does not exist, ``ResultsError/sectionNotFound(part:name:)`` when
+    ///   it shows no such section; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows hidden.
     public func collapse(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
         if parts.indices.contains(id.part) && parts[id.part].collapsed.contains(name) { return }
-        let sections = try shownSections(id, doing: "collapse")
+        let sections = try shownSections(id)
         parts[id.part].collapsed.insert(name)
         let old = reportedSnapshot
         reportedSnapshot = replacingPart(id.part, table: old.parts[id.part].table)
@@ -53,15 +53,15 @@ extension ResultsComposition {
     /// are inserted in one batch. Expanding a section that is not collapsed
     /// does nothing.
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` naming the section
-    ///   when the part does not exist, or the section is neither collapsed
-    ///   nor shown; nothing changes then.
+    /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
+    ///   does not exist, ``ResultsError/sectionNotFound(part:name:)`` when
+    ///   the section is neither collapsed nor shown; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows shown.
     public func expand(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
         guard parts.indices.contains(id.part), parts[id.part].collapsed.contains(name) else {
-            _ = try shownSections(id, doing: "expand")
+            _ = try shownSections(id)
             return   // shown and not collapsed
         }
         parts[id.part].collapsed.remove(name)
@@ -89,14 +89,13 @@ extension ResultsComposition {
 
     /// The local indexes of the sections of part `id.part` named `id.name`.
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` when there is none.
-    func shownSections(_ id: SectionID, doing action: String) throws(ResultsError) -> [Int] {
-        guard parts.indices.contains(id.part) else {
-            throw .invalidOperation("cannot \(action) \(id): the composition has \(ResultsError.count(parts.count, "part"))")
-        }
+    /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` or
+    ///   ``ResultsError/sectionNotFound(part:name:)`` when there is none.
+    func shownSections(_ id: SectionID) throws(ResultsError) -> [Int] {
+        guard parts.indices.contains(id.part) else { throw .partOutOfRange(id.part, partCount: parts.count) }
         let table = reportedSnapshot.parts[id.part].table
         let sections = (0..<table.numberOfSections).filter { SectionName.same(table.name(ofSection: $0), id.name) }
-        guard !sections.isEmpty else { throw .invalidOperation("cannot \(action) \(id): part \(id.part) shows no such section") }
+        guard !sections.isEmpty else { throw .sectionNotFound(part: id.part, name: id.name) }
         return sections
     }
 

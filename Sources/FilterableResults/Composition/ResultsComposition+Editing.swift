@@ -14,14 +14,15 @@ extension ResultsComposition: ResultsSource {
     /// Removes the row with `key` from the part it comes from (a user's
     /// swipe to delete).
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` for a placeholder
-    ///   row or a part that does not exist, or what the part's source throws.
+    /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` for a
+    ///   placeholder, ``ResultsError/partOutOfRange(_:partCount:)`` for a
+    ///   part that does not exist, or what the part's source throws.
     /// - Complexity: that of the part's removal.
     public func remove(key: Key) throws(ResultsError) {
-        guard case let .row(part, partKey) = key else { throw .invalidOperation("\(key) cannot be removed: placeholders are not rows of a part") }
-        guard parts.indices.contains(part) else {
-            throw .invalidOperation("\(key) cannot be removed: the composition has \(ResultsError.count(parts.count, "part"))")
+        guard case let .row(part, partKey) = key else {
+            throw .rowNotEditable("\(key)", reason: "a placeholder is not a row of a part")
         }
+        guard parts.indices.contains(part) else { throw .partOutOfRange(part, partCount: parts.count) }
         try parts[part].connection.remove(partKey)
     }
 
@@ -30,22 +31,38 @@ extension ResultsComposition: ResultsSource {
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
     ///   for a source that does not exist;
-    ///   ``ResultsError/invalidOperation(_:)`` for a placeholder, a move
-    ///   between parts or into a collapsed section; or what the part throws.
+    ///   ``ResultsError/moveNotAllowed(from:to:reason:)`` for a placeholder,
+    ///   a move between parts or into a collapsed section; or what the part
+    ///   throws, its index paths those of the composed table.
     /// - Complexity: O(log *p* + log *n*), plus the part's move.
     public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
         let shown = reportedSnapshot
         guard let from = shown.location(of: source) else {
             throw .indexPathOutOfRange(source, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: source.section))
         }
-        guard case let .row(part, local) = from else { throw .invalidOperation("the placeholder row at \(source) cannot be moved") }
+        guard case let .row(part, local) = from else {
+            throw .moveNotAllowed(from: source, to: destination, reason: "it is a placeholder, not a row of a part")
+        }
         guard case let .section(toPart, toSection)? = shown.sectionLocation(of: destination.section), toPart == part else {
-            throw .invalidOperation("the row at \(source) cannot be moved to \(destination): rows move only within their part")
+            throw .moveNotAllowed(from: source, to: destination, reason: "rows move only within their part")
         }
         guard !shown.parts[part].isCollapsed(toSection) else {
-            throw .invalidOperation("the row at \(source) cannot be moved to \(destination): its section is collapsed")
+            throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
         }
-        try parts[part].connection.move(local, ResultsIndexPath(row: destination.row, section: toSection))
+        do {
+            try parts[part].connection.move(local, ResultsIndexPath(row: destination.row, section: toSection))
+        } catch {
+            // The part names its own index paths; the caller gave composed ones.
+            switch error {
+            case let .moveNotAllowed(_, _, reason):
+                throw .moveNotAllowed(from: source, to: destination, reason: reason)
+            case .indexPathOutOfRange:
+                throw .indexPathOutOfRange(
+                    destination, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: destination.section))
+            default:
+                throw error
+            }
+        }
     }
 }
 

@@ -30,7 +30,7 @@ extension ResultsComposition {
             }
             remove = { key throws(ResultsError) in
                 guard let key = key.base as? Source.Key else {
-                    throw .invalidOperation("key \(String(reflecting: key.base)) is not a key of the part's type \(Source.Key.self)")
+                    throw .keyTypeMismatch(String(reflecting: key.base), expected: String(reflecting: Source.Key.self))
                 }
                 try source.remove(key: key)
             }

@@ -3,8 +3,8 @@
 /// as the store method of the same name (see ``ResultsStore``). Index paths
 /// and section indexes are those of the visible table, what the view shows;
 /// raw positions are the store's (see ``modify(_:)``). Each also throws
-/// ``ResultsError/invalidOperation(_:)`` from inside a change notification
-/// or one of the controller's calls to your closures.
+/// ``ResultsError/changedDuringNotification`` or
+/// ``ResultsError/changedDuringClosure``.
 extension ResultsController {
     /// Replaces all data with one unnamed section of `elements`.
     ///
@@ -78,8 +78,8 @@ extension ResultsController {
     /// their places around it. The row keeps its identity: one move.
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
-    ///   for either path, ``ResultsError/invalidOperation(_:)`` in a sorted
-    ///   or sectioned store (which places rows itself).
+    ///   for either path, ``ResultsError/rowsPlacedByStore(operation:)`` in a
+    ///   sorted or sectioned store.
     /// - Complexity: O(log *n*).
     @inlinable public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
         try mutate { store throws(ResultsError) in
@@ -121,7 +121,7 @@ extension ResultsController {
 
     /// Changes the element with `key` in place; returns whether it exists.
     /// `body` may read the controller (it sees the table as last reported);
-    /// changing the controller from it throws ``ResultsError/invalidOperation(_:)``.
+    /// changing the controller from it throws ``ResultsError/changedDuringClosure``.
     ///
     /// - Complexity: see ``ResultsStore/update(_:_:)``.
     @discardableResult

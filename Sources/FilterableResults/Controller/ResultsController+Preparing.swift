@@ -8,8 +8,8 @@ extension ResultsController {
     /// open batch.
     ///
     /// - Throws: ``ResultsError/staleUpdate`` when the controller changed
-    ///   and the policy refuses; ``ResultsError/invalidOperation(_:)`` from
-    ///   inside the controller's own calls; what the operations throw when
+    ///   and the policy refuses; ``ResultsError/changedDuringNotification`` or
+    ///   ``ResultsError/changedDuringClosure``; what the operations throw when
     ///   they run again. Nothing changes then.
     /// - Complexity: O(1) plus the report when adopted; the operations'
     ///   own cost when they run again.

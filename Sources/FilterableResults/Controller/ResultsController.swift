@@ -22,7 +22,7 @@
 /// main actor). Its delegate is held weakly. While the controller runs your
 /// closures (filters, sort keys, key functions, `update` bodies), reading
 /// it gives the table as last reported, and changing it throws
-/// ``ResultsError/invalidOperation(_:)``.
+/// ``ResultsError/changedDuringClosure``.
 public final class ResultsController<Element, Key: Hashable> {
     /// The store: raw data, filters, and the visible table.
     ///
@@ -116,8 +116,8 @@ extension ResultsController {
     /// Opens a batch; batches nest. Changes are reported when the outermost
     /// batch ends.
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` from inside a change
-    ///   notification or one of the controller's calls to your closures.
+    /// - Throws: ``ResultsError/changedDuringNotification`` or
+    ///   ``ResultsError/changedDuringClosure``.
     /// - Complexity: O(1).
     @inlinable public func beginUpdates() throws(ResultsError) {
         try requireIdle()
@@ -150,7 +150,7 @@ extension ResultsController {
     ///
     /// Batches the body opens with `beginUpdates()` and leaves open end with
     /// it. From inside a change notification, the body runs and each of its
-    /// mutations throws ``ResultsError/invalidOperation(_:)``.
+    /// mutations throws ``ResultsError/changedDuringNotification``.
     ///
     /// - Complexity: the edits' own; the state kept for the rollback is O(1)
     ///   (a version of the persistent store).
@@ -176,12 +176,13 @@ extension ResultsController {
     /// nothing is reported; turning it on reports one reload if the visible
     /// table differs from the one last reported.
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` while a batch is open.
+    /// - Throws: ``ResultsError/updatesToggledDuringBatch`` while a batch is
+    ///   open.
     /// - Complexity: that of the changeset when turned on.
     @inlinable public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) {
         try requireIdle()
         guard frames.isEmpty else {
-            throw .invalidOperation("updates cannot be enabled or disabled while a batch is open")
+            throw .updatesToggledDuringBatch
         }
         guard enabled != updatesEnabled else { return }
         _updatesEnabled = enabled
@@ -203,8 +204,9 @@ extension ResultsController {
     ///
     /// It is atomic: if `body` throws, the store is left as it was.
     ///
-    /// - Throws: what `body` throws, or ``ResultsError/invalidOperation(_:)``
-    ///   from inside a change notification or another mutation.
+    /// - Throws: what `body` throws, or
+    ///   ``ResultsError/changedDuringNotification`` or
+    ///   ``ResultsError/changedDuringClosure``.
     /// - Complexity: that of `body`, plus the changeset when reported.
     @inlinable @discardableResult
     public func modify<Result>(_ body: (inout ResultsStore<Element, Key>) throws(ResultsError) -> Result) throws(ResultsError) -> Result {
@@ -259,12 +261,8 @@ extension ResultsController {
     }
 
     @inlinable func requireIdle() throws(ResultsError) {
-        if isNotifying {
-            throw .invalidOperation("the controller cannot be changed from inside a change notification")
-        }
-        if isMutating {
-            throw .invalidOperation("the controller cannot be changed from inside its own call to your closure (a filter, sort key, key function or update body)")
-        }
+        if isNotifying { throw .changedDuringNotification }
+        if isMutating { throw .changedDuringClosure }
     }
 }
 

@@ -23,7 +23,7 @@
 ///     }
 ///
 /// The delegate must not mutate the controller from inside these calls:
-/// such a mutation throws ``ResultsError/invalidOperation(_:)``.
+/// such a mutation throws ``ResultsError/changedDuringNotification``.
 public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
     /// The type of the controller's elements.
     associatedtype Element

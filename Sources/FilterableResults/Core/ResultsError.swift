@@ -27,9 +27,39 @@ public enum ResultsError: Error, Hashable, Sendable {
     case invalidPredicate(String, position: Int, expected: String)
     /// `endUpdates()` without a matching `beginUpdates()`.
     case unbalancedEndUpdates
-    /// An operation that is not allowed in the store's current state or
-    /// configuration; the reason is given.
-    case invalidOperation(String)
+    /// An operation on sections in a store that derives its sections from
+    /// its elements (`sectionedBy`); the operation is named. Its ``code``
+    /// is `invalidOperation`, like every refusal of an operation the
+    /// source does not allow.
+    case sectionsDerivedFromElements(operation: String)
+    /// An operation that chooses where a row goes (an insert at an index
+    /// path, a move, a merge's own sort order) in a store that places its
+    /// rows itself, because it is sorted or sectioned; the operation is named.
+    case rowsPlacedByStore(operation: String)
+    /// A change to a controller from inside one of its change
+    /// notifications (an observer, the delegate): make it after the
+    /// notification returns.
+    case changedDuringNotification
+    /// A change to a controller from inside its own call to your closure
+    /// (a filter, sort key, key function or update body).
+    case changedDuringClosure
+    /// Updates turned on or off while a batch is open.
+    case updatesToggledDuringBatch
+    /// A removal of a row its source cannot edit (a static row, a
+    /// composition's placeholder); the row and the reason are given.
+    case rowNotEditable(String, reason: String)
+    /// A move its source cannot make (a static row, a placeholder, between
+    /// a composition's parts, into a collapsed section); both index paths
+    /// and the reason are given.
+    case moveNotAllowed(from: ResultsIndexPath, to: ResultsIndexPath, reason: String)
+    /// A composition's part that does not exist.
+    case partOutOfRange(Int, partCount: Int)
+    /// A composition's section, by identity, that its part neither shows
+    /// nor has collapsed.
+    case sectionNotFound(part: Int, name: String?)
+    /// A key of another type than the keys of the part it was given to;
+    /// the key and the expected type are described.
+    case keyTypeMismatch(String, expected: String)
     /// A prepared update whose controller changed after it was prepared,
     /// applied with ``ResultsPreparedUpdate/ConflictPolicy/refuse``: prepare
     /// it again from the controller's store.
@@ -45,7 +75,10 @@ public enum ResultsError: Error, Hashable, Sendable {
         case .missingPrimaryKey, .invalidKey: "missingPrimaryKey"
         case .invalidPredicate: "invalidPredicate"
         case .unbalancedEndUpdates: "unbalancedEndUpdates"
-        case .invalidOperation: "invalidOperation"
+        case .sectionsDerivedFromElements, .rowsPlacedByStore, .changedDuringNotification, .changedDuringClosure,
+            .updatesToggledDuringBatch, .rowNotEditable, .moveNotAllowed, .partOutOfRange, .sectionNotFound,
+            .keyTypeMismatch:
+            "invalidOperation"
         case .staleUpdate: "staleUpdate"
         }
     }
@@ -81,8 +114,26 @@ extension ResultsError: CustomStringConvertible {
             "invalid predicate \"\(text)\" at character \(position): expected \(expected)"
         case .unbalancedEndUpdates:
             "endUpdates() called without a matching beginUpdates()"
-        case let .invalidOperation(reason):
-            "invalid operation: \(reason)"
+        case let .sectionsDerivedFromElements(operation):
+            "\(operation) is not allowed in a store whose sections come from its elements (sectionedBy)"
+        case let .rowsPlacedByStore(operation):
+            "\(operation) is not allowed in a sorted or sectioned store, which places rows itself"
+        case .changedDuringNotification:
+            "the controller cannot be changed from inside a change notification"
+        case .changedDuringClosure:
+            "the controller cannot be changed from inside its own call to your closure (a filter, sort key, key function or update body)"
+        case .updatesToggledDuringBatch:
+            "updates cannot be turned on or off while a batch is open"
+        case let .rowNotEditable(row, reason):
+            "\(row) cannot be removed: \(reason)"
+        case let .moveNotAllowed(source, destination, reason):
+            "the row at \(source) cannot be moved to \(destination): \(reason)"
+        case let .partOutOfRange(part, partCount):
+            "part \(part) is out of range: the composition has \(Self.count(partCount, "part"))"
+        case let .sectionNotFound(part, name):
+            "\(name.map { "section \"\($0)\"" } ?? "the unnamed sections") of part \(part) is not shown"
+        case let .keyTypeMismatch(key, expected):
+            "key \(key) is not a key of the part's type \(expected)"
         case .staleUpdate:
             "the controller changed after the update was prepared; prepare it again from its store"
         }

@@ -24,8 +24,8 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for a repeated name,
     ///   ``ResultsError/missingPrimaryKey(_:)``, or
-    ///   ``ResultsError/invalidOperation(_:)`` in a sectioned store; nothing
-    ///   changes then.
+    ///   ``ResultsError/sectionsDerivedFromElements(operation:)`` in a
+    ///   sectioned store; nothing changes then.
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements.
     @discardableResult
     @inlinable public mutating func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsMergeSummary {
@@ -75,8 +75,8 @@ extension ResultsStore {
     ///     let summary = try store.merge(page, prune: isFirstPage)
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``, or
-    ///   ``ResultsError/invalidOperation(_:)`` for `sortedBy` in a sorted
-    ///   store; nothing changes then.
+    ///   ``ResultsError/rowsPlacedByStore(operation:)`` for `sortedBy` in
+    ///   a sorted store; nothing changes then.
     /// - Complexity: O(*m* log *n*) for *m* elements, plus O(*n*) for `prune`
     ///   or a `sortedBy`, and O(*n* log *n*) when a changed element breaks a
     ///   section's sort order.
@@ -85,7 +85,7 @@ extension ResultsStore {
         _ elements: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false
     ) throws(ResultsError) -> ResultsMergeSummary {
         if !mergeSort.isEmpty && !sortKeys.isEmpty {
-            throw .invalidOperation("a merge cannot sort by its own keys in a store that has sort keys")
+            throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)")
         }
         let keys = try requireKeys(of: elements)
         noteMutation()

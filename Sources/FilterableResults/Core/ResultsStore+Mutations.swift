@@ -8,8 +8,9 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when another row has its
     ///   key; ``ResultsError/sectionOutOfRange(_:sectionCount:)`` for a bad
-    ///   section (or a store with none); ``ResultsError/invalidOperation(_:)``
-    ///   for a section in a sectioned store. Nothing changes then.
+    ///   section (or a store with none);
+    ///   ``ResultsError/sectionsDerivedFromElements(operation:)`` for a section in
+    ///   a sectioned store. Nothing changes then.
     /// - Complexity: O(log *n*), with O(log *m*) comparisons in a sorted
     ///   section of *m* rows.
     @inlinable public mutating func add(_ element: Element, toSection section: Int? = nil) throws(ResultsError) {
@@ -34,7 +35,8 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``,
     ///   ``ResultsError/duplicateKey(_:)``, or
-    ///   ``ResultsError/invalidOperation(_:)`` in a sorted or sectioned store.
+    ///   ``ResultsError/rowsPlacedByStore(operation:)`` in a sorted or
+    ///   sectioned store.
     /// - Complexity: O(log *n*).
     @inlinable public mutating func insert(_ element: Element, at indexPath: RawIndexPath) throws(ResultsError) {
         try requireUnplacedRows()
@@ -64,7 +66,7 @@ extension ResultsStore {
     /// Refuses an insert at a position in a store that places rows itself.
     @inlinable func requireUnplacedRows() throws(ResultsError) {
         if placesRows {
-            throw .invalidOperation("insert at an index path is not allowed in a sorted or sectioned store; use add")
+            throw .rowsPlacedByStore(operation: "inserting at an index path")
         }
     }
 
@@ -117,12 +119,12 @@ extension ResultsStore {
     /// keeps its identity, so the change is one move.
     ///
     /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``
-    ///   for either path, ``ResultsError/invalidOperation(_:)`` in a sorted
-    ///   or sectioned store (which places rows itself).
+    ///   for either path, ``ResultsError/rowsPlacedByStore(operation:)`` in a
+    ///   sorted or sectioned store.
     /// - Complexity: O(log *n*).
     @inlinable public mutating func move(from source: RawIndexPath, to destination: RawIndexPath) throws(ResultsError) {
         if placesRows {
-            throw .invalidOperation("moving a row is not allowed in a sorted or sectioned store, which places rows itself")
+            throw .rowsPlacedByStore(operation: "moving a row")
         }
         let id = try requireRow(at: source)
         guard (0..<table.numberOfSections).contains(destination.section) else {

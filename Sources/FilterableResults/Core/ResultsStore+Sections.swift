@@ -1,7 +1,8 @@
 /// Adding, inserting, removing and replacing whole sections, by raw index.
 ///
 /// Not allowed in a store that derives its sections from its elements
-/// (`sectionedBy`): those throw ``ResultsError/invalidOperation(_:)``.
+/// (`sectionedBy`): those throw
+/// ``ResultsError/sectionsDerivedFromElements(operation:)``.
 /// Section names are compared by their Unicode scalars.
 extension ResultsStore {
     /// Appends a section.
@@ -60,7 +61,8 @@ extension ResultsStore {
     /// Removes the section named `name` (by its Unicode scalars) with its
     /// elements; nothing happens when there is none.
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` in a sectioned store.
+    /// - Throws: ``ResultsError/sectionsDerivedFromElements(operation:)`` in a
+    ///   sectioned store.
     /// - Complexity: O(*s* log *n* + *m* log *n*) for *s* sections and *m* rows in it.
     @inlinable public mutating func removeSection(named name: String) throws(ResultsError) {
         try requireManualSections("removing a section")

@@ -162,7 +162,7 @@ extension ResultsStore {
     /// Refuses section operations in a store that derives its sections.
     @inlinable func requireManualSections(_ operation: String) throws(ResultsError) {
         if sectioning != nil {
-            throw .invalidOperation("\(operation) is not allowed in a store whose sections come from its objects (sectionedBy)")
+            throw .sectionsDerivedFromElements(operation: operation)
         }
     }
 

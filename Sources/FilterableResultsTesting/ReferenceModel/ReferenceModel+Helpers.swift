@@ -12,8 +12,8 @@ extension ReferenceModel {
         return result
     }
 
-    func requireManualSections() throws(ResultsError) {
-        if sectioning != nil { throw .invalidOperation("section operation in a sectioned store") }
+    func requireManualSections(_ operation: String) throws(ResultsError) {
+        if sectioning != nil { throw .sectionsDerivedFromElements(operation: operation) }
     }
 
     func requireUniqueNames(_ names: [String]) throws(ResultsError) {

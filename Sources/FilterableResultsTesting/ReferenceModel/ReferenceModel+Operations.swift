@@ -23,7 +23,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*m*²).
     public mutating func setData(sections newSections: [ResultsSection<Element>]) throws(ResultsError) {
-        try requireManualSections()
+        try requireManualSections("setting data as sections")
         try requireUniqueNames(newSections.compactMap(\.name))
         for section in newSections { _ = try keys(of: section.elements) }
         var seen: [Key: (section: Int, row: Int)] = [:]
@@ -51,7 +51,7 @@ extension ReferenceModel {
         let k = try requireKey(object)
         if indexPath(forKey: k) != nil { throw .duplicateKey(String(describing: k)) }
         if sectioning != nil {
-            if section != nil { throw .invalidOperation("add to a section in a sectioned store") }
+            if section != nil { throw .sectionsDerivedFromElements(operation: "adding to a given section") }
             append(object, toSectionNamed: sectionName(of: object))
         } else {
             let target = section ?? sections.count - 1
@@ -67,7 +67,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*n*).
     public mutating func insert(_ object: Element, at indexPath: RawIndexPath) throws(ResultsError) {
-        if sectioning != nil || !sortKeys.isEmpty { throw .invalidOperation("insert in a placed store") }
+        if sectioning != nil || !sortKeys.isEmpty { throw .rowsPlacedByStore(operation: "inserting at an index path") }
         guard sections.indices.contains(indexPath.section),
               (0...sections[indexPath.section].elements.count).contains(indexPath.row) else {
             throw .rawIndexPathOutOfRange(indexPath, sectionCount: sections.count, rowCount: nil)
@@ -149,7 +149,7 @@ extension ReferenceModel {
     public mutating func merge(
         _ objects: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false
     ) throws(ResultsError) {
-        if !mergeSort.isEmpty && !sortKeys.isEmpty { throw .invalidOperation("merge sort in a sorted store") }
+        if !mergeSort.isEmpty && !sortKeys.isEmpty { throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)") }
         _ = try keys(of: objects)
         let folded = fold(objects)
         var arriving: [Element] = []
@@ -196,7 +196,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*n* *m*).
     public mutating func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
-        try requireManualSections()
+        try requireManualSections("inserting a section")
         guard (0...sections.count).contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
         try requireUniqueNames(sections.compactMap(\.name) + [section.name].compactMap { $0 })
         try requireNewKeys(section.elements, allowedSection: nil)
@@ -208,7 +208,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*n*).
     public mutating func removeSection(at index: Int) throws(ResultsError) {
-        try requireManualSections()
+        try requireManualSections("removing a section")
         guard sections.indices.contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
         sections.remove(at: index)
     }
@@ -217,7 +217,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*n*).
     public mutating func removeSection(named name: String) throws(ResultsError) {
-        try requireManualSections()
+        try requireManualSections("removing a section")
         let named = sections.indices.filter { sameName(sections[$0].name, name) }
         for index in named.reversed() { sections.remove(at: index) }
     }
@@ -226,7 +226,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*n* *m*).
     public mutating func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
-        try requireManualSections()
+        try requireManualSections("replacing a section")
         guard sections.indices.contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
         var names = sections.compactMap(\.name)
         if let old = sections[index].name { names.remove(at: names.firstIndex { sameName($0, old) }!) }

@@ -220,7 +220,10 @@ struct RandomCompositionWorld {
             if collapse { try model.composition.collapse(bad) } else { try model.composition.expand(bad) }
             failures.append("\(collapse ? "collapse" : "expand") of \(bad) did not throw")
         } catch {
-            if !error.description.contains(bad.description) { failures.append("the error \(error) does not name \(bad)") }
+            let expected: ResultsError = model.parts.indices.contains(bad.part)
+                ? .sectionNotFound(part: bad.part, name: bad.name) : .partOutOfRange(bad.part, partCount: model.parts.count)
+            if error != expected { failures.append("\(collapse ? "collapse" : "expand") of \(bad) threw \(error), not \(expected)") }
+            if !error.description.contains("part \(bad.part)") { failures.append("the error \(error) does not name part \(bad.part)") }
         }
         if rows(model.composition.reportedSnapshot.sections) != rows(before.0) || model.composition.collapsedSections != before.1 {
             failures.append("a refused \(collapse ? "collapse" : "expand") of \(bad) changed the composition")

@@ -188,34 +188,69 @@ struct CompositionTests {
         #expect(screen.screen.problems().isEmpty)
     }
 
-    @Test func badInputIsRefusedNamingItAndChangesNothing() throws {
+    @Test func badInputIsRefusedWithATypedErrorNamingItAndChangesNothing() throws {
         let screen = try FriendsScreen()
         let before = screen.rows
-        func expectRefused(_ named: String, _ body: () throws(ResultsError) -> Void) {
+        typealias SectionID = ResultsComposition<Row>.SectionID
+        func expectRefused(_ expected: ResultsError, naming named: String, _ body: () throws(ResultsError) -> Void) {
             do {
                 try body()
                 Issue.record("\(named) was not refused")
             } catch {
+                #expect(error == expected)
                 #expect(error.code == "invalidOperation" || error.code == "indexPathOutOfRange")
                 #expect(error.description.contains(named), "\(error) does not name \(named)")
             }
         }
-        expectRefused("section \"zzz\" of part 2") { () throws(ResultsError) in try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "zzz")) }
-        expectRefused("part 5") { () throws(ResultsError) in try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 5, name: "a")) }
-        expectRefused("part -1") { () throws(ResultsError) in try screen.composition.expand(ResultsComposition<Row>.SectionID(part: -1, name: nil)) }
-        expectRefused("section \"zzz\" of part 0") { () throws(ResultsError) in try screen.composition.expand(ResultsComposition<Row>.SectionID(part: 0, name: "zzz")) }
-        expectRefused("placeholder") { () throws(ResultsError) in try screen.composition.remove(key: .placeholder(part: 1, row: 0)) }
-        expectRefused("part 7") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 7, key: 1)) }
-        expectRefused("\"x\"") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 1, key: "x")) }
-        expectRefused("profile") { () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(ResultsComposition<Row>.Key.row(part: 0, key: "profile")))) }
-        expectRefused("[1, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(1, 0), to: visible(3, 0)) }
-        expectRefused("[9, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(9, 0), to: visible(1, 0)) }
-        expectRefused("[0, 0]") { () throws(ResultsError) in try screen.composition.move(from: visible(0, 0), to: visible(0, 1)) }
+        expectRefused(.sectionNotFound(part: 2, name: "zzz"), naming: "section \"zzz\" of part 2") { () throws(ResultsError) in
+            try screen.composition.collapse(SectionID(part: 2, name: "zzz"))
+        }
+        expectRefused(.partOutOfRange(5, partCount: 3), naming: "part 5") { () throws(ResultsError) in
+            try screen.composition.collapse(SectionID(part: 5, name: "a"))
+        }
+        expectRefused(.partOutOfRange(-1, partCount: 3), naming: "part -1") { () throws(ResultsError) in
+            try screen.composition.expand(SectionID(part: -1, name: nil))
+        }
+        expectRefused(.sectionNotFound(part: 0, name: "zzz"), naming: "section \"zzz\" of part 0") { () throws(ResultsError) in
+            try screen.composition.expand(SectionID(part: 0, name: "zzz"))
+        }
+        expectRefused(.sectionNotFound(part: 1, name: "zzz"), naming: "section \"zzz\" of part 1") { () throws(ResultsError) in
+            try screen.composition.collapse(SectionID(part: 1, name: "zzz"))
+        }
+        expectRefused(.rowNotEditable("placeholder of part 1, row 0", reason: "a placeholder is not a row of a part"), naming: "placeholder") {
+            () throws(ResultsError) in try screen.composition.remove(key: .placeholder(part: 1, row: 0))
+        }
+        expectRefused(.partOutOfRange(7, partCount: 3), naming: "part 7") { () throws(ResultsError) in
+            try screen.composition.remove(key: .row(part: 7, key: 1))
+        }
+        expectRefused(.keyTypeMismatch("\"x\"", expected: "Swift.Int"), naming: "\"x\"") { () throws(ResultsError) in
+            try screen.composition.remove(key: .row(part: 1, key: "x"))
+        }
+        let profile = ResultsComposition<Row>.Key.row(part: 0, key: "profile")
+        expectRefused(.rowNotEditable("static row \(profile)", reason: "declare the sections without it"), naming: "profile") {
+            () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(profile)))
+        }
+        expectRefused(.moveNotAllowed(from: visible(1, 0), to: visible(3, 0), reason: "rows move only within their part"), naming: "[1, 0]") {
+            () throws(ResultsError) in try screen.composition.move(from: visible(1, 0), to: visible(3, 0))
+        }
+        expectRefused(.indexPathOutOfRange(visible(9, 0), sectionCount: 4, rowCount: nil), naming: "[9, 0]") { () throws(ResultsError) in
+            try screen.composition.move(from: visible(9, 0), to: visible(1, 0))
+        }
+        expectRefused(.moveNotAllowed(from: visible(0, 0), to: visible(0, 1), reason: "static rows move only with their declaration"), naming: "[0, 0]") {
+            () throws(ResultsError) in try screen.composition.move(from: visible(0, 0), to: visible(0, 1))
+        }
+        // A part's refusal names the composed index paths the caller gave,
+        // not the part's own.
+        expectRefused(.indexPathOutOfRange(visible(1, 7), sectionCount: 4, rowCount: 3), naming: "[1, 7]") { () throws(ResultsError) in
+            try screen.composition.move(from: visible(1, 0), to: visible(1, 7))
+        }
         #expect(screen.rows == before)
         #expect(screen.screen.updates.isEmpty && screen.composition.collapsedSections.isEmpty)
         // Moving into a collapsed section is refused too.
-        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "a"))
-        expectRefused("collapsed") { () throws(ResultsError) in try screen.composition.move(from: visible(3, 0), to: visible(2, 0)) }
+        try screen.composition.collapse(SectionID(part: 2, name: "a"))
+        expectRefused(.moveNotAllowed(from: visible(3, 0), to: visible(2, 0), reason: "the destination section is collapsed"), naming: "collapsed") {
+            () throws(ResultsError) in try screen.composition.move(from: visible(3, 0), to: visible(2, 0))
+        }
     }
 
     @Test func theUserEditsTheRowsOfThePartThatOwnsThem() throws {

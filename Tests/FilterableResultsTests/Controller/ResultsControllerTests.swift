@@ -135,7 +135,7 @@ struct ResultsControllerTests {
         let controller = try controller([1])
         delegate.mutatesInCallback = true
         try controller.add(Entry(id: 2))
-        #expect(delegate.mutationError?.code == "invalidOperation")
+        #expect(delegate.mutationError == .changedDuringNotification)
         #expect(controller.store.contains(key: 999) == false)
     }
 
@@ -161,7 +161,7 @@ struct ResultsControllerTests {
     @Test func togglingUpdatesInsideABatchIsRefused() throws {
         let controller = try controller([1])
         try controller.beginUpdates()
-        #expect(throws: ResultsError.self) { try controller.setUpdatesEnabled(false) }
+        #expect(throws: ResultsError.updatesToggledDuringBatch) { try controller.setUpdatesEnabled(false) }
         try controller.endUpdates()
     }
 

@@ -272,6 +272,46 @@ struct ResultsStoreOperationTests {
         #expect(ResultsError.duplicateSection("News").description.contains("News"))
         #expect(ResultsError.invalidPredicate("a ==", position: 4, expected: "a value").description.contains("4"))
         #expect(ResultsError.unbalancedEndUpdates.code == "unbalancedEndUpdates")
+        #expect(ResultsError.rowsPlacedByStore(operation: "moving a row").description.contains("moving a row"))
+        #expect(ResultsError.sectionsDerivedFromElements(operation: "inserting a section").description.contains("inserting a section"))
+        #expect(ResultsError.moveNotAllowed(from: visible(1, 0), to: visible(2, 3), reason: "r").description.contains("[2, 3]"))
+        #expect(ResultsError.partOutOfRange(4, partCount: 2).description.contains("part 4"))
+        #expect(ResultsError.sectionNotFound(part: 1, name: "News").description == "section \"News\" of part 1 is not shown")
+        #expect(ResultsError.keyTypeMismatch("\"x\"", expected: "Swift.Int").description.contains("Swift.Int"))
+    }
+
+    @Test func everyRefusalOfAnOperationTheSourceDoesNotAllowHasTheScenarioCodeInvalidOperation() {
+        let refusals: [ResultsError] = [
+            .sectionsDerivedFromElements(operation: "inserting a section"), .rowsPlacedByStore(operation: "moving a row"),
+            .changedDuringNotification, .changedDuringClosure, .updatesToggledDuringBatch,
+            .rowNotEditable("static row 1", reason: "r"), .moveNotAllowed(from: visible(0, 0), to: visible(0, 1), reason: "r"),
+            .partOutOfRange(3, partCount: 1), .sectionNotFound(part: 0, name: nil), .keyTypeMismatch("1", expected: "Swift.String"),
+        ]
+        #expect(refusals.allSatisfy { $0.code == "invalidOperation" })
+    }
+
+    @Test func aSortedStoreRefusesToPlaceARowNamingTheOperation() throws {
+        var store = ResultsStore<Entry, Int>.items(sortedBy: [.ascending(\.id)])
+        try store.setData([Entry(id: 1), Entry(id: 2)])
+        #expect(throws: ResultsError.rowsPlacedByStore(operation: "inserting at an index path")) { try store.insert(Entry(id: 3), at: raw(0, 0)) }
+        #expect(throws: ResultsError.rowsPlacedByStore(operation: "moving a row")) { try store.move(from: raw(0, 0), to: raw(0, 1)) }
+        #expect(throws: ResultsError.rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)")) {
+            try store.merge([Entry(id: 3)], sortedBy: [.descending(\.id)])
+        }
+        #expect(store.rawSections.map { $0.elements.map(\.id) } == [[1, 2]])
+    }
+
+    @Test func aStoreSectionedByValueRefusesSectionOperationsNamingThem() throws {
+        var store = ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group))
+        try store.setData([Entry(id: 1, group: "a")])
+        #expect(throws: ResultsError.sectionsDerivedFromElements(operation: "inserting a section")) {
+            try store.insertSection(ResultsSection(name: "b", elements: []), at: 0)
+        }
+        #expect(throws: ResultsError.sectionsDerivedFromElements(operation: "removing a section")) { try store.removeSection(at: 0) }
+        #expect(throws: ResultsError.sectionsDerivedFromElements(operation: "adding to a given section")) {
+            try store.add(Entry(id: 2, group: "a"), toSection: 0)
+        }
+        #expect(store.rawSections.map { $0.elements.map(\.id) } == [[1]])
     }
 }
 

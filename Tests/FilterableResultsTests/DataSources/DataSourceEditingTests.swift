@@ -82,7 +82,7 @@ struct DataSourceEditingTests {
         var errors: [ResultsError] = []
         screen.dataSource.onEditingError = { errors.append($0) }
         #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(0, 1)))
-        #expect(errors.map(\.code) == ["invalidOperation"])
+        #expect(errors == [.rowsPlacedByStore(operation: "moving a row")])
         #expect(keys(controller.store.rawSections) == [[1, 2]])
         screen.expectConsistent()
         #expect(screen.shownRows == [["1:1a", "2:2a"]])

@@ -115,17 +115,17 @@ extension StaticSections: ResultsSource {
 
     /// Refuses: static rows change only with the declaration.
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` always.
+    /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
     /// - Complexity: O(1).
     public func remove(key: Key) throws(ResultsError) {
-        throw .invalidOperation("static row \(key) cannot be removed: declare the sections without it")
+        throw .rowNotEditable("static row \(key)", reason: "declare the sections without it")
     }
 
     /// Refuses: static rows change only with the declaration.
     ///
-    /// - Throws: ``ResultsError/invalidOperation(_:)`` always.
+    /// - Throws: ``ResultsError/moveNotAllowed(from:to:reason:)`` always.
     /// - Complexity: O(1).
     public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
-        throw .invalidOperation("the static row at \(source) cannot be moved: declare the sections in the new order")
+        throw .moveNotAllowed(from: source, to: destination, reason: "static rows move only with their declaration")
     }
 }
