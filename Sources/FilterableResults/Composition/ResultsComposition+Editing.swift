@@ -26,8 +26,20 @@ extension ResultsComposition: ResultsSource {
         try parts[part].connection.remove(partKey)
     }
 
-    /// Moves a row within its part (a user's drag), both index paths in
-    /// the composed table as last reported.
+    /// Whether the user may drag the row at `indexPath` of `shown`: a row
+    /// of a part that lets it move (not a placeholder, not a static row,
+    /// not a row of a sorted controller).
+    ///
+    /// - Complexity: O(log *p* + log *n*), plus the part's answer.
+    public func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool {
+        guard case let .row(part, local)? = shown.location(of: indexPath), parts.indices.contains(part) else { return false }
+        return parts[part].connection.canMoveRow(local, shown.parts[part].table)
+    }
+
+    /// Moves a row the user dragged within its part, both index paths in
+    /// `shown`, the composed table the view shows. The part reads the move
+    /// in its own table as `shown` holds it, so the row lands among the
+    /// rows the user saw (see ``ResultsController/moveRow(from:to:in:)``).
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
     ///   for a source that does not exist;
@@ -35,8 +47,7 @@ extension ResultsComposition: ResultsSource {
     ///   a move between parts or into a collapsed section; or what the part
     ///   throws, its index paths those of the composed table.
     /// - Complexity: O(log *p* + log *n*), plus the part's move.
-    public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
-        let shown = reportedSnapshot
+    public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) {
         guard let from = shown.location(of: source) else {
             throw .indexPathOutOfRange(source, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: source.section))
         }
@@ -46,11 +57,12 @@ extension ResultsComposition: ResultsSource {
         guard case let .section(toPart, toSection)? = shown.sectionLocation(of: destination.section), toPart == part else {
             throw .moveNotAllowed(from: source, to: destination, reason: "rows move only within their part")
         }
+        guard parts.indices.contains(part) else { throw .partOutOfRange(part, partCount: parts.count) }
         guard !shown.parts[part].isCollapsed(toSection) else {
             throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
         }
         do {
-            try parts[part].connection.move(local, ResultsIndexPath(row: destination.row, section: toSection))
+            try parts[part].connection.moveRow(local, ResultsIndexPath(row: destination.row, section: toSection), shown.parts[part].table)
         } catch {
             // The part names its own index paths; the caller gave composed ones.
             switch error {

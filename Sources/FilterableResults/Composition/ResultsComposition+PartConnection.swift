@@ -8,8 +8,11 @@ extension ResultsComposition {
         let observe: (@escaping (PartUpdate) -> Void) -> ResultsObservation
         /// Removes the row with a key of the part.
         let remove: (AnyHashable) throws(ResultsError) -> Void
-        /// Moves a row within the part, in its own coordinates.
-        let move: (ResultsIndexPath, ResultsIndexPath) throws(ResultsError) -> Void
+        /// Whether the user may drag a row of the part's table as shown.
+        let canMoveRow: (ResultsIndexPath, any PartTable<Element>) -> Bool
+        /// Moves a row the user dragged in the part's table as shown, in
+        /// the part's own coordinates.
+        let moveRow: (ResultsIndexPath, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> Void
         /// Whether the part has a batch open.
         let isBatching: () -> Bool
         /// Whether the part reports its changes.
@@ -34,7 +37,13 @@ extension ResultsComposition {
                 }
                 try source.remove(key: key)
             }
-            move = { from, to throws(ResultsError) in try source.move(from: from, to: to) }
+            // The composition shows the part's snapshot, transformed; one it
+            // did not make is read as the part's table as last reported.
+            func shown(_ table: any PartTable<Element>) -> Source.Snapshot {
+                (table as? TransformedTable<Source.Snapshot, Element>)?.snapshot ?? source.reportedSnapshot
+            }
+            canMoveRow = { path, table in source.canMoveRow(at: path, in: shown(table)) }
+            moveRow = { from, to, table throws(ResultsError) in try source.moveRow(from: from, to: to, in: shown(table)) }
             isBatching = { source.isBatching }
             updatesEnabled = { source.updatesEnabled }
         }

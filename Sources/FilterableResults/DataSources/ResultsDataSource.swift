@@ -51,10 +51,12 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     /// The section index (the strip of titles at a table's side), if any.
     public var sectionIndex: ResultsSectionIndex<Snapshot>?
     /// Whether the user may delete the row (swipe to delete); by default no.
-    public var canDeleteRow: (_ indexPath: ResultsIndexPath, _ object: Element) -> Bool = { _, _ in false }
-    /// Whether the user may move the row; by default no. The controller's
-    /// store must let rows be moved (not sorted, not sectioned by value).
-    public var canMoveRow: (_ indexPath: ResultsIndexPath, _ object: Element) -> Bool = { _, _ in false }
+    public var canDeleteRow: (_ indexPath: ResultsIndexPath, _ element: Element) -> Bool = { _, _ in false }
+    /// Whether the user may move the row, among those the source lets move
+    /// (see ``ResultsSource/canMoveRow(at:in:)``); by default every one of
+    /// them, as UIKit offers. A sorted or sectioned-by-value controller, a
+    /// static row or a placeholder is never offered, whatever this says.
+    public var canMoveRow: (_ indexPath: ResultsIndexPath, _ element: Element) -> Bool = { _, _ in true }
     /// How rows whose content changed are shown; by default reconfigured.
     public var contentUpdates: ResultsChangeset<Element, Key>.ContentUpdates = .reconfigure
     /// Called with every error of an edit the user made (a delete or move
@@ -213,22 +215,26 @@ extension ResultsDataSource {
         }
     }
 
-    /// Whether the user may move the row.
+    /// Whether the user may move the row: the source lets it move and
+    /// ``canMoveRow`` says yes.
     ///
-    /// - Complexity: O(log *n*), plus ``canMoveRow``.
+    /// - Complexity: O(log *n*), plus the source's answer and ``canMoveRow``.
     public func canMoveRow(at indexPath: ResultsIndexPath) -> Bool {
-        snapshot.element(at: indexPath).map { canMoveRow(indexPath, $0) } ?? false
+        guard source.canMoveRow(at: indexPath, in: snapshot), let element = snapshot.element(at: indexPath) else { return false }
+        return canMoveRow(indexPath, element)
     }
 
     /// The user moved a row: the view already shows it at `destination`, so
-    /// the model is moved to match and the move is not sent back.
+    /// the model is moved to match and the move is not sent back. Both
+    /// index paths are read in the snapshot the view shows, so the row
+    /// lands among the rows the user saw, whatever the source holds now.
     ///
     /// - Complexity: O(log *n*), plus the source's report.
     public func moveRow(at source: ResultsIndexPath, to destination: ResultsIndexPath) {
         guard source != destination else { return }
         userMove = (source, destination)
         do {
-            try self.source.move(from: source, to: destination)
+            try self.source.moveRow(from: source, to: destination, in: snapshot)
             if self.source.isBatching || !self.source.updatesEnabled {
                 // The model moves when the batch is reported; until then the
                 // view shows a move its snapshot lacks.

@@ -47,17 +47,31 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
     /// - Complexity: that of the source's removal.
     func remove(key: Key) throws(ResultsError)
-    /// Moves the row at `source` to `destination`, both in the table as it
-    /// is now (a user's drag).
+    /// Whether the user may drag the row at `indexPath` of `shown`, a table
+    /// this source reported: `false` where ``moveRow(from:to:in:)`` would
+    /// refuse whatever the destination (a sorted or sectioned-by-value
+    /// controller, a static row, a placeholder), so a screen never offers a
+    /// drag it would undo.
     ///
-    /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
+    /// - Complexity: O(log *n*) for the package's sources.
+    func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool
+    /// Moves the row the user dragged in `shown`, a table this source
+    /// reported (what the view shows), from `source` to `destination`, both
+    /// index paths of `shown`, `destination` in the table after the move.
+    ///
+    /// The row lands where the user dropped it among the rows they saw:
+    /// next to the same neighbours, in the same section, whatever the
+    /// source holds now (edits not reported yet, a batch open, updates
+    /// turned off).
+    ///
+    /// - Throws: ``ResultsError`` when the source refuses, or when the move
+    ///   cannot be made any more (the row or its destination section is
+    ///   gone); it then changes nothing.
     /// - Complexity: that of the source's move.
-    func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError)
+    func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError)
 }
 
 extension ResultsSource {
     /// The type of the updates the source reports.
     public typealias Update = ResultsUpdate<Snapshot>
 }
-
-extension ResultsController: ResultsSource {}

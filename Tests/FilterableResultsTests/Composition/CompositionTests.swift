@@ -231,25 +231,25 @@ struct CompositionTests {
             () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(profile)))
         }
         expectRefused(.moveNotAllowed(from: visible(1, 0), to: visible(3, 0), reason: "rows move only within their part"), naming: "[1, 0]") {
-            () throws(ResultsError) in try screen.composition.move(from: visible(1, 0), to: visible(3, 0))
+            () throws(ResultsError) in try screen.composition.moveRow(from: visible(1, 0), to: visible(3, 0), in: screen.composition.reportedSnapshot)
         }
         expectRefused(.indexPathOutOfRange(visible(9, 0), sectionCount: 4, rowCount: nil), naming: "[9, 0]") { () throws(ResultsError) in
-            try screen.composition.move(from: visible(9, 0), to: visible(1, 0))
+            try screen.composition.moveRow(from: visible(9, 0), to: visible(1, 0), in: screen.composition.reportedSnapshot)
         }
         expectRefused(.moveNotAllowed(from: visible(0, 0), to: visible(0, 1), reason: "static rows move only with their declaration"), naming: "[0, 0]") {
-            () throws(ResultsError) in try screen.composition.move(from: visible(0, 0), to: visible(0, 1))
+            () throws(ResultsError) in try screen.composition.moveRow(from: visible(0, 0), to: visible(0, 1), in: screen.composition.reportedSnapshot)
         }
         // A part's refusal names the composed index paths the caller gave,
         // not the part's own.
         expectRefused(.indexPathOutOfRange(visible(1, 7), sectionCount: 4, rowCount: 3), naming: "[1, 7]") { () throws(ResultsError) in
-            try screen.composition.move(from: visible(1, 0), to: visible(1, 7))
+            try screen.composition.moveRow(from: visible(1, 0), to: visible(1, 7), in: screen.composition.reportedSnapshot)
         }
         #expect(screen.rows == before)
         #expect(screen.screen.updates.isEmpty && screen.composition.collapsedSections.isEmpty)
         // Moving into a collapsed section is refused too.
         try screen.composition.collapse(SectionID(part: 2, name: "a"))
         expectRefused(.moveNotAllowed(from: visible(3, 0), to: visible(2, 0), reason: "the destination section is collapsed"), naming: "collapsed") {
-            () throws(ResultsError) in try screen.composition.move(from: visible(3, 0), to: visible(2, 0))
+            () throws(ResultsError) in try screen.composition.moveRow(from: visible(3, 0), to: visible(2, 0), in: screen.composition.reportedSnapshot)
         }
     }
 

@@ -106,6 +106,6 @@ struct StaticSectionsTests {
             _ = try StaticSections<Row> { StaticSection("B") { fixed("b") }; StaticSection("B") { fixed("c") } }
         }
         #expect(throws: ResultsError.self) { try settings.remove(key: .row(part: 0, key: "a")) }
-        #expect(throws: ResultsError.self) { try settings.move(from: visible(0, 0), to: visible(0, 0)) }
+        #expect(throws: ResultsError.self) { try settings.moveRow(from: visible(0, 0), to: visible(0, 0), in: settings.reportedSnapshot) }
     }
 }

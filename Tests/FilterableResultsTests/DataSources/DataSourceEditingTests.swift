@@ -73,21 +73,6 @@ struct DataSourceEditingTests {
         screen.expectConsistent()
     }
 
-    @Test func aMoveTheStoreRefusesPutsTheViewBack() throws {
-        var store = ResultsStore<Entry, Int>.items(sortedBy: [.ascending(\.value)])
-        try store.setData([Entry(id: 1, value: 1), Entry(id: 2, value: 2)])
-        let controller = ResultsController(store: store)
-        let screen = Screen(controller)
-        screen.dataSource.canMoveRow = { _, _ in true }
-        var errors: [ResultsError] = []
-        screen.dataSource.onEditingError = { errors.append($0) }
-        #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(0, 1)))
-        #expect(errors == [.rowsPlacedByStore(operation: "moving a row")])
-        #expect(keys(controller.store.rawSections) == [[1, 2]])
-        screen.expectConsistent()
-        #expect(screen.shownRows == [["1:1a", "2:2a"]])
-    }
-
     @Test func headerAndIndexTitlesFollowTheSections() throws {
         var store = ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group))
         try store.setData([Entry(id: 1, group: "apple"), Entry(id: 2, group: "avocado"), Entry(id: 3, group: "cherry")])

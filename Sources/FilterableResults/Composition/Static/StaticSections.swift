@@ -121,11 +121,16 @@ extension StaticSections: ResultsSource {
         throw .rowNotEditable("static row \(key)", reason: "declare the sections without it")
     }
 
-    /// Refuses: static rows change only with the declaration.
+    /// No row: static rows move only with their declaration.
+    ///
+    /// - Complexity: O(1).
+    public func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool { false }
+
+    /// Refuses: static rows move only with their declaration.
     ///
     /// - Throws: ``ResultsError/moveNotAllowed(from:to:reason:)`` always.
     /// - Complexity: O(1).
-    public func move(from source: ResultsIndexPath, to destination: ResultsIndexPath) throws(ResultsError) {
+    public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) {
         throw .moveNotAllowed(from: source, to: destination, reason: "static rows move only with their declaration")
     }
 }

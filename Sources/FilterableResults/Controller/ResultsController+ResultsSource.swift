@@ -1,0 +1,41 @@
+/// A controller as the source of a data source: a user's drag is read in
+/// the table the view shows.
+extension ResultsController: ResultsSource {
+    /// Whether the user may drag the row at `indexPath` of `shown`: `false`
+    /// in a sorted or sectioned-by-value store, which places rows itself,
+    /// and for a path outside `shown`.
+    ///
+    /// - Complexity: O(log *n*).
+    public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) -> Bool {
+        !_store.placesRows && shown.key(at: indexPath) != nil
+    }
+
+    /// Moves the row the user dragged in `shown` from `source` to
+    /// `destination` (both of `shown`, `destination` after the move), next
+    /// to the rows they dropped it between, whatever the controller holds
+    /// now: edits not reported yet, a batch open or updates turned off.
+    ///
+    ///     // The view shows 0 1 2 3 4 5; updates are off and 0 was removed.
+    ///     try controller.moveRow(from: ResultsIndexPath(row: 1, section: 0),
+    ///                            to: ResultsIndexPath(row: 3, section: 0), in: shown)
+    ///     // 1 now follows 3, as the user dropped it: 2 3 1 4 5.
+    ///
+    /// The row goes before the row it was dropped above, if that row is
+    /// still in the destination section; else after the row it was dropped
+    /// below; else first or last in the section. The destination section
+    /// is the one with the shown section's name (an unnamed one: the
+    /// section of those rows).
+    ///
+    /// - Throws: ``ResultsError/rowsPlacedByStore(operation:)`` in a sorted
+    ///   or sectioned store;
+    ///   ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)`` for
+    ///   a path outside `shown`; ``ResultsError/moveNotAllowed(from:to:reason:)``
+    ///   when the row or its destination section is gone. Nothing changes then.
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) {
+        try mutate { store throws(ResultsError) in
+            let (from, to) = try store.rawMove(ofRowShownAt: source, to: destination, in: shown)
+            try store.move(from: from, to: to)
+        }
+    }
+}

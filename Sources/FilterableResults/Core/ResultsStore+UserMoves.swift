@@ -1,0 +1,79 @@
+/// A user's drag, read in the table the view shows and made in the store
+/// as it is now.
+///
+/// The view may show a table older than the store's: updates turned off, a
+/// batch open, an update not yet applied. The user saw that table, so the
+/// drag is read there, as the row's key and the keys of the rows it was
+/// dropped between, and those keys place it now.
+extension ResultsStore {
+    /// The raw move that puts the row the user dragged in `shown` from
+    /// `source` to `destination` (both of `shown`, `destination` after the
+    /// move) where they dropped it, among the rows of the store now.
+    ///
+    /// The row goes before the row it was dropped above, if that row is
+    /// still in the destination section; else after the row it was dropped
+    /// below; else first or last in the section, as it was dropped at the
+    /// top or not. The destination section is the one with the shown
+    /// section's name; an unnamed one is the section of those neighbours,
+    /// or the section at the same raw index if that one is unnamed too.
+    ///
+    /// - Throws: ``ResultsError/rowsPlacedByStore(operation:)`` in a sorted
+    ///   or sectioned store; ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a path outside `shown`; ``ResultsError/moveNotAllowed(from:to:reason:)``
+    ///   when the row or its destination section is gone.
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    @inlinable func rawMove(
+        ofRowShownAt source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>
+    ) throws(ResultsError) -> (from: RawIndexPath, to: RawIndexPath) {
+        if placesRows { throw .rowsPlacedByStore(operation: "moving a row") }
+        let old = shown.table
+        let sectionCount = old.numberOfVisibleSections
+        guard let dragged = old.row(atVisible: source) else {
+            throw .indexPathOutOfRange(source, sectionCount: sectionCount, rowCount: shown.numberOfElements(inSection: source.section))
+        }
+        guard let shownRows = shown.numberOfElements(inSection: destination.section) else {
+            throw .indexPathOutOfRange(destination, sectionCount: sectionCount, rowCount: nil)
+        }
+        let sameSection = source.section == destination.section
+        let otherRows = shownRows - (sameSection ? 1 : 0)
+        guard (0...otherRows).contains(destination.row) else {
+            throw .indexPathOutOfRange(destination, sectionCount: sectionCount, rowCount: otherRows)
+        }
+        guard let moved = table.row(forKey: old.key(ofRow: dragged)) else {
+            throw .moveNotAllowed(from: source, to: destination, reason: "its element was removed after the view showed it")
+        }
+        // The rows the user dropped it between, as they are now.
+        func neighbour(_ index: Int) -> Int32? {
+            guard (0..<otherRows).contains(index) else { return nil }
+            let row = index + (sameSection && index >= source.row ? 1 : 0)
+            let id = old.row(atVisible: ResultsIndexPath(row: row, section: destination.section))!
+            return table.row(forKey: old.key(ofRow: id))
+        }
+        let below = neighbour(destination.row)
+        let above = neighbour(destination.row - 1)
+        let header = old.header(atVisible: destination.section)
+        let name = old.record(header.id).name
+        var section: Int? = name.flatMap(sectionIndex(named:))
+        if section == nil {
+            section = (below ?? above).map { table.rawPath(ofRow: $0).section }
+        }
+        if section == nil, name == nil {
+            let index = Int(header.place.before.headers)
+            if index < table.numberOfSections, self.name(ofSection: index) == nil { section = index }
+        }
+        guard let section else {
+            throw .moveNotAllowed(from: source, to: destination, reason: "its destination section was removed after the view showed it")
+        }
+        let from = table.rawPath(ofRow: moved)
+        // A position in the section once the moved row is out of it.
+        func place(_ path: RawIndexPath) -> Int { path.row - (from.section == path.section && from.row < path.row ? 1 : 0) }
+        if let below, case let path = table.rawPath(ofRow: below), path.section == section {
+            return (from, RawIndexPath(row: place(path), section: section))
+        }
+        if let above, case let path = table.rawPath(ofRow: above), path.section == section {
+            return (from, RawIndexPath(row: place(path) + 1, section: section))
+        }
+        let rows = numberOfRawElements(inSection: section)! - (from.section == section ? 1 : 0)
+        return (from, RawIndexPath(row: destination.row == 0 ? 0 : rows, section: section))
+    }
+}
