@@ -1,25 +1,45 @@
-// A complete table-view screen on FilterableResults: sorted, sectioned
-// products with live search, swipe to delete and a section index. It needs
+// The GettingStarted walk-through, whole: products from a paginated API in
+// a sorted, sectioned table with live search, swipe to delete, a section
+// index, infinite scroll and pull to refresh of every loaded page. It needs
 // UIKit; on Linux, CI type-checks it against a stand-in for UIKit's
 // declarations (.ci/uikit), and the same logic runs in `swift test` against
 // the ListViewSimulator.
 #if canImport(UIKit) && !os(watchOS)
+import Foundation
+#if canImport(FoundationNetworking)  // URLSession on Linux, where CI type-checks this file
+import FoundationNetworking
+#endif
 import UIKit
 import FilterableResults
 
-struct Product: Identifiable, Equatable, Sendable {
+struct Product: Identifiable, Equatable, Sendable, Decodable {
     var id: Int
     var name: String
     var company: String
     var stock: Int
 }
 
+struct ProductPage: Decodable {
+    var products: [Product]
+    var nextPage: Int?
+}
+
+func fetchProducts(page: Int) async throws -> ProductPage {
+    var components = URLComponents(string: "https://api.example.com/products")!
+    components.queryItems = [URLQueryItem(name: "page", value: String(page))]
+    let (data, _) = try await URLSession.shared.data(from: components.url!)
+    return try JSONDecoder().decode(ProductPage.self, from: data)
+}
+
 final class ProductsViewController: UITableViewController, UISearchResultsUpdating {
     let products = ResultsController(store: ResultsStore<Product, Int>(
         key: \.id,
         sortedBy: [.ascending(\.name)],
-        sectionedBy: .by(\.company)))
+        sectionedBy: .by(\.company),
+        hidesEmptySections: true))
     private var dataSource: ResultsTableViewDataSource<ResultsController<Product, Int>>!
+    private var loadedPages = 0
+    private var nextPage: Int? = 1
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -40,14 +60,33 @@ final class ProductsViewController: UITableViewController, UISearchResultsUpdati
         navigationItem.searchController = search
         #endif
     }
+}
 
-    func updateSearchResults(for searchController: UISearchController) {
-        try? products.search(for: searchController.searchBar.text ?? "", in: [\.name, \.company])
+extension ProductsViewController {
+    func loadMore() async throws {
+        guard let number = nextPage else { return }
+        let page = try await fetchProducts(page: number)
+        try products.merge(page.products)
+        loadedPages = number
+        nextPage = page.nextPage
     }
 
-    /// Each API refresh: one animated batch of exactly what changed.
-    func show(_ fetched: [Product]) throws {
-        try products.merge(fetched, prune: true)
+    func refresh() async throws {
+        try await products.refresh {
+            for number in 1...max(loadedPages, 1) {
+                let page = try await fetchProducts(page: number)
+                try products.merge(page.products)
+                if number == loadedPages { nextPage = page.nextPage }
+            }
+        }
+    }
+
+    func updateSearchResults(for searchController: UISearchController) {
+        do {
+            try products.search(for: searchController.searchBar.text ?? "", in: [\.name, \.company])
+        } catch {
+            assertionFailure("search refused: \(error)")   // only from inside the controller's own callbacks
+        }
     }
 }
 #endif

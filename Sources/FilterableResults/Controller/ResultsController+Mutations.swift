@@ -129,14 +129,39 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.update(key, body) }
     }
 
-    /// Merges fetched elements by key (upsert), optionally sorting and pruning.
+    /// Merges fetched elements by key (upsert), optionally sorting,
+    /// pruning and keeping the order fetched.
     ///
-    /// - Complexity: see ``ResultsStore/merge(_:sortedBy:prune:)``.
+    /// - Complexity: see ``ResultsStore/merge(_:sortedBy:prune:keepingFetchOrder:)``.
     @discardableResult
     @inlinable public func merge(
-        _ elements: [Element], sortedBy sortKeys: [ResultsSortKey<Element>] = [], prune: Bool = false
+        _ elements: [Element], sortedBy sortKeys: [ResultsSortKey<Element>] = [], prune: Bool = false,
+        keepingFetchOrder: Bool = false
     ) throws(ResultsError) -> ResultsMergeSummary {
-        try mutate { store throws(ResultsError) in try store.merge(elements, sortedBy: sortKeys, prune: prune) }
+        try mutate { store throws(ResultsError) in
+            try store.merge(elements, sortedBy: sortKeys, prune: prune, keepingFetchOrder: keepingFetchOrder)
+        }
+    }
+
+    /// Removes the elements with `keys`, as one update; keys no element
+    /// has are ignored. Returns how many elements were removed.
+    ///
+    ///     try controller.remove(keys: offsets.map { section[$0].id })   // SwiftUI's onDelete
+    ///
+    /// - Complexity: see ``ResultsStore/remove(keys:)``.
+    @discardableResult
+    @inlinable public func remove<Keys: Sequence>(keys: Keys) throws(ResultsError) -> Int where Keys.Element == Key {
+        try mutate { store throws(ResultsError) in store.remove(keys: keys) }
+    }
+
+    /// Removes every element that satisfies `shouldBeRemoved`, as one
+    /// update. Returns how many elements were removed. `shouldBeRemoved`
+    /// may read the controller (it sees the table as last reported).
+    ///
+    /// - Complexity: see ``ResultsStore/removeAll(where:)``.
+    @discardableResult
+    @inlinable public func removeAll(where shouldBeRemoved: (Element) -> Bool) throws(ResultsError) -> Int {
+        try mutate { store throws(ResultsError) in store.removeAll(where: shouldBeRemoved) }
     }
 
     /// Appends a section.

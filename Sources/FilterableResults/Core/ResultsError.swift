@@ -60,6 +60,9 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// A key of another type than the keys of the part it was given to;
     /// the key and the expected type are described.
     case keyTypeMismatch(String, expected: String)
+    /// A refresh started while another one is in progress: wait for it to
+    /// end, or cancel its task.
+    case refreshInProgress
     /// A prepared update whose controller changed after it was prepared,
     /// applied with ``ResultsPreparedUpdate/ConflictPolicy/refuse``: prepare
     /// it again from the controller's store.
@@ -77,7 +80,7 @@ public enum ResultsError: Error, Hashable, Sendable {
         case .unbalancedEndUpdates: "unbalancedEndUpdates"
         case .sectionsDerivedFromElements, .rowsPlacedByStore, .changedDuringNotification, .changedDuringClosure,
             .updatesToggledDuringBatch, .rowNotEditable, .moveNotAllowed, .partOutOfRange, .sectionNotFound,
-            .keyTypeMismatch:
+            .keyTypeMismatch, .refreshInProgress:
             "invalidOperation"
         case .staleUpdate: "staleUpdate"
         }
@@ -134,6 +137,8 @@ extension ResultsError: CustomStringConvertible {
             "\(name.map { "section \"\($0)\"" } ?? "the unnamed sections") of part \(part) is not shown"
         case let .keyTypeMismatch(key, expected):
             "key \(key) is not a key of the part's type \(expected)"
+        case .refreshInProgress:
+            "a refresh is already in progress: wait for it to end, or cancel it"
         case .staleUpdate:
             "the controller changed after the update was prepared; prepare it again from its store"
         }

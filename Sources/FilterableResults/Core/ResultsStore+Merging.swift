@@ -72,6 +72,14 @@ extension ResultsStore {
     /// `sortedBy` sorts every section stably after the merge, for a store
     /// without sort keys of its own.
     ///
+    /// With `keepingFetchOrder` (and in every merge of a refresh, see
+    /// ``beginRefresh()``), a store that does not place rows itself takes
+    /// the merged elements as one block in the order fetched: where the
+    /// first of them in the table was (a refresh: after the previous page,
+    /// the first page at the top), new ones among them, the others
+    /// where they were. With `prune` too, the table is the page, in its
+    /// order, as `setData` would leave it, but rows keep their identity.
+    ///
     ///     let summary = try store.merge(page, prune: isFirstPage)
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``, or
@@ -82,7 +90,8 @@ extension ResultsStore {
     ///   section's sort order.
     @discardableResult
     @inlinable public mutating func merge(
-        _ elements: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false
+        _ elements: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false,
+        keepingFetchOrder: Bool = false
     ) throws(ResultsError) -> ResultsMergeSummary {
         if !mergeSort.isEmpty && !sortKeys.isEmpty {
             throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)")
@@ -97,7 +106,15 @@ extension ResultsStore {
         reserveKeys(table.rowCount + elements.count)
         let (rows, isNew, changed) = upsert(elements, keys: keys, claims: &claims, summary: &summary)
         if prune { summary.removed = releaseUnclaimedRows(claims, removingFromSections: true) }
-        placeMergedRows(rows, isNew: isNew, changed: changed)
+        if (keepingFetchOrder || refresh != nil) && !placesRows {
+            placeInFetchOrder(rows, isNew: isNew)
+        } else {
+            placeMergedRows(rows, isNew: isNew, changed: changed)
+        }
+        if refresh != nil {
+            refresh!.unreturned.subtract(keys)
+            if !rows.isEmpty { refresh!.lastPage = rows.map { key(ofRow: $0) } }
+        }
         if !mergeSort.isEmpty {
             for section in 0..<table.numberOfSections { sortRows(inSection: section, by: mergeSort) }
         }
@@ -144,6 +161,56 @@ extension ResultsStore {
                 }
                 place(id, inSection: table.numberOfSections - 1)
             }
+        }
+    }
+
+    /// Places merged rows, in input order, as one block: after the
+    /// refresh's last page (at the top for its first page), else where the
+    /// first of them in the table was, else at the end of the last section.
+    ///
+    /// - Complexity: O(*m* log *n*) for *m* rows.
+    @inlinable mutating func placeInFetchOrder(_ rows: [RowID], isNew: [Bool]) {
+        guard !rows.isEmpty else { return }
+        if table.numberOfSections == 0 {
+            tracker.touchAll()
+            table.insertSection(allocateSection(), name: nil, atRaw: 0)
+        }
+        let merged = Set(rows)
+        /// The last row before `path` in its section that is not merged.
+        func unmergedRow(before path: RawIndexPath) -> RowID? {
+            for row in stride(from: path.row - 1, through: 0, by: -1) {
+                let id = table.row(atRaw: RawIndexPath(row: row, section: path.section))!
+                if !merged.contains(id) { return id }
+            }
+            return nil
+        }
+        // The block follows `anchor` in `section` (or starts it, for nil).
+        var section: Int
+        var anchor: RowID?
+        if let refresh {
+            if let id = refresh.lastPage.reversed().lazy.compactMap({ [table] in table.row(forKey: $0) }).first {
+                let path = table.rawPath(ofRow: id)
+                section = path.section
+                anchor = merged.contains(id) ? unmergedRow(before: path) : id
+            } else {
+                section = 0
+            }
+        } else if let first = zip(rows, isNew).filter({ !$0.1 }).map({ table.rawPath(ofRow: $0.0) })
+                    .min(by: { ($0.section, $0.row) < ($1.section, $1.row) }) {
+            section = first.section
+            anchor = unmergedRow(before: first)
+        } else {
+            section = table.numberOfSections - 1
+            let count = rowCount(inSection: section)
+            anchor = count > 0 ? table.row(atRaw: RawIndexPath(row: count - 1, section: section)) : nil
+        }
+        for (id, isNew) in zip(rows, isNew) where !isNew {
+            table.removeRow(id)
+            tracker.touch(id)
+        }
+        let start = anchor.map { table.rawPath(ofRow: $0).row + 1 } ?? 0
+        for (offset, id) in rows.enumerated() {
+            table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(row: start + offset, section: section))
         }
     }
 
@@ -259,18 +326,7 @@ extension ResultsStore {
     /// sectioned store drops sections left empty).
     @inlinable mutating func releaseUnclaimedRows(_ claims: Claims, removingFromSections: Bool = false) -> Int {
         let released = table.allRows.filter { claims[$0] == .unclaimed }
-        guard !released.isEmpty else { return 0 }
-        if removingFromSections {
-            tracker.touchAll()
-            let unclaimed = Set(released)
-            var sections = table.rawTableWithIdentities
-            for index in sections.indices { sections[index].rows.removeAll { unclaimed.contains($0) } }
-            if sectioning != nil {
-                for section in sections where section.rows.isEmpty { freeSections.append(section.id) }
-                sections.removeAll { $0.rows.isEmpty }
-            }
-            rebuild(sections)
-        }
+        if removingFromSections { return removeAndRelease(released) }
         for id in released { releaseRow(id) }
         return released.count
     }

@@ -96,6 +96,42 @@ extension ResultsStore {
         removeAndRelease(id)
     }
 
+    /// Removes the elements with `keys`, as one change; keys no element
+    /// has are ignored. Returns how many elements were removed.
+    ///
+    ///     try store.remove(keys: selection)
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* keys; O(*n*) when they are many.
+    @discardableResult
+    @inlinable public mutating func remove<Keys: Sequence>(keys: Keys) -> Int where Keys.Element == Key {
+        var rows: [RowID] = []
+        var seen = Set<RowID>()
+        for key in keys {
+            if let id = table.row(forKey: key), seen.insert(id).inserted { rows.append(id) }
+        }
+        return removeAll(rows)
+    }
+
+    /// Removes every element that satisfies `shouldBeRemoved`, as one
+    /// change. Returns how many elements were removed.
+    ///
+    ///     store.removeAll { $0.isArchived }
+    ///
+    /// - Complexity: O(*n*) calls of `shouldBeRemoved`, plus the removal.
+    @discardableResult
+    @inlinable public mutating func removeAll(where shouldBeRemoved: (Element) -> Bool) -> Int {
+        removeAll(table.allRows.filter { shouldBeRemoved(element(ofRow: $0)) })
+    }
+
+    /// Removes live rows, as one change; returns how many.
+    @inlinable mutating func removeAll(_ rows: [RowID]) -> Int {
+        guard !rows.isEmpty else { return 0 }
+        noteMutation()
+        let count = removeAndRelease(rows)
+        _checkInvariants()
+        return count
+    }
+
     /// Removes the element at a raw index path.
     ///
     /// - Throws: ``ResultsError/rawIndexPathOutOfRange(_:sectionCount:rowCount:)``.
@@ -104,6 +140,28 @@ extension ResultsStore {
         let id = try requireRow(at: indexPath)
         noteMutation()
         removeAndRelease(id)
+    }
+
+    /// Removes live rows and frees their elements; returns how many. Many
+    /// rows are taken out in one rebuild, as a pruning merge does; a
+    /// sectioned store drops the sections left empty.
+    @inlinable mutating func removeAndRelease(_ rows: [RowID]) -> Int {
+        guard !rows.isEmpty else { return 0 }
+        if rows.count * 8 < table.rowCount {
+            for id in rows { removeRow(id) }
+        } else {
+            tracker.touchAll()
+            let removed = Set(rows)
+            var sections = table.rawTableWithIdentities
+            for index in sections.indices { sections[index].rows.removeAll { removed.contains($0) } }
+            if sectioning != nil {
+                for section in sections where section.rows.isEmpty { freeSections.append(section.id) }
+                sections.removeAll { $0.rows.isEmpty }
+            }
+            rebuild(sections)
+        }
+        for id in rows { releaseRow(id) }
+        return rows.count
     }
 
     /// Removes a live row and frees its element.

@@ -78,6 +78,8 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// ``ResultsPreparedUpdate``), valid while ``version`` is the one it
     /// was computed at.
     @usableFromInline var precomputedChangeset: (version: ResultsStoreVersion, changeset: ResultsChangeset<Element, Key>)?
+    /// The refresh in progress, if any (see ``beginRefresh()``).
+    @usableFromInline var refresh: Refresh?
 
     /// Creates an empty store that identifies elements by `key` and compares
     /// their content with `isSameContent`.
