@@ -63,7 +63,7 @@ let controller = ResultsController(store: ResultsStore<Product, String>(key: \.i
 let printer = Printer()
 try controller.setData(sections: before)
 print("Before:")
-show(controller.store.snapshot.sections)
+show(controller.store.snapshot.sections.map(ResultsSection.init))
 
 controller.delegate = printer
 var changes = ResultsChangeset<Product, String>()
@@ -71,10 +71,10 @@ let observation = controller.observe { update in changes = update.changeset }
 print("\nRefresh:")
 try controller.setData(sections: after)
 let violations = BatchUpdateValidator.violations(
-    of: changes, from: before, to: controller.store.snapshot.sections, key: \.id)
+    of: changes, from: before, to: controller.store.snapshot.sections.map(ResultsSection.init), key: \.id)
 
 print("\nAfter:")
-show(controller.store.snapshot.sections)
+show(controller.store.snapshot.sections.map(ResultsSection.init))
 if violations.isEmpty {
     print("\nThe batch is valid for UITableView and UICollectionView.")
 } else {

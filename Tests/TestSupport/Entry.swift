@@ -45,7 +45,7 @@ extension ResultsStore where Element == Entry, Key == Int {
         from old: [ResultsSection<Entry>], sourceLocation: SourceLocation = #_sourceLocation
     ) -> ResultsChangeset<Entry, Int> {
         let changeset = takeChangeset()
-        let violations = BatchUpdateValidator.violations(of: changeset, from: old, to: snapshot.sections, key: \.id)
+        let violations = BatchUpdateValidator.violations(of: changeset, from: old, to: snapshot.sections.map(ResultsSection.init), key: \.id)
         #expect(violations.isEmpty, "\(violations) in \(changeset.elementChanges.map { "\($0.kind) \($0.key) \($0.indexPath.map(\.description) ?? "-")→\($0.newIndexPath.map(\.description) ?? "-")" }) \(changeset.sectionChanges)", sourceLocation: sourceLocation)
         return changeset
     }
@@ -56,7 +56,7 @@ extension ResultsStore where Element == Entry, Key == Int {
         sourceLocation: SourceLocation = #_sourceLocation, _ body: (inout Self) throws -> Void
     ) rethrows -> ResultsChangeset<Entry, Int> {
         _ = takeChangeset()
-        let old = snapshot.sections
+        let old = snapshot.sections.map(ResultsSection.init)
         try body(&self)
         return takeValidatedChangeset(from: old, sourceLocation: sourceLocation)
     }

@@ -135,16 +135,6 @@ extension ResultsComposition.Snapshot: ResultsTableSnapshot {
         }
     }
 
-    /// The sections shown, with their names and rows.
-    ///
-    /// - Complexity: O(*n*) plus the transforms.
-    public var sections: [ResultsSection<Element>] {
-        (0..<numberOfSections).map { section in
-            let rows = (0..<(numberOfElements(inSection: section) ?? 0)).map { element(at: ResultsIndexPath(row: $0, section: section))! }
-            return ResultsSection(name: name(ofSection: section), elements: rows)
-        }
-    }
-
     /// Every row shown, section by section.
     ///
     /// - Complexity: O(*n*) plus the transforms.

@@ -31,10 +31,6 @@ public protocol ResultsTableSnapshot<Element, Key> {
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
     func key(at indexPath: ResultsIndexPath) -> Key?
-    /// The sections shown, with their names and elements.
-    ///
-    /// - Complexity: O(*n*) for the package's snapshots.
-    var sections: [ResultsSection<Element>] { get }
     /// The number of elements shown.
     ///
     /// - Complexity: O(1) for the package's snapshots.

@@ -4,7 +4,7 @@
 /// the same then always have the same identities, so an unchanged table
 /// never emits events.)
 @usableFromInline
-enum SectionIdentity: Hashable {
+enum SectionIdentity: Hashable, Sendable {
     case named(SectionName)
     case unnamed(Int)
 }

@@ -98,17 +98,10 @@ extension ResultsSnapshot {
     /// - Complexity: O(log *n*).
     @inlinable public func contains(key: Key) -> Bool { indexPath(forKey: key) != nil }
 
-    /// The sections shown, with their names and elements.
-    ///
-    /// - Complexity: O(*n*).
-    @inlinable public var sections: [ResultsSection<Element>] {
-        table.visibleTable.map { ResultsSection(name: $0.name, elements: $0.rows.map(table.element(ofRow:))) }
-    }
-
     /// Every element shown, section by section.
     ///
     /// - Complexity: O(*n*).
-    @inlinable public var elements: [Element] { sections.flatMap(\.elements) }
+    @inlinable public var elements: [Element] { table.visibleTable.flatMap { $0.rows.map(table.element(ofRow:)) } }
 
     /// The elements shown in a section, in order; empty for a section that
     /// does not exist.
@@ -140,5 +133,30 @@ extension ResultsSnapshot: Equatable where Element: Equatable {
         return left.count == right.count && zip(left, right).allSatisfy { a, b in
             SectionName.same(a.name, b.name) && a.elements == b.elements
         }
+    }
+}
+
+// MARK: - A collection of the elements shown
+
+extension ResultsSnapshot: RandomAccessCollection {
+    /// The position of the first element shown: 0.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var startIndex: Int { 0 }
+
+    /// The number of elements shown.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var endIndex: Int { count }
+
+    /// The element shown at `position`, counting every section's elements
+    /// in order: a flat list reads the snapshot in place.
+    ///
+    ///     List(results.snapshot) { product in Text(product.name) }
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "ResultsSnapshot: element \(position) is out of range: \(count) are shown")
+        return table.element(ofRow: table.tree.find(position, by: .visibleRows).item)
     }
 }

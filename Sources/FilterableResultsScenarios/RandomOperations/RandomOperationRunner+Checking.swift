@@ -15,7 +15,7 @@ extension RandomOperationRunner {
     func firstProblem() -> String? {
         if let pendingFailure { return pendingFailure }
         let store = controller.store
-        let visible = store.snapshot.sections
+        let visible = store.snapshot.sections.map(ResultsSection.init)
         let batch = updates
         updates = []
         if batch.count > 1 { return "\(batch.count) updates for one batch" }
@@ -25,7 +25,7 @@ extension RandomOperationRunner {
                 if !reenabled { return "a reload that is not for turning updates back on" }
                 if Self.same(reported, visible) { return "a reload though the visible table is as last reported" }
             } else {
-                if !Self.same(update.snapshot.sections, visible) { return "the update's snapshot is not the table after it" }
+                if !Self.same(update.snapshot.sections.map(ResultsSection.init), visible) { return "the update's snapshot is not the table after it" }
                 let violations = BatchUpdateValidator.violations(of: update.changeset, from: reported, to: visible, key: { $0[keyPath: key] }, hidesEmptySections: configuration.hidesEmptySections)
                 if !violations.isEmpty {
                     return "\(violations) from \(Self.describe(reported)) to \(Self.describe(visible)) (raw: \(Self.describe(store.rawSections))) by \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map { "\($0.kind) \($0.key) \($0.change)" })"
@@ -35,8 +35,8 @@ extension RandomOperationRunner {
         } else if controller.updatesEnabled, !Self.same(reported, visible) {
             return "nothing reported, but the visible table went from \(Self.describe(reported)) to \(Self.describe(visible))"
         }
-        if !Self.same(controller.reportedSnapshot.sections, reported) { return "the controller's reported snapshot is not the table last reported" }
-        if controller.updatesEnabled, !Self.same(controller.snapshot.sections, visible) { return "the controller's snapshot is not its visible table" }
+        if !Self.same(controller.reportedSnapshot.sections.map(ResultsSection.init), reported) { return "the controller's reported snapshot is not the table last reported" }
+        if controller.updatesEnabled, !Self.same(controller.snapshot.sections.map(ResultsSection.init), visible) { return "the controller's snapshot is not its visible table" }
         if !Self.same(store.rawSections, model.sections) {
             return "the store holds \(Self.describe(store.rawSections)), the model \(Self.describe(model.sections))"
         }

@@ -75,7 +75,7 @@ public final class RandomOperationRunner<Element: Equatable & SendableMetatype, 
         generator = RandomOperationGenerator(
             seed: seed, vocabulary: vocabulary,
             sectionOperations: configuration.sectionOperations, filterOperations: configuration.filtered)
-        reported = store.snapshot.sections
+        reported = store.snapshot.sections.map(ResultsSection.init)
         observation = controller.observe { [unowned self] update in updates.append(update) }
     }
 

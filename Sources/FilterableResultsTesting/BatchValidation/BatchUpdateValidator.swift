@@ -65,6 +65,28 @@ extension BatchUpdateValidator {
     ) -> [BatchUpdateViolation] {
         violations(of: changeset, from: old, to: new, key: key, isSameContent: ==, hidesEmptySections: hidesEmptySections)
     }
+
+    /// Every violation of the batch-update rules that `changeset` has when
+    /// it takes the table `old` to the table `new` (two snapshots, as
+    /// updates carry them), comparing content with `==`.
+    ///
+    ///     BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot, key: \.id)
+    ///
+    /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
+    ///   `old` and `new` together and *e* the number of events.
+    public static func violations<Snapshot: ResultsTableSnapshot, Key: Hashable>(
+        of changeset: ResultsChangeset<Snapshot.Element, Key>,
+        from old: Snapshot,
+        to new: Snapshot,
+        key: (Snapshot.Element) -> Key,
+        hidesEmptySections: Bool = false
+    ) -> [BatchUpdateViolation] where Snapshot.Element: Equatable {
+        var tables: [[ResultsSection<Snapshot.Element>]] = [[], []]
+        for (index, snapshot) in [old, new].enumerated() {
+            for section in snapshot.sections { tables[index].append(ResultsSection(section)) }
+        }
+        return violations(of: changeset, from: tables[0], to: tables[1], key: key, isSameContent: ==, hidesEmptySections: hidesEmptySections)
+    }
 }
 
 extension BatchUpdateValidator {

@@ -31,8 +31,8 @@ struct CompositionRandomTests {
                 var problems: [String] = world.failures
                 for (model, screen) in zip(world.models, screens) {
                     let shown = model.composition.reportedSnapshot
-                    if rows(shown.sections) != rows(model.sections) || shown.sections.map(\.name) != model.sections.map(\.name) {
-                        problems.append("the composition shows \(rows(shown.sections)) \(shown.sections.map(\.name)), its parts \(rows(model.sections)) \(model.sections.map(\.name))")
+                    if rows(shown.sections.map(ResultsSection.init)) != rows(model.sections) || shown.sections.map(\.name) != model.sections.map(\.name) {
+                        problems.append("the composition shows \(rows(shown.sections.map(ResultsSection.init))) \(shown.sections.map(\.name)), its parts \(rows(model.sections)) \(model.sections.map(\.name))")
                     }
                     if model.composition.collapsedSections != model.collapsed {
                         problems.append("collapsed \(model.composition.collapsedSections), not \(model.collapsed)")
@@ -210,7 +210,7 @@ struct RandomCompositionWorld {
     /// Bad input: it is refused with an error naming it, and nothing changes.
     mutating func badInput() -> String {
         let model = models.randomElement(using: &random)!
-        let before = (model.composition.reportedSnapshot.sections, model.composition.collapsedSections)
+        let before = (model.composition.reportedSnapshot.sections.map(ResultsSection.init), model.composition.collapsedSections)
         let bad = [
             ResultsComposition<Row>.SectionID(part: model.parts.count + Int.random(in: 0...2, using: &random), name: nil),
             ResultsComposition<Row>.SectionID(part: Int.random(in: 0..<model.parts.count, using: &random), name: "no such section"),
@@ -225,7 +225,7 @@ struct RandomCompositionWorld {
             if error != expected { failures.append("\(collapse ? "collapse" : "expand") of \(bad) threw \(error), not \(expected)") }
             if !error.description.contains("part \(bad.part)") { failures.append("the error \(error) does not name part \(bad.part)") }
         }
-        if rows(model.composition.reportedSnapshot.sections) != rows(before.0) || model.composition.collapsedSections != before.1 {
+        if rows(model.composition.reportedSnapshot.sections.map(ResultsSection.init)) != rows(before.0) || model.composition.collapsedSections != before.1 {
             failures.append("a refused \(collapse ? "collapse" : "expand") of \(bad) changed the composition")
         }
         return "\(collapse ? "collapse" : "expand") of unknown \(bad)"

@@ -53,7 +53,7 @@ final class CompositionScreen {
 
     init(_ composition: ResultsComposition<Row>) {
         self.composition = composition
-        shown = composition.reportedSnapshot.sections
+        shown = composition.reportedSnapshot.sections.map(ResultsSection.init)
         shownSnapshot = composition.reportedSnapshot
         for (flavor, countMode) in everyViewKind {
             let view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
@@ -69,7 +69,7 @@ final class CompositionScreen {
                     sectionChanges: update.changeset.sectionChanges,
                     elementChanges: update.changeset.elementChanges.map { ElementChange(byIdentity($0.change), key: $0.element.identity, element: $0.element) })
                 let found = BatchUpdateValidator.violations(
-                    of: identified, from: shown, to: update.snapshot.sections, key: \.identity, hidesEmptySections: true)
+                    of: identified, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.identity, hidesEmptySections: true)
                 violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map(\.change)) from \(shown.map(\.name)) to \(update.snapshot.sections.map(\.name))" }
                 // ...and check the composition's keys against the tables' on their own.
                 for change in update.changeset.elementChanges {
@@ -85,7 +85,7 @@ final class CompositionScreen {
                 if case .insert(let section, _) = change, case .placeholder? = update.snapshot.sectionLocation(of: section) { placeholderChanges += 1 }
                 if case .delete(let section, _) = change, case .placeholder? = shownSnapshot.sectionLocation(of: section) { placeholderChanges += 1 }
             }
-            shown = update.snapshot.sections
+            shown = update.snapshot.sections.map(ResultsSection.init)
             shownSnapshot = update.snapshot
             updates.append(update)
         }
@@ -96,13 +96,13 @@ final class CompositionScreen {
     /// show the composed table as last reported, a stale cell or header.
     func problems() -> [String] {
         var problems = violations
-        let expected = rows(composition.reportedSnapshot.sections)
+        let expected = rows(composition.reportedSnapshot.sections.map(ResultsSection.init))
         let titles = composition.reportedSnapshot.sections.map(\.name)
         for (view, dataSource) in views {
             let kind = "\(view.flavor), \(view.countMode)"
             if let exception = view.exception { problems.append("\(kind): \(exception)") }
             if view.cells != expected { problems.append("\(kind): shows \(view.cells), the composition \(expected)") }
-            if rows(dataSource.snapshot.sections) != expected { problems.append("\(kind): the data source serves another table") }
+            if rows(dataSource.snapshot.sections.map(ResultsSection.init)) != expected { problems.append("\(kind): the data source serves another table") }
             if !view.staleRows().isEmpty { problems.append("\(kind): stale rows \(view.staleRows())") }
             if view.headerTitles != titles { problems.append("\(kind): headers \(view.headerTitles), not \(titles)") }
         }

@@ -31,7 +31,7 @@ struct FriendsScreen {
         screen = CompositionScreen(composition)
     }
 
-    var rows: [[String]] { FilterableResultsTests.rows(composition.reportedSnapshot.sections) }
+    var rows: [[String]] { FilterableResultsTests.rows(composition.reportedSnapshot.sections.map(ResultsSection.init)) }
 
     /// The last update's row changes, as `"insert [1, 0]"`, in order.
     var lastRowChanges: [String] {
@@ -124,15 +124,15 @@ struct CompositionTests {
             .part(others, as: { Row.entry(source: 2, $0) }),
         ], placeholder: ResultsComposition<Row>.Placeholder(title: "Nothing", rows: [.placeholder("search again")]))
         let screen = CompositionScreen(composition)
-        #expect(rows(composition.reportedSnapshot.sections) == [[], ["p:search again"]])
+        #expect(rows(composition.reportedSnapshot.sections.map(ResultsSection.init)) == [[], ["p:search again"]])
         #expect(composition.reportedSnapshot.sectionLocation(of: 1) == .placeholder(part: nil))
         try others.add(Entry(id: 1, group: "x"))
-        #expect(rows(composition.reportedSnapshot.sections) == [[], ["e2:1:0x"]])
+        #expect(rows(composition.reportedSnapshot.sections.map(ResultsSection.init)) == [[], ["e2:1:0x"]])
         #expect(screen.updates.last!.changeset.sectionChanges == [.delete(at: 1, name: "Nothing"), .insert(at: 1, name: "x")])
         try friends.addFilter(ResultsFilter(title: "none") { _ in false })   // the friends part was empty already
         #expect(screen.updates.count == 1)
         try others.remove(key: 1)
-        #expect(rows(composition.reportedSnapshot.sections) == [[], ["p:search again"]])
+        #expect(rows(composition.reportedSnapshot.sections.map(ResultsSection.init)) == [[], ["p:search again"]])
         #expect(screen.problems().isEmpty)
     }
 
@@ -263,9 +263,9 @@ struct CompositionTests {
         let (view, _) = screen.screen.views[0]
         #expect(!view.userDeletesRow(at: visible(0, 0)))               // a static row
         #expect(view.userDeletesRow(at: visible(1, 1)))
-        #expect(keys(screen.friends.snapshot.sections) == [[1, 3]])
+        #expect(keys(screen.friends.snapshot.sections.map(ResultsSection.init)) == [[1, 3]])
         #expect(view.userMovesRow(from: visible(1, 0), to: visible(1, 1)))
-        #expect(keys(screen.friends.snapshot.sections) == [[3, 1]])
+        #expect(keys(screen.friends.snapshot.sections.map(ResultsSection.init)) == [[3, 1]])
         #expect(screen.screen.problems().isEmpty)
     }
 
@@ -288,7 +288,7 @@ struct CompositionTests {
             guard update.snapshot.count == 9 else { return }
             do { try suggestions.add(Entry(id: 40, group: "a")) } catch { Issue.record("\(error)") }   // in reply to the first update
         }
-        let second = screen.composition.observe { update in seen.append(rows(update.snapshot.sections)) }
+        let second = screen.composition.observe { update in seen.append(rows(update.snapshot.sections.map(ResultsSection.init))) }
         try screen.friends.add(Entry(id: 30))
         #expect(seen.map { $0[1].count } == [4, 4])
         #expect(seen.map { $0[2] } == [["e2:7:0a"], ["e2:7:0a", "e2:40:0a"]])
@@ -308,7 +308,7 @@ struct CompositionTests {
         try outer.collapse(ResultsComposition<Row>.SectionID(part: 0, name: "Account"))
         try more.add(Entry(id: 1))
         try inner.suggestions.add(Entry(id: 50, group: "b"))
-        #expect(rows(outer.reportedSnapshot.sections) == [[], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], [], ["e3:1:0a"]])
+        #expect(rows(outer.reportedSnapshot.sections.map(ResultsSection.init)) == [[], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], [], ["e3:1:0a"]])
         #expect(outer.reportedSnapshot.location(of: visible(4, 0)) == .row(part: 1, indexPath: visible(0, 0)))
         #expect(outer.reportedSnapshot.location(of: visible(1, 2)) == .row(part: 0, indexPath: visible(1, 2)))
         #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: AnyHashable(ResultsComposition<Row>.Key.row(part: 1, key: 3))))

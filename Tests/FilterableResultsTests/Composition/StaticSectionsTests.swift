@@ -27,7 +27,7 @@ struct StaticSectionsTests {
         }
         let snapshot = settings.reportedSnapshot
         #expect(snapshot.sections.map(\.name) == ["Account", "Extra a", "Extra b", nil])
-        #expect(rows(snapshot.sections) == [["f:profilev0", "f:sign outv0"], ["f:av0"], ["f:bv0"], ["f:versionv0"]])
+        #expect(rows(snapshot.sections.map(ResultsSection.init)) == [["f:profilev0", "f:sign outv0"], ["f:av0"], ["f:bv0"], ["f:versionv0"]])
         #expect(settings.sections.map(\.rows.count) == [2, 1, 1, 1])
         #expect(StaticRow(Row.placeholder("x")).id == AnyHashable(Row.placeholder("x")))
     }
@@ -48,7 +48,7 @@ struct StaticSectionsTests {
         var changes = try #require(screen.updates.last?.changeset)
         #expect(Set(changes.sectionChanges) == [.delete(at: 2, name: "Old"), .insert(at: 1, name: "Beta"), .move(from: 0, to: 2, name: "Account")])
         #expect(changes.elementChanges.map(\.change) == [.update(at: visible(1, 0), newIndexPath: visible(0, 0))])
-        #expect(rows(composition.reportedSnapshot.sections) == [["f:versionv1"], ["f:experimentsv0"], ["f:profilev0", "f:sign outv0"]])
+        #expect(rows(composition.reportedSnapshot.sections.map(ResultsSection.init)) == [["f:versionv1"], ["f:experimentsv0"], ["f:profilev0", "f:sign outv0"]])
         // Rows reordered and added in a section that moves up: it keeps its
         // rows' animations, the sections without row changes move around it.
         try settings.setSections {
@@ -101,7 +101,7 @@ struct StaticSectionsTests {
                 StaticSection("B") { fixed("c") }
             }
         }
-        #expect(rows(settings.reportedSnapshot.sections) == [["f:av0"]] && settings.sections.count == 1)
+        #expect(rows(settings.reportedSnapshot.sections.map(ResultsSection.init)) == [["f:av0"]] && settings.sections.count == 1)
         #expect(throws: ResultsError.self) {
             _ = try StaticSections<Row> { StaticSection("B") { fixed("b") }; StaticSection("B") { fixed("c") } }
         }

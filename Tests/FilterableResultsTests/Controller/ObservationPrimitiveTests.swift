@@ -68,7 +68,7 @@ struct ObservationPrimitiveTests {
         #expect(first.snapshot.elements.map(\.id) == [1])
         #expect(second.snapshot.elements.map(\.id) == [1, 2])
         #expect(BatchUpdateValidator.violations(
-            of: second.changeset, from: first.snapshot.sections, to: second.snapshot.sections,
+            of: second.changeset, from: first.snapshot.sections.map(ResultsSection.init), to: second.snapshot.sections.map(ResultsSection.init),
             key: { ResultsComposition<Entry>.Key.row(part: 0, key: AnyHashable($0.id)) }).isEmpty)
     }
 

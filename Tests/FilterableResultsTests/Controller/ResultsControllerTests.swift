@@ -90,7 +90,7 @@ struct ResultsControllerTests {
 
     @Test func removeThenReAddIsTheSameRow() throws {
         let controller = try controller([1, 2, 3])
-        let old = controller.store.snapshot.sections
+        let old = controller.store.snapshot.sections.map(ResultsSection.init)
         try controller.performBatchUpdates {
             try controller.remove(key: 1)
             try controller.add(Entry(id: 1, value: 5))
@@ -98,7 +98,7 @@ struct ResultsControllerTests {
         #expect(delegate.calls == ["will", "move 1", "did"])
         let changeset = try #require(delegate.changesets.first)
         #expect(changeset.elementChanges.first?.isUpdated == true)
-        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.snapshot.sections, key: \.id).isEmpty)
+        #expect(BatchUpdateValidator.violations(of: changeset, from: old, to: controller.store.snapshot.sections.map(ResultsSection.init), key: \.id).isEmpty)
     }
 
     @Test func throwingBatchRollsBackAndReportsNothing() throws {

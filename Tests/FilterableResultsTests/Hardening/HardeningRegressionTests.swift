@@ -167,7 +167,7 @@ struct HardeningRegressionTests {
         #expect(log.updates.count == 1, "nothing reported for the rolled-back batch")
         #expect(keys(controller.store.rawSections) == [[1, 2]])
         #expect(controller.snapshot == controller.reportedSnapshot)
-        #expect(keys(controller.snapshot.sections) == keys(controller.store.snapshot.sections))
+        #expect(keys(controller.snapshot.sections.map(ResultsSection.init)) == keys(controller.store.snapshot.sections.map(ResultsSection.init)))
         #expect(controller.element(at: visible(0, 0)) == Entry(id: 1))
         #expect(controller.element(at: visible(0, 1)) == Entry(id: 2))
         #expect(controller.element(at: visible(0, 2)) == nil)
@@ -225,7 +225,7 @@ struct HardeningRegressionTests {
             return entry.id < controller.store.rawCount
         }
         try controller.addFilter(filter)
-        #expect(keys(controller.snapshot.sections) == [[1, 2]])
+        #expect(keys(controller.snapshot.sections.map(ResultsSection.init)) == [[1, 2]])
         #expect(refusals.count >= 3, "every change from inside the filter is refused")
         #expect(controller.store.rawCount == 3)
         #expect(log.updates.count == 2 && log.violations.isEmpty, "\(log.violations)")
@@ -282,7 +282,7 @@ struct HardeningRegressionTests {
         #expect(controller.snapshot == controller.reportedSnapshot)
         // The next change is reported against the table the view shows.
         try controller.add(Entry(id: 5, value: 5))
-        #expect(keys(controller.snapshot.sections) == [[3, 5]])
+        #expect(keys(controller.snapshot.sections.map(ResultsSection.init)) == [[3, 5]])
         #expect(log.violations.isEmpty, "\(log.violations)")
     }
 
@@ -292,7 +292,7 @@ struct HardeningRegressionTests {
         #expect(throws: ResultsError.staleUpdate) { try controller.apply(prepared, onConflict: .refuse) }
         #expect(ControllerState(controller, delegate, log) == before)
         try controller.add(Entry(id: 5, value: 5))
-        #expect(keys(controller.snapshot.sections) == [[3, 5]])
+        #expect(keys(controller.snapshot.sections.map(ResultsSection.init)) == [[3, 5]])
         #expect(log.violations.isEmpty, "\(log.violations)")
     }
 
@@ -381,7 +381,7 @@ struct HardeningRegressionTests {
         var store = ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group))
         try store.setData((0...10).map { Entry(id: $0) })
         _ = store.takeChangeset()
-        let reported = store.snapshot.sections
+        let reported = store.snapshot.sections.map(ResultsSection.init)
         try Self.churn(&store)
         #expect(store.rawCount == 11)
         StorageSizes(store).expectBounded(by: 11 + 11)
@@ -492,10 +492,10 @@ final class UpdateLog {
     private var observation: ResultsObservation?
 
     init(_ controller: ResultsController<Entry, Int>) {
-        reported = controller.reportedSnapshot.sections
+        reported = controller.reportedSnapshot.sections.map(ResultsSection.init)
         observation = controller.observe { [unowned self] update in
             updates.append(update)
-            let new = update.snapshot.sections
+            let new = update.snapshot.sections.map(ResultsSection.init)
             if !update.isReload {
                 violations += BatchUpdateValidator.violations(of: update.changeset, from: reported, to: new, key: \.id)
             }

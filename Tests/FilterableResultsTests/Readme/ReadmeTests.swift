@@ -86,7 +86,7 @@ struct ReadmeTests {
         #expect(products.snapshot.elements.map(\.name) == ["Echo", "Mac", "Pixel 9"])
         let changes = updates[1].changeset
         #expect(BatchUpdateValidator.violations(
-            of: changes, from: updates[0].snapshot.sections, to: updates[1].snapshot.sections, key: \.id).isEmpty)
+            of: changes, from: updates[0].snapshot.sections.map(ResultsSection.init), to: updates[1].snapshot.sections.map(ResultsSection.init), key: \.id).isEmpty)
         #expect(changes.rowIndexPaths(.delete).count == 1)   // iPad, pruned
         observation.cancel()
     }

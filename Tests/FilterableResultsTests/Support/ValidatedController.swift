@@ -20,18 +20,18 @@ final class ValidatedController {
         try store.setData(keys.map { Entry(id: $0) })
         controller = ResultsController(store: store)
         screen = Screen(controller, flavor: .collectionView, countMode: .readAtBatchStart)
-        shown = controller.snapshot.sections
+        shown = controller.snapshot.sections.map(ResultsSection.init)
         observation = controller.observe { [unowned self] update in
             if !update.isReload {   // a reload replaces the whole table: nothing to validate
-                let found = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections, key: \.id)
+                let found = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.id)
                 violations += found.map(\.description)
             }
             screen.expectConsistent("after update \(updates.count + 1)")
-            shown = update.snapshot.sections
+            shown = update.snapshot.sections.map(ResultsSection.init)
             updates.append(update)
         }
     }
 
     /// The keys shown, by section.
-    var keys: [[Int]] { TestSupport.keys(controller.snapshot.sections) }
+    var keys: [[Int]] { TestSupport.keys(controller.snapshot.sections.map(ResultsSection.init)) }
 }

@@ -56,7 +56,7 @@ final class ScenarioExecution {
         self.scenario = scenario
         self.keyOf = Scenario.keyFunction(scenario.primaryKey)
         self.controller = Controller(store: scenario.makeStore())
-        self.lastReported = controller.store.snapshot.sections
+        self.lastReported = controller.store.snapshot.sections.map(ResultsSection.init)
         let inbox = self.inbox
         observation = controller.observe { inbox.updates.append($0) }
     }
@@ -191,9 +191,9 @@ final class ScenarioExecution {
             report(update, into: &record)
         }
         if updates.isEmpty && !controller.isBatching && controller.updatesEnabled {
-            if controller.store.snapshot.sections != lastReported {
+            if controller.store.snapshot.sections.map(ResultsSection.init) != lastReported {
                 fail(.batchRule(5), "batch rule 5: the visible table changed but no events were emitted")
-                lastReported = controller.store.snapshot.sections
+                lastReported = controller.store.snapshot.sections.map(ResultsSection.init)
             }
         }
     }
@@ -201,8 +201,8 @@ final class ScenarioExecution {
     /// Logs one report of the controller and checks it against the table
     /// the client last saw.
     private func report(_ update: ResultsUpdate<ResultsSnapshot<JSONValue, JSONValue>>, into record: inout StepRecord) {
-        let new = controller.store.snapshot.sections
-        if update.snapshot.sections != new {
+        let new = controller.store.snapshot.sections.map(ResultsSection.init)
+        if update.snapshot.sections.map(ResultsSection.init) != new {
             fail(.batchRule(5), "batch rule 5: the update's snapshot is not the visible table after it")
         }
         if !update.isReload {
@@ -235,7 +235,7 @@ final class ScenarioExecution {
     private func check(_ expectation: ScenarioExpectation, against record: StepRecord) {
         let after = "after \(record.label)"
         if let expected = expectation.visible {
-            let actual = keys(of: controller.store.snapshot.sections)
+            let actual = keys(of: controller.store.snapshot.sections.map(ResultsSection.init))
             if actual != expected {
                 fail(.expectation, "visible \(after): expected \(Self.text(expected)), got \(Self.text(actual))")
             }
@@ -309,7 +309,7 @@ final class ScenarioExecution {
     }
 
     private func emitState() {
-        emit(.state(visible: controller.store.snapshot.sections, data: controller.store.rawSections))
+        emit(.state(visible: controller.store.snapshot.sections.map(ResultsSection.init), data: controller.store.rawSections))
     }
 
     private func fail(_ kind: ScenarioFailure.Kind, _ message: String) {
