@@ -38,7 +38,8 @@ final class ProductsModel {
     let controller = ResultsController(store: ResultsStore<Product, Int>(
         key: \.id,
         sortedBy: [.ascending(\.name)],
-        sectionedBy: .by(\.company)))
+        sectionedBy: .by(\.company),
+        hidesEmptySections: true))   // a search shows no empty headers
     let results: ObservableResults<ResultsController<Product, Int>>
 
     /// The last error, shown above the list until the next load succeeds.
