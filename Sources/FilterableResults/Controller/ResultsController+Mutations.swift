@@ -246,12 +246,13 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in store.clearFilters() }
     }
 
-    /// Sets the live-search text over the given fields.
+    /// Sets the live-search text over the given fields: strings, optional
+    /// strings, or other values found by their description.
     ///
-    /// - Complexity: see ``ResultsStore/search(for:in:group:)-(_,[KeyPath<Element,String>Sendable],_)``.
+    /// - Complexity: see ``ResultsStore/search(for:in:group:)-(_,[PartialKeyPath<Element>Sendable],_)``.
     @inlinable public func search(
-        for text: String, in fields: [KeyPath<Element, String> & Sendable], group: String = "search"
-    ) throws(ResultsError) {
+        for text: String, in fields: [PartialKeyPath<Element> & Sendable], group: String = "search"
+    ) throws(ResultsError) where Element: SendableMetatype {
         try mutate { store throws(ResultsError) in store.search(for: text, in: fields, group: group) }
     }
 

@@ -48,6 +48,30 @@ extension ResultsSearchField {
 }
 
 extension ResultsSearchField where Element: SendableMetatype {
+    /// A field read through a key path of any type: a string or an
+    /// optional string as `field(_:)` reads it, any other value by its
+    /// description (a number is found by its digits).
+    ///
+    /// - Complexity: O(1).
+    @inlinable public static func field(any keyPath: PartialKeyPath<Element> & Sendable) -> Self {
+        let offset = MemoryLayout<Element>.offset(of: keyPath)
+        if keyPath is KeyPath<Element, String> {
+            return Self(access: offset.map { .string(offset: $0) } ?? .function { $0[keyPath: keyPath] as? String })
+        }
+        if keyPath is KeyPath<Element, String?> {
+            return Self(access: offset.map { .optionalString(offset: $0) } ?? .function { $0[keyPath: keyPath] as? String })
+        }
+        return Self(access: .function { description(of: $0[keyPath: keyPath]) })
+    }
+
+    /// A value's description; `nil` for an optional holding none, the
+    /// wrapped value's description for one holding a value.
+    @usableFromInline static func description(of value: Any) -> String? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return String(describing: value) }
+        return mirror.children.first.map { description(of: $0.value) } ?? nil
+    }
+
     /// A string property.
     ///
     /// - Complexity: O(1).

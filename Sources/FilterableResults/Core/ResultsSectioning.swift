@@ -31,18 +31,42 @@ public struct ResultsSectioning<Element>: Sendable {
 }
 
 extension ResultsSectioning where Element: SendableMetatype {
-    /// Sections elements by a string property.
+    /// Sections elements by a string property, the sections in `order`
+    /// (by default Unicode scalar order).
+    ///
+    ///     ResultsStore<Product, Int>(key: \.id, sectionedBy: .by(\.company, order: .localizedStandard))
     ///
     /// - Complexity: O(1).
-    public static func by(_ keyPath: KeyPath<Element, String> & Sendable) -> Self {
-        Self(sectionName: { $0[keyPath: keyPath] })
+    public static func by(_ keyPath: KeyPath<Element, String> & Sendable, order: Order = .unicodeScalars) -> Self {
+        Self(sectionName: { $0[keyPath: keyPath] }, areInIncreasingOrder: order.areInIncreasingOrder)
     }
 
     /// Sections elements by an optional string property; `nil` files an
     /// element under the section named `""`, as the scenario contract does.
     ///
     /// - Complexity: O(1).
-    public static func by(_ keyPath: KeyPath<Element, String?> & Sendable) -> Self {
-        Self(sectionName: { $0[keyPath: keyPath] ?? "" })
+    public static func by(_ keyPath: KeyPath<Element, String?> & Sendable, order: Order = .unicodeScalars) -> Self {
+        Self(sectionName: { $0[keyPath: keyPath] ?? "" }, areInIncreasingOrder: order.areInIncreasingOrder)
+    }
+
+    /// Sections elements by a value that is not a string, such as a
+    /// number: each section is named by its value's description and the
+    /// sections are in the values' order (`2` before `10`).
+    ///
+    ///     ResultsStore<Player, Int>(key: \.id, sectionedBy: .by(\.score))
+    ///
+    /// A section's header shows its name; set the data source's
+    /// `headerTitle` to show another title (`"Score 10"`).
+    ///
+    /// - Complexity: O(1).
+    public static func by<Value: LosslessStringConvertible & Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
+        Self(sectionName: { String($0[keyPath: keyPath]) }) { lhs, rhs in
+            switch (Value(lhs), Value(rhs)) {
+            case let (left?, right?): left < right
+            case (nil, _?): false        // not a value's name (set by hand): after the values
+            case (_?, nil): true
+            case (nil, nil): unicodeScalarOrder(lhs, rhs)
+            }
+        }
     }
 }

@@ -57,13 +57,16 @@ extension ResultsStore {
     /// The search is the filter titled `"search"` in group `group`, so it
     /// combines with the other applied filters (AND); one line per keystroke:
     ///
-    ///     store.search(for: query, in: [\.name, \.company])
+    ///     store.search(for: query, in: [\.name, \.company, \.nickname])   // nickname: String?
+    ///
+    /// A field may be a string, an optional string (`nil` contains
+    /// nothing) or any other value, found by its description.
     ///
     /// - Complexity: O(*n* *f*).
     @inlinable public mutating func search(
-        for text: String, in fields: [KeyPath<Element, String> & Sendable], group: String = "search"
-    ) {
-        search(for: text, in: fields.map(ResultsSearchField.init), group: group)
+        for text: String, in fields: [PartialKeyPath<Element> & Sendable], group: String = "search"
+    ) where Element: SendableMetatype {
+        search(for: text, in: fields.map { ResultsSearchField.field(any: $0) }, group: group)
     }
 
     /// Sets the text of a live search over fields, optional or not (a

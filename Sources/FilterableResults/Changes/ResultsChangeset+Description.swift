@@ -1,0 +1,70 @@
+/// Changesets, updates and snapshots as people read them in a debugger
+/// or a log: counts, and for a small one its events or rows.
+extension SectionChange: CustomStringConvertible {
+    /// `insert section 0 "Amazon"`, `move section 2 → 0`.
+    public var description: String {
+        let name = { (name: String?) in name.map { " \"\($0)\"" } ?? "" }
+        switch self {
+        case let .insert(index, title): return "insert section \(index)\(name(title))"
+        case let .delete(index, title): return "delete section \(index)\(name(title))"
+        case let .move(from, to, title): return "move section \(from) → \(to)\(name(title))"
+        }
+    }
+}
+
+extension ElementChange.Change: CustomStringConvertible {
+    /// `insert [0, 1]`, `move [2, 0] → [0, 0], updated`.
+    public var description: String {
+        switch self {
+        case let .insert(path): "insert \(path)"
+        case let .delete(path): "delete \(path)"
+        case let .move(from, to, isUpdated): "move \(from) → \(to)\(isUpdated ? ", updated" : "")"
+        case let .update(path, newPath): path == newPath ? "update \(path)" : "update \(path) → \(newPath)"
+        }
+    }
+}
+
+extension ElementChange: CustomStringConvertible {
+    /// The change and the key: `delete [0, 1] (key 3)`.
+    public var description: String { "\(change) (key \(key))" }
+}
+
+extension ResultsChangeset: CustomStringConvertible {
+    /// The number of changes and, for up to 12, each of them:
+    /// `ResultsChangeset(2 changes: insert section 0 "Amazon"; delete [0, 1] (key 3))`.
+    ///
+    /// - Complexity: O(1) for a large changeset, else O(*e*) for *e* changes.
+    public var description: String {
+        guard !isEmpty else { return "ResultsChangeset(no changes)" }
+        let counts = "\(ResultsError.count(sectionChanges.count, "section change")), \(ResultsError.count(elementChanges.count, "element change"))"
+        guard count <= 12 else { return "ResultsChangeset(\(counts))" }
+        let events = sectionChanges.map(\.description) + elementChanges.map(\.description)
+        return "ResultsChangeset(\(counts): \(events.joined(separator: "; ")))"
+    }
+}
+
+extension ResultsUpdate: CustomStringConvertible {
+    /// A reload, or the changeset, and the table after it:
+    /// `ResultsUpdate(ResultsChangeset(…) → 2 sections, 5 elements)`.
+    ///
+    /// - Complexity: that of the changeset's description.
+    public var description: String {
+        let table = "\(ResultsError.count(snapshot.numberOfSections, "section")), \(ResultsError.count(snapshot.count, "element"))"
+        return "ResultsUpdate(\(isReload ? "reload" : changeset.description) → \(table))"
+    }
+}
+
+extension ResultsSnapshot: CustomStringConvertible {
+    /// The numbers of sections and elements and, for up to 50 elements, the
+    /// keys of each section: `ResultsSnapshot(2 sections, 3 elements: "A" [1, 2], #1 [3])`.
+    ///
+    /// - Complexity: O(*s*) for a large snapshot, else O(*n* log *n*).
+    public var description: String {
+        let counts = "\(ResultsError.count(numberOfSections, "section")), \(ResultsError.count(count, "element"))"
+        guard count <= 50, numberOfSections <= 20 else { return "ResultsSnapshot(\(counts))" }
+        let tables = sections.map { section in
+            "\(section.id) [\((0..<section.count).map { "\(key(at: ResultsIndexPath(row: $0, section: section.index))!)" }.joined(separator: ", "))]"
+        }
+        return "ResultsSnapshot(\(counts)\(tables.isEmpty ? "" : ": ")\(tables.joined(separator: ", ")))"
+    }
+}
