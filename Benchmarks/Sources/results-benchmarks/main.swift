@@ -85,7 +85,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -123,6 +123,22 @@ if configuration.runs("W1") {
     if r.stdlibDiffRuns < reps {
         notes.append("W1 (b): the standard library diff ran \(r.stdlibDiffRuns) time(s), not \(reps): one run takes \(formatTime(diff)) (O((N+M)·D) time, O(D²) memory).")
     }
+}
+
+if configuration.runs("W1M") {
+    let n = configuration.refreshSize
+    progress("W1M refresh as a pruning merge, \(count(n)) rows")
+    let r = runRefreshAsMerge(size: n, repetitions: repetitions)
+    table.append(TableRow(
+        workload: "W1M merge(prune: true) \(count(n)) vs setData of the same rows",
+        ours: formatTime(r.merge), baseline: formatTime(r.setData),
+        ratio: fixed(r.merge / r.setData, 2) + "×", target: "—", held: "—"))
+    table.append(TableRow(
+        workload: "W1M merge(prune: true, keepingFetchOrder: true) \(count(n)) vs setData",
+        ours: formatTime(r.mergeInFetchOrder), baseline: formatTime(r.setData),
+        ratio: fixed(r.mergeInFetchOrder / r.setData, 2) + "×", target: "≤ 1.1×, same rows",
+        held: heldMark(r.mergeInFetchOrder <= 1.1 * r.setData && r.sameRows)))
+    notes.append("W1M: a pruning merge keeps the old order and appends new rows; in fetch order it leaves the rows setData leaves (\(r.sameRows ? "checked" : "NOT the same")). Best of \(r.repetitions).")
 }
 
 if configuration.runs("W6") {

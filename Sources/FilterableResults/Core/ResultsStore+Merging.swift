@@ -97,6 +97,13 @@ extension ResultsStore {
             throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)")
         }
         let keys = try requireKeys(of: elements)
+        if prune && (keepingFetchOrder || refresh != nil) && !placesRows && table.numberOfSections <= 1 && mergeSort.isEmpty {
+            // The page exactly, in its order, rows keeping their identity:
+            // what setData does, in one rebuild.
+            let summary = try setData(elements)
+            noteMerged(keys)
+            return summary
+        }
         noteMutation()
         var summary = ResultsMergeSummary()
         // A page merged into a big store claims few rows: a dictionary of
@@ -111,10 +118,7 @@ extension ResultsStore {
         } else {
             placeMergedRows(rows, isNew: isNew, changed: changed)
         }
-        if refresh != nil {
-            refresh!.unreturned.subtract(keys)
-            if !rows.isEmpty { refresh!.lastPage = rows.map { key(ofRow: $0) } }
-        }
+        noteMerged(keys)
         if !mergeSort.isEmpty {
             for section in 0..<table.numberOfSections { sortRows(inSection: section, by: mergeSort) }
         }
@@ -162,6 +166,14 @@ extension ResultsStore {
                 place(id, inSection: table.numberOfSections - 1)
             }
         }
+    }
+
+    /// Tells the refresh in progress, if any, that a page returned `keys`:
+    /// they stay, and the next page goes after them.
+    @inlinable mutating func noteMerged(_ keys: [Key]) {
+        guard refresh != nil, !keys.isEmpty else { return }
+        refresh!.unreturned.subtract(keys)
+        refresh!.lastPage = keys
     }
 
     /// Places merged rows, in input order, as one block: after the
