@@ -1,0 +1,52 @@
+/// The changes between two tables built apart.
+extension ResultsChangeset {
+    /// The changes that take the table `old` to the table `new`, as a store
+    /// reports them: valid in one batch update, with the fewest moves, and
+    /// a row whose content changed reported as updated. Rows are matched by
+    /// `key`, named sections by name, unnamed sections by index. It is a
+    /// pure function of its arguments, safe to call off the main actor.
+    ///
+    ///     let changes = try ResultsChangeset(from: previous, to: current, key: { $0.id })
+    ///
+    /// Without `isSameContent`, every row kept counts as changed; the
+    /// overload for `Equatable` elements compares with `==`.
+    ///
+    /// - Throws: ``ResultsError/duplicateKey(_:)`` for a key repeated in
+    ///   either table, ``ResultsError/duplicateSection(_:)`` for a repeated
+    ///   section name.
+    /// - Complexity: O(*n* + *m*) for *n* old and *m* new rows, plus
+    ///   O(*k* log *k*) for the *k* rows kept when some of them moved.
+    public init(
+        from old: [ResultsSection<Element>], to new: [ResultsSection<Element>],
+        key: @escaping @Sendable (Element) -> Key,
+        isSameContent: (@Sendable (Element, Element) -> Bool)?
+    ) throws(ResultsError) {
+        for table in [old, new] {
+            var seen = Set<Key>()
+            for section in table {
+                for element in section.elements where !seen.insert(key(element)).inserted {
+                    throw .duplicateKey(String(describing: key(element)))
+                }
+            }
+        }
+        var store = ResultsStore<Element, Key>(key: key, isSameContent: isSameContent)
+        try store.setData(sections: old)
+        _ = store.takeChangeset()
+        try store.setData(sections: new)
+        self = store.takeChangeset()
+    }
+}
+
+extension ResultsChangeset where Element: Equatable & SendableMetatype {
+    /// The changes that take the table `old` to the table `new`, comparing
+    /// content with `==`; see ``init(from:to:key:isSameContent:)``.
+    ///
+    /// - Throws: ``ResultsError/duplicateKey(_:)`` or
+    ///   ``ResultsError/duplicateSection(_:)``.
+    /// - Complexity: O(*n* + *m*), plus O(*k* log *k*) when rows moved.
+    public init(
+        from old: [ResultsSection<Element>], to new: [ResultsSection<Element>], key: @escaping @Sendable (Element) -> Key
+    ) throws(ResultsError) {
+        try self.init(from: old, to: new, key: key, isSameContent: { $0 == $1 })
+    }
+}
