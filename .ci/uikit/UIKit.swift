@@ -6,7 +6,10 @@
 @_exported import Foundation
 
 @MainActor open class UIResponder: NSObject {}
-@MainActor open class UIView: UIResponder {}
+@MainActor open class UIView: UIResponder {
+    open var window: UIWindow? { nil }
+}
+@MainActor open class UIWindow: UIView {}
 @MainActor open class UIScrollView: UIView {}
 @MainActor open class UINavigationItem: NSObject {
     @available(iOS 11, *) @available(tvOS, unavailable) open var searchController: UISearchController?

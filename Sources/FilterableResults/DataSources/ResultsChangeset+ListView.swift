@@ -25,11 +25,14 @@ extension ResultsChangeset {
     ///
     ///     changeset.apply(to: view) { dataSource.snapshot = update.snapshot }
     ///
+    /// `completion` runs when the view has finished the batch, after its
+    /// animations (`true` if they ran to their end).
+    ///
     /// - Complexity: O(*n*), where *n* is the number of changes.
     @MainActor
     public func apply(
         to view: some ResultsListView, contentUpdates: ContentUpdates = .reconfigure,
-        updateDataSource: @escaping () -> Void
+        updateDataSource: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
         let reloadsInBatch = contentUpdates == .reload && sectionMoves.isEmpty
         var afterBatch = rowsToReconfigureAfterUpdate
@@ -50,30 +53,35 @@ extension ResultsChangeset {
                 let reloaded = rowIndexPaths(.update)
                 if !reloaded.isEmpty { view.reloadRows(at: reloaded) }
             }
-        }, completion: nil)
+        }, completion: completion)
         if !afterBatch.isEmpty { view.reconfigureRows(at: afterBatch) }
     }
 }
 
 extension ResultsUpdate {
-    /// Shows the update in `view`: for a reload, `updateDataSource` then
+    /// Shows the update in `view`: for a reload, or a view that is not in
+    /// a window (``ResultsListView/isInWindow``), `updateDataSource` then
     /// `reloadData()`; otherwise the changeset as one batch update, with
     /// `updateDataSource` first inside it (see
-    /// ``ResultsChangeset/apply(to:contentUpdates:updateDataSource:)``).
+    /// ``ResultsChangeset/apply(to:contentUpdates:updateDataSource:completion:)``).
     ///
     ///     update.apply(to: view) { shown = update.snapshot }
+    ///
+    /// `completion` runs when the view has finished: after the batch's
+    /// animations, or at once after a reload.
     ///
     /// - Complexity: O(*n*), where *n* is the number of changes, plus the view's work.
     @MainActor
     public func apply(
         to view: some ResultsListView, contentUpdates: ResultsChangeset<Snapshot.Element, Snapshot.Key>.ContentUpdates = .reconfigure,
-        updateDataSource: @escaping () -> Void
+        updateDataSource: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        if isReload {
+        if isReload || !view.isInWindow {
             updateDataSource()
             view.reloadData()
+            completion?(true)
         } else {
-            changeset.apply(to: view, contentUpdates: contentUpdates, updateDataSource: updateDataSource)
+            changeset.apply(to: view, contentUpdates: contentUpdates, updateDataSource: updateDataSource, completion: completion)
         }
     }
 }

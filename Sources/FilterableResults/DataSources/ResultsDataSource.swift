@@ -62,6 +62,12 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     /// Called with every error of an edit the user made (a delete or move
     /// the source refused); the view is reloaded to what the model holds.
     public var onEditingError: ((ResultsError) -> Void)?
+    /// Called when the view has finished showing an update: after the
+    /// batch's animations, or at once after a reload (an update that is
+    /// one, or any update while the view is not in a window, which is
+    /// reloaded instead of animated). The place to scroll to a row or
+    /// restore a selection.
+    public var onUpdateFinished: ((Source.Update) -> Void)?
 
     @usableFromInline var observation: ResultsObservation?
     /// The model move a user's drag is being written as, while it runs.
@@ -159,6 +165,7 @@ extension ResultsDataSource {
     public func apply(_ update: Source.Update) {
         guard let view else {
             snapshot = update.snapshot
+            onUpdateFinished?(update)
             return
         }
         if let move = userMove {
@@ -169,15 +176,19 @@ extension ResultsDataSource {
                let only = changes.elementChanges.first, case let .move(from, to, isUpdated) = only.change,
                from == move.from, to == move.to, !isUpdated {
                 snapshot = update.snapshot
+                onUpdateFinished?(update)
                 return
             }
             snapshot = update.snapshot
             view.reloadData()
             shownIndexTitles = sectionIndexTitles()
+            onUpdateFinished?(update)
             return
         }
-        update.apply(to: view, contentUpdates: contentUpdates) { [self] in snapshot = update.snapshot }
-        if update.isReload {
+        update.apply(to: view, contentUpdates: contentUpdates, updateDataSource: { [self] in snapshot = update.snapshot }) { [weak self] _ in
+            self?.onUpdateFinished?(update)
+        }
+        if update.isReload || !view.isInWindow {
             shownIndexTitles = sectionIndexTitles()
             return
         }

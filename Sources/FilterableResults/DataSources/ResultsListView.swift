@@ -54,4 +54,12 @@ public protocol ResultsListView: AnyObject {
     /// Reads the section index titles anew (UIKit reads them only when it
     /// loads and when asked, not after batch updates).
     func reloadSectionIndexTitles()
+    /// Whether the view is in a window, where a batch update animates. A
+    /// data source reloads a view that is not, as nothing would be seen.
+    var isInWindow: Bool { get }
+}
+
+extension ResultsListView {
+    /// Whether the view is in a window: by default, yes.
+    public var isInWindow: Bool { true }
 }

@@ -8,7 +8,7 @@
 ///
 /// Whoever serves a view keeps the ``snapshot`` of the last update it
 /// applied, and swaps in the new one inside the view's batch update, which
-/// ``apply(to:contentUpdates:updateDataSource:)`` does:
+/// ``apply(to:contentUpdates:updateDataSource:completion:)`` does:
 ///
 ///     update.apply(to: view) { shown = update.snapshot }   // first, inside the batch
 public struct ResultsUpdate<Snapshot: ResultsTableSnapshot> {

@@ -51,6 +51,7 @@ extension ListViewSimulator {
     ///   rows and sections.
     public func reloadData() {
         guard !hasCrashed else { return }
+        reloadCount += 1
         load()
     }
 

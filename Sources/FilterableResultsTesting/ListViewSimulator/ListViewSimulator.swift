@@ -52,6 +52,16 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     ///
     /// - Complexity: O(1).
     public let countMode: ListViewCountMode
+    /// Whether the view is in a window (on screen); set it to `false` to
+    /// stand in for a view off screen, which data sources reload instead
+    /// of animating.
+    ///
+    /// - Complexity: O(1).
+    public var isInWindow = true
+    /// How many times the view has reloaded all its data.
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var reloadCount = 0
 
     /// The cells the view shows, section by section: one per row.
     ///

@@ -17,6 +17,10 @@ public final class ResultsCollectionView: ResultsListView {
 
     /// - Complexity: that of UIKit.
     public func reloadData() { collectionView?.reloadData() }
+    /// Whether the collection view is in a window (`window != nil`).
+    ///
+    /// - Complexity: O(1).
+    public var isInWindow: Bool { collectionView?.window != nil }
     /// - Complexity: that of UIKit. UIKit runs `updates` before returning.
     public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         collectionView?.performBatchUpdates(updates, completion: completion)
@@ -65,9 +69,15 @@ extension UICollectionView {
     ///
     ///     collectionView.apply(update) { self.shown = update.snapshot }
     ///
+    /// `completion` runs when the view has finished: after the batch's
+    /// animations, or at once after a reload.
+    ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
-    public func apply(_ update: ResultsUpdate<some ResultsTableSnapshot>, updateDataSource: @escaping () -> Void) {
-        update.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource)
+    public func apply(
+        _ update: ResultsUpdate<some ResultsTableSnapshot>, updateDataSource: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        update.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource, completion: completion)
     }
 }
 #endif

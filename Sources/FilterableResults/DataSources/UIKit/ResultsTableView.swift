@@ -3,7 +3,7 @@ import UIKit
 
 /// A `UITableView` as a ``ResultsListView``: each call goes to the table
 /// view, with the row animation given. The platform-free logic of
-/// ``ResultsDataSource`` and ``ResultsChangeset/apply(to:contentUpdates:updateDataSource:)``
+/// ``ResultsDataSource`` and ``ResultsChangeset/apply(to:contentUpdates:updateDataSource:completion:)``
 /// drives it.
 @MainActor
 public final class ResultsTableView: ResultsListView {
@@ -22,6 +22,10 @@ public final class ResultsTableView: ResultsListView {
 
     /// - Complexity: that of UIKit.
     public func reloadData() { tableView?.reloadData() }
+    /// Whether the table view is in a window (`window != nil`).
+    ///
+    /// - Complexity: O(1).
+    public var isInWindow: Bool { tableView?.window != nil }
     /// - Complexity: that of UIKit. UIKit runs `updates` before returning.
     public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         tableView?.performBatchUpdates(updates, completion: completion)
@@ -67,12 +71,15 @@ extension UITableView {
     ///
     ///     tableView.apply(update) { self.shown = update.snapshot }
     ///
+    /// `completion` runs when the view has finished: after the batch's
+    /// animations, or at once after a reload.
+    ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
     public func apply(
         _ update: ResultsUpdate<some ResultsTableSnapshot>, with animation: UITableView.RowAnimation = .automatic,
-        updateDataSource: @escaping () -> Void
+        updateDataSource: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        update.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource)
+        update.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource, completion: completion)
     }
 }
 #endif
