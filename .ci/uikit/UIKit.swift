@@ -38,6 +38,9 @@
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
 }
+@MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {}
+@MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {}
+@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
 @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -46,6 +49,7 @@
 @MainActor open class UITableView: UIScrollView {
     public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
     weak open var dataSource: (any UITableViewDataSource)?
+    weak open var delegate: (any UITableViewDelegate)?
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
     open func reloadData() {}
@@ -66,6 +70,7 @@
 }
 @MainActor open class UICollectionView: UIScrollView {
     weak open var dataSource: (any UICollectionViewDataSource)?
+    weak open var delegate: (any UICollectionViewDelegate)?
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell { UICollectionViewCell() }
     open func reloadData() {}
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}

@@ -26,6 +26,15 @@ extension ResultsComposition: ResultsSource {
         try parts[part].connection.remove(partKey)
     }
 
+    /// What selecting the row at `indexPath` of `shown` does of itself: the
+    /// action of its part's row (a static row's), if any.
+    ///
+    /// - Complexity: O(log *p* + log *n*), plus the part's answer.
+    public func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)? {
+        guard case let .row(part, local)? = shown.location(of: indexPath), parts.indices.contains(part) else { return nil }
+        return parts[part].connection.action(local, shown.parts[part].table)
+    }
+
     /// Whether the user may drag the row at `indexPath` of `shown`: a row
     /// of a part that lets it move (not a placeholder, not a static row,
     /// not a row of a sorted controller).

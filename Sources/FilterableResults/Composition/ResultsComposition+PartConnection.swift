@@ -13,6 +13,8 @@ extension ResultsComposition {
         /// Moves a row the user dragged in the part's table as shown, in
         /// the part's own coordinates.
         let moveRow: (ResultsIndexPath, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> Void
+        /// What selecting a row of the part's table as shown does of itself.
+        let action: (ResultsIndexPath, any PartTable<Element>) -> (@MainActor () -> Void)?
         /// Whether the part has a batch open.
         let isBatching: () -> Bool
         /// Whether the part reports its changes.
@@ -43,6 +45,7 @@ extension ResultsComposition {
                 (table as? TransformedTable<Source.Snapshot, Element>)?.snapshot ?? source.reportedSnapshot
             }
             canMoveRow = { path, table in source.canMoveRow(at: path, in: shown(table)) }
+            action = { path, table in source.action(forRowAt: path, in: shown(table)) }
             moveRow = { from, to, table throws(ResultsError) in try source.moveRow(from: from, to: to, in: shown(table)) }
             isBatching = { source.isBatching }
             updatesEnabled = { source.updatesEnabled }

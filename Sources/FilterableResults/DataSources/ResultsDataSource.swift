@@ -62,6 +62,10 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     /// Called with every error of an edit the user made (a delete or move
     /// the source refused); the view is reloaded to what the model holds.
     public var onEditingError: ((ResultsError) -> Void)?
+    /// Called when the user selects a row that has no action of its own
+    /// (see ``ResultsSource/action(forRowAt:in:)``), with its index path in
+    /// ``snapshot`` and its element.
+    public var onSelectRow: ((_ indexPath: ResultsIndexPath, _ element: Element) -> Void)?
     /// Called when the view has finished showing an update: after the
     /// batch's animations, or at once after a reload (an update that is
     /// one, or any update while the view is not in a window, which is
@@ -255,6 +259,21 @@ extension ResultsDataSource {
         } catch {
             userMove = nil
             editingFailed(error)
+        }
+    }
+
+    /// The user selected the row at `indexPath` of the table the view
+    /// shows: its own action runs (a static row's, in a composition too),
+    /// else ``onSelectRow`` with its element. A path the view does not
+    /// show does nothing.
+    ///
+    /// - Complexity: O(log *n*), plus the action or handler.
+    public func didSelectRow(at indexPath: ResultsIndexPath) {
+        guard let element = snapshot.element(at: indexPath) else { return }
+        if let action = source.action(forRowAt: indexPath, in: snapshot) {
+            action()
+        } else {
+            onSelectRow?(indexPath, element)
         }
     }
 

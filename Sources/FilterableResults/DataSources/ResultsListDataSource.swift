@@ -37,4 +37,11 @@ public protocol ResultsListDataSource<Cell>: AnyObject {
     /// the data source updates its model and must not tell the view about
     /// the move again.
     func moveRow(at source: ResultsIndexPath, to destination: ResultsIndexPath)
+    /// The user selected (tapped) the row at `indexPath`.
+    func didSelectRow(at indexPath: ResultsIndexPath)
+}
+
+extension ResultsListDataSource {
+    /// Selecting a row does nothing.
+    public func didSelectRow(at indexPath: ResultsIndexPath) {}
 }

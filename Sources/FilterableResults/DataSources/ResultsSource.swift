@@ -69,9 +69,21 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     ///   gone); it then changes nothing.
     /// - Complexity: that of the source's move.
     func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError)
+    /// What selecting the row at `indexPath` of `shown` does of itself, if
+    /// anything: a static row's action. A data source runs it when the
+    /// user selects the row, and calls its own handler otherwise.
+    ///
+    /// - Complexity: O(log *n*) for the package's sources.
+    func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)?
 }
 
 extension ResultsSource {
+    /// No row does anything of itself: selection is the data source's
+    /// handler's.
+    ///
+    /// - Complexity: O(1).
+    public func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)? { nil }
+
     /// The type of the updates the source reports.
     public typealias Update = ResultsUpdate<Snapshot>
 }

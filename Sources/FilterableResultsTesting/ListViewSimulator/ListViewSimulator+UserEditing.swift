@@ -1,6 +1,27 @@
 import FilterableResults
 
 extension ListViewSimulator {
+    /// The user taps the row at `indexPath`: the view tells its data source
+    /// the row was selected. Tapping a row the view does not show is
+    /// impossible: the view records it as an invalid user action.
+    ///
+    /// - Returns: Whether the view shows such a row.
+    /// - Complexity: O(1) plus whatever the data source does.
+    @discardableResult
+    public func userSelectsRow(at indexPath: ResultsIndexPath) -> Bool {
+        guard !hasCrashed, !isPerformingBatchUpdates else { return false }
+        layoutIfNeeded()
+        guard cell(at: indexPath) != nil else {
+            crash(with: wording.invalidUserAction(
+                "the user cannot select \(wording.row) \(indexPath.row) in section \(indexPath.section): the "
+                    + "\(wording.view) shows \(numberOfSections) sections and "
+                    + "\(numberOfRows(inSection: indexPath.section)) \(wording.rows) in that section"))
+            return false
+        }
+        dataSourceOrEmpty.didSelectRow(at: indexPath)
+        return true
+    }
+
     /// The user swipes to delete the row at `indexPath`: the view asks the
     /// data source whether the row can be edited and, if so, tells it to
     /// commit the delete. Like UIKit, the view does not remove the row

@@ -9,21 +9,25 @@ public struct StaticRow<Element> {
     public var id: AnyHashable
     /// The row.
     public var value: Element
+    /// What selecting the row does, if anything (a data source runs it
+    /// when the user taps the row).
+    public var action: (@MainActor () -> Void)?
 
-    /// A row with an identity of its own.
+    /// A row with an identity of its own, and what selecting it does.
     ///
     /// - Complexity: O(1).
-    public init(_ value: Element, id: some Hashable) {
+    public init(_ value: Element, id: some Hashable, action: (@MainActor () -> Void)? = nil) {
         self.value = value
         self.id = AnyHashable(id)
+        self.action = action
     }
 }
 
 extension StaticRow where Element: Hashable {
-    /// A row that is its own identity.
+    /// A row that is its own identity, and what selecting it does.
     ///
     /// - Complexity: O(1).
-    public init(_ value: Element) {
-        self.init(value, id: value)
+    public init(_ value: Element, action: (@MainActor () -> Void)? = nil) {
+        self.init(value, id: value, action: action)
     }
 }

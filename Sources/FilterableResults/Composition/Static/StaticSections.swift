@@ -121,6 +121,14 @@ extension StaticSections: ResultsSource {
         throw .rowNotEditable("static row \(key)", reason: "declare the sections without it")
     }
 
+    /// The action of the static row at `indexPath` of `shown`, if it has one.
+    ///
+    /// - Complexity: O(log *n*).
+    public func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)? {
+        guard case let .row(_, id)? = shown.key(at: indexPath) else { return nil }
+        return controller.store.element(forKey: id)?.action
+    }
+
     /// No row: static rows move only with their declaration.
     ///
     /// - Complexity: O(1).

@@ -101,4 +101,13 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         ResultsIndexPath(item: 0, section: dataSource.section(forSectionIndexTitle: title, at: index)).indexPath
     }
 }
+
+/// Selection: set `collectionView.delegate = dataSource` (or call
+/// `dataSource.didSelectRow(at:)` from a delegate of your own) and a tap
+/// runs the item's action, or ``ResultsDataSource/onSelectRow``.
+extension ResultsCollectionViewDataSource: UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        dataSource.didSelectRow(at: ResultsIndexPath(indexPath))
+    }
+}
 #endif

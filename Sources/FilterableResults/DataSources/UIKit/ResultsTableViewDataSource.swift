@@ -107,4 +107,13 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
         dataSource.moveRow(at: ResultsIndexPath(sourceIndexPath), to: ResultsIndexPath(destinationIndexPath))
     }
 }
+
+/// Selection: set `tableView.delegate = dataSource` (or call
+/// `dataSource.didSelectRow(at:)` from a delegate of your own) and a tap
+/// runs the row's action, or ``ResultsDataSource/onSelectRow``.
+extension ResultsTableViewDataSource: UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        dataSource.didSelectRow(at: ResultsIndexPath(indexPath))
+    }
+}
 #endif
