@@ -28,7 +28,8 @@
 /// whole table) loses its last row or gets its first.
 ///
 /// The parts are fixed when the composition is made; their contents change
-/// through their own sources. A composition holds its parts' sources, and
+/// through their own sources, each change its own update, or one update
+/// for changes to several parts made in ``performBatchUpdates(_:)``. A composition holds its parts' sources, and
 /// is used from the isolation domain they are (usually the main actor).
 public final class ResultsComposition<Element> {
     /// A part and the composition's state for it.
@@ -56,6 +57,8 @@ public final class ResultsComposition<Element> {
     /// Whether updates are being delivered (so that an update made by an
     /// observer waits for the one being delivered to reach everyone).
     var isNotifying = false
+    /// The batch open with ``performBatchUpdates(_:)``, if any.
+    var batch: Batch?
 
     /// Joins `parts`, in order, into one table; `placeholder` shows after
     /// them while none of them has a row.
@@ -120,6 +123,10 @@ extension ResultsComposition {
     /// observer caused it, so that every observer gets updates in order.
     func report(_ update: Update) {
         _checkInvariants()
+        if batch != nil {
+            batch!.absorb(update)
+            return
+        }
         outbox.append(update)
         guard !isNotifying else { return }
         isNotifying = true

@@ -1,0 +1,134 @@
+/// Batches that span parts: the changes of several parts, one animation.
+extension ResultsComposition {
+    /// What a batch has seen of the updates it holds back.
+    struct Batch {
+        /// The composed table when the batch began.
+        let start: Snapshot
+        /// How many ``performBatchUpdates(_:)`` calls are open.
+        var depth = 0
+        /// Whether an update was held back.
+        var hasUpdates = false
+        /// Whether an update held back was a reload.
+        var isReload = false
+        /// The rows an update held back reported as changed in content, or
+        /// inserted (a row of the table before may come back changed).
+        var changed: Set<Key> = []
+
+        /// Holds back `update`.
+        mutating func absorb(_ update: Update) {
+            hasUpdates = true
+            if update.isReload { isReload = true }
+            for change in update.changeset.elementChanges where change.kind != .delete && (change.kind != .move || change.isUpdated) {
+                changed.insert(change.key)
+            }
+        }
+    }
+
+    /// Runs `body`, and reports the changes it makes to any parts, through
+    /// their own sources, as one update of the composition: one animation
+    /// for a change that spans parts. Batches nest; the outermost reports.
+    ///
+    ///     try composition.performBatchUpdates {
+    ///         try friends.add(newFriend)
+    ///         try suggestions.remove(key: newFriend.id)
+    ///     }
+    ///
+    /// The update is the difference of the composed tables before and
+    /// after: valid in one batch, with the fewest moves, and the rows a
+    /// part reported as changed updated. It is a reload if a part reported
+    /// one. The parts' changes are theirs and stay if `body` throws: the
+    /// changes made until then are reported, and the error rethrown.
+    ///
+    /// - Complexity: that of `body`, plus O(*n* + *k* log *k*) for *n* rows
+    ///   composed and *k* kept when the batch ends.
+    public func performBatchUpdates<Result>(_ body: () throws -> Result) rethrows -> Result {
+        if batch == nil { batch = Batch(start: reportedSnapshot) }
+        batch!.depth += 1
+        defer {
+            batch!.depth -= 1
+            if batch!.depth == 0 { endBatch() }
+        }
+        return try body()
+    }
+
+    /// Reports what the batch held back, as one update.
+    func endBatch() {
+        guard let batch else { return }
+        self.batch = nil
+        guard batch.hasUpdates else { return }
+        let shown = reportedSnapshot
+        if !batch.isReload, let changeset = Self.difference(from: batch.start, to: shown, changed: batch.changed) {
+            if changeset.isEmpty {
+                _checkInvariants()
+            } else {
+                report(Update(changeset: changeset, snapshot: shown))
+            }
+        } else {
+            report(Update(changeset: ResultsChangeset(), snapshot: shown, isReload: true))
+        }
+    }
+
+    /// The changes that take the composed table `old` to `new`: rows of an
+    /// `Equatable` type compared with `==`, others updated when in
+    /// `changed`; `nil` if the tables cannot be told apart by identity
+    /// (which the composition's invariants rule out).
+    static func difference(from old: Snapshot, to new: Snapshot, changed: Set<Key>) -> ResultsChangeset<Element, Key>? {
+        let (before, oldNames) = identified(old)
+        let (after, newNames) = identified(new)
+        nonisolated(unsafe) let changed = changed
+        guard let changes = try? ResultsChangeset<IdentifiedRow, Key>(
+            from: before, to: after, key: { $0.key },
+            isSameContent: { old, new in Self.areEqual(old.element, new.element) ?? !changed.contains(old.key) })
+        else { return nil }
+        let sections = changes.sectionChanges.map { change -> SectionChange in
+            switch change {
+            case let .insert(index, identity): .insert(at: index, name: identity.flatMap { newNames[$0] } ?? nil)
+            case let .delete(index, identity): .delete(at: index, name: identity.flatMap { oldNames[$0] } ?? nil)
+            case let .move(from, to, identity): .move(from: from, to: to, name: identity.flatMap { newNames[$0] } ?? nil)
+            }
+        }
+        return ResultsChangeset(
+            sectionChanges: sections,
+            elementChanges: changes.elementChanges.map { ElementChange(PartConnection.convert($0.change), key: $0.key, element: $0.element.element) })
+    }
+
+    /// Whether two rows are equal, when their type is `Equatable`.
+    static func areEqual(_ lhs: Element, _ rhs: Element) -> Bool? {
+        guard let lhs = lhs as? any Equatable else { return nil }
+        return isEqual(lhs, rhs)
+    }
+
+    /// Whether `rhs` is a `Value` equal to `lhs`.
+    private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+        (rhs as? Value).map { lhs == $0 } ?? false
+    }
+
+    /// A composed row with its identity.
+    struct IdentifiedRow {
+        let key: Key
+        let element: Element
+    }
+
+    /// The composed table with every section named by its identity (its
+    /// part and its name, or its index among the part's sections when
+    /// unnamed; a placeholder by its part), and the real names by identity.
+    static func identified(_ snapshot: Snapshot) -> (sections: [ResultsSection<IdentifiedRow>], names: [String: String?]) {
+        var sections: [ResultsSection<IdentifiedRow>] = []
+        var names: [String: String?] = [:]
+        for section in 0..<snapshot.numberOfSections {
+            let identity = switch snapshot.sectionLocation(of: section)! {
+            case let .section(part, local):
+                snapshot.parts[part].table.name(ofSection: local).map { "\(part) named \($0)" } ?? "\(part) #\(local)"
+            case let .placeholder(part):
+                part.map { "\($0) placeholder" } ?? "placeholder"
+            }
+            let rows = (0..<(snapshot.numberOfElements(inSection: section) ?? 0)).map { row in
+                let path = ResultsIndexPath(row: row, section: section)
+                return IdentifiedRow(key: snapshot.key(at: path)!, element: snapshot.element(at: path)!)
+            }
+            sections.append(ResultsSection(name: identity, elements: rows))
+            names[identity] = snapshot.name(ofSection: section)
+        }
+        return (sections, names)
+    }
+}

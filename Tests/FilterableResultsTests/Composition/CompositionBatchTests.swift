@@ -1,0 +1,114 @@
+import FilterableResults
+import FilterableResultsTesting
+import TestSupport
+import Testing
+
+/// Changes to several parts made in one composition batch: one update,
+/// valid for every simulated view.
+@MainActor
+@Suite("Composition batches")
+struct CompositionBatchTests {
+    struct Failure: Error {}
+
+    @Test func changesToSeveralPartsAreOneUpdate() throws {
+        let screen = try FriendsScreen()
+        try screen.composition.performBatchUpdates {
+            try screen.friends.add(Entry(id: 8))                 // a suggestion accepted…
+            try screen.suggestions.remove(key: 8)                // …leaves the suggestions
+            try screen.friends.update(1) { $0.value = 5 }
+            try screen.header.setSections {
+                StaticSection("Account") { fixed("profile", 1); fixed("sign out") }
+            }
+        }
+        #expect(screen.screen.updates.count == 1)
+        #expect(screen.rows == [["f:profilev1", "f:sign outv0"], ["e1:1:5a", "e1:2:0a", "e1:3:0a", "e1:8:0a"], ["e2:7:0a"], ["e2:9:0b"]])
+        let changes = try #require(screen.screen.updates.first).changeset
+        let profile = ResultsComposition<Row>.Key.row(part: 0, key: "profile")   // a key of the static sections' own table
+        #expect(Set(changes.elementChanges.filter { $0.kind == .update }.map(\.key)) == [
+            .row(part: 0, key: AnyHashable(profile)), .row(part: 1, key: AnyHashable(1)),
+        ])
+        #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
+    }
+
+    @Test func batchesNestAndTheOutermostReports() throws {
+        let screen = try FriendsScreen()
+        try screen.composition.performBatchUpdates {
+            try screen.friends.add(Entry(id: 4))
+            try screen.composition.performBatchUpdates { try screen.friends.remove(key: 1) }
+            #expect(screen.screen.updates.isEmpty)
+            try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
+        }
+        #expect(screen.screen.updates.count == 1)
+        #expect(screen.rows == [["f:profilev0", "f:sign outv0"], ["e1:2:0a", "e1:3:0a", "e1:4:0a"], ["e2:7:0a"], []])
+        #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
+    }
+
+    @Test func aBatchThatThrowsReportsWhatChangedBeforeAndRethrows() throws {
+        let screen = try FriendsScreen()
+        #expect(throws: Failure.self) {
+            try screen.composition.performBatchUpdates {
+                try screen.friends.remove(key: 2)
+                throw Failure()
+            }
+        }
+        #expect(screen.screen.updates.count == 1)
+        #expect(screen.rows[1] == ["e1:1:0a", "e1:3:0a"])
+        #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
+    }
+
+    @Test func aBatchWithNoChangeReportsNothingAndOneWithAReloadReloads() throws {
+        let screen = try FriendsScreen()
+        screen.composition.performBatchUpdates {}
+        #expect(screen.screen.updates.isEmpty)
+        try screen.composition.performBatchUpdates {
+            try screen.friends.add(Entry(id: 4))
+            try screen.suggestions.setUpdatesEnabled(false)
+            try screen.suggestions.remove(key: 7)
+            try screen.suggestions.setUpdatesEnabled(true)   // a reload of the part
+        }
+        #expect(screen.screen.updates.count == 1 && screen.screen.updates[0].isReload)
+        #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
+    }
+
+    @Test func placeholdersComeAndGoInTheBatch() throws {
+        let screen = try FriendsScreen(friends: [1])
+        try screen.composition.performBatchUpdates {
+            try screen.friends.remove(key: 1)                    // the part's placeholder shows
+            try screen.suggestions.add(Entry(id: 20, group: "c"))
+        }
+        #expect(screen.screen.updates.count == 1)
+        // The friends' section, empty, then their placeholder.
+        #expect(screen.composition.reportedSnapshot.sections.map(\.name) == ["Account", nil, nil, "a", "b", "c"])
+        #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
+    }
+
+    /// Random edits of every part inside one batch: one update, as valid as
+    /// the parts' own.
+    @Test(arguments: 0..<30)
+    func randomBatchesAcrossPartsAreValid(seed: Int) throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        let screen = try FriendsScreen(friends: Array(1...Int.random(in: 1...5, using: &random)))
+        var next = 100
+        try screen.composition.performBatchUpdates {
+            for _ in 0..<Int.random(in: 1...10, using: &random) {
+                next += 1
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: try screen.friends.add(Entry(id: next))
+                case 1: if let key = screen.friends.store.rawSections.flatMap(\.elements).randomElement(using: &random)?.id { try screen.friends.remove(key: key) }
+                case 2: try screen.suggestions.add(Entry(id: next, group: ["a", "b", "c"].randomElement(using: &random)!))
+                case 3: if let key = screen.suggestions.store.rawSections.flatMap(\.elements).randomElement(using: &random)?.id {
+                    try screen.suggestions.update(key) { $0.group = ["a", "b", "d"].randomElement(using: &random)! }
+                }
+                case 4: if let key = screen.friends.store.rawSections.flatMap(\.elements).randomElement(using: &random)?.id {
+                    try screen.friends.update(key) { $0.value += 1 }
+                }
+                default:
+                    let id = ResultsComposition<Row>.SectionID(part: 2, name: ["a", "b"].randomElement(using: &random)!)
+                    if screen.composition.collapsedSections.contains(id) { try screen.composition.expand(id) } else { try? screen.composition.collapse(id) }
+                }
+            }
+        }
+        #expect(screen.screen.updates.count <= 1)
+        #expect(screen.screen.problems().isEmpty, "seed \(seed): \(screen.screen.problems())")
+    }
+}
