@@ -85,7 +85,7 @@ final class ProductsModel {
             try await controller.refresh {
                 for page in 1...loadedPages {
                     let fetched = try await fetchProducts(page: page)
-                    try controller.merge(fetched.products)
+                    try controller.mergeRefreshPage(fetched.products)
                     (pages, next) = (page, fetched.nextPage)
                     if next == nil { break }   // the list got shorter
                 }

@@ -75,7 +75,7 @@ extension ProductsViewController {
         try await products.refresh {
             for number in 1...max(loadedPages, 1) {
                 let page = try await fetchProducts(page: number)
-                try products.merge(page.products)
+                try products.mergeRefreshPage(page.products)
                 if number == loadedPages { nextPage = page.nextPage }
             }
         }

@@ -72,13 +72,12 @@ extension ResultsStore {
     /// `sortedBy` sorts every section stably after the merge, for a store
     /// without sort keys of its own.
     ///
-    /// With `keepingFetchOrder` (and in every merge of a refresh, see
-    /// ``beginRefresh()``), a store that does not place rows itself takes
-    /// the merged elements as one block in the order fetched: where the
-    /// first of them in the table was (a refresh: after the previous page,
-    /// the first page at the top), new ones among them, the others
-    /// where they were. With `prune` too, the table is the page, in its
-    /// order, as `setData` would leave it, but rows keep their identity.
+    /// With `keepingFetchOrder`, a store that does not place rows itself
+    /// takes the merged elements as one block in the order fetched, where
+    /// the first of them in the table was (new ones only: at the end), the
+    /// other rows where they were. With `prune` too, in a store of one
+    /// section, the table is the page in its order, as `setData` leaves
+    /// it, but rows keep their identity and the section its name.
     ///
     ///     let summary = try store.merge(page, prune: isFirstPage)
     ///
@@ -97,33 +96,40 @@ extension ResultsStore {
             throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)")
         }
         let keys = try requireKeys(of: elements)
-        if prune && (keepingFetchOrder || refresh != nil) && !placesRows && table.numberOfSections <= 1 && mergeSort.isEmpty {
+        if prune && keepingFetchOrder && !placesRows && table.numberOfSections <= 1 && mergeSort.isEmpty {
             // The page exactly, in its order, rows keeping their identity:
-            // what setData does, in one rebuild.
-            let summary = try setData(elements)
-            noteMerged(keys)
-            return summary
+            // what setData does, in one rebuild; the section keeps its name.
+            let name = table.numberOfSections == 1 ? self.name(ofSection: 0) : nil
+            return try setData(sections: [ResultsSection(name: name, elements: elements)], derivingSections: false)
         }
         noteMutation()
         var summary = ResultsMergeSummary()
-        // A page merged into a big store claims few rows: a dictionary of
-        // them instead of a byte per row keeps the merge proportional to
-        // the page (a prune reads every row's claim anyway).
-        var claims = Claims(count: table.slots.count, sparse: !prune && elements.count * 16 < table.slots.count)
-        reserveKeys(table.rowCount + elements.count)
-        let (rows, isNew, changed) = upsert(elements, keys: keys, claims: &claims, summary: &summary)
-        if prune { summary.removed = releaseUnclaimedRows(claims, removingFromSections: true) }
-        if (keepingFetchOrder || refresh != nil) && !placesRows {
-            placeInFetchOrder(rows, isNew: isNew)
+        let (rows, isNew, changed) = upsert(elements, keys: keys, prune: prune, summary: &summary)
+        if keepingFetchOrder && !placesRows {
+            placeInFetchOrder(rows, isNew: isNew, after: nil)
         } else {
             placeMergedRows(rows, isNew: isNew, changed: changed)
         }
-        noteMerged(keys)
         if !mergeSort.isEmpty {
             for section in 0..<table.numberOfSections { sortRows(inSection: section, by: mergeSort) }
         }
         _checkInvariants()
         return summary
+    }
+
+    /// Upserts `elements`, whose keys are `keys`, and with `prune` removes
+    /// the rows they do not name; the rows are not placed yet.
+    @inlinable mutating func upsert(
+        _ elements: [Element], keys: [Key], prune: Bool, summary: inout ResultsMergeSummary
+    ) -> (rows: [RowID], isNew: [Bool], changed: [RowID]) {
+        // A page merged into a big store claims few rows: a dictionary of
+        // them instead of a byte per row keeps the merge proportional to
+        // the page (a prune reads every row's claim anyway).
+        var claims = Claims(count: table.slots.count, sparse: !prune && elements.count * 16 < table.slots.count)
+        reserveKeys(table.rowCount + elements.count)
+        let upserted = upsert(elements, keys: keys, claims: &claims, summary: &summary)
+        if prune { summary.removed = releaseUnclaimedRows(claims, removingFromSections: true) }
+        return upserted
     }
 
     /// Files the merged rows: rows whose section changed are taken out,
@@ -168,20 +174,14 @@ extension ResultsStore {
         }
     }
 
-    /// Tells the refresh in progress, if any, that a page returned `keys`:
-    /// they stay, and the next page goes after them.
-    @inlinable mutating func noteMerged(_ keys: [Key]) {
-        guard refresh != nil, !keys.isEmpty else { return }
-        refresh!.unreturned.subtract(keys)
-        refresh!.lastPage = keys
-    }
-
-    /// Places merged rows, in input order, as one block: after the
-    /// refresh's last page (at the top for its first page), else where the
-    /// first of them in the table was, else at the end of the last section.
+    /// Places merged rows, in input order, as one block: after the last
+    /// row of `previous` still there (at the top of the first section when
+    /// none is), or for `nil`, where the first of them in the table was,
+    /// else at the end of the last section.
     ///
-    /// - Complexity: O(*m* log *n*) for *m* rows.
-    @inlinable mutating func placeInFetchOrder(_ rows: [RowID], isNew: [Bool]) {
+    /// - Complexity: O(*m* log *n*) for *m* rows, plus O(*p* log *n*) for
+    ///   *p* keys in `previous`.
+    @inlinable mutating func placeInFetchOrder(_ rows: [RowID], isNew: [Bool], after previous: [Key]?) {
         guard !rows.isEmpty else { return }
         if table.numberOfSections == 0 {
             tracker.touchAll()
@@ -199,8 +199,9 @@ extension ResultsStore {
         // The block follows `anchor` in `section` (or starts it, for nil).
         var section: Int
         var anchor: RowID?
-        if let refresh {
-            if let id = refresh.lastPage.reversed().lazy.compactMap({ [table] in table.row(forKey: $0) }).first {
+        if let previous {
+            let table = table
+            if let id = previous.reversed().lazy.compactMap({ table.row(forKey: $0) }).first {
                 let path = table.rawPath(ofRow: id)
                 section = path.section
                 anchor = merged.contains(id) ? unmergedRow(before: path) : id

@@ -23,7 +23,7 @@ struct RefreshTests {
         let log = UpdateLog(controller)
         let pages = [[3, 1, 10], [2, 4, 11], [5, 12, 6]]   // 7, 8 and 9 are gone from the server
         try await controller.refresh {
-            for page in pages { try controller.merge(entries(page, value: 1)) }
+            for page in pages { try controller.mergeRefreshPage(entries(page, value: 1)) }
         }
         #expect(keys(controller.store.rawSections) == [pages.flatMap { $0 }])
         var fresh = ResultsStore<Entry, Int>.items()
@@ -40,7 +40,7 @@ struct RefreshTests {
         let screen = Screen(controller)
         await #expect(throws: Failure.self) {
             try await controller.refresh {
-                try controller.merge(entries([2, 4], value: 1))
+                try controller.mergeRefreshPage(entries([2, 4], value: 1))
                 throw Failure()
             }
         }
@@ -54,7 +54,7 @@ struct RefreshTests {
         let controller = try feed([1, 2, 3])
         await #expect(throws: CancellationError.self) {
             try await controller.refresh {
-                try controller.merge(entries([3]))
+                try controller.mergeRefreshPage(entries([3]))
                 withUnsafeCurrentTask { $0?.cancel() }
             }
         }
@@ -67,13 +67,13 @@ struct RefreshTests {
         let screen = Screen(controller)
         let log = UpdateLog(controller)
         try await controller.refresh {
-            try controller.merge(entries([1]))
+            try controller.mergeRefreshPage(entries([1]))
             try controller.add(Entry(id: 50))        // a push notification's row
             try controller.remove(key: 1)             // the user's swipe
-            try controller.merge(entries([3, 2]))     // after page 1, though its only row is gone: at the top
-            try controller.merge(entries([6, 5]))
+            try controller.mergeRefreshPage(entries([3, 2]))   // after page 1, though its only row is gone: at the top
+            try controller.mergeRefreshPage(entries([6, 5]))
             try controller.update(6) { $0.value = 7 }
-            try controller.merge(entries([4]))        // after 5, the last row of the page before still there
+            try controller.mergeRefreshPage(entries([4]))      // after 5, the last row of the page before still there
         }
         #expect(keys(controller.store.rawSections) == [[3, 2, 6, 5, 4, 50]], "50 came from elsewhere and stays")
         #expect(controller.store.element(forKey: 6)?.value == 7)
@@ -88,7 +88,7 @@ struct RefreshTests {
         let controller = try feed([1, 2])
         try await controller.refresh {
             await #expect(throws: ResultsError.refreshInProgress) { try await controller.refresh {} }
-            try controller.merge(entries([2]))
+            try controller.mergeRefreshPage(entries([2]))
         }
         #expect(keys(controller.store.rawSections) == [[2]])
     }
@@ -100,7 +100,7 @@ struct RefreshTests {
         try await controller.refresh {
             for page in pages {
                 let fetched = entries(page)
-                try await controller.prepareAndApply { store in try store.merge(fetched) }
+                try await controller.prepareAndApply { store in try store.mergeRefreshPage(fetched) }
             }
         }
         #expect(keys(controller.store.rawSections) == [[4, 2, 5]])
@@ -113,10 +113,62 @@ struct RefreshTests {
         let controller = ResultsController(store: store)
         let screen = Screen(controller)
         try await controller.refresh {
-            try controller.merge([Entry(id: 1, value: 9), Entry(id: 4, value: 4)])
+            try controller.mergeRefreshPage([Entry(id: 1, value: 9), Entry(id: 4, value: 4)])
         }
         #expect(keys(controller.store.rawSections) == [[1, 4]])
         screen.expectConsistent()
+    }
+
+    @Test func aKeyOnTwoPagesStaysWhereItCameFirstAsInAFreshLoad() async throws {
+        let controller = try feed([1, 2, 3, 4])
+        let pages = [[1, 2, 3], [4, 3]]    // offset pagination: 3 shifted onto page 2
+        try await controller.refresh {
+            for page in pages { try controller.mergeRefreshPage(entries(page)) }
+        }
+        var fresh = ResultsStore<Entry, Int>.items()
+        try fresh.setData(entries(pages.flatMap { $0 }))
+        #expect(keys(controller.store.rawSections) == keys(fresh.rawSections))
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3, 4]])
+    }
+
+    @Test func aPlainMergeDuringARefreshIsNoPageOfIt() async throws {
+        let controller = try feed(Array(1...9))
+        try await controller.refresh {
+            try controller.mergeRefreshPage(entries([1, 2, 3]))
+            try controller.merge(entries([8], value: 5))          // a push updates 8 in place
+            try controller.mergeRefreshPage(entries([4, 5, 6]))
+        }
+        #expect(keys(controller.store.rawSections) == [[1, 2, 3, 4, 5, 6]], "8 was not returned by a page: gone")
+        let kept = try feed(Array(1...3))
+        try await kept.refresh {
+            try kept.mergeRefreshPage(entries([1]))
+            try kept.merge(entries([7]))                           // new meanwhile: not there at the start
+            try kept.mergeRefreshPage(entries([2]))
+        }
+        #expect(keys(kept.store.rawSections) == [[1, 2, 7]], "7 stays where the merge put it")
+    }
+
+    @Test func aRefreshOfSectionsMadeByHandKeepsRowsInTheirSections() async throws {
+        var store = ResultsStore<Entry, Int>.items()
+        try store.setData(sections: [ResultsSection(name: "A", elements: entries([1, 2])), ResultsSection(name: "B", elements: entries([3, 4]))])
+        let controller = ResultsController(store: store)
+        let screen = Screen(controller)
+        try await controller.refresh {
+            try controller.mergeRefreshPage(entries([1, 3, 4], value: 1))
+        }
+        #expect(controller.store.rawSections.map(\.name) == ["A", "B"])
+        #expect(keys(controller.store.rawSections) == [[1], [3, 4]])
+        screen.expectConsistent()
+    }
+
+    @Test func aPruningMergeInFetchOrderKeepsTheSectionsName() throws {
+        var store = ResultsStore<Entry, Int>.items()
+        try store.setData(sections: [ResultsSection(name: "Products", elements: entries([1, 2]))])
+        _ = store.takeChangeset()
+        try store.merge(entries([2, 1]), prune: true, keepingFetchOrder: true)
+        #expect(store.rawSections.map(\.name) == ["Products"])
+        let changes = store.takeChangeset()
+        #expect(changes.sectionChanges.isEmpty && changes.elementChanges.count == 1 && changes.elementChanges[0].kind == .move)
     }
 
     @Test func aStoreRefreshEndedWithoutARefreshRemovesNothing() throws {
@@ -124,7 +176,7 @@ struct RefreshTests {
         try store.setData(entries([1, 2]))
         #expect(store.endRefresh() == 0)
         store.beginRefresh()
-        try store.merge(entries([2]))
+        try store.mergeRefreshPage(entries([2]))
         store.cancelRefresh()
         #expect(store.endRefresh() == 0)
         #expect(keys(store.rawSections) == [[2, 1]])
@@ -203,7 +255,7 @@ struct RefreshTests {
             try await controller.refresh {
                 for (index, page) in pages.enumerated() {
                     if fails && index == pages.count - 1 { throw Failure() }
-                    try controller.merge(entries(page, value: 1))
+                    try controller.mergeRefreshPage(entries(page, value: 1))
                     if Bool.random(using: &random) {
                         let id = 100 + index
                         try controller.add(Entry(id: id))
