@@ -63,6 +63,9 @@ extension ResultsComposition: ResultsSource {
         guard case let .row(part, local) = from else {
             throw .moveNotAllowed(from: source, to: destination, reason: "it is a placeholder, not a row of a part")
         }
+        guard (0..<shown.numberOfSections).contains(destination.section) else {
+            throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: nil)
+        }
         guard case let .section(toPart, toSection)? = shown.sectionLocation(of: destination.section), toPart == part else {
             throw .moveNotAllowed(from: source, to: destination, reason: "rows move only within their part")
         }
@@ -77,9 +80,10 @@ extension ResultsComposition: ResultsSource {
             switch error {
             case let .moveNotAllowed(_, _, reason):
                 throw .moveNotAllowed(from: source, to: destination, reason: reason)
-            case .indexPathOutOfRange:
+            case let .indexPathOutOfRange(path, _, _):
+                let named = path == local ? source : destination
                 throw .indexPathOutOfRange(
-                    destination, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: destination.section))
+                    named, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: named.section))
             default:
                 throw error
             }

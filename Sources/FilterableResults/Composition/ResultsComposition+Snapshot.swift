@@ -227,3 +227,23 @@ extension ResultsComposition.Snapshot {
     /// - Complexity: O(1).
     public var numberOfParts: Int { parts.count }
 }
+
+extension ResultsComposition.Snapshot: SectionIdentifying {
+    /// A section's identity: its part's ``ResultsComposition/SectionID``
+    /// (an unnamed one by its index among the part's sections), or its
+    /// part's placeholder, or the composition's.
+    func identity(ofSection section: Int) -> (AnyHashable, description: String) {
+        switch sectionLocation(of: section) {
+        case let .section(part, local)?:
+            if let name = parts[part].table.name(ofSection: local) {
+                let id = ResultsComposition.SectionID(part: part, name: name)
+                return (AnyHashable(id), id.description)
+            }
+            return (AnyHashable([part, local]), "unnamed section \(local) of part \(part)")
+        case let .placeholder(part)?:
+            return (AnyHashable(["placeholder", part.map(String.init) ?? "-"]), part.map { "the placeholder of part \($0)" } ?? "the placeholder")
+        case nil:
+            return (AnyHashable(section), "#\(section)")
+        }
+    }
+}

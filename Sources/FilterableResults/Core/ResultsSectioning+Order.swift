@@ -15,14 +15,23 @@ extension ResultsSectioning {
 
         /// Unicode scalar order (`"10"` before `"2"`, `"B"` before `"a"`):
         /// the same on every device, whatever its language. The default.
+        ///
+        /// - Complexity: O(1).
         public static var unicodeScalars: Order { Order(ResultsSectioning.unicodeScalarOrder) }
 
-        /// The order Finder and the Files app sort names in: ignoring case
-        /// and diacritics where the user's language does, and numbers by
-        /// value (`"2"` before `"10"`). It depends on the device's locale,
-        /// so two devices may order the same sections differently.
+        /// The order Finder and the Files app sort names in, in the
+        /// device's locale when the order is made: ignoring case where the
+        /// user's language does, and numbers by value (`"2"` before
+        /// `"10"`). Two devices may order the same sections differently;
+        /// one order stays the same while sections exist, even if the
+        /// locale changes.
+        ///
+        /// - Complexity: O(1).
         public static var localizedStandard: Order {
-            Order { $0.localizedStandardCompare($1) == .orderedAscending }
+            let locale = Locale.current
+            return Order { lhs, rhs in
+                lhs.compare(rhs, options: [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering], locale: locale) == .orderedAscending
+            }
         }
     }
 }

@@ -61,7 +61,9 @@ extension ResultsSectioning where Element: SendableMetatype {
     /// - Complexity: O(1).
     public static func by<Value: LosslessStringConvertible & Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable) -> Self {
         Self(sectionName: { String($0[keyPath: keyPath]) }) { lhs, rhs in
-            switch (Value(lhs), Value(rhs)) {
+            // A value not equal to itself (NaN) orders like a name that is no value.
+            let value = { (name: String) in Value(name).flatMap { $0 == $0 ? $0 : nil } }
+            return switch (value(lhs), value(rhs)) {
             case let (left?, right?): left < right
             case (nil, _?): false        // not a value's name (set by hand): after the values
             case (_?, nil): true

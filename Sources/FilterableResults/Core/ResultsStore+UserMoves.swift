@@ -14,8 +14,9 @@ extension ResultsStore {
     /// still in the destination section; else after the row it was dropped
     /// below; else first or last in the section, as it was dropped at the
     /// top or not. The destination section is the one with the shown
-    /// section's name; an unnamed one is the section of those neighbours,
-    /// or the section at the same raw index if that one is unnamed too.
+    /// section's name (gone: refused); an unnamed one is the section of
+    /// those neighbours, or the section at the same raw index if that one
+    /// is unnamed too.
     ///
     /// - Throws: ``ResultsError/rowsPlacedByStore(operation:)`` in a sorted
     ///   or sectioned store; ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
@@ -54,7 +55,7 @@ extension ResultsStore {
         let header = old.header(atVisible: destination.section)
         let name = old.record(header.id).name
         var section: Int? = name.flatMap(sectionIndex(named:))
-        if section == nil {
+        if section == nil, name == nil {
             section = (below ?? above).map { table.rawPath(ofRow: $0).section }
         }
         if section == nil, name == nil {

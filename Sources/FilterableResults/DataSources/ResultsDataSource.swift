@@ -52,11 +52,11 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     public var sectionIndex: ResultsSectionIndex<Snapshot>?
     /// Whether the user may delete the row (swipe to delete); by default no.
     public var canDeleteRow: (_ indexPath: ResultsIndexPath, _ element: Element) -> Bool = { _, _ in false }
-    /// Whether the user may move the row, among those the source lets move
-    /// (see ``ResultsSource/canMoveRow(at:in:)``); by default every one of
-    /// them, as UIKit offers. A sorted or sectioned-by-value controller, a
-    /// static row or a placeholder is never offered, whatever this says.
-    public var canMoveRow: (_ indexPath: ResultsIndexPath, _ element: Element) -> Bool = { _, _ in true }
+    /// Whether the user may move the row; by default no. It is asked only
+    /// for rows the source lets move (see ``ResultsSource/canMoveRow(at:in:)``):
+    /// a sorted or sectioned-by-value controller, a static row or a
+    /// placeholder is never offered, whatever this says.
+    public var canMoveRow: (_ indexPath: ResultsIndexPath, _ element: Element) -> Bool = { _, _ in false }
     /// How rows whose content changed are shown; by default reconfigured.
     public var contentUpdates: ResultsChangeset<Element, Key>.ContentUpdates = .reconfigure
     /// Called with every error of an edit the user made (a delete or move
@@ -70,7 +70,9 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     /// batch's animations, or at once after a reload (an update that is
     /// one, or any update while the view is not in a window, which is
     /// reloaded instead of animated). The place to scroll to a row or
-    /// restore a selection.
+    /// restore a selection: find it in ``snapshot``, what the view shows
+    /// now (a later update may have been applied since this one). Capture
+    /// `self` weakly in it, as in every stored closure.
     public var onUpdateFinished: ((Source.Update) -> Void)?
 
     @usableFromInline var observation: ResultsObservation?

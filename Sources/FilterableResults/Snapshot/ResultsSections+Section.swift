@@ -9,7 +9,7 @@ extension ResultsSections {
         /// The number of elements in the section.
         public let endIndex: Int
 
-        @usableFromInline init(snapshot: Snapshot, index: Int) {
+        init(snapshot: Snapshot, index: Int) {
             self.snapshot = snapshot
             self.index = index
             self.endIndex = snapshot.numberOfElements(inSection: index) ?? 0
@@ -35,11 +35,22 @@ extension ResultsSections {
         /// - Complexity: O(log *n*) for the package's snapshots.
         public var name: String? { snapshot.name(ofSection: index) }
 
-        /// The section's identity: its name, by Unicode scalars, or for an
-        /// unnamed section its index; what changesets identify it by.
+        /// The section's identity, what changesets identify it by: its
+        /// name, by Unicode scalars, or for an unnamed section its index; in
+        /// a composition, its part too (two parts may each have a section
+        /// named "Apple"), or for a placeholder, its part.
         ///
         /// - Complexity: O(log *n*) for the package's snapshots.
-        public var id: ID { ID(name.map { .named(SectionName($0)) } ?? .unnamed(index)) }
+        public var id: ID {
+            if let composed = snapshot as? any SectionIdentifying {
+                let (identity, description) = composed.identity(ofSection: index)
+                return ID(identity, description: description)
+            }
+            return switch name {
+            case let name?: ID(AnyHashable(SectionName(name)), description: "\"\(name)\"")
+            case nil: ID(AnyHashable(index), description: "#\(index)")
+            }
+        }
 
         /// The section's elements, as an array.
         ///
@@ -47,20 +58,40 @@ extension ResultsSections {
         public var elements: [Snapshot.Element] { Array(self) }
     }
 
-    /// A section's identity: its name, or an unnamed section's index.
-    public struct ID: Hashable, Sendable, CustomStringConvertible {
-        @usableFromInline let identity: SectionIdentity
+    /// A section's identity: its name, or an unnamed section's index (in
+    /// a composition, with its part).
+    public struct ID: Hashable, @unchecked Sendable, CustomStringConvertible {
+        /// The identity: a name, an index, or a composition's section
+        /// identity; all of them `Sendable` values.
+        let identity: AnyHashable
+        /// The section's name in quotes, or `#` and an unnamed section's
+        /// index, or a composition's description of the section.
+        ///
+        /// - Complexity: O(1).
+        public let description: String
 
-        @usableFromInline init(_ identity: SectionIdentity) { self.identity = identity }
-
-        /// The section's name in quotes, or `#` and an unnamed section's index.
-        public var description: String {
-            switch identity {
-            case let .named(name): "\"\(name.string)\""
-            case let .unnamed(index): "#\(index)"
-            }
+        init(_ identity: AnyHashable, description: String) {
+            self.identity = identity
+            self.description = description
         }
+
+        /// Whether two identities are the same section's.
+        ///
+        /// - Complexity: O(*m*) for names of length *m*.
+        public static func == (lhs: ID, rhs: ID) -> Bool { lhs.identity == rhs.identity }
+
+        /// Hashes the identity.
+        ///
+        /// - Complexity: O(*m*) for a name of length *m*.
+        public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
     }
+}
+
+/// A snapshot whose sections have an identity besides their name and
+/// index: a composition's, where a section belongs to a part.
+protocol SectionIdentifying {
+    /// The identity of a section, and a description of it.
+    func identity(ofSection section: Int) -> (AnyHashable, description: String)
 }
 
 extension ResultsSections.Section: Sendable where Snapshot: Sendable {}

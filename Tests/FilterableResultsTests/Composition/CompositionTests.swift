@@ -239,6 +239,9 @@ struct CompositionTests {
         expectRefused(.moveNotAllowed(from: visible(0, 0), to: visible(0, 1), reason: "static rows move only with their declaration"), naming: "[0, 0]") {
             () throws(ResultsError) in try screen.composition.moveRow(from: visible(0, 0), to: visible(0, 1), in: screen.composition.reportedSnapshot)
         }
+        expectRefused(.indexPathOutOfRange(visible(9, 0), sectionCount: 4, rowCount: nil), naming: "[9, 0]") { () throws(ResultsError) in
+            try screen.composition.moveRow(from: visible(1, 0), to: visible(9, 0), in: screen.composition.reportedSnapshot)
+        }
         // A part's refusal names the composed index paths the caller gave,
         // not the part's own.
         expectRefused(.indexPathOutOfRange(visible(1, 7), sectionCount: 4, rowCount: 3), naming: "[1, 7]") { () throws(ResultsError) in

@@ -61,4 +61,18 @@ struct SnapshotCollectionTests {
         #expect(sections[1].map(\.description) == ["e1:1:0a", "e1:2:0a", "e1:3:0a"])
         #expect(Set(sections.map(\.id)).count == 4)
     }
+
+    @Test @MainActor func twoPartsWithASectionOfOneNameGiveTwoIdentities() throws {
+        let left = ResultsController(store: ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group)))
+        let right = ResultsController(store: ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group)))
+        try left.setData([Entry(id: 1, group: "a")])
+        try right.setData([Entry(id: 2, group: "a")])
+        let composition = ResultsComposition<Entry>([.part(left), .part(right, placeholder: .row(Entry(id: 0)))])
+        let ids = composition.reportedSnapshot.sections.map(\.id)
+        #expect(composition.reportedSnapshot.sections.map(\.name) == ["a", "a"])
+        #expect(ids.count == 2 && ids[0] != ids[1])
+        #expect(ids.map(\.description) == [#"section "a" of part 0"#, #"section "a" of part 1"#])
+        try right.setData([])
+        #expect(composition.reportedSnapshot.sections.map(\.id.description).last == "the placeholder of part 1")
+    }
 }

@@ -31,6 +31,14 @@ struct NewcomerAPITests {
         #expect(store.rawSections.map(\.name) == ["2", "10", "100"])
     }
 
+    @Test func aValueNotEqualToItselfGetsASectionAfterTheNumbers() throws {
+        struct Reading: Equatable, Sendable { var id: Int; var value: Double }
+        var store = ResultsStore<Reading, Int>(key: \.id, sectionedBy: .by(\.value))
+        try store.setData([Reading(id: 1, value: .nan), Reading(id: 2, value: 2), Reading(id: 3, value: -1), Reading(id: 4, value: .nan)])
+        #expect(store.rawSections.map(\.name) == ["-1.0", "2.0", "nan"])
+        #expect(store.rawSections.last?.elements.map(\.id) == [1, 4])
+    }
+
     @Test func sectionsCanBeInTheLocalizedNumericAwareOrder() throws {
         var scalar = ResultsStore<Player, Int>(key: \.id, sectionedBy: .by(\.team))
         try scalar.setData(players)

@@ -17,6 +17,7 @@ struct UserMoveTests {
     @Test func aDragWhileUpdatesAreOffMovesTheRowTheUserSawWhereTheyDroppedIt() throws {
         let controller = try controller([(nil, Array(0..<6))])
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         let log = UpdateLog(controller)
         try controller.setUpdatesEnabled(false)
         try controller.remove(key: 0)   // the screen still shows 0 1 2 3 4 5
@@ -31,6 +32,7 @@ struct UserMoveTests {
     @Test func aDragWhileABatchIsOpenLandsAmongTheRowsShown() throws {
         let controller = try controller([(nil, Array(0..<6))])
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         let log = UpdateLog(controller)
         try controller.beginUpdates()
         try controller.remove(key: 0)
@@ -45,6 +47,7 @@ struct UserMoveTests {
     @Test func aDragToAnotherSectionUsesTheRowBelowWhenTheRowAboveIsGone() throws {
         let controller = try controller([("A", [1, 2, 3]), ("B", [4, 5])])
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         try controller.setUpdatesEnabled(false)
         try controller.remove(key: 4)
         // The user drops 1 between 4 and 5 of B.
@@ -57,6 +60,7 @@ struct UserMoveTests {
     @Test func aDragIntoASectionFindsItByNameAfterSectionsChanged() throws {
         let controller = try controller([("A", [1, 2]), ("B", [])])
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         try controller.setUpdatesEnabled(false)
         try controller.insertSection(ResultsSection(name: "New", elements: [Entry(id: 7)]), at: 0)
         // B shows no row: the section is found by its name, not its index.
@@ -69,6 +73,7 @@ struct UserMoveTests {
     @Test func aDragIntoAnEmptyUnnamedSectionLandsThere() throws {
         let controller = try controller([(nil, [1, 2]), (nil, [])])
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(1, 0)))
         #expect(keys(controller.store.rawSections) == [[2], [1]])
         screen.expectConsistent()
@@ -80,6 +85,7 @@ struct UserMoveTests {
         store.addFilter(VisibleIndexPathTests.even)   // shows 2 4 6
         let controller = ResultsController(store: store)
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         try controller.setUpdatesEnabled(false)
         try controller.add(Entry(id: 8, value: 8))
         #expect(screen.view.userMovesRow(from: visible(0, 2), to: visible(0, 1)))   // 6 between 2 and 4
@@ -91,6 +97,7 @@ struct UserMoveTests {
     @Test func aDragOfARowRemovedMeanwhileIsRefusedAndChangesNothing() throws {
         let controller = try controller([(nil, [1, 2, 3])])
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         var errors: [ResultsError] = []
         screen.dataSource.onEditingError = { errors.append($0) }
         try controller.setUpdatesEnabled(false)
@@ -105,6 +112,7 @@ struct UserMoveTests {
     @Test func aDragIntoASectionRemovedMeanwhileIsRefusedAndChangesNothing() throws {
         let controller = try controller([("A", [1, 2]), ("B", [3])])
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         var errors: [ResultsError] = []
         screen.dataSource.onEditingError = { errors.append($0) }
         try controller.setUpdatesEnabled(false)
@@ -122,10 +130,11 @@ struct UserMoveTests {
         try store.setData([Entry(id: 1, value: 1), Entry(id: 2, value: 2)])
         let controller = ResultsController(store: store)
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         var errors: [ResultsError] = []
         screen.dataSource.onEditingError = { errors.append($0) }
         #expect(!controller.canMoveRow(at: visible(0, 0), in: controller.reportedSnapshot))
-        #expect(!screen.dataSource.canMoveRow(at: visible(0, 0)), "even though canMoveRow says yes by default")
+        #expect(!screen.dataSource.canMoveRow(at: visible(0, 0)), "even though its canMoveRow says yes")
         #expect(!screen.view.userMovesRow(from: visible(0, 0), to: visible(0, 1)))
         // A move the view makes anyway is refused and put back.
         screen.dataSource.moveRow(at: visible(0, 0), to: visible(0, 1))
@@ -151,6 +160,7 @@ struct UserMoveTests {
 
     @Test func aDragInAComposedScreenLandsAmongTheRowsOfThePartTheUserSaw() throws {
         let screen = try FriendsScreen(friends: [1, 2, 3, 4])
+        for (_, dataSource) in screen.screen.views { dataSource.canMoveRow = { _, _ in true } }
         try screen.friends.setUpdatesEnabled(false)
         try screen.friends.remove(key: 2)   // the composed screen still shows 1 2 3 4
         let (view, _) = screen.screen.views[0]
@@ -185,6 +195,7 @@ struct UserMoveTests {
             (name, (0..<Int.random(in: 0...5, using: &random)).map { _ in nextID += 1; return nextID })
         })
         let screen = Screen(controller)
+        screen.dataSource.canMoveRow = { _, _ in true }
         let log = UpdateLog(controller)
         var dragged = 0
         for _ in 0..<60 {

@@ -10,7 +10,8 @@ public struct StaticRow<Element> {
     /// The row.
     public var value: Element
     /// What selecting the row does, if anything (a data source runs it
-    /// when the user taps the row).
+    /// when the user taps the row). The declaration keeps it: capture
+    /// `self` weakly (`{ [weak self] in self?.signOut() }`).
     public var action: (@MainActor () -> Void)?
 
     /// A row with an identity of its own, and what selecting it does.

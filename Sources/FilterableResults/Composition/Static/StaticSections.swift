@@ -125,8 +125,10 @@ extension StaticSections: ResultsSource {
     ///
     /// - Complexity: O(log *n*).
     public func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)? {
-        guard case let .row(_, id)? = shown.key(at: indexPath) else { return nil }
-        return controller.store.element(forKey: id)?.action
+        guard case let .row(part, local)? = shown.location(of: indexPath),
+              let rows = shown.parts[part].table as? TransformedTable<ResultsSnapshot<StaticRow<Element>, AnyHashable>, Element>
+        else { return nil }
+        return rows.snapshot.element(at: local)?.action
     }
 
     /// No row: static rows move only with their declaration.
