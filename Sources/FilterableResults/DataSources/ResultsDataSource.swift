@@ -5,7 +5,8 @@ import Foundation
 /// static sections), written against ``ResultsListView`` so that it runs and
 /// is tested on every platform. On Apple platforms
 /// `ResultsTableViewDataSource` and `ResultsCollectionViewDataSource`
-/// are its `NSObject` shells.
+/// (UIKit), `ResultsNSTableViewDataSource` and
+/// `ResultsNSCollectionViewDataSource` (AppKit) are its `NSObject` shells.
 ///
 /// It owns the snapshot it serves. When the source reports an update,
 /// the data source swaps in the update's snapshot inside the view's batch

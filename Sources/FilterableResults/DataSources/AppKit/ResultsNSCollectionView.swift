@@ -1,0 +1,72 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+/// An `NSCollectionView` as a ``ResultsListView``: each call goes to the
+/// collection view (rows are its items, sections its sections). Its batch
+/// updates take a batch as UIKit does (deletes, reloads and move sources
+/// in the table before it; inserts and move destinations in the table
+/// after it), so the calls are forwarded as they come.
+///
+/// ``ResultsNSCollectionViewDataSource`` drives one for you.
+@MainActor
+public final class ResultsNSCollectionView: ResultsListView {
+    /// The collection view; held weakly.
+    public weak var collectionView: NSCollectionView?
+
+    /// Wraps a collection view.
+    ///
+    /// - Complexity: O(1).
+    public init(_ collectionView: NSCollectionView) {
+        self.collectionView = collectionView
+    }
+
+    /// - Complexity: that of AppKit.
+    public func reloadData() { collectionView?.reloadData() }
+    /// - Complexity: that of AppKit. AppKit runs `updates` before returning.
+    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+        collectionView?.performBatchUpdates(updates, completionHandler: completion)
+    }
+    /// - Complexity: that of AppKit.
+    public func insertSections(_ sections: IndexSet) { collectionView?.insertSections(sections) }
+    /// - Complexity: that of AppKit.
+    public func deleteSections(_ sections: IndexSet) { collectionView?.deleteSections(sections) }
+    /// - Complexity: that of AppKit.
+    public func reloadSections(_ sections: IndexSet) { collectionView?.reloadSections(sections) }
+    /// - Complexity: that of AppKit.
+    public func moveSection(_ section: Int, toSection newSection: Int) { collectionView?.moveSection(section, toSection: newSection) }
+    /// - Complexity: that of AppKit.
+    public func insertRows(at indexPaths: [ResultsIndexPath]) { collectionView?.insertItems(at: Set(indexPaths.map(\.indexPath))) }
+    /// - Complexity: that of AppKit.
+    public func deleteRows(at indexPaths: [ResultsIndexPath]) { collectionView?.deleteItems(at: Set(indexPaths.map(\.indexPath))) }
+    /// - Complexity: that of AppKit.
+    public func reloadRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: Set(indexPaths.map(\.indexPath))) }
+    /// - Complexity: that of AppKit.
+    public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
+        collectionView?.moveItem(at: indexPath.indexPath, to: newIndexPath.indexPath)
+    }
+    /// Reloads the items (`NSCollectionView` has no reconfiguring).
+    ///
+    /// - Complexity: that of AppKit.
+    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: Set(indexPaths.map(\.indexPath))) }
+    /// Does nothing: a collection view has no section index on macOS.
+    ///
+    /// - Complexity: O(1).
+    public func reloadSectionIndexTitles() {}
+}
+
+extension NSCollectionView {
+    /// Shows a controller's (or a composition's) update, for a data source
+    /// of your own: a batch update with `updateDataSource` first inside it
+    /// (a collection view that has not cached its counts reads the old ones
+    /// before it), content changes reloaded after it; or, for a reload,
+    /// `updateDataSource` and `reloadData()`.
+    /// ``ResultsNSCollectionViewDataSource`` does this for you.
+    ///
+    ///     collectionView.apply(update) { self.shown = update.snapshot }
+    ///
+    /// - Complexity: O(*n*) for *n* changes, plus AppKit's work.
+    public func apply(_ update: ResultsUpdate<some ResultsTableSnapshot>, updateDataSource: @escaping () -> Void) {
+        update.apply(to: ResultsNSCollectionView(self), updateDataSource: updateDataSource)
+    }
+}
+#endif

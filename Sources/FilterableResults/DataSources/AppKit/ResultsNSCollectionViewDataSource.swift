@@ -1,0 +1,93 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+/// An `NSCollectionViewDataSource` that shows a source's table (a
+/// controller's visible table, a ``ResultsComposition``,
+/// ``StaticSections``): the `NSObject` shell of ``ResultsDataSource``,
+/// whose logic runs and is tested on every platform. Each method forwards
+/// in one line. Sections are the collection view's sections; their headers
+/// come from ``supplementaryViewProvider``, given the section's title.
+///
+///     dataSource = ResultsNSCollectionViewDataSource(controller: products, collectionView: collectionView) { collectionView, indexPath, product in
+///         let item = collectionView.makeItem(withIdentifier: NSUserInterfaceItemIdentifier("Product"), for: indexPath)
+///         item.textField?.stringValue = product.name
+///         return item
+///     }
+///
+/// Keep the data source alive (a collection view holds its data source weakly).
+@MainActor @dynamicMemberLookup
+public final class ResultsNSCollectionViewDataSource<Source: ResultsSource>: NSObject, NSCollectionViewDataSource {
+    /// The platform-free data source: its snapshot, titles, and what the
+    /// user may edit.
+    public let dataSource: ResultsDataSource<Source, ResultsNSCollectionView, NSCollectionViewItem>
+    /// Makes a supplementary view (a section header, say) of `kind`, given
+    /// the section's header title; needed when the layout has such views.
+    public var supplementaryViewProvider: ((NSCollectionView, NSCollectionView.SupplementaryElementKind, IndexPath, String?) -> NSView)?
+
+    /// Shows `controller`'s visible table in `collectionView`, and becomes its data source.
+    ///
+    /// - Complexity: O(1).
+    public convenience init<Element, Key>(
+        controller: ResultsController<Element, Key>, collectionView: NSCollectionView,
+        itemProvider: @escaping (NSCollectionView, IndexPath, Element) -> NSCollectionViewItem
+    ) where Source == ResultsController<Element, Key> {
+        self.init(source: controller, collectionView: collectionView, itemProvider: itemProvider)
+    }
+
+    /// Shows `source`'s table in `collectionView`, and becomes its data source.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        source: Source, collectionView: NSCollectionView,
+        itemProvider: @escaping (NSCollectionView, IndexPath, Source.Element) -> NSCollectionViewItem
+    ) {
+        let view = ResultsNSCollectionView(collectionView)
+        dataSource = ResultsDataSource(source: source, view: view) { view, indexPath, element in
+            itemProvider(view.collectionView!, indexPath.indexPath, element)
+        }
+        self.view = view
+        super.init()
+        collectionView.dataSource = self
+    }
+
+    /// The data source's state (its ``ResultsDataSource/snapshot``, say),
+    /// read as this shell's own.
+    ///
+    /// - Complexity: O(1).
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, ResultsNSCollectionView, NSCollectionViewItem>, Value>) -> Value {
+        dataSource[keyPath: keyPath]
+    }
+
+    /// The data source's settings, read and written as this shell's own.
+    ///
+    /// - Complexity: O(1).
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, ResultsNSCollectionView, NSCollectionViewItem>, Value>) -> Value {
+        get { dataSource[keyPath: keyPath] }
+        set { dataSource[keyPath: keyPath] = newValue }
+    }
+
+    /// The view wrapper the data source drives; kept alive here.
+    let view: ResultsNSCollectionView
+
+    public func numberOfSections(in collectionView: NSCollectionView) -> Int { dataSource.numberOfSections() }
+
+    public func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int {
+        dataSource.numberOfRows(inSection: section)
+    }
+
+    public func collectionView(_ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath) -> NSCollectionViewItem {
+        dataSource.cell(at: ResultsIndexPath(indexPath))
+    }
+
+    public func collectionView(
+        _ collectionView: NSCollectionView, viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+        at indexPath: IndexPath
+    ) -> NSView {
+        guard let supplementaryViewProvider else {
+            preconditionFailure("ResultsNSCollectionViewDataSource: the layout asked for a '\(kind)' view; set supplementaryViewProvider")
+        }
+        let section = ResultsIndexPath(indexPath).section
+        return supplementaryViewProvider(collectionView, kind, indexPath, dataSource.titleForHeader(inSection: section))
+    }
+}
+#endif
