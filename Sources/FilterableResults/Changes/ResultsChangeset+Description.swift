@@ -31,7 +31,7 @@ extension ElementChange: CustomStringConvertible {
 
 extension ResultsChangeset: CustomStringConvertible {
     /// The number of changes and, for up to 12, each of them:
-    /// `ResultsChangeset(2 changes: insert section 0 "Amazon"; delete [0, 1] (key 3))`.
+    /// `ResultsChangeset(1 section change, 1 element change: insert section 0 "Amazon"; delete [0, 1] (key 3))`.
     ///
     /// - Complexity: O(1) for a large changeset, else O(*e*) for *e* changes.
     public var description: String {
@@ -58,7 +58,7 @@ extension ResultsSnapshot: CustomStringConvertible {
     /// The numbers of sections and elements and, for up to 50 elements, the
     /// keys of each section: `ResultsSnapshot(2 sections, 3 elements: "A" [1, 2], #1 [3])`.
     ///
-    /// - Complexity: O(*s*) for a large snapshot, else O(*n* log *n*).
+    /// - Complexity: O(1) for a large snapshot, else O(*n* log *n*).
     public var description: String {
         let counts = "\(ResultsError.count(numberOfSections, "section")), \(ResultsError.count(count, "element"))"
         guard count <= 50, numberOfSections <= 20 else { return "ResultsSnapshot(\(counts))" }

@@ -137,7 +137,7 @@ extension ResultsComposition.Snapshot: ResultsTableSnapshot {
 
     /// Every row shown, section by section.
     ///
-    /// - Complexity: O(*n*) plus the transforms.
+    /// - Complexity: O(*n* log *n*) plus the transforms.
     public var elements: [Element] { sections.flatMap(\.elements) }
 
     /// Whether no row is shown.

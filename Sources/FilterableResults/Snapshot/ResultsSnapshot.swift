@@ -129,9 +129,9 @@ extension ResultsSnapshot: Equatable where Element: Equatable {
             && lhs.table.slots.branches.elementsEqual(rhs.table.slots.branches, by: ===) {
             return true
         }
-        let (left, right) = (lhs.sections, rhs.sections)
+        let (left, right) = (lhs.table.visibleTable, rhs.table.visibleTable)
         return left.count == right.count && zip(left, right).allSatisfy { a, b in
-            SectionName.same(a.name, b.name) && a.elements == b.elements
+            SectionName.same(a.name, b.name) && a.rows.map(lhs.table.element(ofRow:)) == b.rows.map(rhs.table.element(ofRow:))
         }
     }
 }
