@@ -26,7 +26,13 @@
 @MainActor open class NSResponder: NSObject {}
 
 /// A rectangle of a window's content that draws and handles events.
-@MainActor open class NSView: NSResponder {}
+@MainActor open class NSView: NSResponder {
+    /// The window the view is in, if any.
+    open var window: NSWindow? { nil }
+}
+
+/// A window.
+@MainActor open class NSWindow: NSResponder {}
 
 /// A view that reports user interaction through target and action.
 @MainActor open class NSControl: NSView {

@@ -22,6 +22,10 @@ public final class ResultsNSCollectionView: ResultsListView {
 
     /// - Complexity: that of AppKit.
     public func reloadData() { collectionView?.reloadData() }
+    /// Whether the collection view is in a window (`window != nil`).
+    ///
+    /// - Complexity: O(1).
+    public var isInWindow: Bool { collectionView?.window != nil }
     /// - Complexity: that of AppKit. AppKit runs `updates` before returning.
     public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         collectionView?.performBatchUpdates(updates, completionHandler: completion)

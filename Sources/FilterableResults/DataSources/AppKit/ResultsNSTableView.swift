@@ -60,6 +60,10 @@ public final class ResultsNSTableView: ResultsListView {
 
     /// - Complexity: O(*s*) for *s* sections, plus that of AppKit.
     public func reloadData() { rows.reloadData() }
+    /// Whether the table view is in a window (`window != nil`).
+    ///
+    /// - Complexity: O(1).
+    public var isInWindow: Bool { tableView?.window != nil }
     /// Runs `updates`, then makes the table view's calls; `completion` is
     /// called once they are made (`NSTableView` reports no end of animation).
     ///
