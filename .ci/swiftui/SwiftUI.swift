@@ -243,6 +243,14 @@ extension View {
         _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View { self }
 
+    /// Starts `action` when the view appears, and again, after cancelling
+    /// the running one, whenever `value` changes.
+    @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
+    nonisolated public func task<T: Equatable>(
+        id value: T, name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
+        _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View { self }
+
     /// Runs `action` when `value` changes (and first, with `initial`).
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
     nonisolated public func onChange<V: Equatable>(

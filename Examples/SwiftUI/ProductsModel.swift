@@ -49,6 +49,11 @@ final class ProductsModel {
     /// The page to load when the user scrolls to the end, `nil` after the last.
     private(set) var nextPage: Int? = 1
     @ObservationIgnored private var isLoading = false   // one load or refresh at a time
+    /// How many loads have succeeded and refreshes ended: the screen asks
+    /// for the next page again after each, so that a scroll to the end
+    /// during a refresh is not lost, and a short page is followed by the
+    /// next while the end of the list shows.
+    private(set) var finishedLoads = 0
 
     init() {
         results = ObservableResults(controller)
@@ -66,6 +71,7 @@ final class ProductsModel {
             loadedPages = page
             nextPage = fetched.nextPage
             errorMessage = nil
+            finishedLoads += 1   // not after a failure, which would retry at once, again and again
         } catch {
             show(error)
         }
@@ -78,7 +84,7 @@ final class ProductsModel {
         guard loadedPages > 0 else { return await loadNextPage() }
         guard !isLoading else { return }
         isLoading = true
-        defer { isLoading = false }
+        defer { isLoading = false; finishedLoads += 1 }
         do {
             var pages = 0
             var next: Int?

@@ -30,9 +30,10 @@ struct ProductsScreen: View {
                     }
                 }
                 if model.nextPage != nil {
-                    // Runs each time the row scrolls into view: the end of the list.
+                    // Runs when the row scrolls into view (the end of the list),
+                    // and again after each load or refresh while it is there.
                     Text("Loading…")
-                        .task { await model.loadNextPage() }
+                        .task(id: model.finishedLoads) { await model.loadNextPage() }
                 }
             }
             .navigationTitle("Products")
