@@ -157,21 +157,22 @@ extension ResultsStore {
             for section in broken { sortRows(inSection: section, by: sortKeys) }
         }
         for (id, isNew) in zip(rows, isNew) where isNew || arriving.contains(id) {
+            insertSectionIfNone()
             if !placesRows {
-                if table.numberOfSections == 0 {
-                    tracker.touchAll()
-                    table.insertSection(allocateSection(), name: nil, atRaw: 0)
-                }
                 let last = table.numberOfSections - 1
                 table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: RawIndexPath(row: rowCount(inSection: last), section: last))
             } else {
-                if sectioning == nil && table.numberOfSections == 0 {
-                    tracker.touchAll()
-                    table.insertSection(allocateSection(), name: nil, atRaw: 0)
-                }
                 place(id, inSection: table.numberOfSections - 1)
             }
         }
+    }
+
+    /// Gives a store sectioned by hand that has no section left one
+    /// unnamed section, where merged rows go.
+    @inlinable mutating func insertSectionIfNone() {
+        guard sectioning == nil, table.numberOfSections == 0 else { return }
+        tracker.touchAll()
+        table.insertSection(allocateSection(), name: nil, atRaw: 0)
     }
 
     /// Places merged rows, in input order, as one block: after the last
@@ -183,10 +184,7 @@ extension ResultsStore {
     ///   *p* keys in `previous`.
     @inlinable mutating func placeInFetchOrder(_ rows: [RowID], isNew: [Bool], after previous: [Key]?) {
         guard !rows.isEmpty else { return }
-        if table.numberOfSections == 0 {
-            tracker.touchAll()
-            table.insertSection(allocateSection(), name: nil, atRaw: 0)
-        }
+        insertSectionIfNone()
         let merged = Set(rows)
         /// The last row before `path` in its section that is not merged.
         func unmergedRow(before path: RawIndexPath) -> RowID? {
