@@ -68,20 +68,22 @@ extension ResultsUpdate {
     ///     update.apply(to: view) { shown = update.snapshot }
     ///
     /// `completion` runs when the view has finished: after the batch's
-    /// animations, or at once after a reload.
+    /// animations, or at once after a reload. Returns whether the view was
+    /// reloaded rather than animated.
     ///
     /// - Complexity: O(*n*), where *n* is the number of changes, plus the view's work.
-    @MainActor
+    @MainActor @discardableResult
     public func apply(
         to view: some ResultsListView, contentUpdates: ResultsChangeset<Snapshot.Element, Snapshot.Key>.ContentUpdates = .reconfigure,
         updateDataSource: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
-    ) {
-        if isReload || !view.isInWindow {
+    ) -> Bool {
+        guard !isReload, view.isInWindow else {
             updateDataSource()
             view.reloadData()
             completion?(true)
-        } else {
-            changeset.apply(to: view, contentUpdates: contentUpdates, updateDataSource: updateDataSource, completion: completion)
+            return true
         }
+        changeset.apply(to: view, contentUpdates: contentUpdates, updateDataSource: updateDataSource, completion: completion)
+        return false
     }
 }

@@ -192,10 +192,10 @@ extension ResultsDataSource {
             onUpdateFinished?(update)
             return
         }
-        update.apply(to: view, contentUpdates: contentUpdates, updateDataSource: { [self] in snapshot = update.snapshot }) { [weak self] _ in
-            self?.onUpdateFinished?(update)
+        let reloaded = update.apply(to: view, contentUpdates: contentUpdates, updateDataSource: { [self] in snapshot = update.snapshot }) {
+            [weak self] _ in self?.onUpdateFinished?(update)
         }
-        if update.isReload || !view.isInWindow {
+        if reloaded {
             shownIndexTitles = sectionIndexTitles()
             return
         }
