@@ -186,7 +186,20 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     /// Moves an item, to another section or within its own.
     @available(macOS 10.11, *)
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+    /// The supplementary view of a kind at an index path, if one is on screen.
+    @available(macOS 10.11, *)
+    open func supplementaryView(forElementKind elementKind: SupplementaryElementKind, at indexPath: IndexPath) -> (any NSView & NSCollectionViewElement)? { nil }
+    /// The kind of a section's header.
+    @available(macOS 10.11, *)
+    public static let elementKindSectionHeader: SupplementaryElementKind = "UICollectionElementKindSectionHeader"
+    /// The kind of a section's footer.
+    @available(macOS 10.11, *)
+    public static let elementKindSectionFooter: SupplementaryElementKind = "UICollectionElementKindSectionFooter"
 }
+
+/// What a collection view's items and supplementary views adopt.
+@available(macOS 10.11, *)
+@MainActor public protocol NSCollectionViewElement: NSObjectProtocol {}
 
 /// Provides a collection view's sections, items and supplementary views.
 @MainActor public protocol NSCollectionViewDataSource: NSObjectProtocol {

@@ -8,6 +8,13 @@
 @MainActor open class UIResponder: NSObject {}
 @MainActor open class UIView: UIResponder {
     open var window: UIWindow? { nil }
+    open func setNeedsLayout() {}
+}
+@MainActor open class UILabel: UIView {
+    open var text: String?
+}
+@MainActor open class UITableViewHeaderFooterView: UIView {
+    open var textLabel: UILabel? { nil }
 }
 @MainActor open class UIWindow: UIView {}
 @MainActor open class UIScrollView: UIView {}
@@ -64,6 +71,8 @@
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {}
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
     @available(iOS 15, tvOS 15, *) open func reconfigureRows(at indexPaths: [IndexPath]) {}
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
 }
 @MainActor open class UITableViewController: UIViewController {
     open var tableView: UITableView! = UITableView()
@@ -83,6 +92,9 @@
     open func reloadItems(at indexPaths: [IndexPath]) {}
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
     @available(iOS 15, tvOS 15, *) open func reconfigureItems(at indexPaths: [IndexPath]) {}
+    @available(iOS 9, tvOS 9, *) open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? { nil }
+    public static let elementKindSectionHeader: String = "UICollectionElementKindSectionHeader"
+    public static let elementKindSectionFooter: String = "UICollectionElementKindSectionFooter"
 }
 @MainActor open class UISearchBar: UIView {
     open var text: String?

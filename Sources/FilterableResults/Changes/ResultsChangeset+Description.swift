@@ -36,9 +36,11 @@ extension ResultsChangeset: CustomStringConvertible {
     /// - Complexity: O(1) for a large changeset, else O(*e*) for *e* changes.
     public var description: String {
         guard !isEmpty else { return "ResultsChangeset(no changes)" }
-        let counts = "\(ResultsError.count(sectionChanges.count, "section change")), \(ResultsError.count(elementChanges.count, "element change"))"
+        var counts = "\(ResultsError.count(sectionChanges.count, "section change")), \(ResultsError.count(elementChanges.count, "element change"))"
+        if !sectionUpdates.isEmpty { counts += ", \(ResultsError.count(sectionUpdates.count, "section update"))" }
         guard count <= 12 else { return "ResultsChangeset(\(counts))" }
         let events = sectionChanges.map(\.description) + elementChanges.map(\.description)
+            + sectionUpdates.map { "update section \($0.index) → \($0.newIndex)" }
         return "ResultsChangeset(\(counts): \(events.joined(separator: "; ")))"
     }
 }

@@ -15,6 +15,11 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     public var sectionChanges: [SectionChange]
     /// Row changes: deletes, then inserts, moves and updates.
     public var elementChanges: ElementChanges
+    /// Sections that keep their identity and rows but whose value (header,
+    /// footer: see ``ResultsSectionValue``) changed: refresh them in place
+    /// after the batch. Never a reload: UIKit's `reloadSections` would
+    /// replace every cell of the section.
+    public var sectionUpdates: [SectionUpdate] = []
 
     /// The row changes of a changeset: a random-access collection of
     /// ``ElementChange`` values.
@@ -23,9 +28,12 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// Creates a changeset from its changes.
     ///
     /// - Complexity: O(1).
-    @inlinable public init(sectionChanges: [SectionChange] = [], elementChanges: [ElementChange<Element, Key>] = []) {
+    @inlinable public init(
+        sectionChanges: [SectionChange] = [], elementChanges: [ElementChange<Element, Key>] = [], sectionUpdates: [SectionUpdate] = []
+    ) {
         self.sectionChanges = sectionChanges
         self.elementChanges = ElementChanges(elementChanges)
+        self.sectionUpdates = sectionUpdates
     }
 
     @inlinable init(sectionChanges: [SectionChange], events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
@@ -36,12 +44,12 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// Whether nothing changed.
     ///
     /// - Complexity: O(1).
-    @inlinable public var isEmpty: Bool { sectionChanges.isEmpty && elementChanges.isEmpty }
+    @inlinable public var isEmpty: Bool { sectionChanges.isEmpty && elementChanges.isEmpty && sectionUpdates.isEmpty }
 
-    /// The number of section and row changes.
+    /// The number of section and row changes, section updates included.
     ///
     /// - Complexity: O(1).
-    @inlinable public var count: Int { sectionChanges.count + elementChanges.count }
+    @inlinable public var count: Int { sectionChanges.count + elementChanges.count + sectionUpdates.count }
 
     /// A row change by internal identity, before its key and element are read.
     @usableFromInline

@@ -12,6 +12,8 @@ protocol PartTable<Element> {
     func numberOfRows(inSection section: Int) -> Int
     /// The name of a section, or `nil`.
     func name(ofSection section: Int) -> String?
+    /// The value of a section, or `nil`.
+    func value(ofSection section: Int) -> ResultsSectionValue?
     /// The row at a path of the part's table, or `nil`.
     func row(at indexPath: ResultsIndexPath) -> Element?
     /// The part's key of the row at a path, or `nil`.
@@ -27,6 +29,7 @@ struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
     var count: Int { snapshot.count }
     func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfElements(inSection: section) ?? 0 }
     func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
+    func value(ofSection section: Int) -> ResultsSectionValue? { snapshot.value(ofSection: section) }
     func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath).map(transform) }
     func key(at indexPath: ResultsIndexPath) -> AnyHashable? { snapshot.key(at: indexPath).map { AnyHashable($0) } }
 }

@@ -34,8 +34,9 @@ extension ResultsComposition {
     ///     }
     ///
     /// The update is the difference of the composed tables before and
-    /// after: valid in one batch, with the fewest moves, and the rows a
-    /// part reported as changed updated. It is a reload if a part reported
+    /// after: valid in one batch, with the fewest moves, the rows a part
+    /// reported as changed updated, and the sections whose value changed
+    /// updated. It is a reload if a part reported
     /// one. The parts' changes are theirs and stay if `body` throws: the
     /// changes made until then are reported, and the error rethrown.
     ///
@@ -89,7 +90,8 @@ extension ResultsComposition {
         }
         return ResultsChangeset(
             sectionChanges: sections,
-            elementChanges: changes.elementChanges.map { ElementChange(PartConnection.convert($0.change), key: $0.key, element: $0.element.element) })
+            elementChanges: changes.elementChanges.map { ElementChange(PartConnection.convert($0.change), key: $0.key, element: $0.element.element) }
+        ).addingSectionUpdates(from: old, to: new)
     }
 
     /// Whether two rows are equal, when their type is `Equatable`.

@@ -30,6 +30,7 @@ extension ResultsComposition {
                     }
                     handler(PartUpdate(
                         isReload: update.isReload, sectionChanges: update.changeset.sectionChanges, rowChanges: changes,
+                        sectionUpdates: update.changeset.sectionUpdates.map { ($0.index, $0.newIndex) },
                         table: TransformedTable(snapshot: update.snapshot, transform: transform)))
                 }
             }

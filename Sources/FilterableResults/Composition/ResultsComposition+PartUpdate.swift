@@ -15,6 +15,8 @@ extension ResultsComposition {
         var sectionChanges: [SectionChange]
         /// The part's row changes.
         var rowChanges: [RowChange]
+        /// The part's sections whose value changed, old index to new.
+        var sectionUpdates: [(index: Int, newIndex: Int)]
         /// The part's table after the update.
         var table: any PartTable<Element>
     }

@@ -113,6 +113,14 @@ extension ResultsComposition.Snapshot: ResultsTableSnapshot {
         }
     }
 
+    /// The value of a section: a part's section's value (a placeholder
+    /// has none), or `nil`.
+    ///
+    /// - Complexity: O(log *p* + log *n*), plus the part's own.
+    public func value(ofSection section: Int) -> ResultsSectionValue? {
+        if case let .section(part, local)? = sectionLocation(of: section) { parts[part].table.value(ofSection: local) } else { nil }
+    }
+
     /// The row at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *p* + log *n*), plus the part's transform.

@@ -30,11 +30,18 @@ extension ResultsComposition {
         let (oldPart, newPart) = (old.parts[index], new.parts[index])
         let offset = oldPart.firstSection   // the parts before it did not change
         var deletes: [SectionChange] = [], inserts: [SectionChange] = [], moves: [SectionChange] = []
+        var sectionUpdates = update.sectionUpdates.map { ResultsChangeset<Element, Key>.SectionUpdate(index: $0.index + offset, newIndex: $0.newIndex + offset) }
+        let partMoves = Set(update.sectionChanges.compactMap { if case let .move(from, _, _) = $0 { from } else { nil } })
         for change in Self.movingCollapsedSections(update.sectionChanges, from: oldPart, to: newPart) {
             switch change {
             case let .delete(section, name): deletes.append(.delete(at: section + offset, name: name))
             case let .insert(section, name): inserts.append(.insert(at: section + offset, name: name))
-            case let .move(from, to, name): moves.append(.move(from: from + offset, to: to + offset, name: name))
+            case let .move(from, to, name):
+                moves.append(.move(from: from + offset, to: to + offset, name: name))
+                // A collapsed section the part deleted and inserted, kept here: its header stays.
+                if !partMoves.contains(from) && oldPart.table.value(ofSection: from) != newPart.table.value(ofSection: to) {
+                    sectionUpdates.append(.init(index: from + offset, newIndex: to + offset))
+                }
             }
         }
         // The part's placeholder, right after its sections.
@@ -74,10 +81,11 @@ extension ResultsComposition {
                 }
             }
         }
-        if rows.isEmpty && moves.isEmpty && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
+        if rows.isEmpty && moves.isEmpty && sectionUpdates.isEmpty
+            && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
             return ResultsChangeset()   // the view would show the same table
         }
-        return ResultsChangeset(sectionChanges: deletes + inserts + moves, elementChanges: rows)
+        return ResultsChangeset(sectionChanges: deletes + inserts + moves, elementChanges: rows, sectionUpdates: sectionUpdates)
     }
 
     /// Whether section `deletes` and `inserts` only replace sections that

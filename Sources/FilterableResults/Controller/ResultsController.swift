@@ -66,6 +66,13 @@ public final class ResultsController<Element, Key: Hashable> {
     /// Whether changes are reported. See ``setUpdatesEnabled(_:)``.
     public var updatesEnabled: Bool { _updatesEnabled }
     @usableFromInline var _updatesEnabled = true
+    /// Derives each section's value; see ``setSectionValues(_:)``.
+    @usableFromInline var sectionValue: ResultsSnapshot<Element, Key>.SectionValue?
+    /// The section value function of the table last reported.
+    @usableFromInline var reportedSectionValue: ResultsSnapshot<Element, Key>.SectionValue?
+    /// Whether ``sectionValue`` was set since the last report, so that every
+    /// section's value is compared, not only those of sections whose rows changed.
+    @usableFromInline var sectionValueWasSet = false
 
     /// The batches open, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: [BatchFrame] = []
@@ -96,13 +103,15 @@ public final class ResultsController<Element, Key: Hashable> {
     /// The visible table as it is now.
     ///
     /// - Complexity: O(1).
-    @inlinable public var snapshot: ResultsSnapshot<Element, Key> { _store.snapshot }
+    @inlinable public var snapshot: ResultsSnapshot<Element, Key> { ResultsSnapshot(table: _store.table, sectionValue: sectionValue) }
 
     /// The visible table as last reported: what a view that applied every
     /// update shows.
     ///
     /// - Complexity: O(1).
-    @inlinable public var reportedSnapshot: ResultsSnapshot<Element, Key> { ResultsSnapshot(table: _store.baseline) }
+    @inlinable public var reportedSnapshot: ResultsSnapshot<Element, Key> {
+        ResultsSnapshot(table: _store.baseline, sectionValue: reportedSectionValue)
+    }
 
     /// Whether a batch is open.
     ///
@@ -187,8 +196,9 @@ extension ResultsController {
         guard enabled != updatesEnabled else { return }
         _updatesEnabled = enabled
         guard enabled else { return }
+        let changed = sectionValueWasSet
         let changeset = takeChangeset()
-        if !changeset.isEmpty { notify(Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
+        if !changeset.isEmpty || changed { notify(Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
     }
 }
 
@@ -257,6 +267,8 @@ extension ResultsController {
     @inlinable func takeChangeset() -> ResultsChangeset<Element, Key> {
         let changeset = _store.takeChangeset()
         spareBox.store = _store.lastReported
+        reportedSectionValue = sectionValue
+        sectionValueWasSet = false
         return changeset
     }
 
@@ -271,8 +283,12 @@ extension ResultsController {
 extension ResultsController {
     /// Reports the changes since the last report, if updates are on.
     @inlinable func report() {
-        guard updatesEnabled, _store.tracker.hasChanges else { return }
-        let changeset = takeChangeset()
+        guard updatesEnabled, _store.tracker.hasChanges || sectionValueWasSet else { return }
+        let (old, valueWasSet) = (reportedSnapshot, sectionValueWasSet)
+        var changeset = takeChangeset()
+        if sectionValue != nil || valueWasSet {
+            changeset = changeset.addingSectionValueUpdates(from: old, to: snapshot, comparingAll: valueWasSet)
+        }
         guard !changeset.isEmpty else { return }
         if let reloadThreshold, changeset.count > reloadThreshold {
             notify(Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true))

@@ -21,7 +21,8 @@ extension ResultsChangeset {
     /// first, inside the batch (where a collection view that has not cached
     /// its counts reads the old ones before it, and every view reads the
     /// new ones after it), then section deletes, inserts and moves, row
-    /// deletes, inserts and moves, and, after the batch, the content changes.
+    /// deletes, inserts and moves, and, after the batch, the content changes
+    /// and the headers and footers of sections whose value changed.
     ///
     ///     changeset.apply(to: view) { dataSource.snapshot = update.snapshot }
     ///
@@ -55,6 +56,7 @@ extension ResultsChangeset {
             }
         }, completion: completion)
         if !afterBatch.isEmpty { view.reconfigureRows(at: afterBatch) }
+        if !sectionUpdates.isEmpty { view.reconfigureSections(IndexSet(sectionUpdates.map(\.newIndex))) }
     }
 }
 

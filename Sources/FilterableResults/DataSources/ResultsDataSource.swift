@@ -45,9 +45,15 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     public private(set) var snapshot: Snapshot
     /// Makes the cell for an element at an index path of ``snapshot``.
     public let cellProvider: (View, ResultsIndexPath, Element) -> Cell
-    /// The title of a section's header: by default the section's name.
+    /// The title of a section's header: by default the title of the
+    /// section's value (see ``ResultsSectionValue``), else its name.
     public var headerTitle: (_ section: Int, _ snapshot: Snapshot) -> String? = { section, snapshot in
-        snapshot.name(ofSection: section)
+        snapshot.value(ofSection: section)?.title ?? snapshot.name(ofSection: section)
+    }
+    /// The title of a section's footer: by default the footer title of the
+    /// section's value, else none.
+    public var footerTitle: (_ section: Int, _ snapshot: Snapshot) -> String? = { section, snapshot in
+        snapshot.value(ofSection: section)?.footerTitle
     }
     /// The section index (the strip of titles at a table's side), if any.
     public var sectionIndex: ResultsSectionIndex<Snapshot>?
@@ -145,8 +151,15 @@ extension ResultsDataSource {
 
     /// The title of a section's header.
     ///
-    /// - Complexity: that of ``headerTitle``; O(log *n*) by default.
+    /// - Complexity: that of ``headerTitle``; O(log *n*) by default, plus
+    ///   the controller's section value function.
     public func titleForHeader(inSection section: Int) -> String? { headerTitle(section, snapshot) }
+
+    /// The title of a section's footer.
+    ///
+    /// - Complexity: that of ``footerTitle``; O(log *n*) by default, plus
+    ///   the controller's section value function.
+    public func titleForFooter(inSection section: Int) -> String? { footerTitle(section, snapshot) }
 
     /// The section index titles, if there is a section index.
     ///

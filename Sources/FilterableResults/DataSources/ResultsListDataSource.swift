@@ -20,6 +20,8 @@ public protocol ResultsListDataSource<Cell>: AnyObject {
 
     /// The title of a section's header, if it has one.
     func titleForHeader(inSection section: Int) -> String?
+    /// The title of a section's footer, if it has one.
+    func titleForFooter(inSection section: Int) -> String?
     /// The titles of the section index (the strip at a table's side), if any.
     func sectionIndexTitles() -> [String]?
     /// The section to scroll to when the user taps the section-index title
@@ -42,6 +44,9 @@ public protocol ResultsListDataSource<Cell>: AnyObject {
 }
 
 extension ResultsListDataSource {
+    /// No section has a footer.
+    public func titleForFooter(inSection section: Int) -> String? { nil }
+
     /// Selecting a row does nothing.
     public func didSelectRow(at indexPath: ResultsIndexPath) {}
 }

@@ -54,6 +54,13 @@ public protocol ResultsListView: AnyObject {
     /// before it.
     func reconfigureRows(at indexPaths: [ResultsIndexPath])
 
+    /// Asks the data source for the header and footer of sections again
+    /// and shows them in place, after a batch, by the sections' indexes in
+    /// the table shown: their cells stay (unlike `reloadSections`, which
+    /// replaces them). Sections off screen need nothing: a view asks for a
+    /// header when it scrolls in.
+    func reconfigureSections(_ sections: IndexSet)
+
     /// Reads the section index titles anew (UIKit reads them only when it
     /// loads and when asked, not after batch updates).
     func reloadSectionIndexTitles()

@@ -23,6 +23,13 @@ public protocol ResultsTableSnapshot<Element, Key> {
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
     func name(ofSection section: Int) -> String?
+    /// The value of a section: its header and footer titles and what else
+    /// they show, apart from its name; `nil` when it has none or the
+    /// section does not exist.
+    ///
+    /// - Complexity: O(log *n*) for the package's snapshots, plus a
+    ///   controller's section value function.
+    func value(ofSection section: Int) -> ResultsSectionValue?
     /// The element at an index path, or `nil` when there is none.
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.

@@ -18,8 +18,16 @@
 ///     }
 public struct ResultsSnapshot<Element, Key: Hashable> {
     @usableFromInline let table: RowTable<Element, Key>
+    /// Derives a section's value (see ``ResultsController/setSectionValues(_:)``).
+    @usableFromInline let sectionValue: SectionValue?
 
-    @inlinable init(table: RowTable<Element, Key>) { self.table = table }
+    @inlinable init(table: RowTable<Element, Key>, sectionValue: SectionValue? = nil) {
+        self.table = table
+        self.sectionValue = sectionValue
+    }
+
+    /// A function that derives a section's value from the section as shown.
+    public typealias SectionValue = @Sendable (ResultsSections<Self>.Section) -> ResultsSectionValue
 }
 
 extension ResultsSnapshot: @unchecked Sendable where Element: Sendable, Key: Sendable {}
@@ -48,6 +56,17 @@ extension ResultsSnapshot {
     @inlinable public func name(ofSection section: Int) -> String? {
         guard section >= 0, section < numberOfSections else { return nil }
         return table.record(table.header(atVisible: section).id).name
+    }
+
+    /// The value of a section (its header and footer titles, and what else
+    /// they show), derived by the controller's
+    /// ``ResultsController/setSectionValues(_:)`` function; `nil` without
+    /// one, or for a section that does not exist.
+    ///
+    /// - Complexity: that of the function, plus O(log *n*).
+    public func value(ofSection section: Int) -> ResultsSectionValue? {
+        guard let sectionValue, section >= 0, section < numberOfSections else { return nil }
+        return sectionValue(ResultsSections(self)[section])
     }
 
     /// The number of elements shown.

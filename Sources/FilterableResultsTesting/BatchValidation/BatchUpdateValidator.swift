@@ -68,7 +68,9 @@ extension BatchUpdateValidator {
 
     /// Every violation of the batch-update rules that `changeset` has when
     /// it takes the table `old` to the table `new` (two snapshots, as
-    /// updates carry them), comparing content with `==`.
+    /// updates carry them), comparing content with `==`. The snapshots'
+    /// section values are compared too: a section whose value changed must
+    /// have a section update, and only those.
     ///
     ///     BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot, key: \.id)
     ///
@@ -85,7 +87,11 @@ extension BatchUpdateValidator {
         for (index, snapshot) in [old, new].enumerated() {
             for section in snapshot.sections { tables[index].append(ResultsSection(section)) }
         }
-        return violations(of: changeset, from: tables[0], to: tables[1], key: key, isSameContent: ==, hidesEmptySections: hidesEmptySections)
+        var validation = BatchValidation(changeset: changeset, old: tables[0], new: tables[1], key: key, hidesEmptySections: hidesEmptySections)
+        validation.sectionValues = (
+            (0..<old.numberOfSections).map(old.value(ofSection:)), (0..<new.numberOfSections).map(new.value(ofSection:)))
+        validation.run(isSameContent: ==)
+        return validation.sortedViolations
     }
 }
 

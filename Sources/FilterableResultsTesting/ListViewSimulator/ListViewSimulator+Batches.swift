@@ -146,8 +146,10 @@ extension ListViewSimulator {
     private func endBatch() {
         let batch = pendingBatch
         let completions = pendingCompletions
+        let sectionReconfigures = pendingSectionReconfigures
         pendingBatch = SimulatedBatch()
         pendingCompletions = []
+        pendingSectionReconfigures = []
         let check = SimulatedBatchCheck(batch: batch, oldCounts: rowCounts, newCounts: readCounts(), wording: wording)
         do throws(ListViewException) {
             apply(try check.plan())
@@ -156,19 +158,21 @@ extension ListViewSimulator {
             return
         }
         completedBatchCount += 1
+        if !sectionReconfigures.isEmpty { reconfigureSections(sectionReconfigures) }
         for completion in completions { completion(true) }
     }
 
-    /// Puts every cell and header where the plan says, fetching the new ones.
+    /// Puts every cell, header and footer where the plan says, fetching the new ones.
     private func apply(_ plan: SimulatedBatchPlan) {
         var newCells: [[Cell]] = []
-        var newHeaders: [String?] = []
+        var newHeaders: [String?] = [], newFooters: [String?] = []
         newCells.reserveCapacity(plan.sections.count)
         for (section, source) in plan.sections.enumerated() {
             switch source {
             case let .fresh(count):
                 newCells.append((0..<count).map { dataSourceOrEmpty.cell(at: ResultsIndexPath(row: $0, section: section)) })
                 newHeaders.append(dataSourceOrEmpty.titleForHeader(inSection: section))
+                newFooters.append(dataSourceOrEmpty.titleForFooter(inSection: section))
             case let .kept(old, rows):
                 newCells.append(
                     rows.enumerated().map { row, rowSource in
@@ -178,10 +182,12 @@ extension ListViewSimulator {
                         }
                     })
                 newHeaders.append(headerTitles[old])
+                newFooters.append(footerTitles[old])
             }
         }
         cells = newCells
         headerTitles = newHeaders
+        footerTitles = newFooters
         for path in plan.reconfigured { cells[path.section][path.row] = dataSourceOrEmpty.cell(at: path) }
     }
 }

@@ -1,4 +1,5 @@
 import FilterableResults
+import Foundation
 
 extension ListViewSimulator {
     /// Reads the data source anew if the view has not loaded yet, as a view
@@ -22,7 +23,7 @@ extension ListViewSimulator {
         indexTitles = dataSourceOrEmpty.sectionIndexTitles()
     }
 
-    /// Reads every count, cell, header title and index title from the data
+    /// Reads every count, cell, header and footer title and index title from the data
     /// source.
     func load() {
         let counts = readCounts()
@@ -30,6 +31,7 @@ extension ListViewSimulator {
             (0..<count).map { dataSourceOrEmpty.cell(at: ResultsIndexPath(row: $0, section: section)) }
         }
         headerTitles = counts.indices.map { dataSourceOrEmpty.titleForHeader(inSection: $0) }
+        footerTitles = counts.indices.map { dataSourceOrEmpty.titleForFooter(inSection: $0) }
         indexTitles = dataSourceOrEmpty.sectionIndexTitles()
         isLoaded = true
     }
@@ -76,5 +78,30 @@ extension ListViewSimulator {
             return
         }
         for path in indexPaths { cells[path.section][path.row] = dataSourceOrEmpty.cell(at: path) }
+    }
+}
+
+// MARK: - ResultsListView: headers and footers
+
+extension ListViewSimulator {
+    /// Asks the data source for the header and footer titles of `sections`
+    /// again and shows them, cells kept, as the package's UIKit shells do
+    /// with the header and footer views on screen. Outside a batch update
+    /// the indexes are the view's current ones; inside one, of the table
+    /// after it, and the titles are read when it ends. Sections the view
+    /// does not have are skipped, as UIKit finds no view for them.
+    ///
+    /// - Complexity: O(*k*) data-source calls, where *k* is the number of sections.
+    public func reconfigureSections(_ sections: IndexSet) {
+        guard !hasCrashed else { return }
+        if isPerformingBatchUpdates {
+            pendingSectionReconfigures.formUnion(sections)
+            return
+        }
+        layoutIfNeeded()
+        for section in sections where headerTitles.indices.contains(section) {
+            headerTitles[section] = dataSourceOrEmpty.titleForHeader(inSection: section)
+            footerTitles[section] = dataSourceOrEmpty.titleForFooter(inSection: section)
+        }
     }
 }

@@ -27,15 +27,17 @@ extension ListViewSimulator {
         return stale
     }
 
-    /// The sections whose header title differs from the data source's now
-    /// (UIKit keeps a section's header through batch updates unless the
-    /// section is reloaded), or that the data source no longer has.
+    /// The sections whose header or footer title differs from the data
+    /// source's now (UIKit keeps a section's header and footer through
+    /// batch updates unless the section is reloaded or reconfigured), or
+    /// that the data source no longer has.
     ///
     /// - Complexity: O(*s*) data-source calls, where *s* is the number of sections.
     public func staleHeaderSections() -> [Int] {
         let sectionCount = max(0, dataSourceOrEmpty.numberOfSections())
         return headerTitles.indices.filter { section in
             section >= sectionCount || headerTitles[section] != dataSourceOrEmpty.titleForHeader(inSection: section)
+                || footerTitles[section] != dataSourceOrEmpty.titleForFooter(inSection: section)
         }
     }
 

@@ -1,4 +1,5 @@
 import FilterableResults
+import Foundation
 
 /// A platform-free model of `UITableView` or `UICollectionView` as a data
 /// source drives it, for testing data-source adapters on any platform.
@@ -10,7 +11,8 @@ import FilterableResults
 /// source: for counts when it loads and when a batch ends (or starts, in
 /// ``ListViewCountMode/readAtBatchStart``), and for cells, header titles
 /// and index titles when it loads, for inserted and reloaded rows and
-/// sections, and for reconfigured rows.
+/// sections, for reconfigured rows, and for header and footer titles of
+/// reconfigured sections.
 ///
 ///     let dataSource = MyDataSource()
 ///     let view = ListViewSimulator(dataSource: dataSource, flavor: .collectionView)
@@ -71,6 +73,10 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     ///
     /// - Complexity: O(1) to read.
     public internal(set) var headerTitles: [String?] = []
+    /// The section footer titles the view shows, one per section.
+    ///
+    /// - Complexity: O(1) to read.
+    public internal(set) var footerTitles: [String?] = []
     /// The section index titles the view shows. UIKit reads them when it
     /// loads and on ``reloadSectionIndexTitles()``, not after batch updates.
     ///
@@ -96,6 +102,9 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     var pendingBatch = SimulatedBatch()
     /// The completion handlers of the open batch (and the batches nested in it).
     var pendingCompletions: [(Bool) -> Void] = []
+    /// The sections whose headers and footers are read again when the open
+    /// batch ends, by their indexes after it.
+    var pendingSectionReconfigures = IndexSet()
 
     /// Creates a simulator that shows nothing until ``dataSource`` is set,
     /// as a view without a data source.
@@ -180,5 +189,6 @@ extension ListViewSimulator {
         if self.exception == nil { self.exception = exception }
         pendingBatch = SimulatedBatch()
         pendingCompletions = []
+        pendingSectionReconfigures = []
     }
 }

@@ -11,6 +11,7 @@ import Testing
 final class StringTable: ResultsListDataSource {
     var sections: [[String]]
     var titles: [String?]
+    var footers: [Int: String] = [:]
     var indexTitles: [String]?
     /// Whether the user may delete or move a row.
     var isEditable: (ResultsIndexPath) -> Bool = { _ in true }
@@ -56,6 +57,8 @@ final class StringTable: ResultsListDataSource {
     func titleForHeader(inSection section: Int) -> String? {
         titles.indices.contains(section) ? titles[section] : nil
     }
+
+    func titleForFooter(inSection section: Int) -> String? { footers[section] }
 
     func sectionIndexTitles() -> [String]? { indexTitles }
 

@@ -67,7 +67,8 @@ final class CompositionScreen {
                 // The validator identifies rows by the changeset's keys: give it the rows' own identities...
                 let identified = ResultsChangeset<Row, String>(
                     sectionChanges: update.changeset.sectionChanges,
-                    elementChanges: update.changeset.elementChanges.map { ElementChange(byIdentity($0.change), key: $0.element.identity, element: $0.element) })
+                    elementChanges: update.changeset.elementChanges.map { ElementChange(byIdentity($0.change), key: $0.element.identity, element: $0.element) },
+                    sectionUpdates: update.changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) })
                 let found = BatchUpdateValidator.violations(
                     of: identified, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.identity, hidesEmptySections: true)
                 violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map(\.change)) from \(shown.map(\.name)) to \(update.snapshot.sections.map(\.name))" }
@@ -97,14 +98,15 @@ final class CompositionScreen {
     func problems() -> [String] {
         var problems = violations
         let expected = rows(composition.reportedSnapshot.sections.map(ResultsSection.init))
-        let titles = composition.reportedSnapshot.sections.map(\.name)
         for (view, dataSource) in views {
+            let titles = (0..<dataSource.snapshot.numberOfSections).map(dataSource.titleForHeader(inSection:))
             let kind = "\(view.flavor), \(view.countMode)"
             if let exception = view.exception { problems.append("\(kind): \(exception)") }
             if view.cells != expected { problems.append("\(kind): shows \(view.cells), the composition \(expected)") }
             if rows(dataSource.snapshot.sections.map(ResultsSection.init)) != expected { problems.append("\(kind): the data source serves another table") }
             if !view.staleRows().isEmpty { problems.append("\(kind): stale rows \(view.staleRows())") }
             if view.headerTitles != titles { problems.append("\(kind): headers \(view.headerTitles), not \(titles)") }
+            if !view.staleHeaderSections().isEmpty { problems.append("\(kind): stale headers or footers in sections \(view.staleHeaderSections())") }
         }
         return problems
     }

@@ -34,8 +34,9 @@ struct Screen {
         #expect(view.staleRows().isEmpty, "\(context()): stale rows \(view.staleRows())", sourceLocation: sourceLocation)
         let reported = controller.reportedSnapshot.sections.map { $0.elements.map(\.description) }
         #expect(servedRows == reported, "\(context()): served \(servedRows) but the controller reported \(reported)", sourceLocation: sourceLocation)
-        #expect(view.headerTitles == (0..<dataSource.snapshot.numberOfSections).map { dataSource.snapshot.name(ofSection: $0) },
+        #expect(view.headerTitles == (0..<dataSource.snapshot.numberOfSections).map(dataSource.titleForHeader(inSection:)),
                 "\(context()): header titles", sourceLocation: sourceLocation)
+        #expect(view.staleHeaderSections().isEmpty, "\(context()): stale headers or footers \(view.staleHeaderSections())", sourceLocation: sourceLocation)
     }
 }
 

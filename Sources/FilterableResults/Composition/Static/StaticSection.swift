@@ -1,5 +1,5 @@
 /// A fixed section of ``StaticSections``: a title (its header and its
-/// identity) and rows, declared as the screen reads.
+/// identity), rows, and an optional footer, declared as the screen reads.
 ///
 ///     StaticSection("Account") {
 ///         StaticRow(.profile)
@@ -15,20 +15,25 @@ public struct StaticSection<Element> {
     public var title: String?
     /// The section's rows, in order.
     public var rows: [StaticRow<Element>]
+    /// The section's footer title, if any: a change of it refreshes the
+    /// footer in place.
+    public var footer: String?
 
-    /// A section with a title and the rows `rows` declares.
+    /// A section with a title, the rows `rows` declares, and a footer.
     ///
     /// - Complexity: that of `rows`.
-    public init(_ title: String? = nil, @StaticRowsBuilder<Element> rows: () -> [StaticRow<Element>]) {
+    public init(_ title: String? = nil, footer: String? = nil, @StaticRowsBuilder<Element> rows: () -> [StaticRow<Element>]) {
         self.title = title
         self.rows = rows()
+        self.footer = footer
     }
 
-    /// A section with a title and rows.
+    /// A section with a title, rows, and a footer.
     ///
     /// - Complexity: O(1).
-    public init(_ title: String? = nil, rows: [StaticRow<Element>]) {
+    public init(_ title: String? = nil, footer: String? = nil, rows: [StaticRow<Element>]) {
         self.title = title
         self.rows = rows
+        self.footer = footer
     }
 }

@@ -14,7 +14,8 @@
 ///
 /// Replacing the declaration reports one batch from the package's own
 /// diff: sections matched by title move, new ones are inserted, missing
-/// ones deleted; rows matched by id move, come and go, and change (rows
+/// ones deleted, and kept ones whose footer changed are updated; rows
+/// matched by id move, come and go, and change (rows
 /// compared with `==` when `Element` is `Equatable`, else every kept row
 /// counts as changed). Users cannot delete or move static rows.
 public final class StaticSections<Element> {
@@ -32,6 +33,7 @@ public final class StaticSections<Element> {
         var store = ResultsStore<StaticRow<Element>, AnyHashable>(key: { $0.id }, isSameContent: isSameContent)
         try store.setData(sections: Self.resultsSections(sections))
         controller = ResultsController(store: store)
+        try controller.setSectionValues(Self.sectionValues(sections))
         composition = ResultsComposition([.part(controller, as: \.value)])
         self.sections = sections
     }
@@ -63,13 +65,23 @@ public final class StaticSections<Element> {
     ///   one title; nothing changes then.
     /// - Complexity: O(*n* log *n*) for *n* rows.
     public func setSections(_ sections: [StaticSection<Element>]) throws(ResultsError) {
-        try controller.setData(sections: Self.resultsSections(sections))
+        try controller.performBatchUpdates { () throws(ResultsError) in
+            try controller.setData(sections: Self.resultsSections(sections))
+            try controller.setSectionValues(Self.sectionValues(sections))
+        }
         self.sections = sections
     }
 
     /// A declaration as the store's sections.
     static func resultsSections(_ sections: [StaticSection<Element>]) -> [ResultsSection<StaticRow<Element>>] {
         sections.map { ResultsSection(name: $0.title, elements: $0.rows) }
+    }
+
+    /// The sections' values: their titles and footers, by index (the
+    /// store shows every declared section, in order).
+    static func sectionValues(_ sections: [StaticSection<Element>]) -> ResultsSnapshot<StaticRow<Element>, AnyHashable>.SectionValue {
+        let values = sections.map { ResultsSectionValue(title: $0.title, footerTitle: $0.footer) }
+        return { section in values[section.index] }
     }
 }
 

@@ -21,8 +21,21 @@ public final class ResultsNSCollectionViewDataSource<Source: ResultsSource>: NSO
     /// user may edit.
     public let dataSource: ResultsDataSource<Source, ResultsNSCollectionView, NSCollectionViewItem>
     /// Makes a supplementary view (a section header, say) of `kind`, given
-    /// the section's header title; needed when the layout has such views.
+    /// the section's title for it (the footer title for
+    /// `elementKindSectionFooter`, else the header title); needed when the
+    /// layout has such views.
     public var supplementaryViewProvider: ((NSCollectionView, NSCollectionView.SupplementaryElementKind, IndexPath, String?) -> NSView)?
+    /// Updates a header or footer on screen in place, given its kind and
+    /// its section's title for it, when the section's value changed (see
+    /// ``ResultsSectionValue``). Without it, such a section is reloaded
+    /// after the batch, its items replaced.
+    public var supplementaryViewUpdater: ((NSView, NSCollectionView.SupplementaryElementKind, IndexPath, String?) -> Void)? {
+        didSet {
+            view.updateSupplementaryView = supplementaryViewUpdater.map { update in
+                { [unowned self] view, kind, indexPath in update(view, kind, indexPath, title(ofKind: kind, at: indexPath)) }
+            }
+        }
+    }
 
     /// Shows `controller`'s visible table in `collectionView`, and becomes its data source.
     ///
@@ -86,8 +99,14 @@ public final class ResultsNSCollectionViewDataSource<Source: ResultsSource>: NSO
         guard let supplementaryViewProvider else {
             preconditionFailure("ResultsNSCollectionViewDataSource: the layout asked for a '\(kind)' view; set supplementaryViewProvider")
         }
+        return supplementaryViewProvider(collectionView, kind, indexPath, title(ofKind: kind, at: indexPath))
+    }
+
+    /// The section's footer title for a footer, else its header title.
+    func title(ofKind kind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath) -> String? {
         let section = ResultsIndexPath(indexPath).section
-        return supplementaryViewProvider(collectionView, kind, indexPath, dataSource.titleForHeader(inSection: section))
+        return kind == NSCollectionView.elementKindSectionFooter
+            ? dataSource.titleForFooter(inSection: section) : dataSource.titleForHeader(inSection: section)
     }
 }
 #endif

@@ -92,6 +92,11 @@ public final class ResultsNSTableView: ResultsListView {
     ///
     /// - Complexity: O(*n*) for *n* index paths, plus that of AppKit.
     public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { rows.reconfigureRows(at: indexPaths) }
+    /// Reloads the header rows whose title changed (the whole table when
+    /// a header appears or goes away).
+    ///
+    /// - Complexity: O(*s*) for *s* sections, plus that of AppKit.
+    public func reconfigureSections(_ sections: IndexSet) { rows.reconfigureSections(sections) }
     /// Does nothing: a table view has no section index.
     ///
     /// - Complexity: O(1).

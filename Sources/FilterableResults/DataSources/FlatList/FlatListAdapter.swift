@@ -102,6 +102,18 @@ final class FlatListAdapter: ResultsListView {
         if !rows.isEmpty { perform(.reloadRows(rows)) }
     }
 
+    /// Reads the header titles anew after a batch: the header rows of
+    /// `sections` whose title changed are reloaded in place; a header that
+    /// appears or goes away (a title set or cleared) reloads the list.
+    func reconfigureSections(_ sections: IndexSet) {
+        let shown = layout
+        let new = loadLayout()
+        guard new.starts == shown.starts else { return perform(.reloadData) }
+        let rows = IndexSet(sections.lazy.filter { $0 < new.numberOfSections && new.title(ofSection: $0) != shown.title(ofSection: $0) }
+            .compactMap(new.headerRow(ofSection:)))
+        if !rows.isEmpty { perform(.reloadRows(rows)) }
+    }
+
     /// Does nothing: a list without sections has no section index.
     func reloadSectionIndexTitles() {}
 }

@@ -57,6 +57,26 @@ public final class ResultsCollectionView: ResultsListView {
     ///
     /// - Complexity: O(1).
     public func reloadSectionIndexTitles() {}
+    /// Updates a header or footer on screen in place, given its kind and
+    /// index path; ``ResultsCollectionViewDataSource`` sets it when its
+    /// `supplementaryViewUpdater` is set.
+    public var updateSupplementaryView: ((UICollectionReusableView, String, IndexPath) -> Void)?
+    /// Updates the headers and footers of the sections on screen
+    /// (`supplementaryView(forElementKind:at:)`) in place with
+    /// ``updateSupplementaryView``, cells kept; without it, reloads the
+    /// sections (their cells replaced), so that no header goes stale.
+    ///
+    /// - Complexity: O(*s*) for *s* sections, plus that of UIKit.
+    public func reconfigureSections(_ sections: IndexSet) {
+        guard let collectionView else { return }
+        guard let updateSupplementaryView else { return collectionView.reloadSections(sections) }
+        for section in sections {
+            let path = ResultsIndexPath(item: 0, section: section).indexPath
+            for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
+                if let view = collectionView.supplementaryView(forElementKind: kind, at: path) { updateSupplementaryView(view, kind, path) }
+            }
+        }
+    }
 }
 
 extension UICollectionView {

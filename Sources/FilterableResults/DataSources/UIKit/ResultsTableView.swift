@@ -60,6 +60,34 @@ public final class ResultsTableView: ResultsListView {
     }
     /// - Complexity: that of UIKit.
     public func reloadSectionIndexTitles() { tableView?.reloadSectionIndexTitles() }
+    /// The header and footer titles of a section, as the data source
+    /// serves them now; ``ResultsTableViewDataSource`` sets it.
+    public var sectionTitles: ((Int) -> (header: String?, footer: String?))?
+    /// Shows the sections' new header and footer titles in the header and
+    /// footer views on screen (`headerView(forSection:)`,
+    /// `footerView(forSection:)`), cells kept. A section whose header or
+    /// footer appears or goes away, or a table view whose data source
+    /// gives no ``sectionTitles``, is reloaded instead.
+    ///
+    /// - Complexity: O(*s*) for *s* sections, plus that of UIKit.
+    public func reconfigureSections(_ sections: IndexSet) {
+        guard let tableView else { return }
+        guard let sectionTitles else { return tableView.reloadSections(sections, with: .none) }
+        var reloaded = IndexSet()
+        for section in sections {
+            let titles = sectionTitles(section)
+            for (view, title) in [(tableView.headerView(forSection: section), titles.header), (tableView.footerView(forSection: section), titles.footer)] {
+                switch (view, title) {
+                case let (view?, title?):
+                    view.textLabel?.text = title
+                    view.setNeedsLayout()
+                case (nil, nil): break
+                default: reloaded.insert(section)   // a header or footer comes or goes: its height changes
+                }
+            }
+        }
+        if !reloaded.isEmpty { tableView.reloadSections(reloaded, with: .none) }
+    }
 }
 
 extension UITableView {

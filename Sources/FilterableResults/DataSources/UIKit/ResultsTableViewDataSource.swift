@@ -37,6 +37,9 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
         }
         self.view = view
         super.init()
+        view.sectionTitles = { [unowned self] section in
+            (dataSource.titleForHeader(inSection: section), dataSource.titleForFooter(inSection: section))
+        }
         tableView.dataSource = self
     }
 
@@ -83,6 +86,10 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
 
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
         dataSource.titleForHeader(inSection: section)
+    }
+
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+        dataSource.titleForFooter(inSection: section)
     }
 
     public func sectionIndexTitles(for tableView: UITableView) -> [String]? { dataSource.sectionIndexTitles() }

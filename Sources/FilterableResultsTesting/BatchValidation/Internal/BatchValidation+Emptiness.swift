@@ -10,7 +10,7 @@ extension BatchValidation {
     mutating func checkEmptiness(isSameContent: (Element, Element) -> Bool) {
         let difference = firstDifference(isSameContent: isSameContent)
         if difference == nil, !changeset.isEmpty {
-            report(7, "the old and new tables are identical but the changeset has \(count(changeset.sectionChanges.count, "section event")) and \(count(changeset.elementChanges.count, "row event")): an empty batch must not be emitted")
+            report(7, "the old and new tables are identical but the changeset has \(count(changeset.sectionChanges.count, "section event")) and \(count(changeset.elementChanges.count, "row event")) and \(count(changeset.sectionUpdates.count, "section update")): an empty batch must not be emitted")
         } else if let difference, changeset.isEmpty {
             report(7, "the changeset is empty but the tables differ: \(difference)")
         }
@@ -28,6 +28,7 @@ extension BatchValidation {
             for row in before.indices where !isSameContent(old[section].elements[row], new[section].elements[row]) {
                 return "the content of row key \(describe(before[row])) at \(ResultsIndexPath(row: row, section: section)) changed"
             }
+            if let values = sectionValues, values.old[section] != values.new[section] { return "the value of section \(section) changed" }
         }
         return nil
     }

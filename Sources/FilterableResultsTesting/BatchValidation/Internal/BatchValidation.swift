@@ -45,6 +45,9 @@ struct BatchValidation<Element, Key: Hashable> {
     /// Whether the tables may leave empty sections out, so that an unnamed
     /// section's position is not its identity.
     let hidesEmptySections: Bool
+    /// The sections' values before and after, when the tables have them
+    /// (snapshots do): a changed value needs a section update.
+    var sectionValues: (old: [ResultsSectionValue?], new: [ResultsSectionValue?])?
     /// The keys of `old`, section by section.
     let oldKeys: [[Key]]
     /// The keys of `new`, section by section.
@@ -105,6 +108,7 @@ struct BatchValidation<Element, Key: Hashable> {
         checkRowEvents()
         if sectionsAreMapped { replayRows() }
         checkContent(isSameContent: isSameContent)
+        checkSectionUpdates()
         checkMinimalMoves()
         checkStayingRowsAreNotReplaced()
         checkSectionIdentity(isSameContent: isSameContent)
