@@ -46,9 +46,10 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     /// Makes the cell for an element at an index path of ``snapshot``.
     public let cellProvider: (View, ResultsIndexPath, Element) -> Cell
     /// The title of a section's header: by default the title of the
-    /// section's value (see ``ResultsSectionValue``), else its name.
+    /// section's value (see ``ResultsSectionValue``), or for a section
+    /// without a value, its name.
     public var headerTitle: (_ section: Int, _ snapshot: Snapshot) -> String? = { section, snapshot in
-        snapshot.value(ofSection: section)?.title ?? snapshot.name(ofSection: section)
+        if let value = snapshot.value(ofSection: section) { value.title } else { snapshot.name(ofSection: section) }
     }
     /// The title of a section's footer: by default the footer title of the
     /// section's value, else none.

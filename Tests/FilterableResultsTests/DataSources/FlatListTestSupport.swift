@@ -166,7 +166,9 @@ final class FlatScreen {
     }
 
     /// The rows the list should show: the data source's table, flattened.
-    var servedRows: [String] { TitledTable(dataSource.snapshot.sections.map(ResultsSection.init)).rows }
+    var servedRows: [String] {
+        TitledTable(dataSource.snapshot.sections.map { (dataSource.titleForHeader(inSection: $0.index), $0.elements.map(\.description)) }).rows
+    }
 
     /// Checks the list: no refused call, the rows the data source serves
     /// (no stale row), the layout the data source's, the controller's table.
@@ -174,7 +176,9 @@ final class FlatScreen {
         if !list.failures.isEmpty { return "refused calls \(list.failures) in \(list.calls)" }
         if list.rows != servedRows { return "the list shows \(list.rows), the data source serves \(servedRows), after \(list.calls)" }
         if adapter.layout != FlatListLayout(dataSource) { return "the adapter's layout is stale" }
-        let reported = TitledTable(controller.reportedSnapshot.sections.map(ResultsSection.init)).rows
+        let reported = TitledTable(controller.reportedSnapshot.sections.map { section in
+            (controller.reportedSnapshot.value(ofSection: section.index).map(\.title) ?? section.name, section.elements.map(\.description))
+        }).rows
         if servedRows != reported { return "served \(servedRows) but the controller reported \(reported)" }
         return nil
     }

@@ -180,6 +180,27 @@ struct ReadmeTests {
         #expect(view.staleRows().isEmpty)               // every changed row was reconfigured
     }
 
+    @Test func aHeaderShowsItsSectionsCountAndIsRefreshedInPlace() throws {
+        let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sectionedBy: .by(\.company)))
+        try products.setData(firstPage)
+        let view = ListViewSimulator<String>(flavor: .tableView)
+        let dataSource = ResultsDataSource(controller: products, view: view) { _, _, product in product.name }
+        view.dataSource = dataSource
+
+        try products.setSectionValues { section in
+            ResultsSectionValue(title: "\(section.name ?? "") (\(section.count))")
+        }
+        view.layoutIfNeeded()
+        let before = view.headerTitles
+        try products.merge(refreshed, prune: true)
+
+        #expect(view.exception == nil && view.staleHeaderSections().isEmpty)
+        #expect(view.headerTitles == (0..<dataSource.snapshot.numberOfSections).map { section in
+            "\(dataSource.snapshot.name(ofSection: section) ?? "") (\(dataSource.snapshot.numberOfElements(inSection: section) ?? 0))"
+        })
+        #expect(view.headerTitles != before)
+    }
+
     @Test func aComposedScreenShowsAHeaderAboveLiveResults() throws {
         let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sortedBy: [.ascending(\.name)]))
         try products.setData(firstPage)

@@ -8,15 +8,23 @@ extension BatchValidation {
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
     mutating func checkEmptiness(isSameContent: (Element, Element) -> Bool) {
-        let difference = firstDifference(isSameContent: isSameContent)
-        if difference == nil, !changeset.isEmpty {
-            report(7, "the old and new tables are identical but the changeset has \(count(changeset.sectionChanges.count, "section event")) and \(count(changeset.elementChanges.count, "row event")) and \(count(changeset.sectionUpdates.count, "section update")): an empty batch must not be emitted")
-        } else if let difference, changeset.isEmpty {
-            report(7, "the changeset is empty but the tables differ: \(difference)")
+        let rows = firstDifference(isSameContent: isSameContent)
+        let hasRowEvents = !changeset.sectionChanges.isEmpty || !changeset.elementChanges.isEmpty
+        // Without the sections' values (tables given as arrays), any section update may be due.
+        let valueChange = sectionValues.flatMap { values in
+            values.old.indices.first { values.new.indices.contains($0) && values.old[$0] != values.new[$0] }
+        }
+        if rows == nil, valueChange == nil, hasRowEvents || (sectionValues != nil && !changeset.sectionUpdates.isEmpty) {
+            report(7, "the old and new tables are identical but the changeset has \(count(changeset.sectionChanges.count, "section event")), \(count(changeset.elementChanges.count, "row event")) and \(count(changeset.sectionUpdates.count, "section update")): an empty batch must not be emitted")
+        } else if let rows, !hasRowEvents {
+            report(7, "the changeset has no section or row event but the tables differ: \(rows)")
+        } else if rows == nil, let valueChange, changeset.isEmpty {
+            report(7, "the changeset is empty but the value of section \(valueChange) changed")
         }
     }
 
-    /// Where the tables first differ in section identity, keys or content.
+    /// Where the tables first differ in section identity, keys or content
+    /// (values aside).
     private func firstDifference(isSameContent: (Element, Element) -> Bool) -> String? {
         guard old.count == new.count else { return "\(old.count) sections before, \(new.count) after" }
         for section in old.indices {
@@ -28,7 +36,6 @@ extension BatchValidation {
             for row in before.indices where !isSameContent(old[section].elements[row], new[section].elements[row]) {
                 return "the content of row key \(describe(before[row])) at \(ResultsIndexPath(row: row, section: section)) changed"
             }
-            if let values = sectionValues, values.old[section] != values.new[section] { return "the value of section \(section) changed" }
         }
         return nil
     }
