@@ -13,6 +13,9 @@ extension ResultsComposition {
         /// The rows an update held back reported as changed in content, or
         /// inserted (a row of the table before may come back changed).
         var changed: Set<Key> = []
+        /// Rows that moved from one part to another: each key in a part
+        /// after, with the key it had in the part before.
+        var aliases: [Key: Key] = [:]
 
         /// Holds back `update`.
         mutating func absorb(_ update: Update) {
@@ -58,7 +61,7 @@ extension ResultsComposition {
         self.batch = nil
         guard batch.hasUpdates else { return }
         let shown = reportedSnapshot
-        if !batch.isReload, let changeset = Self.difference(from: batch.start, to: shown, changed: batch.changed) {
+        if !batch.isReload, let changeset = Self.difference(from: batch.start, to: shown, changed: batch.changed, aliases: batch.aliases) {
             if changeset.isEmpty {
                 _checkInvariants()
             } else {
@@ -69,18 +72,33 @@ extension ResultsComposition {
         }
     }
 
-    /// The changes that take the composed table `old` to `new`: rows of an
-    /// `Equatable` type compared with `==`, others updated when in
+    /// The changes that take the composed table `old` to `new`: rows
+    /// matched by key (a row in `aliases` as the row it stands for),
+    /// sections by their part's identity and name; rows
+    /// of an `Equatable` type compared with `==`, others updated when in
     /// `changed`; `nil` if the tables cannot be told apart by identity
     /// (which the composition's invariants rule out).
-    static func difference(from old: Snapshot, to new: Snapshot, changed: Set<Key>) -> ResultsChangeset<Element, Key>? {
+    static func difference(
+        from old: Snapshot, to new: Snapshot, changed: Set<Key>, aliases: [Key: Key] = [:]
+    ) -> ResultsChangeset<Element, Key>? {
         let (before, oldNames) = identified(old)
-        let (after, newNames) = identified(new)
+        var (after, newNames) = identified(new)
+        if !aliases.isEmpty {
+            for section in after.indices {
+                after[section].elements = after[section].elements.map { row in
+                    aliases[row.key].map { IdentifiedRow(identity: $0, key: row.key, element: row.element) } ?? row
+                }
+            }
+        }
         nonisolated(unsafe) let changed = changed
         guard let changes = try? ResultsChangeset<IdentifiedRow, Key>(
-            from: before, to: after, key: { $0.key },
-            isSameContent: { old, new in Self.areEqual(old.element, new.element) ?? !changed.contains(old.key) })
+            from: before, to: after, key: { $0.identity },
+            isSameContent: { old, new in Self.areEqual(old.element, new.element) ?? !changed.contains(new.key) })
         else { return nil }
+        if changes.elementChanges.isEmpty && looksTheSame(old, new) {
+            // Only sections that show nothing alike traded places (empty parts moved past each other).
+            return ResultsChangeset().addingSectionUpdates(from: old, to: new)
+        }
         let sections = changes.sectionChanges.map { change -> SectionChange in
             switch change {
             case let .insert(index, identity): .insert(at: index, name: identity.flatMap { newNames[$0] } ?? nil)
@@ -90,8 +108,25 @@ extension ResultsComposition {
         }
         return ResultsChangeset(
             sectionChanges: sections,
-            elementChanges: changes.elementChanges.map { ElementChange(PartConnection.convert($0.change), key: $0.key, element: $0.element.element) }
+            elementChanges: changes.elementChanges.map { ElementChange(PartConnection.convert($0.change), key: $0.element.key, element: $0.element.element) }
         ).addingSectionUpdates(from: old, to: new)
+    }
+
+    /// Whether a view showing `old` would show `new` unchanged: the same
+    /// sections, names and row counts, and the same rows by key.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* rows.
+    static func looksTheSame(_ old: Snapshot, _ new: Snapshot) -> Bool {
+        guard old.numberOfSections == new.numberOfSections, old.count == new.count else { return false }
+        return (0..<old.numberOfSections).allSatisfy { section in
+            let count = old.numberOfElements(inSection: section)
+            return count == new.numberOfElements(inSection: section)
+                && SectionName.same(old.name(ofSection: section), new.name(ofSection: section))
+                && (0..<(count ?? 0)).allSatisfy { row in
+                    let path = ResultsIndexPath(row: row, section: section)
+                    return old.key(at: path) == new.key(at: path)
+                }
+        }
     }
 
     /// Whether two rows are equal, when their type is `Equatable`.
@@ -105,28 +140,34 @@ extension ResultsComposition {
         (rhs as? Value).map { lhs == $0 } ?? false
     }
 
-    /// A composed row with its identity.
+    /// A composed row: its identity in the difference (its key, or for a
+    /// row that came from another part, the key it had there), its key in
+    /// its table, and itself.
     struct IdentifiedRow {
+        let identity: Key
         let key: Key
         let element: Element
     }
 
     /// The composed table with every section named by its identity (its
-    /// part and its name, or its index among the part's sections when
-    /// unnamed; a placeholder by its part), and the real names by identity.
+    /// part's identity and its name, or its index among the part's
+    /// sections when unnamed; a placeholder by its part), and the real
+    /// names by identity.
     static func identified(_ snapshot: Snapshot) -> (sections: [ResultsSection<IdentifiedRow>], names: [String: String?]) {
         var sections: [ResultsSection<IdentifiedRow>] = []
         var names: [String: String?] = [:]
         for section in 0..<snapshot.numberOfSections {
             let identity = switch snapshot.sectionLocation(of: section)! {
             case let .section(part, local):
-                snapshot.parts[part].table.name(ofSection: local).map { "\(part) named \($0)" } ?? "\(part) #\(local)"
+                snapshot.parts[part].table.name(ofSection: local).map { "\(snapshot.parts[part].id) named \($0)" }
+                    ?? "\(snapshot.parts[part].id) #\(local)"
             case let .placeholder(part):
-                part.map { "\($0) placeholder" } ?? "placeholder"
+                part.map { "\(snapshot.parts[$0].id) placeholder" } ?? "placeholder"
             }
             let rows = (0..<(snapshot.numberOfElements(inSection: section) ?? 0)).map { row in
                 let path = ResultsIndexPath(row: row, section: section)
-                return IdentifiedRow(key: snapshot.key(at: path)!, element: snapshot.element(at: path)!)
+                let key = snapshot.key(at: path)!
+                return IdentifiedRow(identity: key, key: key, element: snapshot.element(at: path)!)
             }
             sections.append(ResultsSection(name: identity, elements: rows))
             names[identity] = snapshot.name(ofSection: section)

@@ -5,8 +5,8 @@ extension ResultsComposition {
     /// - Complexity: O(*c*) for *c* collapsed sections.
     public var collapsedSections: Set<SectionID> {
         var ids: Set<SectionID> = []
-        for (index, part) in parts.enumerated() {
-            for name in part.collapsed { ids.insert(SectionID(part: index, name: name?.string)) }
+        for part in parts {
+            for name in part.collapsed { ids.insert(SectionID(part: part.id, name: name?.string)) }
         }
         return ids
     }
@@ -15,7 +15,7 @@ extension ResultsComposition {
     ///
     /// - Complexity: O(1).
     public func isCollapsed(_ id: SectionID) -> Bool {
-        parts.indices.contains(id.part) && parts[id.part].collapsed.contains(id.name.map(SectionName.init))
+        reportedSnapshot.index(ofPart: id.part).map { parts[$0].collapsed.contains(id.name.map(SectionName.init)) } ?? false
     }
 
     /// Collapses a section: it keeps its header and hides its rows, which
@@ -33,14 +33,14 @@ extension ResultsComposition {
     ///   *r* rows hidden.
     public func collapse(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
-        if parts.indices.contains(id.part) && parts[id.part].collapsed.contains(name) { return }
-        let sections = try shownSections(id)
-        parts[id.part].collapsed.insert(name)
+        if isCollapsed(id) { return }
+        let (part, sections) = try shownSections(id)
+        parts[part].collapsed.insert(name)
         let old = reportedSnapshot
-        reportedSnapshot = replacingPart(id.part, table: old.parts[id.part].table)
+        reportedSnapshot = replacingPart(part, table: old.parts[part].table)
         var rows: [ElementChange<Element, Key>] = []
         for local in sections {
-            let section = old.section(local, inPart: id.part)!
+            let section = old.section(local, inPart: part)!
             for row in 0..<(old.numberOfElements(inSection: section) ?? 0) {
                 let path = ResultsIndexPath(row: row, section: section)
                 rows.append(ElementChange(.delete(at: path), key: old.key(at: path)!, element: old.element(at: path)!))
@@ -60,17 +60,17 @@ extension ResultsComposition {
     ///   *r* rows shown.
     public func expand(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
-        guard parts.indices.contains(id.part), parts[id.part].collapsed.contains(name) else {
+        guard isCollapsed(id), let part = reportedSnapshot.index(ofPart: id.part) else {
             _ = try shownSections(id)
             return   // shown and not collapsed
         }
-        parts[id.part].collapsed.remove(name)
+        parts[part].collapsed.remove(name)
         let old = reportedSnapshot
-        let new = replacingPart(id.part, table: old.parts[id.part].table)
+        let new = replacingPart(part, table: old.parts[part].table)
         reportedSnapshot = new
         var rows: [ElementChange<Element, Key>] = []
-        for local in old.parts[id.part].collapsedSections where !new.parts[id.part].isCollapsed(local) {
-            let section = new.section(local, inPart: id.part)!
+        for local in old.parts[part].collapsedSections where !new.parts[part].isCollapsed(local) {
+            let section = new.section(local, inPart: part)!
             for row in 0..<(new.numberOfElements(inSection: section) ?? 0) {
                 let path = ResultsIndexPath(row: row, section: section)
                 rows.append(ElementChange(.insert(at: path), key: new.key(at: path)!, element: new.element(at: path)!))
@@ -87,16 +87,17 @@ extension ResultsComposition {
         if isCollapsed { try collapse(id) } else { try expand(id) }
     }
 
-    /// The local indexes of the sections of part `id.part` named `id.name`.
+    /// The index of the part with identity `id.part`, and the local indexes
+    /// of its sections named `id.name`.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` or
     ///   ``ResultsError/sectionNotFound(part:name:)`` when there is none.
-    func shownSections(_ id: SectionID) throws(ResultsError) -> [Int] {
-        guard parts.indices.contains(id.part) else { throw .partOutOfRange(id.part, partCount: parts.count) }
-        let table = reportedSnapshot.parts[id.part].table
+    func shownSections(_ id: SectionID) throws(ResultsError) -> (part: Int, sections: [Int]) {
+        guard let part = reportedSnapshot.index(ofPart: id.part) else { throw .partOutOfRange(id.part, partCount: parts.count) }
+        let table = reportedSnapshot.parts[part].table
         let sections = (0..<table.numberOfSections).filter { SectionName.same(table.name(ofSection: $0), id.name) }
         guard !sections.isEmpty else { throw .sectionNotFound(part: id.part, name: id.name) }
-        return sections
+        return (part, sections)
     }
 
     /// Reports row changes of the composed table, if there are any.

@@ -22,8 +22,8 @@ extension ResultsComposition: ResultsSource {
         guard case let .row(part, partKey) = key else {
             throw .rowNotEditable("\(key)", reason: "a placeholder is not a row of a part")
         }
-        guard parts.indices.contains(part) else { throw .partOutOfRange(part, partCount: parts.count) }
-        try parts[part].connection.remove(partKey)
+        guard let index = reportedSnapshot.index(ofPart: part) else { throw .partOutOfRange(part, partCount: parts.count) }
+        try parts[index].connection.remove(partKey)
     }
 
     /// What selecting the row at `indexPath` of `shown` does of itself: the
@@ -31,8 +31,8 @@ extension ResultsComposition: ResultsSource {
     ///
     /// - Complexity: O(log *p* + log *n*), plus the part's answer.
     public func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)? {
-        guard case let .row(part, local)? = shown.location(of: indexPath), parts.indices.contains(part) else { return nil }
-        return parts[part].connection.action(local, shown.parts[part].table)
+        guard case let .row(part, local)? = shown.location(of: indexPath), let connection = connection(ofPart: part, in: shown) else { return nil }
+        return connection.action(local, shown.parts[part].table)
     }
 
     /// Whether the user may drag the row at `indexPath` of `shown`: a row
@@ -41,8 +41,8 @@ extension ResultsComposition: ResultsSource {
     ///
     /// - Complexity: O(log *p* + log *n*), plus the part's answer.
     public func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool {
-        guard case let .row(part, local)? = shown.location(of: indexPath), parts.indices.contains(part) else { return false }
-        return parts[part].connection.canMoveRow(local, shown.parts[part].table)
+        guard case let .row(part, local)? = shown.location(of: indexPath), let connection = connection(ofPart: part, in: shown) else { return false }
+        return connection.canMoveRow(local, shown.parts[part].table)
     }
 
     /// Moves a row the user dragged within its part, both index paths in
@@ -69,12 +69,14 @@ extension ResultsComposition: ResultsSource {
         guard case let .section(toPart, toSection)? = shown.sectionLocation(of: destination.section), toPart == part else {
             throw .moveNotAllowed(from: source, to: destination, reason: "rows move only within their part")
         }
-        guard parts.indices.contains(part) else { throw .partOutOfRange(part, partCount: parts.count) }
+        guard let connection = connection(ofPart: part, in: shown) else {
+            throw .moveNotAllowed(from: source, to: destination, reason: "its part was removed after the view showed it")
+        }
         guard !shown.parts[part].isCollapsed(toSection) else {
             throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
         }
         do {
-            try parts[part].connection.moveRow(local, ResultsIndexPath(row: destination.row, section: toSection), shown.parts[part].table)
+            try connection.moveRow(local, ResultsIndexPath(row: destination.row, section: toSection), shown.parts[part].table)
         } catch {
             // The part names its own index paths; the caller gave composed ones.
             switch error {
@@ -88,6 +90,19 @@ extension ResultsComposition: ResultsSource {
                 throw error
             }
         }
+    }
+}
+
+extension ResultsComposition {
+    /// The connection of the part at index `part` of `shown`, a table the
+    /// composition reported, if that part is still in the composition
+    /// (parts come, go and move after a view shows a table).
+    ///
+    /// - Complexity: O(*p*) for *p* parts.
+    func connection(ofPart part: Int, in shown: Snapshot) -> PartConnection? {
+        guard shown.parts.indices.contains(part) else { return nil }
+        let id = shown.parts[part].id
+        return parts.first { $0.id == id }?.connection
     }
 }
 

@@ -4,12 +4,18 @@ extension ResultsComposition {
     ///
     /// Parts may use keys of different types, and two parts may use one key
     /// (two controllers of people keyed by id), so a row's identity is its
-    /// part's index with its key in that part.
+    /// part's identity with its key in that part.
+    ///
+    /// A part's identity is its index among the parts the composition was
+    /// made with, or, for a part inserted later, the number
+    /// ``insertPart(_:at:)`` returned. It stays while parts come, go and
+    /// move, so a row keeps its key; ``Snapshot/index(ofPart:)`` finds the
+    /// part's index now.
     public enum Key: Hashable {
-        /// A row of the part at index `part` of the composition, with its key there.
+        /// A row of the part with identity `part`, with its key there.
         case row(part: Int, key: AnyHashable)
-        /// The `row`-th row of a placeholder: of the part at index `part`, or
-        /// of the composition itself when `part` is `nil`.
+        /// The `row`-th row of a placeholder: of the part with identity
+        /// `part`, or of the composition itself when `part` is `nil`.
         case placeholder(part: Int?, row: Int)
     }
 }

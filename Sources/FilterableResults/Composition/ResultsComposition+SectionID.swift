@@ -1,17 +1,19 @@
 extension ResultsComposition {
-    /// The identity of a section of a composed table: the index of the part
-    /// it belongs to, and its name there. Collapsing goes by identity, so a
+    /// The identity of a section of a composed table: the identity of the
+    /// part it belongs to (see ``ResultsComposition/Key``), and its name there. Collapsing goes by identity, so a
     /// collapsed section stays collapsed while sections come and go around it.
     ///
     /// Unnamed sections of a part share the identity `name: nil` (a flat
     /// controller has one such section).
     public struct SectionID: Hashable, Sendable {
-        /// The index of the part, in the order the composition was given its parts.
+        /// The part's identity: its index among the parts the composition
+        /// was made with, or the number ``ResultsComposition/insertPart(_:at:)``
+        /// returned; it stays while parts come, go and move.
         public var part: Int
         /// The section's name in its part; `nil` for unnamed sections.
         public var name: String?
 
-        /// Identifies the section named `name` of the part at index `part`.
+        /// Identifies the section named `name` of the part with identity `part`.
         ///
         /// - Complexity: O(1).
         public init(part: Int, name: String?) {

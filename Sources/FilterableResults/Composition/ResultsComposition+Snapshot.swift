@@ -12,6 +12,8 @@ extension ResultsComposition {
     public struct Snapshot {
         /// One part's table and how it shows in the composed table.
         struct Part {
+            /// The part's identity in its composition, whatever its index.
+            var id: Int
             /// The part's table as last reported.
             var table: any PartTable<Element>
             /// The part's local sections that are collapsed, in increasing order.
@@ -138,8 +140,8 @@ extension ResultsComposition.Snapshot: ResultsTableSnapshot {
     public func key(at indexPath: ResultsIndexPath) -> Key? {
         switch location(of: indexPath) {
         case nil: nil
-        case let .row(part, local)?: parts[part].table.key(at: local).map { .row(part: part, key: $0) }
-        case let .placeholder(part, row)?: .placeholder(part: part, row: row)
+        case let .row(part, local)?: parts[part].table.key(at: local).map { .row(part: parts[part].id, key: $0) }
+        case let .placeholder(part, row)?: .placeholder(part: part.map { parts[$0].id }, row: row)
         }
     }
 
@@ -218,7 +220,7 @@ extension ResultsComposition.Snapshot {
     /// - Complexity: O(log *p* + log *n*).
     public func sectionID(at section: Int) -> ResultsComposition<Element>.SectionID? {
         guard case let .section(part, local)? = sectionLocation(of: section) else { return nil }
-        return ResultsComposition<Element>.SectionID(part: part, name: parts[part].table.name(ofSection: local))
+        return ResultsComposition<Element>.SectionID(part: parts[part].id, name: parts[part].table.name(ofSection: local))
     }
 
     /// Whether a section of the composed table is collapsed (shows its
@@ -234,6 +236,12 @@ extension ResultsComposition.Snapshot {
     ///
     /// - Complexity: O(1).
     public var numberOfParts: Int { parts.count }
+
+    /// The index of the part with identity `id` (see ``ResultsComposition/Key``),
+    /// or `nil` when no part has it.
+    ///
+    /// - Complexity: O(*p*) for *p* parts.
+    public func index(ofPart id: Int) -> Int? { parts.firstIndex { $0.id == id } }
 }
 
 extension ResultsComposition.Snapshot: SectionIdentifying {
@@ -244,12 +252,13 @@ extension ResultsComposition.Snapshot: SectionIdentifying {
         switch sectionLocation(of: section) {
         case let .section(part, local)?:
             if let name = parts[part].table.name(ofSection: local) {
-                let id = ResultsComposition.SectionID(part: part, name: name)
+                let id = ResultsComposition.SectionID(part: parts[part].id, name: name)
                 return (AnyHashable(id), id.description)
             }
-            return (AnyHashable([part, local]), "unnamed section \(local) of part \(part)")
+            return (AnyHashable([parts[part].id, local]), "unnamed section \(local) of part \(parts[part].id)")
         case let .placeholder(part)?:
-            return (AnyHashable(["placeholder", part.map(String.init) ?? "-"]), part.map { "the placeholder of part \($0)" } ?? "the placeholder")
+            let id = part.map { parts[$0].id }
+            return (AnyHashable(["placeholder", id.map(String.init) ?? "-"]), id.map { "the placeholder of part \($0)" } ?? "the placeholder")
         case nil:
             return (AnyHashable(section), "#\(section)")
         }

@@ -61,7 +61,7 @@ extension ResultsComposition {
         rows.reserveCapacity(update.rowChanges.count)
         func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
         for change in update.rowChanges {
-            let key = Key.row(part: index, key: change.key)
+            let key = Key.row(part: newPart.id, key: change.key)
             func append(_ translated: ElementChange<Element, Key>.Change, element: Element? = nil) {
                 rows.append(ElementChange(translated, key: key, element: element ?? change.row))
             }

@@ -27,13 +27,20 @@
 /// sections inserted or deleted in the same batch when a part (or the
 /// whole table) loses its last row or gets its first.
 ///
-/// The parts are fixed when the composition is made; their contents change
-/// through their own sources, each change its own update, or one update
-/// for changes to several parts made in ``performBatchUpdates(_:)``. A composition holds its parts' sources, and
-/// is used from the isolation domain they are (usually the main actor).
+/// Parts come and go at run time (``insertPart(_:at:)``,
+/// ``removePart(at:)``, ``movePart(from:to:)``), each change animated;
+/// their contents change through their own sources, each change its own
+/// update, or one update for changes to several parts (and to the parts
+/// themselves) made in ``performBatchUpdates(_:)``. A composition holds
+/// its parts' sources, and is used from the isolation domain they are
+/// (usually the main actor).
 public final class ResultsComposition<Element> {
     /// A part and the composition's state for it.
     struct PartRecord {
+        /// The part's identity for as long as it is in the composition,
+        /// whatever its index: what keeps its rows and sections the same
+        /// when parts before it come, go or move.
+        let id: Int
         let connection: PartConnection
         let placeholder: Placeholder?
         /// The identities of the part's sections that are collapsed.
@@ -59,24 +66,32 @@ public final class ResultsComposition<Element> {
     var isNotifying = false
     /// The batch open with ``performBatchUpdates(_:)``, if any.
     var batch: Batch?
+    /// The identity the next part added gets.
+    var nextPartID: Int
 
     /// Joins `parts`, in order, into one table; `placeholder` shows after
     /// them while none of them has a row.
     ///
     /// - Complexity: O(*p* + *c*) for *p* parts and *c* collapsed sections.
     public init(_ parts: [Part], placeholder: Placeholder? = nil) {
-        self.parts = parts.map { PartRecord(connection: $0.connection, placeholder: $0.placeholder) }
+        self.parts = parts.enumerated().map { PartRecord(id: $0.offset, connection: $0.element.connection, placeholder: $0.element.placeholder) }
         self.placeholder = placeholder
+        nextPartID = parts.count
         reportedSnapshot = Snapshot(parts: [], placeholder: nil)
         reportedSnapshot = Snapshot(
             parts: self.parts.indices.map { snapshotPart($0, table: self.parts[$0].connection.reportedTable()) },
             placeholder: placeholder)
-        for index in self.parts.indices {
-            self.parts[index].observation = self.parts[index].connection.observe { [weak self] update in
-                self?.partDidUpdate(index, update)
-            }
-        }
+        for index in self.parts.indices { connect(index) }
         _checkInvariants()
+    }
+
+    /// Follows the updates of the part at `index`, wherever it moves.
+    func connect(_ index: Int) {
+        let id = parts[index].id
+        parts[index].observation = parts[index].connection.observe { [weak self] update in
+            guard let self, let index = self.parts.firstIndex(where: { $0.id == id }) else { return }
+            self.partDidUpdate(index, update)
+        }
     }
 
     /// How part `index` shows with `table`, given its collapsed sections.
@@ -90,7 +105,8 @@ public final class ResultsComposition<Element> {
                 hiddenRows += table.numberOfRows(inSection: section)
             }
         }
-        return .init(table: table, collapsedSections: collapsedSections, hiddenRows: hiddenRows, placeholder: parts[index].placeholder)
+        return .init(
+            id: parts[index].id, table: table, collapsedSections: collapsedSections, hiddenRows: hiddenRows, placeholder: parts[index].placeholder)
     }
 
     /// The snapshot with part `index` shown anew from `table`.
