@@ -45,17 +45,27 @@ extension ResultsComposition: ResultsSource {
         return connection.canMoveRow(local, shown.parts[part].table)
     }
 
-    /// Moves a row the user dragged within its part, both index paths in
-    /// `shown`, the composed table the view shows. The part reads the move
-    /// in its own table as `shown` holds it, so the row lands among the
-    /// rows the user saw (see ``ResultsController/moveRow(from:to:in:)``).
+    /// Moves a row the user dragged, both index paths in `shown`, the
+    /// composed table the view shows. Within its part, the part reads the
+    /// move in its own table as `shown` holds it, so the row lands among
+    /// the rows the user saw (see ``ResultsController/moveRow(from:to:in:)``).
+    ///
+    /// Into another part that takes the row (made with `accepting:`, or
+    /// whose elements are the composition's rows), the row is inserted
+    /// there where it was dropped and removed from its own part, in one
+    /// update that shows it as a move: a row dragged from one part to
+    /// another is the same row, whatever its key in the new part (marked
+    /// updated when its row value changed). If either part refuses,
+    /// nothing changes.
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
-    ///   for a source that does not exist;
+    ///   for a path that does not exist;
     ///   ``ResultsError/moveNotAllowed(from:to:reason:)`` for a placeholder,
-    ///   a move between parts or into a collapsed section; or what the part
-    ///   throws, its index paths those of the composed table.
-    /// - Complexity: O(log *p* + log *n*), plus the part's move.
+    ///   a part that takes no such row, a collapsed destination, a part
+    ///   removed since the view showed it; or what the parts throw, their
+    ///   index paths those of the composed table.
+    /// - Complexity: O(log *p* + log *n*), plus the parts' edits; across
+    ///   parts, that of a composition batch.
     public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) {
         guard let from = shown.location(of: source) else {
             throw .indexPathOutOfRange(source, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: source.section))
@@ -63,32 +73,123 @@ extension ResultsComposition: ResultsSource {
         guard case let .row(part, local) = from else {
             throw .moveNotAllowed(from: source, to: destination, reason: "it is a placeholder, not a row of a part")
         }
-        guard (0..<shown.numberOfSections).contains(destination.section) else {
-            throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: nil)
-        }
-        guard case let .section(toPart, toSection)? = shown.sectionLocation(of: destination.section), toPart == part else {
-            throw .moveNotAllowed(from: source, to: destination, reason: "rows move only within their part")
-        }
-        guard let connection = connection(ofPart: part, in: shown) else {
+        let (toPart, toPath) = try dropTarget(destination, from: source, in: shown)
+        guard let connection = self.connection(ofPart: part, in: shown), let target = self.connection(ofPart: toPart, in: shown) else {
             throw .moveNotAllowed(from: source, to: destination, reason: "its part was removed after the view showed it")
         }
-        guard !shown.parts[part].isCollapsed(toSection) else {
-            throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
+        do {
+            if toPart == part {
+                try connection.moveRow(local, toPath, shown.parts[part].table)
+            } else {
+                try moveAcrossParts(local, of: part, to: toPath, of: toPart, in: shown, from: connection, into: target)
+            }
+        } catch {
+            throw Self.composed(error, source: (local, source), destination: (toPath, destination), in: shown)
+        }
+    }
+
+    /// Inserts a row through the composition where the user dropped it:
+    /// into the part at `destination` of `shown`, among the rows they saw
+    /// (on a part's placeholder: first in the part). The part must take
+    /// rows (made with `accepting:`, or whose elements are the
+    /// composition's rows).
+    ///
+    ///     try screen.insertRow(.friend(newPerson), at: ResultsIndexPath(row: 0, section: 1), in: screen.reportedSnapshot)
+    ///
+    /// - Returns: The row's key in the composition.
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,
+    ///   ``ResultsError/moveNotAllowed(from:to:reason:)`` (a collapsed
+    ///   section, the composition's own placeholder, a part gone),
+    ///   ``ResultsError/rowNotEditable(_:reason:)`` for a part that does
+    ///   not take the row, or what the part throws. Nothing changes then.
+    /// - Complexity: O(log *p* + log *n*), plus the part's insertion.
+    @discardableResult
+    public func insertRow(_ element: Element, at destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) -> Key {
+        let (part, path) = try dropTarget(destination, from: nil, in: shown)
+        guard let connection = connection(ofPart: part, in: shown) else {
+            throw .moveNotAllowed(from: destination, to: destination, reason: "its part was removed after the view showed it")
+        }
+        guard let insert = connection.insertRow else {
+            throw .rowNotEditable("\(element)", reason: "part \(shown.parts[part].id) takes no rows")
         }
         do {
-            try connection.moveRow(local, ResultsIndexPath(row: destination.row, section: toSection), shown.parts[part].table)
+            return .row(part: shown.parts[part].id, key: try insert(element, path, shown.parts[part].table))
         } catch {
-            // The part names its own index paths; the caller gave composed ones.
-            switch error {
-            case let .moveNotAllowed(_, _, reason):
-                throw .moveNotAllowed(from: source, to: destination, reason: reason)
-            case let .indexPathOutOfRange(path, _, _):
-                let named = path == local ? source : destination
-                throw .indexPathOutOfRange(
-                    named, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: named.section))
-            default:
-                throw error
+            throw Self.composed(error, source: nil, destination: (path, destination), in: shown)
+        }
+    }
+
+    /// The part and its own index path where a row dropped at `destination`
+    /// of `shown` (dragged from `source`, if it is a row of `shown`) goes:
+    /// a part's section, or for a part's placeholder, the start of its
+    /// first section.
+    func dropTarget(
+        _ destination: ResultsIndexPath, from source: ResultsIndexPath?, in shown: Snapshot
+    ) throws(ResultsError) -> (part: Int, path: ResultsIndexPath) {
+        let source = source ?? destination
+        switch shown.sectionLocation(of: destination.section) {
+        case nil:
+            throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: nil)
+        case .placeholder(nil)?:
+            throw .moveNotAllowed(from: source, to: destination, reason: "the composition's placeholder belongs to no part")
+        case let .placeholder(part?)?:
+            guard shown.parts[part].table.numberOfSections > 0 else {
+                throw .moveNotAllowed(from: source, to: destination, reason: "part \(shown.parts[part].id) has no section")
             }
+            return (part, ResultsIndexPath(row: 0, section: 0))
+        case let .section(part, section)?:
+            guard !shown.parts[part].isCollapsed(section) else {
+                throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
+            }
+            return (part, ResultsIndexPath(row: destination.row, section: section))
+        }
+    }
+
+    /// Inserts the row at `local` of part `part` into part `toPart` at
+    /// `destination` (both of `shown`) and removes it from its part, in one
+    /// batch that shows a move.
+    func moveAcrossParts(
+        _ local: ResultsIndexPath, of part: Int, to destination: ResultsIndexPath, of toPart: Int, in shown: Snapshot,
+        from connection: PartConnection, into target: PartConnection
+    ) throws(ResultsError) {
+        guard let insert = target.insertRow else {
+            throw .moveNotAllowed(from: local, to: destination, reason: "part \(shown.parts[toPart].id) takes no rows")
+        }
+        let table = shown.parts[part].table
+        guard let row = table.row(at: local), let key = table.key(at: local) else {
+            throw .indexPathOutOfRange(local, sectionCount: table.numberOfSections, rowCount: table.numberOfRows(inSection: local.section))
+        }
+        var failure: ResultsError?
+        performBatchUpdates {
+            do throws(ResultsError) {
+                let newKey = try insert(row, destination, shown.parts[toPart].table)
+                do throws(ResultsError) {
+                    try connection.remove(key)
+                } catch {
+                    try? target.remove(newKey)   // put the part back as it was
+                    throw error
+                }
+                batch!.aliases[.row(part: shown.parts[toPart].id, key: newKey)] = .row(part: shown.parts[part].id, key: key)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// A part's error, its index paths those the caller gave.
+    static func composed(
+        _ error: ResultsError, source: (local: ResultsIndexPath, shown: ResultsIndexPath)?,
+        destination: (local: ResultsIndexPath, shown: ResultsIndexPath), in shown: Snapshot
+    ) -> ResultsError {
+        switch error {
+        case let .moveNotAllowed(_, _, reason):
+            return .moveNotAllowed(from: source?.shown ?? destination.shown, to: destination.shown, reason: reason)
+        case let .indexPathOutOfRange(path, _, _):
+            let named = path == source?.local ? source!.shown : destination.shown
+            return .indexPathOutOfRange(named, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: named.section))
+        default:
+            return error
         }
     }
 }

@@ -17,22 +17,31 @@ extension ResultsComposition {
 
         /// A part showing every section of `source`, each element turned into a
         /// row by `transform` (typically an enum case, `Element.friend`).
+        /// With `accepting`, which turns a row back into an element (or
+        /// `nil` for a row it does not take), rows can be inserted through
+        /// the composition and dragged here from other parts.
+        ///
+        ///     .part(enemies, as: Row.enemy, accepting: { row in
+        ///         if case let .friend(person) = row { person } else { nil }
+        ///     })
         ///
         /// - Complexity: O(1).
         public static func part<Source: ResultsSource>(
-            _ source: Source, as transform: @escaping (Source.Element) -> Element, placeholder: Placeholder? = nil
+            _ source: Source, as transform: @escaping (Source.Element) -> Element,
+            accepting accept: ((Element) -> Source.Element?)? = nil, placeholder: Placeholder? = nil
         ) -> Self {
-            Self(connection: PartConnection(source, transform: transform), placeholder: placeholder)
+            Self(connection: PartConnection(source, transform: transform, accept: accept), placeholder: placeholder)
         }
 
         /// A part showing every section of `source`, whose elements are already
-        /// the composition's rows (static sections, a nested composition).
+        /// the composition's rows (static sections, a nested composition, a
+        /// controller of rows); it takes any row inserted or dragged into it.
         ///
         /// - Complexity: O(1).
         public static func part<Source: ResultsSource>(
             _ source: Source, placeholder: Placeholder? = nil
         ) -> Self where Source.Element == Element {
-            Self(connection: PartConnection(source) { $0 }, placeholder: placeholder)
+            Self(connection: PartConnection(source, transform: { $0 }, accept: { $0 }), placeholder: placeholder)
         }
     }
 }

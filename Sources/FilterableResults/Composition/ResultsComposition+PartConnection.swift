@@ -13,6 +13,10 @@ extension ResultsComposition {
         /// Moves a row the user dragged in the part's table as shown, in
         /// the part's own coordinates.
         let moveRow: (ResultsIndexPath, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> Void
+        /// Inserts a row dropped at a path of the part's table as shown, in
+        /// the part's own coordinates, and gives its key there; `nil` when
+        /// the part takes no rows.
+        let insertRow: ((Element, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> AnyHashable)?
         /// What selecting a row of the part's table as shown does of itself.
         let action: (ResultsIndexPath, any PartTable<Element>) -> (@MainActor () -> Void)?
         /// Whether the part has a batch open.
@@ -20,8 +24,11 @@ extension ResultsComposition {
         /// Whether the part reports its changes.
         let updatesEnabled: () -> Bool
 
-        /// Connects to `source`, turning its elements into rows with `transform`.
-        init<Source: ResultsSource>(_ source: Source, transform: @escaping (Source.Element) -> Element) {
+        /// Connects to `source`, turning its elements into rows with
+        /// `transform`, and rows back into elements with `accept`.
+        init<Source: ResultsSource>(
+            _ source: Source, transform: @escaping (Source.Element) -> Element, accept: ((Element) -> Source.Element?)?
+        ) {
             reportedTable = { TransformedTable(snapshot: source.reportedSnapshot, transform: transform) }
             observe = { handler in
                 source.observe { update in
@@ -48,6 +55,17 @@ extension ResultsComposition {
             canMoveRow = { path, table in source.canMoveRow(at: path, in: shown(table)) }
             action = { path, table in source.action(forRowAt: path, in: shown(table)) }
             moveRow = { from, to, table throws(ResultsError) in try source.moveRow(from: from, to: to, in: shown(table)) }
+            if let accept {
+                insertRow = { row, destination, table throws(ResultsError) -> AnyHashable in
+                    guard let element = accept(row) else {
+                        throw ResultsError.rowNotEditable("\(row)", reason: "the part does not take this row")
+                    }
+                    let key = try source.insertRow(element, at: destination, in: shown(table))
+                    return AnyHashable(key)
+                }
+            } else {
+                insertRow = nil
+            }
             isBatching = { source.isBatching }
             updatesEnabled = { source.updatesEnabled }
         }

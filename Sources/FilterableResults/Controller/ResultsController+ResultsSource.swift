@@ -38,4 +38,30 @@ extension ResultsController: ResultsSource {
             try store.move(from: from, to: to)
         }
     }
+
+    /// Inserts `element`, which the user dropped at `destination` of
+    /// `shown` (a row dragged from another part of a composition), next to
+    /// the rows they dropped it between, as ``moveRow(from:to:in:)`` places
+    /// a row; a sorted or sectioned-by-value store places it itself.
+    ///
+    /// - Returns: The element's key.
+    /// - Throws: ``ResultsError/duplicateKey(_:)`` when the key is taken,
+    ///   ``ResultsError/missingPrimaryKey(_:)`` without a key,
+    ///   ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)`` for
+    ///   a path outside `shown`, ``ResultsError/moveNotAllowed(from:to:reason:)``
+    ///   when its section is gone. Nothing changes then.
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    @discardableResult
+    public func insertRow(_ element: Element, at destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) -> Key {
+        guard let key = _store.table.keyOf(element) else { throw .missingPrimaryKey(String(describing: element)) }
+        try mutate { store throws(ResultsError) in
+            if store.placesRows {
+                try store.checkDrop(at: destination, in: shown, leaving: nil)
+                try store.add(element)
+            } else {
+                try store.insert(element, at: try store.rawInsertion(at: destination, in: shown))
+            }
+        }
+        return key
+    }
 }

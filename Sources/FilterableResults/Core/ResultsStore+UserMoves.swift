@@ -28,25 +28,67 @@ extension ResultsStore {
     ) throws(ResultsError) -> (from: RawIndexPath, to: RawIndexPath) {
         if placesRows { throw .rowsPlacedByStore(operation: "moving a row") }
         let old = shown.table
-        let sectionCount = old.numberOfVisibleSections
         guard let dragged = old.row(atVisible: source) else {
-            throw .indexPathOutOfRange(source, sectionCount: sectionCount, rowCount: shown.numberOfElements(inSection: source.section))
+            throw .indexPathOutOfRange(source, sectionCount: old.numberOfVisibleSections, rowCount: shown.numberOfElements(inSection: source.section))
         }
-        guard let shownRows = shown.numberOfElements(inSection: destination.section) else {
-            throw .indexPathOutOfRange(destination, sectionCount: sectionCount, rowCount: nil)
-        }
-        let sameSection = source.section == destination.section
-        let otherRows = shownRows - (sameSection ? 1 : 0)
-        guard (0...otherRows).contains(destination.row) else {
-            throw .indexPathOutOfRange(destination, sectionCount: sectionCount, rowCount: otherRows)
-        }
+        try checkDrop(at: destination, in: shown, leaving: source)
         guard let moved = table.row(forKey: old.key(ofRow: dragged)) else {
             throw .moveNotAllowed(from: source, to: destination, reason: "its element was removed after the view showed it")
         }
+        let from = table.rawPath(ofRow: moved)
+        guard let to = rawDrop(at: destination, in: shown, leaving: (source, from)) else {
+            throw .moveNotAllowed(from: source, to: destination, reason: "its destination section was removed after the view showed it")
+        }
+        return (from, to)
+    }
+
+    /// The raw position where an element the user dropped at `destination`
+    /// of `shown` (from elsewhere: another part of a composition) goes,
+    /// among the rows of the store now, as ``rawMove(ofRowShownAt:to:in:)``
+    /// places a dragged row.
+    ///
+    /// - Throws: ``ResultsError/rowsPlacedByStore(operation:)`` in a sorted
+    ///   or sectioned store; ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a path outside `shown`; ``ResultsError/moveNotAllowed(from:to:reason:)``
+    ///   when its section is gone.
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    @inlinable func rawInsertion(at destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) -> RawIndexPath {
+        if placesRows { throw .rowsPlacedByStore(operation: "inserting a row where it was dropped") }
+        try checkDrop(at: destination, in: shown, leaving: nil)
+        guard let to = rawDrop(at: destination, in: shown, leaving: nil) else {
+            throw .moveNotAllowed(from: destination, to: destination, reason: "its destination section was removed after the view showed it")
+        }
+        return to
+    }
+
+    /// Checks that `destination` is a place of `shown` to drop a row at,
+    /// once the row at `source` (if it is dragged from `shown`) is out.
+    @inlinable func checkDrop(at destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>, leaving source: ResultsIndexPath?) throws(ResultsError) {
+        guard let shownRows = shown.numberOfElements(inSection: destination.section) else {
+            throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: nil)
+        }
+        let otherRows = shownRows - (source?.section == destination.section ? 1 : 0)
+        guard (0...otherRows).contains(destination.row) else {
+            throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: otherRows)
+        }
+    }
+
+    /// Where a row dropped at `destination` of `shown` goes now: before the
+    /// row it was dropped above, else after the row below, else first or
+    /// last in its section; `nil` when the section is gone. `leaving` is
+    /// the dragged row's path in `shown` and in the store, if it is one of
+    /// the store's rows; the position is then one with that row out.
+    @inlinable func rawDrop(
+        at destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>, leaving: (shown: ResultsIndexPath, raw: RawIndexPath)?
+    ) -> RawIndexPath? {
+        let old = shown.table
+        let shownRows = shown.numberOfElements(inSection: destination.section)!
+        let sameSection = leaving?.shown.section == destination.section
+        let otherRows = shownRows - (sameSection ? 1 : 0)
         // The rows the user dropped it between, as they are now.
         func neighbour(_ index: Int) -> Int32? {
             guard (0..<otherRows).contains(index) else { return nil }
-            let row = index + (sameSection && index >= source.row ? 1 : 0)
+            let row = index + (sameSection && index >= leaving!.shown.row ? 1 : 0)
             let id = old.row(atVisible: ResultsIndexPath(row: row, section: destination.section))!
             return table.row(forKey: old.key(ofRow: id))
         }
@@ -62,19 +104,17 @@ extension ResultsStore {
             let index = Int(header.place.before.headers)
             if index < table.numberOfSections, self.name(ofSection: index) == nil { section = index }
         }
-        guard let section else {
-            throw .moveNotAllowed(from: source, to: destination, reason: "its destination section was removed after the view showed it")
-        }
-        let from = table.rawPath(ofRow: moved)
+        guard let section else { return nil }
+        let from = leaving?.raw
         // A position in the section once the moved row is out of it.
-        func place(_ path: RawIndexPath) -> Int { path.row - (from.section == path.section && from.row < path.row ? 1 : 0) }
+        func place(_ path: RawIndexPath) -> Int { path.row - (from?.section == path.section && from!.row < path.row ? 1 : 0) }
         if let below, case let path = table.rawPath(ofRow: below), path.section == section {
-            return (from, RawIndexPath(row: place(path), section: section))
+            return RawIndexPath(row: place(path), section: section)
         }
         if let above, case let path = table.rawPath(ofRow: above), path.section == section {
-            return (from, RawIndexPath(row: place(path) + 1, section: section))
+            return RawIndexPath(row: place(path) + 1, section: section)
         }
-        let rows = numberOfRawElements(inSection: section)! - (from.section == section ? 1 : 0)
-        return (from, RawIndexPath(row: destination.row == 0 ? 0 : rows, section: section))
+        let rows = numberOfRawElements(inSection: section)! - (from?.section == section ? 1 : 0)
+        return RawIndexPath(row: destination.row == 0 ? 0 : rows, section: section)
     }
 }

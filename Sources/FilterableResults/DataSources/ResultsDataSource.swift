@@ -195,8 +195,11 @@ extension ResultsDataSource {
             let changes = update.changeset
             if !update.isReload, changes.sectionChanges.isEmpty, changes.elementChanges.count == 1,
                let only = changes.elementChanges.first, case let .move(from, to, isUpdated) = only.change,
-               from == move.from, to == move.to, !isUpdated {
+               from == move.from, to == move.to {
                 snapshot = update.snapshot
+                // A row dragged to another part of a composition may show anew there.
+                if isUpdated { view.reconfigureRows(at: [to]) }
+                if !changes.sectionUpdates.isEmpty { view.reconfigureSections(IndexSet(changes.sectionUpdates.map(\.newIndex))) }
                 onUpdateFinished?(update)
                 return
             }

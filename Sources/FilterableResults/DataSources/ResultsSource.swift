@@ -69,6 +69,16 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     ///   gone); it then changes nothing.
     /// - Complexity: that of the source's move.
     func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError)
+    /// Inserts `element`, which the user dropped at `destination` of
+    /// `shown`, a table this source reported, among the rows they saw (a
+    /// row dragged here from another part of a composition).
+    ///
+    /// - Returns: The inserted row's key.
+    /// - Throws: ``ResultsError`` when the source refuses (its own rows
+    ///   only, a taken key, a section gone); it then changes nothing.
+    /// - Complexity: that of the source's insertion.
+    @discardableResult
+    func insertRow(_ element: Element, at destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) -> Key
     /// What selecting the row at `indexPath` of `shown` does of itself, if
     /// anything: a static row's action. A data source runs it when the
     /// user selects the row, and calls its own handler otherwise.

@@ -51,7 +51,9 @@ final class CompositionScreen {
     private var shownSnapshot: ResultsComposition<Row>.Snapshot
     private var observation: ResultsObservation?
 
-    init(_ composition: ResultsComposition<Row>) {
+    /// `identity` names a row for the validator: by default its part and
+    /// key; a screen whose rows move between parts names them by key alone.
+    init(_ composition: ResultsComposition<Row>, identity: @escaping (Row) -> String = \.identity) {
         self.composition = composition
         shown = composition.reportedSnapshot.sections.map(ResultsSection.init)
         shownSnapshot = composition.reportedSnapshot
@@ -67,14 +69,17 @@ final class CompositionScreen {
                 // The validator identifies rows by the changeset's keys: give it the rows' own identities...
                 let identified = ResultsChangeset<Row, String>(
                     sectionChanges: update.changeset.sectionChanges,
-                    elementChanges: update.changeset.elementChanges.map { ElementChange(byIdentity($0.change), key: $0.element.identity, element: $0.element) },
+                    elementChanges: update.changeset.elementChanges.map { ElementChange(byIdentity($0.change), key: identity($0.element), element: $0.element) },
                     sectionUpdates: update.changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) })
                 let found = BatchUpdateValidator.violations(
-                    of: identified, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.identity, hidesEmptySections: true)
+                    of: identified, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: identity, hidesEmptySections: true)
                 violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map(\.change)) from \(shown.map(\.name)) to \(update.snapshot.sections.map(\.name))" }
                 // ...and check the composition's keys against the tables' on their own.
                 for change in update.changeset.elementChanges {
-                    if let path = change.indexPath, shownSnapshot.key(at: path) != change.key {
+                    // A row dragged to another part keeps its identity and takes its new part's key.
+                    let crossesParts = if change.kind == .move, case let .row(from, _)? = change.indexPath.flatMap(shownSnapshot.key(at:)),
+                        case let .row(to, _) = change.key { from != to } else { false }
+                    if let path = change.indexPath, shownSnapshot.key(at: path) != change.key, !crossesParts {
                         violations.append("update \(updates.count + 1): \(change.change) has key \(change.key), the old table \(String(describing: shownSnapshot.key(at: path)))")
                     }
                     if let path = change.newIndexPath, update.snapshot.key(at: path) != change.key {

@@ -230,7 +230,7 @@ struct CompositionTests {
         expectRefused(.rowNotEditable("static row \(profile)", reason: "declare the sections without it"), naming: "profile") {
             () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(profile)))
         }
-        expectRefused(.moveNotAllowed(from: visible(1, 0), to: visible(3, 0), reason: "rows move only within their part"), naming: "[1, 0]") {
+        expectRefused(.moveNotAllowed(from: visible(1, 0), to: visible(3, 0), reason: "part 2 takes no rows"), naming: "[1, 0]") {
             () throws(ResultsError) in try screen.composition.moveRow(from: visible(1, 0), to: visible(3, 0), in: screen.composition.reportedSnapshot)
         }
         expectRefused(.indexPathOutOfRange(visible(9, 0), sectionCount: 4, rowCount: nil), naming: "[9, 0]") { () throws(ResultsError) in

@@ -148,6 +148,14 @@ extension StaticSections: ResultsSource {
     /// - Complexity: O(1).
     public func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool { false }
 
+    /// Refuses: static rows come only with their declaration.
+    ///
+    /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
+    /// - Complexity: O(1).
+    public func insertRow(_ element: Element, at destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) -> Key {
+        throw .rowNotEditable("a row dropped at \(destination)", reason: "static rows come only with their declaration")
+    }
+
     /// Refuses: static rows move only with their declaration.
     ///
     /// - Throws: ``ResultsError/moveNotAllowed(from:to:reason:)`` always.
