@@ -485,6 +485,9 @@ struct FormatPredicateParser {
         guard case let .word(letters) = token.kind, !letters.isEmpty,
               letters.allSatisfy({ "cdCD".contains($0) })
         else {
+            if case let .word(letters) = token.kind, letters.allSatisfy({ "cdnlCDNL".contains($0) }) {
+                throw error("a modifier c, d or cd after '[' (the modifiers n and l are not supported)")
+            }
             throw error("a modifier c, d or cd after '['")
         }
         for letter in letters.lowercased() {
@@ -839,7 +842,7 @@ struct FormatPredicateParser {
         let start = token.start
         guard let `operator` = FormatPredicate.CollectionOperator(rawValue: name) else {
             throw error(
-                "a collection operator @count, @sum, @avg, @min or @max (@\(name) is not supported; nor are @distinctUnionOfObjects, @unionOfObjects and the other array and set operators)"
+                "a collection operator @count, @sum, @avg, @min or @max (@\(name) is not supported, nor is any array or set operator such as @unionOfObjects)"
             )
         }
         try advance()
