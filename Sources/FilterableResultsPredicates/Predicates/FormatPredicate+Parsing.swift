@@ -102,6 +102,8 @@ struct FormatPredicateParser {
     private var nesting = 0
     /// The variables the enclosing SUBQUERYs bind, outermost first.
     private var variables: [String] = []
+    /// The SUBQUERYs open at the current token.
+    private var subqueryNesting = 0
 
     init(_ format: String, arguments: [JSONValue] = []) {
         lexer = PredicateLexer(format)
@@ -628,65 +630,135 @@ struct FormatPredicateParser {
     private typealias Expression = FormatPredicate.Expression
     private typealias ArithmeticOperator = FormatPredicate.ArithmeticOperator
 
-    /// `term (("+" | "-") term)*`, or `nil` (nothing consumed) when the
-    /// token cannot start an operand; with `first`, the rest of an
-    /// expression that starts with it.
+    /// What waits on the operator stack of ``parseExpression(first:)``.
+    private enum PendingOperator {
+        /// `(`, at its offset.
+        case parenthesis(Int)
+        /// A unary `-`, at its offset.
+        case negate(Int)
+        /// A binary operator.
+        case binary(ArithmeticOperator)
+
+        var precedence: Int {
+            if case let .binary(arithmeticOperator) = self { arithmeticOperator.isAdditive ? 1 : 2 } else { 0 }
+        }
+    }
+
+    /// `term (("+" | "-") term)*` with `term := unary (("*" | "/") unary)*`
+    /// and `unary := "-" unary | "(" expression ")" postfix | atom postfix`,
+    /// read by operator precedence with explicit stacks, so nested
+    /// parentheses and minuses do not recurse. Returns `nil` (nothing
+    /// consumed) when the token cannot start an operand; with `first`,
+    /// reads the rest of an expression that starts with it.
     private mutating func parseExpression(first: RawOperand? = nil) throws(ResultsError) -> RawOperand? {
-        let start = token.start
-        guard let head = try parseTerm(first: first) else { return nil }
-        var rest: [(ArithmeticOperator, Expression)] = []
+        var operands: [(operand: RawOperand, start: Int)] = []
+        var pending: [PendingOperator] = []
+        var openParentheses: [Int] = []
+        var expectsOperand = true
+        if let first {
+            operands.append((try parsePostfix(first), token.start))
+            expectsOperand = false
+        }
         while true {
-            let operandStart: Int
-            let operand: RawOperand
-            if isSymbol(.plus) || isSymbol(.minus) {
-                let `operator`: ArithmeticOperator = isSymbol(.plus) ? .add : .subtract
-                try advance()
-                operandStart = token.start
-                guard let term = try parseTerm(first: nil) else {
-                    throw error("a value or a key path after '\(`operator`.text)'")
+            if expectsOperand {
+                if isSymbol(.minus) || isSymbol(.openParenthesis) {
+                    try openExpressionLevel(at: token.start)
+                    if isSymbol(.minus) {
+                        pending.append(.negate(token.start))
+                    } else {
+                        pending.append(.parenthesis(token.start))
+                        openParentheses.append(token.start)
+                    }
+                    try advance()
+                    continue
                 }
-                rest.append((`operator`, try expression(term, at: operandStart)))
+                let start = token.start
+                guard let atom = try parseAtom() else {
+                    if operands.isEmpty && pending.isEmpty { return nil }
+                    throw error("a value or a key path after '\(previousText)'")
+                }
+                operands.append((try parsePostfix(atom), start))
+                try reduceNegations(&operands, &pending)
+                expectsOperand = false
                 continue
+            }
+            // An operator, a closing parenthesis, or the end.
+            var arithmeticOperator: ArithmeticOperator?
+            var splitNumber: JSONValue?
+            if isSymbol(.plus) {
+                arithmeticOperator = .add
+            } else if isSymbol(.minus) {
+                arithmeticOperator = .subtract
+            } else if isSymbol(.times) {
+                arithmeticOperator = .multiply
+            } else if isSymbol(.divide) {
+                arithmeticOperator = .divide
             } else if case .number = token.kind, lexer.scalars[token.start] == "-" {
                 // `a -3` is `a - 3`: the lexer read the minus into the number.
                 let digits = lexer.text((token.start + 1)..<token.end)
-                let number: JSONValue = Int(digits).map { .integer($0) } ?? .double(Double(digits) ?? 0)
-                operandStart = token.start + 1
+                splitNumber = Int(digits).map { .integer($0) } ?? .double(Double(digits) ?? 0)
+                arithmeticOperator = .subtract
+            }
+            if let arithmeticOperator {
+                let precedence = PendingOperator.binary(arithmeticOperator).precedence
+                while let top = pending.last, top.precedence >= precedence {
+                    try reduceBinary(&operands, &pending)
+                }
+                pending.append(.binary(arithmeticOperator))
+                if let splitNumber {
+                    operands.append((.value(splitNumber), token.start + 1))
+                } else {
+                    expectsOperand = true
+                }
                 try advance()
-                operand = try parseTerm(first: .value(number))!
-                rest.append((.subtract, try expression(operand, at: operandStart)))
                 continue
             }
-            break
+            while let top = pending.last, top.precedence > 0 {
+                try reduceBinary(&operands, &pending)
+            }
+            guard let open = openParentheses.last else { break }
+            guard isSymbol(.closeParenthesis) else {
+                throw error("')' to close the '(' at character \(lexer.characterOffset(open))" + unsupportedNote)
+            }
+            pending.removeLast()
+            openParentheses.removeLast()
+            nesting -= 1
+            try advance()
+            let inner = operands.removeLast().operand
+            operands.append((try parsePostfix(inner), open))
+            try reduceNegations(&operands, &pending)
         }
-        if rest.isEmpty { return head }
-        return .expression(try chain(try expression(head, at: start), rest, at: start))
+        return operands.removeLast().operand
     }
 
-    /// `unary (("*" | "/") unary)*`; with `first`, the rest of a term that
-    /// starts with it.
-    private mutating func parseTerm(first: RawOperand?) throws(ResultsError) -> RawOperand? {
-        let start = token.start
-        let head: RawOperand
-        if let first {
-            head = try parsePostfix(first)
-        } else if let unary = try parseUnary() {
-            head = unary
-        } else {
-            return nil
-        }
-        var rest: [(ArithmeticOperator, Expression)] = []
-        while isSymbol(.times) || isSymbol(.divide) {
-            let `operator`: ArithmeticOperator = isSymbol(.times) ? .multiply : .divide
-            try advance()
-            let operandStart = token.start
-            guard let operand = try parseUnary() else {
-                throw error("a value or a key path after '\(`operator`.text)'")
+    /// Applies the unary minuses on top of the stack to the last operand.
+    private mutating func reduceNegations(
+        _ operands: inout [(operand: RawOperand, start: Int)], _ pending: inout [PendingOperator]
+    ) throws(ResultsError) {
+        while case let .negate(start)? = pending.last {
+            pending.removeLast()
+            nesting -= 1
+            let operand = operands.removeLast().operand
+            if case let .value(value) = operand, value.kind == .number, let negated = FormatPredicate.Arithmetic.negate(value) {
+                operands.append((.value(negated), start))
+                continue
             }
-            rest.append((`operator`, try expression(operand, at: operandStart)))
+            let inner = try expression(operand, at: start)
+            guard inner.depth + 1 <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
+            operands.append((.expression(Expression(.negate(inner), depth: inner.depth + 1)), start))
         }
-        if rest.isEmpty { return head }
-        return .expression(try chain(try expression(head, at: start), rest, at: start))
+    }
+
+    /// Applies the binary operator on top of the stack to the last two
+    /// operands.
+    private func reduceBinary(
+        _ operands: inout [(operand: RawOperand, start: Int)], _ pending: inout [PendingOperator]
+    ) throws(ResultsError) {
+        guard case let .binary(arithmeticOperator)? = pending.popLast() else { preconditionFailure("not a binary operator") }
+        let (rhs, rhsStart) = operands.removeLast()
+        let (lhs, start) = operands.removeLast()
+        let combined = try chain(try expression(lhs, at: start), [(arithmeticOperator, try expression(rhs, at: rhsStart))], at: start)
+        operands.append((.expression(combined), start))
     }
 
     /// `first op operand …`, merged into `first` when it is a chain of the
@@ -705,41 +777,11 @@ struct FormatPredicateParser {
         return Expression(.arithmetic(first: head, rest: operands), depth: depth)
     }
 
-    /// `"-" unary | atom ("." collectionOperator)*`.
-    private mutating func parseUnary() throws(ResultsError) -> RawOperand? {
-        guard isSymbol(.minus) else {
-            guard let atom = try parseAtom() else { return nil }
-            return try parsePostfix(atom)
-        }
-        let start = token.start
-        try openExpressionLevel(at: start)
-        try advance()
-        guard let operand = try parseUnary() else { throw error("a value or a key path after '-'") }
-        nesting -= 1
-        if case let .value(value) = operand, value.kind == .number, let negated = FormatPredicate.Arithmetic.negate(value) {
-            return .value(negated)
-        }
-        let inner = try expression(operand, at: start)
-        guard inner.depth + 1 <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
-        return .expression(Expression(.negate(inner), depth: inner.depth + 1))
-    }
-
-    /// A parenthesised expression, `SELF`, a variable, `SUBQUERY(…)`, a
-    /// collection operator on `SELF`, or an operand; `nil` (nothing
-    /// consumed) when the token starts none of them.
+    /// `SELF`, a variable, `SUBQUERY(…)`, a collection operator on `SELF`,
+    /// or an operand; `nil` (nothing consumed) when the token starts none
+    /// of them.
     private mutating func parseAtom() throws(ResultsError) -> RawOperand? {
         switch token.kind {
-        case .symbol(.openParenthesis):
-            let open = token.start
-            try openExpressionLevel(at: open)
-            try advance()
-            guard let inner = try parseExpression() else { throw error("a value or a key path after '('") }
-            guard isSymbol(.closeParenthesis) else {
-                throw error("')' to close the '(' at character \(lexer.characterOffset(open))" + unsupportedNote)
-            }
-            try advance()
-            nesting -= 1
-            return inner
         case .collectionOperator:
             return .expression(try parseCollectionOperator(on: Expression(.selfObject, depth: 0)))
         case let .word(word):
@@ -791,6 +833,14 @@ struct FormatPredicateParser {
     private mutating func parseSubquery() throws(ResultsError) -> RawOperand {
         let start = token.start
         try openExpressionLevel(at: start)
+        // Each SUBQUERY is read by recursion (its predicate by a parse of
+        // its own), so they nest less deeply than the rest.
+        subqueryNesting += 1
+        guard subqueryNesting <= FormatPredicate.maximumSubqueryNestingDepth else {
+            throw error(
+                "at most \(FormatPredicate.maximumSubqueryNestingDepth) SUBQUERYs nested inside one another (the nesting is too deep)"
+            )
+        }
         try advance()
         try advance()  // the `(` seen ahead
         let collectionStart = token.start
@@ -811,6 +861,7 @@ struct FormatPredicateParser {
         }
         try advance()
         nesting -= 1
+        subqueryNesting -= 1
         let collectionExpression = try expression(collection, at: collectionStart)
         let depth = max(collectionExpression.depth, predicate.depth) + 1
         guard depth <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }

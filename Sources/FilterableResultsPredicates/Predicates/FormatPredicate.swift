@@ -132,6 +132,14 @@ public struct FormatPredicate: Sendable {
     /// - Complexity: O(1).
     public static let maximumNestingDepth = 100
 
+    /// The most `SUBQUERY`s a predicate may nest inside one another (in
+    /// their predicates or their collections). Each one also counts
+    /// towards ``maximumNestingDepth``; deeper ones are refused with
+    /// ``ResultsError/invalidPredicate(_:position:expected:)``.
+    ///
+    /// - Complexity: O(1).
+    public static let maximumSubqueryNestingDepth = 8
+
     /// The format string as given.
     ///
     /// - Complexity: O(1).
