@@ -68,6 +68,31 @@ struct FormatPredicateExpressionParsingTests {
         #expect(try FormatPredicate("a LIKE b").evaluate(["a": "kindle", "b": "*dle"] as JSONValue))
     }
 
+    @Test("%K names a field even when it spells SELF or a variable, and prints so")
+    func keyPathArguments() throws {
+        let object: JSONValue = ["$x": 1, "SELF": 2, "self": ["a": 3]]
+        for (path, canonical) in [("$x", "#$x == 1"), ("SELF", "#SELF == 1"), ("self.a", "#self.a == 1")] {
+            let predicate = try FormatPredicate("%K == 1", arguments: [.string(path)])
+            #expect(predicate.description == canonical)
+            #expect(try FormatPredicate(canonical) == predicate)
+        }
+        #expect(try FormatPredicate("%K == 1", arguments: ["$x"]).evaluate(object))
+        #expect(try FormatPredicate("%K == 3", arguments: ["self.a"]).evaluate(object))
+    }
+
+    @Test("SUBQUERYs nest at most maximumSubqueryNestingDepth deep")
+    func subqueryLimit() {
+        let depth = FormatPredicate.maximumSubqueryNestingDepth
+        let format = FormatPredicateExpressionNestingTests.subqueries(depth + 1)
+        let position = format.components(separatedBy: "SUBQUERY(").prefix(depth + 1).joined(separator: "SUBQUERY(").count
+        #expect(throws: ResultsError.invalidPredicate(
+            format, position: position,
+            expected: "at most \(depth) SUBQUERYs nested inside one another (the nesting is too deep)"
+        )) {
+            try FormatPredicate(format)
+        }
+    }
+
     @Test("malformed expressions say what was expected", arguments: [
         ("a + == 1", 4, "a value or a key path after '+'"),
         ("a * == 1", 4, "a value or a key path after '*'"),
