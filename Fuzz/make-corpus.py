@@ -53,7 +53,9 @@ for text in ['[1, -0, 2.5e-3, 1E400, 9007199254740993, 18446744073709551616]', '
     write('json', text)
 
 literal = re.compile(r'\(\s*"((?:[^"\\]|\\.)*)"\s*,')
-for path in glob.glob(os.path.join(root, 'Tests', 'FilterableResultsTests', '**', '*.swift'), recursive=True):
+test_files = glob.glob(os.path.join(root, 'Tests', 'FilterableResultsTests', '**', '*.swift'), recursive=True)
+test_files += glob.glob(os.path.join(root, 'Tests', 'FilterableResultsPredicatesTests', '**', '*.swift'), recursive=True)
+for path in test_files:
     source = open(path, encoding='utf-8').read()
     if 'Predicate' not in os.path.basename(path) and 'Expression' not in os.path.basename(path):
         continue
@@ -70,4 +72,5 @@ for path in glob.glob(os.path.join(root, 'Tests', 'FilterableResultsTests', '**'
 write('predicate', 'name CONTAINS[cd] %@ AND score > %@\0"o\'brien"\0003')
 write('predicate', '%K == %@ OR x IN %@\0owner.name\0"Ada"\0[1, 2, "x"]')
 write('predicate', 'name == %@\0\' OR TRUEPREDICATE OR \'')
+write('predicate', 'SUBQUERY(items, $i, $i.price * %@ > 3).@count > 0 AND ANY tags LIKE[c] %@\0002\0"r*"')
 print('corpus written to', os.path.join(here, 'Corpus'))

@@ -1,5 +1,6 @@
-// Fuzzes the predicate language: the input is a format, then (after a NUL
-// byte) arguments separated by NUL bytes, each a JSON value or else a
+// Fuzzes the predicate language (aggregates, arithmetic, SELF, collection
+// operators and SUBQUERY included): the input is a format, then (after a
+// NUL byte) arguments separated by NUL bytes, each a JSON value or else a
 // string. No input traps, hangs or overflows the stack; a predicate that
 // parses evaluates against fixed objects, and its canonical text parses
 // back to an equal predicate that prints the same and evaluates the same.

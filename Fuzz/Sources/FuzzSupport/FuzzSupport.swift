@@ -65,6 +65,7 @@ public let fixtureObjects: [JSONValue] = {
         #"{"a": 1, "b": 2.5, "c": "Kindle", "d": true, "e": null, "s": "Crème Brûlée", "t": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "n": -3, "x": "", "tags": ["Red", "green", 3], "owner": {"name": "Ada", "id": 7, "in": "x"}, "range": [1, 10], "name": "o'brien"}"#,
         #"{"a": "1", "b": [1, [2, {"c": 3}]], "c": "KINDLE\n", "d": false, "s": "e\u0301cole", "t": "ΣΑΣ ς σ K \u212A ß", "n": 9007199254740993, "x": "\u0000\u2028", "tags": [], "owner": {"name": null}, "range": ["a", "z"], "name": "Ada"}"#,
         #"{}"#,
+        #"{"a": 2, "b": 0, "nums": [1, null, 2.5, -4], "items": [{"price": 2, "tags": ["a", "B"], "name": "pen"}, {"price": 7.5, "name": "ink"}, {}], "tags": ["Red", "red"], "owner": {"pets": [{"kind": "cat"}, {"kind": 3}]}}"#,
         #"[1, 2, 3]"#,
         #""just a string""#,
     ]

@@ -27,9 +27,23 @@ public protocol FieldValueProviding {
     ///
     /// - Complexity: Should be O(1).
     func fieldValue(named name: String) -> JSONValue?
+
+    /// The value `SELF` stands for when a format predicate is evaluated
+    /// against this element (`SELF == 3`, `ANY SELF > 2`); `nil`, the
+    /// default, makes `SELF` null. `SELF.name` always reads the field
+    /// `name`, whatever this returns.
+    ///
+    /// - Complexity: Should be O(1).
+    func valueForSelf() -> JSONValue?
 }
 
 extension FieldValueProviding {
+    /// No value for `SELF`: an element that is not a ``JSONValue`` compares
+    /// as null unless it says otherwise.
+    ///
+    /// - Complexity: O(1).
+    public func valueForSelf() -> JSONValue? { nil }
+
     /// The value at a field path: the element's field, then nested object
     /// members; `nil` when any step is missing or is not an object.
     ///
@@ -59,6 +73,12 @@ extension JSONValue: FieldValueProviding {
     public func fieldValue(named name: String) -> JSONValue? {
         self[name]
     }
+
+    /// The value itself: `SELF` in a format predicate is the JSON value
+    /// evaluated.
+    ///
+    /// - Complexity: O(1).
+    public func valueForSelf() -> JSONValue? { self }
 }
 
 extension JSONValue {

@@ -21,12 +21,21 @@ extension FormatPredicate.Node {
             return operands.map { operand in
                 if case .and = operand { "(\(operand.canonicalText))" } else { operand.canonicalText }
             }.joined(separator: " OR ")
-        case let .comparison(comparison):
-            return "\(comparison.left.canonicalText) \(comparison.operator.text)\(comparison.options.text) \(comparison.right.canonicalText)"
+        case let .comparison(comparison), let .expressionComparison(comparison):
+            return comparison.canonicalText
+        case let .aggregate(aggregate):
+            return "\(aggregate.quantifier.text) \(aggregate.comparison.canonicalText)"
         case let .fieldNumber(node):
             let test = node.test
             return "\(FormatPredicate.keyPathText(test.path)) \(test.operator.text) \(test.number.jsonText)"
         }
+    }
+}
+
+extension FormatPredicate.Comparison {
+    /// `left op[options] right` as canonical format text.
+    var canonicalText: String {
+        "\(left.canonicalText) \(`operator`.text)\(options.text) \(right.canonicalText)"
     }
 }
 
@@ -40,6 +49,8 @@ extension FormatPredicate.Operand {
             FormatPredicate.literalText(literal.value)
         case let .list(elements):
             "{" + elements.map(\.canonicalText).joined(separator: ", ") + "}"
+        case let .expression(expression):
+            expression.canonicalText
         }
     }
 }
@@ -50,6 +61,10 @@ extension FormatPredicate {
     static func keyPathText(_ path: FieldPath) -> String {
         if path.tail.isEmpty, FormatPredicateParser.Keyword(path.head) != nil {
             return "#" + path.head
+        }
+        // `SELF.x` and `$x.y` would read as SELF and a variable.
+        if path.head.uppercased() == "SELF" || path.head.hasPrefix("$") {
+            return "#" + path.description
         }
         return path.description
     }
@@ -77,6 +92,46 @@ extension FormatPredicate {
                 }
             }
             return text + "\""
+        }
+    }
+}
+
+extension FormatPredicate.Expression {
+    /// The expression as canonical format text, with only the parentheses
+    /// its meaning needs (so it never has more open than it has levels).
+    var canonicalText: String {
+        switch kind {
+        case let .literal(value):
+            return FormatPredicate.literalText(value)
+        case let .keyPath(path):
+            return FormatPredicate.keyPathText(path)
+        case .selfObject:
+            return "SELF"
+        case let .variable(name, _, tail):
+            return (["$" + name] + tail).joined(separator: ".")
+        case let .negate(operand):
+            if case .arithmetic = operand.kind { return "-(\(operand.canonicalText))" }
+            let text = operand.canonicalText
+            return text.hasPrefix("-") ? "- " + text : "-" + text
+        case let .arithmetic(first, rest):
+            let additive = rest.first?.0.isAdditive ?? true
+            var text = first.isAdditiveChain && !additive ? "(\(first.canonicalText))" : first.canonicalText
+            for (arithmeticOperator, operand) in rest {
+                let needsParentheses = additive ? operand.isAdditiveChain : { if case .arithmetic = operand.kind { true } else { false } }()
+                text += " \(arithmeticOperator.text) " + (needsParentheses ? "(\(operand.canonicalText))" : operand.canonicalText)
+            }
+            return text
+        case let .collection(base, collectionOperator, path):
+            let baseText: String
+            switch base.kind {
+            case .keyPath, .selfObject, .variable, .collection, .subquery, .literal(.string):
+                baseText = base.canonicalText
+            default:
+                baseText = "(\(base.canonicalText))"
+            }
+            return baseText + ".@" + collectionOperator.rawValue + (path.isEmpty ? "" : "." + path.joined(separator: "."))
+        case let .subquery(collection, variable, predicate):
+            return "SUBQUERY(\(collection.canonicalText), $\(variable), \(predicate.canonicalText))"
         }
     }
 }

@@ -60,6 +60,10 @@ extension FormatPredicate.Node {
             return !operand.evaluate(object)
         case let .constant(value):
             return value
+        case let .expressionComparison(comparison):
+            return comparison.evaluate(object, in: [])
+        case let .aggregate(aggregate):
+            return aggregate.evaluate(object, in: [])
         }
     }
 }
@@ -228,7 +232,7 @@ extension FormatPredicate.Comparison {
     /// An operand with the value read for it (missing fields are null).
     private func resolve(_ operand: Operand, _ fieldValue: JSONValue?) -> Resolved {
         switch operand {
-        case .field: .value(fieldValue ?? .null)
+        case .field, .expression: .value(fieldValue ?? .null)
         case let .literal(literal): .literal(literal)
         case .list: .value(.null)  // Lists appear only after IN and BETWEEN, which read them directly.
         }
@@ -242,7 +246,7 @@ extension FormatPredicate.Comparison {
         var nextField = 0
         for element in elements {
             let resolved: Resolved
-            if case .field = element {
+            if element.readsObject {
                 resolved = .value(fieldValues[nextField] ?? .null)
                 nextField += 1
             } else {
@@ -360,12 +364,12 @@ extension FormatPredicate.Comparison {
             // Key paths among the bounds take their values in order.
             var fieldValues = listFieldValues[...]
             func bound(_ operand: Operand) -> Resolved {
-                if case .field = operand { return .value(fieldValues.popFirst().flatMap { $0 } ?? .null) }
+                if operand.readsObject { return .value(fieldValues.popFirst().flatMap { $0 } ?? .null) }
                 return resolve(operand, nil)
             }
             let low = bound(bounds[0])
             return isBetween(lhs, low, bound(bounds[1]))
-        case .field:
+        case .field, .expression:
             guard case let .array(values)? = rightValue, values.count == 2 else { return false }
             return isBetween(lhs, .value(values[0]), .value(values[1]))
         case .list, .literal:

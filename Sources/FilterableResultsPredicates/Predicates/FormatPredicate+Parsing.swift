@@ -8,16 +8,29 @@ import Foundation
 ///     and        := not (("AND" | "&&") not)*
 ///     not        := ("NOT" | "!") not | primary
 ///     primary    := "(" or ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
-///     comparison := operand operator modifier? right
+///     comparison := quantifier? expression operator modifier? right
+///     quantifier := "ANY" | "SOME" | "ALL" | "NONE"   (only when an operand follows)
 ///     modifier   := "[" ("c" | "d" | "cd") "]"
-///     right      := operand | "{" (operand ("," operand)*)? "}"   (lists after IN and BETWEEN)
-///     operand    := keyPath | "#" keyPath | string | number | TRUE | FALSE | YES | NO | NIL | NULL
+///     right      := expression | "{" (expression ("," expression)*)? "}"   (lists after IN and BETWEEN)
+///     expression := term (("+" | "-") term)*
+///     term       := unary (("*" | "/") unary)*
+///     unary      := "-" unary | atom ("." collectionOperator)*
+///     collectionOperator := ("@count" | "@sum" | "@avg" | "@min" | "@max") ("." keyPath)?
+///     atom       := "(" expression ")" | collectionOperator (on SELF) | SELF | SELF "." keyPath
+///                 | variable ("." keyPath)? | "SUBQUERY" "(" expression "," variable "," or ")"
+///                 | keyPath | "#" keyPath | string | number | TRUE | FALSE | YES | NO | NIL | NULL
 ///                 | "%@" (a value argument; an array one is a list after IN and BETWEEN)
 ///                 | "%K" (a key path argument)
+///     variable   := "$" name   (only inside a SUBQUERY that binds it)
 ///
-/// Comparisons are read by recursive descent, which is shallow; `or`, `and`,
-/// `not` and parentheses, which nest, are read with an explicit stack (see
-/// ``parseLogic()``), so no input can overflow the thread's stack.
+/// A `(` where a predicate may start opens a group; when what it holds
+/// turns out to be an expression (`(a + b) * 2 > 3`), the group becomes
+/// that expression's parenthesis.
+///
+/// Comparisons and expressions are read by recursive descent, whose depth
+/// the nesting limit bounds; `or`, `and`, `not` and parentheses are read
+/// with an explicit stack (see ``parseLogic()``), so no input can overflow
+/// the thread's stack.
 ///
 /// Errors are reported at the first token that does not fit, as
 /// ``ResultsError/invalidPredicate(_:position:expected:)`` with a character
@@ -34,6 +47,7 @@ struct FormatPredicateParser {
         case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS"
         case like = "LIKE", matches = "MATCHES", `in` = "IN", between = "BETWEEN"
         case `true` = "TRUE", `false` = "FALSE", yes = "YES", no = "NO", `nil` = "NIL", null = "NULL"
+        case selfObject = "SELF"
 
         /// The keyword a word spells, case-insensitively.
         init?(_ word: String) {
@@ -47,6 +61,34 @@ struct FormatPredicateParser {
         case field(FieldPath)
         case value(JSONValue)
         case list([RawOperand], start: Int)
+        case expression(FormatPredicate.Expression)
+
+        /// The levels of expressions in the operand.
+        var depth: Int {
+            switch self {
+            case .field, .value: 0
+            case let .list(elements, _): elements.map(\.depth).max() ?? 0
+            case let .expression(expression): expression.depth
+            }
+        }
+
+        /// Whether the operand or one of its list elements is an expression.
+        var hasExpression: Bool {
+            switch self {
+            case .field, .value: false
+            case let .list(elements, _): elements.contains(where: \.hasExpression)
+            case .expression: true
+            }
+        }
+    }
+
+    /// What ``parsePrimary(continuing:at:canClose:)`` read.
+    private enum Primary {
+        /// A predicate and its depth.
+        case predicate(Node, depth: Int)
+        /// An expression followed by `)` and no comparison operator: the
+        /// group that holds it was its parenthesis.
+        case expression(RawOperand)
     }
 
     private var lexer: PredicateLexer
@@ -55,6 +97,13 @@ struct FormatPredicateParser {
     /// The values for `%@` and `%K`, in order, and how many are used.
     private let arguments: [JSONValue]
     private var argumentsUsed = 0
+    /// The parentheses, NOTs, unary minuses and SUBQUERYs open at the
+    /// current token.
+    private var nesting = 0
+    /// The variables the enclosing SUBQUERYs bind, outermost first.
+    private var variables: [String] = []
+    /// The SUBQUERYs open at the current token.
+    private var subqueryNesting = 0
 
     init(_ format: String, arguments: [JSONValue] = []) {
         lexer = PredicateLexer(format)
@@ -68,9 +117,9 @@ struct FormatPredicateParser {
         if token.kind == .end {
             throw error("a predicate (a comparison, TRUEPREDICATE, FALSEPREDICATE, NOT or '(')")
         }
-        let node = try parseLogic()
+        let node = try parseLogic().node
         guard token.kind == .end else {
-            throw error("AND, OR or the end of the predicate after '\(previousText)'")
+            throw error("AND, OR or the end of the predicate after '\(previousText)'" + unsupportedNote)
         }
         guard argumentsUsed == arguments.count else {
             throw error(
@@ -114,14 +163,13 @@ struct FormatPredicateParser {
     /// each operator is built). The canonical text never has more
     /// parentheses and NOTs open than the tree has levels, so it always
     /// parses back.
-    private mutating func parseLogic() throws(ResultsError) -> Node {
+    private mutating func parseLogic() throws(ResultsError) -> Operand {
         var groups = [Group(open: nil)]
-        var openCount = 0  // parentheses and NOTs open at the current token
         while true {
             // The prefix of an operand: NOTs and opening parentheses.
             if isSymbol(.not) || isKeyword(.not) || isSymbol(.openParenthesis) {
-                openCount += 1
-                guard openCount <= FormatPredicate.maximumNestingDepth else { throw nestingError(at: token.start) }
+                nesting += 1
+                guard nesting <= FormatPredicate.maximumNestingDepth else { throw nestingError(at: token.start) }
                 if isSymbol(.openParenthesis) {
                     groups.append(Group(open: token.start))
                 } else {
@@ -130,8 +178,24 @@ struct FormatPredicateParser {
                 try advance()
                 continue
             }
-            let start = token.start
-            var operand = Operand(node: try parsePrimary(), depth: 0, start: start)
+            var start = token.start
+            var primary = try parsePrimary(continuing: nil, at: start, canClose: Self.canClose(groups[groups.count - 1]))
+            var operand: Operand
+            while true {
+                switch primary {
+                case let .predicate(node, depth):
+                    operand = Operand(node: node, depth: depth, start: start)
+                case let .expression(expression):
+                    // `(expression)`: the group was the expression's
+                    // parenthesis; read on from the expression.
+                    start = groups.removeLast().open ?? start
+                    try advance()
+                    nesting -= 1
+                    primary = try parsePrimary(continuing: expression, at: start, canClose: Self.canClose(groups[groups.count - 1]))
+                    continue
+                }
+                break
+            }
             // Complete what the operand completes: its NOTs, and every group
             // that closes after it.
             while true {
@@ -139,7 +203,7 @@ struct FormatPredicateParser {
                 for position in nots.reversed() {
                     operand = try combine(.not, [operand], at: position)
                 }
-                openCount -= nots.count
+                nesting -= nots.count
                 groups[groups.count - 1].nots = []
                 if isSymbol(.and) || isKeyword(.and) {
                     groups[groups.count - 1].andOperands.append(operand)
@@ -160,15 +224,21 @@ struct FormatPredicateParser {
                 group.andOperands.append(operand)
                 group.orOperands.append(try combine(.and, group.andOperands))
                 operand = try combine(.or, group.orOperands)
-                guard let open = group.open else { return operand.node }
+                guard let open = group.open else { return operand }
                 guard isSymbol(.closeParenthesis) else {
-                    throw error("AND, OR or ')' to close the '(' at character \(lexer.characterOffset(open))")
+                    throw error("AND, OR or ')' to close the '(' at character \(lexer.characterOffset(open))" + unsupportedNote)
                 }
                 try advance()
-                openCount -= 1
+                nesting -= 1
                 operand.start = open
             }
         }
+    }
+
+    /// Whether an expression that ends at a `)` may close `group`: only
+    /// when the expression is all the group holds.
+    private static func canClose(_ group: Group) -> Bool {
+        group.open != nil && group.nots.isEmpty && group.andOperands.isEmpty && group.orOperands.isEmpty
     }
 
     /// The kinds of logical operator ``combine(_:_:at:)`` builds.
@@ -208,30 +278,54 @@ struct FormatPredicateParser {
         )
     }
 
-    /// `TRUEPREDICATE`, `FALSEPREDICATE` or a comparison.
-    private mutating func parsePrimary() throws(ResultsError) -> Node {
-        if isKeyword(.truePredicate) {
+    private func expressionNestingError(at position: Int) -> ResultsError {
+        error(
+            "at most \(FormatPredicate.maximumNestingDepth) levels of nested parentheses, arithmetic, collection operators, SUBQUERY, NOT, AND and OR (the nesting is too deep)",
+            at: position
+        )
+    }
+
+    /// Opens a level of an expression (a parenthesis, a unary minus or a
+    /// SUBQUERY) at `position`, refused past the limit.
+    private mutating func openExpressionLevel(at position: Int) throws(ResultsError) {
+        nesting += 1
+        guard nesting <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: position) }
+    }
+
+    /// `TRUEPREDICATE`, `FALSEPREDICATE` or a comparison; or, when `first`
+    /// is given, the rest of a comparison whose left side starts with it.
+    private mutating func parsePrimary(continuing first: RawOperand?, at start: Int, canClose: Bool) throws(ResultsError) -> Primary {
+        if first == nil, isKeyword(.truePredicate) {
             try advance()
-            return .constant(true)
+            return .predicate(.constant(true), depth: 0)
         }
-        if isKeyword(.falsePredicate) {
+        if first == nil, isKeyword(.falsePredicate) {
             try advance()
-            return .constant(false)
+            return .predicate(.constant(false), depth: 0)
         }
-        return try parseComparison()
+        return try parseComparison(continuing: first, at: start, canClose: canClose)
     }
 
     // MARK: Comparisons
 
-    private mutating func parseComparison() throws(ResultsError) -> Node {
-        let leftStart = token.start
-        guard let left = try parseOperand() else {
+    private mutating func parseComparison(continuing first: RawOperand?, at leftStart: Int, canClose: Bool) throws(ResultsError) -> Primary {
+        let quantifier = first == nil ? try parseQuantifier() : nil
+        let left: RawOperand
+        if let first {
+            left = try parseExpression(first: first)!
+        } else if let operand = try parseExpression() {
+            left = operand
+        } else if let quantifier {
+            throw error("a key path to a collection after '\(quantifier.text)'")
+        } else {
             throw error(previous == nil ? "a predicate" : "a predicate after '\(previousText)'")
         }
         let leftText = lexer.text(leftStart..<(previous?.end ?? leftStart))
         guard let `operator` = comparisonOperator() else {
+            if quantifier == nil, canClose, isSymbol(.closeParenthesis) { return .expression(left) }
             throw error(
                 "a comparison operator (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES, IN or BETWEEN) after '\(leftText)'"
+                    + unsupportedNote
             )
         }
         let operatorStart = token.start
@@ -246,7 +340,7 @@ struct FormatPredicateParser {
         case .in:
             if let list = try parseListOrArgumentList() {
                 right = list
-            } else if let operand = try parseOperand(), Self.isFieldOrString(operand) {
+            } else if let operand = try parseExpression(), Self.isFieldOrString(operand) {
                 right = operand
             } else {
                 throw error("a list {…}, a key path or a string after '\(operatorText)'", at: rightStart)
@@ -257,7 +351,7 @@ struct FormatPredicateParser {
                     throw error("exactly two values in the list after BETWEEN, as in BETWEEN {1, 10}", at: rightStart)
                 }
                 right = .list(bounds, start: start)
-            } else if let operand = try parseOperand(), case .field = operand {
+            } else if let operand = try parseExpression(), Self.isFieldOrExpression(operand) {
                 right = operand
             } else {
                 throw error("a list {low, high} or a key path after '\(operatorText)'", at: rightStart)
@@ -272,19 +366,87 @@ struct FormatPredicateParser {
             } else {
                 throw error("a regular expression in quotes (or %@ with a string argument) after '\(operatorText)'", at: rightStart)
             }
+        case .like:
+            guard let operand = try parseExpression() else {
+                throw error("a value or a key path after '\(operatorText)'")
+            }
+            if case let .value(value) = operand, value.kind != .string {
+                throw error(
+                    "a pattern in quotes, a key path, or %@ with a string argument after '\(operatorText)' (not \(Self.describe(value)))",
+                    at: rightStart
+                )
+            }
+            right = operand
         default:
-            guard let operand = try parseOperand() else {
+            guard let operand = try parseExpression() else {
                 throw error("a value or a key path after '\(operatorText)'")
             }
             right = operand
         }
-        return try makeNode(left, `operator`, options, right, rightStart: rightStart, patternOffsets: patternOffsets)
+        return try makeNode(quantifier, left, `operator`, options, right, at: leftStart, rightStart: rightStart, patternOffsets: patternOffsets)
     }
 
     private static func isFieldOrString(_ operand: RawOperand) -> Bool {
         switch operand {
-        case .field, .value(.string): true
+        case .field, .value(.string), .expression: true
         default: false
+        }
+    }
+
+    private static func isFieldOrExpression(_ operand: RawOperand) -> Bool {
+        switch operand {
+        case .field, .expression: true
+        default: false
+        }
+    }
+
+    /// `ANY`, `SOME`, `ALL` or `NONE` at the current token, consumed, when
+    /// an operand follows it; otherwise `nil` (so `all == 1` compares the
+    /// field `all`).
+    private mutating func parseQuantifier() throws(ResultsError) -> FormatPredicate.Quantifier? {
+        guard case let .word(word) = token.kind, word.utf8.count <= 4 else { return nil }
+        let quantifier: FormatPredicate.Quantifier
+        switch word.uppercased() {
+        case "ANY", "SOME": quantifier = .any
+        case "ALL": quantifier = .all
+        case "NONE": quantifier = .none
+        default: return nil
+        }
+        var lookahead = lexer
+        guard let next = try? lookahead.next(), Self.canStartOperand(next.kind) else { return nil }
+        try advance()
+        return quantifier
+    }
+
+    /// Whether a token can start the operand of a quantifier.
+    private static func canStartOperand(_ kind: PredicateToken.Kind) -> Bool {
+        switch kind {
+        case let .word(word):
+            switch Keyword(word) {
+            case nil, .true?, .false?, .yes?, .no?, .nil?, .null?, .selfObject?: true
+            default: false
+            }
+        case .escapedWord, .string, .number, .placeholder, .collectionOperator, .symbol(.openParenthesis): true
+        default: false
+        }
+    }
+
+    /// A note naming a construct of NSPredicate's language the package
+    /// does not support, when the current token starts one; empty
+    /// otherwise.
+    private var unsupportedNote: String {
+        switch token.kind {
+        case .symbol(.openBracket):
+            return " (array indexes such as [FIRST], [LAST], [SIZE] and [0] are not supported)"
+        case .symbol(.power):
+            return " ('**', raising to a power, is not supported)"
+        case let .word(word):
+            switch word.uppercased() {
+            case "UNION", "INTERSECT", "MINUS": return " (the set operators UNION, INTERSECT and MINUS are not supported)"
+            default: return ""
+            }
+        default:
+            return ""
         }
     }
 
@@ -325,6 +487,9 @@ struct FormatPredicateParser {
         guard case let .word(letters) = token.kind, !letters.isEmpty,
               letters.allSatisfy({ "cdCD".contains($0) })
         else {
+            if case let .word(letters) = token.kind, letters.allSatisfy({ "cdnlCDNL".contains($0) }) {
+                throw error("a modifier c, d or cd after '[' (the modifiers n and l are not supported)")
+            }
             throw error("a modifier c, d or cd after '['")
         }
         for letter in letters.lowercased() {
@@ -445,7 +610,7 @@ struct FormatPredicateParser {
             return .list(elements, start: start)
         }
         while true {
-            guard let element = try parseOperand() else {
+            guard let element = try parseExpression() else {
                 throw error(elements.isEmpty ? "a value or '}' in the list" : "a value after ',' in the list")
             }
             elements.append(element)
@@ -460,18 +625,317 @@ struct FormatPredicateParser {
         }
     }
 
+    // MARK: Expressions
+
+    private typealias Expression = FormatPredicate.Expression
+    private typealias ArithmeticOperator = FormatPredicate.ArithmeticOperator
+
+    /// What waits on the operator stack of ``parseExpression(first:)``.
+    private enum PendingOperator {
+        /// `(`, at its offset.
+        case parenthesis(Int)
+        /// A unary `-`, at its offset.
+        case negate(Int)
+        /// A binary operator.
+        case binary(ArithmeticOperator)
+
+        var precedence: Int {
+            if case let .binary(arithmeticOperator) = self { arithmeticOperator.isAdditive ? 1 : 2 } else { 0 }
+        }
+    }
+
+    /// `term (("+" | "-") term)*` with `term := unary (("*" | "/") unary)*`
+    /// and `unary := "-" unary | "(" expression ")" postfix | atom postfix`,
+    /// read by operator precedence with explicit stacks, so nested
+    /// parentheses and minuses do not recurse. Returns `nil` (nothing
+    /// consumed) when the token cannot start an operand; with `first`,
+    /// reads the rest of an expression that starts with it.
+    private mutating func parseExpression(first: RawOperand? = nil) throws(ResultsError) -> RawOperand? {
+        var operands: [(operand: RawOperand, start: Int)] = []
+        var pending: [PendingOperator] = []
+        var openParentheses: [Int] = []
+        var expectsOperand = true
+        if let first {
+            operands.append((try parsePostfix(first), token.start))
+            expectsOperand = false
+        }
+        while true {
+            if expectsOperand {
+                if isSymbol(.minus) || isSymbol(.openParenthesis) {
+                    try openExpressionLevel(at: token.start)
+                    if isSymbol(.minus) {
+                        pending.append(.negate(token.start))
+                    } else {
+                        pending.append(.parenthesis(token.start))
+                        openParentheses.append(token.start)
+                    }
+                    try advance()
+                    continue
+                }
+                let start = token.start
+                guard let atom = try parseAtom() else {
+                    if operands.isEmpty && pending.isEmpty { return nil }
+                    throw error("a value or a key path after '\(previousText)'")
+                }
+                operands.append((try parsePostfix(atom), start))
+                try reduceNegations(&operands, &pending)
+                expectsOperand = false
+                continue
+            }
+            // An operator, a closing parenthesis, or the end.
+            var arithmeticOperator: ArithmeticOperator?
+            var splitNumber: JSONValue?
+            if isSymbol(.plus) {
+                arithmeticOperator = .add
+            } else if isSymbol(.minus) {
+                arithmeticOperator = .subtract
+            } else if isSymbol(.times) {
+                arithmeticOperator = .multiply
+            } else if isSymbol(.divide) {
+                arithmeticOperator = .divide
+            } else if case .number = token.kind, lexer.scalars[token.start] == "-" {
+                // `a -3` is `a - 3`: the lexer read the minus into the number.
+                let digits = lexer.text((token.start + 1)..<token.end)
+                splitNumber = Int(digits).map { .integer($0) } ?? .double(Double(digits) ?? 0)
+                arithmeticOperator = .subtract
+            }
+            if let arithmeticOperator {
+                let precedence = PendingOperator.binary(arithmeticOperator).precedence
+                while let top = pending.last, top.precedence >= precedence {
+                    try reduceBinary(&operands, &pending)
+                }
+                pending.append(.binary(arithmeticOperator))
+                if let splitNumber {
+                    operands.append((.value(splitNumber), token.start + 1))
+                } else {
+                    expectsOperand = true
+                }
+                try advance()
+                continue
+            }
+            while let top = pending.last, top.precedence > 0 {
+                try reduceBinary(&operands, &pending)
+            }
+            guard let open = openParentheses.last else { break }
+            guard isSymbol(.closeParenthesis) else {
+                throw error("')' to close the '(' at character \(lexer.characterOffset(open))" + unsupportedNote)
+            }
+            pending.removeLast()
+            openParentheses.removeLast()
+            nesting -= 1
+            try advance()
+            let inner = operands.removeLast().operand
+            operands.append((try parsePostfix(inner), open))
+            try reduceNegations(&operands, &pending)
+        }
+        return operands.removeLast().operand
+    }
+
+    /// Applies the unary minuses on top of the stack to the last operand.
+    private mutating func reduceNegations(
+        _ operands: inout [(operand: RawOperand, start: Int)], _ pending: inout [PendingOperator]
+    ) throws(ResultsError) {
+        while case let .negate(start)? = pending.last {
+            pending.removeLast()
+            nesting -= 1
+            let operand = operands.removeLast().operand
+            if case let .value(value) = operand, value.kind == .number, let negated = FormatPredicate.Arithmetic.negate(value) {
+                operands.append((.value(negated), start))
+                continue
+            }
+            let inner = try expression(operand, at: start)
+            guard inner.depth + 1 <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
+            operands.append((.expression(Expression(.negate(inner), depth: inner.depth + 1)), start))
+        }
+    }
+
+    /// Applies the binary operator on top of the stack to the last two
+    /// operands.
+    private func reduceBinary(
+        _ operands: inout [(operand: RawOperand, start: Int)], _ pending: inout [PendingOperator]
+    ) throws(ResultsError) {
+        guard case let .binary(arithmeticOperator)? = pending.popLast() else { preconditionFailure("not a binary operator") }
+        let (rhs, rhsStart) = operands.removeLast()
+        let (lhs, start) = operands.removeLast()
+        let combined = try chain(try expression(lhs, at: start), [(arithmeticOperator, try expression(rhs, at: rhsStart))], at: start)
+        operands.append((.expression(combined), start))
+    }
+
+    /// `first op operand …`, merged into `first` when it is a chain of the
+    /// same precedence (evaluation is left to right either way).
+    private func chain(
+        _ first: Expression, _ rest: [(ArithmeticOperator, Expression)], at start: Int
+    ) throws(ResultsError) -> Expression {
+        var head = first
+        var operands = rest
+        if case let .arithmetic(innerFirst, innerRest) = first.kind, innerRest[0].0.isAdditive == rest[0].0.isAdditive {
+            head = innerFirst
+            operands = innerRest + rest
+        }
+        let depth = operands.reduce(head.depth) { max($0, $1.1.depth) } + 1
+        guard depth <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
+        return Expression(.arithmetic(first: head, rest: operands), depth: depth)
+    }
+
+    /// `SELF`, a variable, `SUBQUERY(…)`, a collection operator on `SELF`,
+    /// or an operand; `nil` (nothing consumed) when the token starts none
+    /// of them.
+    private mutating func parseAtom() throws(ResultsError) -> RawOperand? {
+        switch token.kind {
+        case .collectionOperator:
+            return .expression(try parseCollectionOperator(on: Expression(.selfObject, depth: 0)))
+        case let .word(word):
+            let components = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if components[0].uppercased() == "SELF" {
+                try advance()
+                // `SELF.name` is the key path `name`.
+                return components.count == 1
+                    ? .expression(Expression(.selfObject, depth: 0)) : .field(FieldPath(components: Array(components.dropFirst())))
+            }
+            if components[0].hasPrefix("$") {
+                return .expression(try parseVariable(components))
+            }
+            if Keyword(word) == nil, nextIsOpenParenthesis {
+                if word.uppercased() == "SUBQUERY" { return try parseSubquery() }
+                throw error(
+                    "a key path or a value, not a function call: \(word)(…) is not supported (nor are FUNCTION, CAST, TERNARY and other functions)"
+                )
+            }
+            return try parseOperand()
+        default:
+            return try parseOperand()
+        }
+    }
+
+    /// Whether the token after the current one is `(`.
+    private var nextIsOpenParenthesis: Bool {
+        var lookahead = lexer
+        return (try? lookahead.next())?.kind == .symbol(.openParenthesis)
+    }
+
+    /// `$name` or `$name.path` at the current token, which must be a
+    /// variable an enclosing SUBQUERY binds.
+    private mutating func parseVariable(_ components: [String]) throws(ResultsError) -> Expression {
+        let name = String(components[0].dropFirst())
+        guard !name.isEmpty else { throw error("a variable name after '$'") }
+        guard let index = variables.lastIndex(of: name) else {
+            throw error(
+                variables.isEmpty
+                    ? "a key path or a value, not the variable $\(name): variables exist only inside SUBQUERY(collection, $\(name), predicate)"
+                    : "a key path or a value, not the variable $\(name), which no enclosing SUBQUERY binds (it binds \(variables.map { "$" + $0 }.joined(separator: ", ")))"
+            )
+        }
+        try advance()
+        return Expression(.variable(name: name, index: index, tail: Array(components.dropFirst())), depth: 0)
+    }
+
+    /// `SUBQUERY(collection, $variable, predicate)` at the current token.
+    private mutating func parseSubquery() throws(ResultsError) -> RawOperand {
+        let start = token.start
+        try openExpressionLevel(at: start)
+        // Each SUBQUERY is read by recursion (its predicate by a parse of
+        // its own), so they nest less deeply than the rest.
+        subqueryNesting += 1
+        guard subqueryNesting <= FormatPredicate.maximumSubqueryNestingDepth else {
+            throw error(
+                "at most \(FormatPredicate.maximumSubqueryNestingDepth) SUBQUERYs nested inside one another (the nesting is too deep)"
+            )
+        }
+        try advance()
+        try advance()  // the `(` seen ahead
+        let collectionStart = token.start
+        guard let collection = try parseExpression() else { throw error("a key path to a collection after 'SUBQUERY('") }
+        guard isSymbol(.comma) else { throw error("',' after the collection of SUBQUERY" + unsupportedNote) }
+        try advance()
+        guard case let .word(variable) = token.kind, variable.hasPrefix("$"), variable.count > 1, !variable.contains(".") else {
+            throw error("a variable such as $x after the collection of SUBQUERY")
+        }
+        try advance()
+        guard isSymbol(.comma) else { throw error("',' after the variable of SUBQUERY") }
+        try advance()
+        variables.append(String(variable.dropFirst()))
+        let predicate = try parseLogic()
+        variables.removeLast()
+        guard isSymbol(.closeParenthesis) else {
+            throw error("AND, OR or ')' to close the SUBQUERY at character \(lexer.characterOffset(start))" + unsupportedNote)
+        }
+        try advance()
+        nesting -= 1
+        subqueryNesting -= 1
+        let collectionExpression = try expression(collection, at: collectionStart)
+        let depth = max(collectionExpression.depth, predicate.depth) + 1
+        guard depth <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
+        return .expression(Expression(
+            .subquery(collection: collectionExpression, variable: String(variable.dropFirst()), predicate: predicate.node),
+            depth: depth
+        ))
+    }
+
+    /// `("." collectionOperator)*` after an operand.
+    private mutating func parsePostfix(_ operand: RawOperand) throws(ResultsError) -> RawOperand {
+        guard isSymbol(.dot) else { return operand }
+        let start = token.start
+        var base = try expression(operand, at: start)
+        while isSymbol(.dot) {
+            try advance()
+            guard case .collectionOperator = token.kind else {
+                throw error("a collection operator (@count, @sum, @avg, @min or @max) after '.'")
+            }
+            base = try parseCollectionOperator(on: base)
+        }
+        return .expression(base)
+    }
+
+    /// `@operator` (and the key path after it) at the current token,
+    /// applied to `base`.
+    private mutating func parseCollectionOperator(on base: Expression) throws(ResultsError) -> Expression {
+        guard case let .collectionOperator(name) = token.kind else { preconditionFailure("not at a collection operator") }
+        let start = token.start
+        guard let `operator` = FormatPredicate.CollectionOperator(rawValue: name) else {
+            throw error(
+                "a collection operator @count, @sum, @avg, @min or @max (@\(name) is not supported, nor is any array or set operator such as @unionOfObjects)"
+            )
+        }
+        try advance()
+        var path: [String] = []
+        if isSymbol(.dot) {
+            var lookahead = lexer
+            if case let .word(word)? = (try? lookahead.next())?.kind {
+                guard `operator` != .count else {
+                    throw error("no key path after @count, which counts the elements themselves")
+                }
+                try advance()
+                path = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                try advance()
+            }
+        }
+        let depth = base.depth + 1
+        guard depth <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
+        return Expression(.collection(base: base, operator: `operator`, path: path), depth: depth)
+    }
+
+    /// An operand as an expression.
+    private func expression(_ operand: RawOperand, at position: Int) throws(ResultsError) -> Expression {
+        switch operand {
+        case let .field(path): Expression(.keyPath(path), depth: 0)
+        case let .value(value): Expression(.literal(value), depth: 0)
+        case let .expression(expression): expression
+        case .list: throw error("a value or a key path, not a list", at: position)
+        }
+    }
+
     // MARK: Building nodes
 
     private func makeNode(
-        _ left: RawOperand, _ operator: Operator, _ options: Options, _ right: RawOperand, rightStart: Int,
-        patternOffsets: [Int]?
-    ) throws(ResultsError) -> Node {
-        if `operator`.isPlainComparison {
+        _ quantifier: FormatPredicate.Quantifier?, _ left: RawOperand, _ operator: Operator, _ options: Options,
+        _ right: RawOperand, at start: Int, rightStart: Int, patternOffsets: [Int]?
+    ) throws(ResultsError) -> Primary {
+        if quantifier == nil, `operator`.isPlainComparison {
             switch (left, right) {
             case let (.field(path), .value(number)) where number.kind == .number:
-                return .fieldNumber(.init(.init(path: path, operator: `operator`, number: number)))
+                return .predicate(.fieldNumber(.init(.init(path: path, operator: `operator`, number: number))), depth: 0)
             case let (.value(number), .field(path)) where number.kind == .number:
-                return .fieldNumber(.init(.init(path: path, operator: `operator`.swapped, number: number)))
+                return .predicate(.fieldNumber(.init(.init(path: path, operator: `operator`.swapped, number: number))), depth: 0)
             default:
                 break
             }
@@ -480,13 +944,25 @@ struct FormatPredicateParser {
         if `operator` == .matches, case let .value(.string(pattern)) = right {
             regularExpression = try compileRegularExpression(pattern, options, at: rightStart, offsets: patternOffsets)
         }
+        // The collection of ANY, ALL and NONE is always an expression, so
+        // its key path reads through arrays.
+        let leftOperand = quantifier == nil
+            ? prepare(left, options, like: false, regularExpression: nil) : .expression(try expression(left, at: start))
         let comparison = FormatPredicate.Comparison(
-            left: prepare(left, options, like: false, regularExpression: nil),
+            left: leftOperand,
             operator: `operator`,
             options: options,
             right: prepare(right, options, like: `operator` == .like, regularExpression: regularExpression)
         )
-        return .comparison(comparison)
+        let depth = max(left.depth, right.depth)
+        if let quantifier {
+            guard depth + 1 <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
+            return .predicate(.aggregate(.init(quantifier: quantifier, comparison: comparison)), depth: depth + 1)
+        }
+        if left.hasExpression || right.hasExpression {
+            return .predicate(.expressionComparison(comparison), depth: depth)
+        }
+        return .predicate(.comparison(comparison), depth: depth)
     }
 
     private func prepare(
@@ -499,6 +975,8 @@ struct FormatPredicateParser {
             .literal(.init(value: value, options: options, likePattern: like, regularExpression: regularExpression))
         case let .list(elements, _):
             .list(elements.map { prepare($0, options, like: false, regularExpression: nil) })
+        case let .expression(expression):
+            .expression(expression)
         }
     }
 

@@ -27,6 +27,12 @@ extension FormatPredicate {
         /// A field compared with a number by `==`, `!=`, `<`, `<=`, `>` or
         /// `>=`: the common case, kept free of any string work.
         case fieldNumber(FieldNumberNode)
+        /// A comparison with an ``Expression`` among its operands
+        /// (arithmetic, `SELF`, a variable, a collection operator or
+        /// `SUBQUERY`), evaluated through ``Comparison/evaluate(_:in:)``.
+        case expressionComparison(Comparison)
+        /// `ANY`, `ALL` or `NONE` before a comparison.
+        case aggregate(Aggregate)
     }
 
     /// A comparison operator.
@@ -101,6 +107,17 @@ extension FormatPredicate {
         case literal(Literal)
         /// `{a, b, …}` after `IN` or `BETWEEN`.
         case list([Operand])
+        /// A value computed from the evaluated object.
+        case expression(Expression)
+
+        /// Whether the operand takes a value read from the object (a key
+        /// path or an expression), in the order of the comparison's reads.
+        var readsObject: Bool {
+            switch self {
+            case .field, .expression: true
+            case .literal, .list: false
+            }
+        }
     }
 
     /// A constant operand with everything its comparison needs precomputed.
@@ -167,7 +184,7 @@ extension FormatPredicate {
             } else {
                 listFields = []
             }
-            if case .field = left, case let .literal(literal) = right, literal.foldedUTF8 != nil {
+            if left.readsObject, case let .literal(literal) = right, literal.foldedUTF8 != nil {
                 stringLiteral = literal
             } else {
                 stringLiteral = nil

@@ -29,11 +29,51 @@ import FilterableResults
 ///   `TRUEPREDICATE`, `FALSEPREDICATE`.
 /// - A bare word is a key path; dots reach into nested objects
 ///   (`owner.name`); `#` before a word makes a keyword a key path (`#in`).
-/// - Either side may be a key path or a literal (`5 < score` works).
+/// - Either side may be a key path, a literal or an expression
+///   (`5 < score`, `price * quantity > 100`).
 /// - `%@` and `%K` are placeholders for values and key paths given as
 ///   arguments (``init(_:arguments:)``), substituted as values, never as text.
-/// - NOT, AND, OR and parentheses nest at most ``maximumNestingDepth``
-///   levels deep.
+/// - NOT, AND, OR, parentheses and expressions nest at most
+///   ``maximumNestingDepth`` levels deep, and `SUBQUERY`s at most
+///   ``maximumSubqueryNestingDepth``.
+///
+/// ## Collections, arithmetic and SELF
+///
+/// - `ANY` (or `SOME`), `ALL` and `NONE` before a comparison test it with
+///   each element of the array on its left as the left value, with the
+///   comparison's operator and modifiers: `ANY tags ==[c] 'red'`,
+///   `ALL scores > 3`, `NONE tags BEGINSWITH 'x'`. `ALL` holds for an empty
+///   array; `NONE` is `NOT ANY`. A word is a modifier only when an operand
+///   follows it, so `all == 1` still compares a field called `all`.
+/// - Collection operators after a key path: `tags.@count`, and `@sum`,
+///   `@avg`, `@min`, `@max`, each optionally followed by a key path read in
+///   every element (`items.@sum.price`). An operator with no key path
+///   before it applies to `SELF` (`@count > 2`).
+/// - Arithmetic: `+`, `-`, `*`, `/` with the usual precedence, unary minus
+///   and parentheses: `(price + tax) * quantity >= 100`, `count - 1 == 2`.
+/// - `SELF` is the evaluated value (for a ``JSONValue``, the value itself;
+///   for other elements, ``FieldValueProviding/valueForSelf()``);
+///   `SELF.name` is the key path `name`. `#self` is a field called `self`.
+/// - `SUBQUERY(collection, $x, predicate)` is the array of the collection's
+///   elements for which the predicate holds, evaluated with each element as
+///   the object (`SELF`, and bare key paths, read the element) and as
+///   `$x`: `SUBQUERY(items, $i, $i.price > 3 AND $i.stock > 0).@count > 0`.
+///   Variables exist only inside the SUBQUERY that binds them (inner ones
+///   see the outer ones); a `$x` anywhere else is an error.
+/// - Inside these forms (an aggregate's collection, a collection operator's
+///   base, an expression), a key path step that meets an array reads the
+///   rest of the path in each element, as key-value coding does:
+///   `ANY items.tag == 'new'`.
+///
+/// Refused by name, with an ``ResultsError/invalidPredicate(_:position:expected:)``
+/// that says so: array indexes (`tags[FIRST]`, `[LAST]`, `[SIZE]`, `[0]`),
+/// other collection operators (`@distinctUnionOfObjects`, `@unionOfObjects`
+/// and the rest of the array and set operators), `**`, the set operators
+/// `UNION`, `INTERSECT` and `MINUS`, function calls (`FUNCTION(…)`,
+/// `CAST(…)`, `TERNARY(…)`, `now()` and any `name(…)`), variables outside a
+/// SUBQUERY, the modifiers `[n]` and `[l]`, and hexadecimal, octal and
+/// binary numbers (`0x1F`). `=>` and `=<` are not synonyms for `>=` and
+/// `<=` here.
 ///
 /// ## Regular expressions
 ///
@@ -85,7 +125,23 @@ import FilterableResults
 ///   `==`. For `MATCHES`, `[c]` compiles the expression case-insensitively
 ///   rather than lowercasing its text (which would change escapes like `\D`).
 /// - `LIKE`, `CONTAINS` and `IN` with a string take time linear in the
-///   lengths of the strings (see ``evaluate(_:)``).
+///   lengths of the strings (see ``evaluate(_:)``). `LIKE`'s pattern is a
+///   string, a key path or an expression: a number, a Boolean or null is
+///   refused, as for `MATCHES`.
+/// - An expression without a value compares as a missing field does (as
+///   null: `== nil` holds, `!=` holds, everything else is false). Arithmetic
+///   takes numbers only: a string, a Boolean, null or a missing field
+///   gives no value, as does a division by zero or a result that is not
+///   finite. Integers stay exact unless they overflow (then doubles), and
+///   `/` divides exactly (`7 / 2 == 3.5`).
+/// - `ANY` and `ALL` on a value that is not an array (missing, null, a
+///   scalar, an object) are false, and `NONE` (`NOT ANY`) is true:
+///   Foundation raises an exception there, and a filter must not.
+/// - `@count` takes an array (its elements) or an object (its members);
+///   `@sum` adds numbers, skipping nulls (0 for none); `@avg` is their
+///   mean with nulls counted as 0 (no value for an empty array); `@min`
+///   and `@max` skip nulls and compare numbers or strings, all of one kind
+///   (no value for none). Anything else gives no value.
 ///
 /// Predicates are equal when their canonical texts (``description``) are, so
 /// `a = 1` equals `a == 1.0` and `5 < a` equals `a > 5`.
@@ -122,15 +178,25 @@ public struct FormatPredicate: Sendable {
     }
 
     /// The deepest nesting a predicate may have: at most this many
-    /// parentheses and NOTs open at any point of the text, and at most this
-    /// many levels of NOT, AND and OR in the parsed predicate (an AND inside
-    /// an OR, or an OR inside an AND, is one level more; `a AND b AND c` is
-    /// one level). Deeper predicates are refused with
+    /// parentheses, NOTs, unary minuses and SUBQUERYs open at any point of
+    /// the text, and at most this many levels of NOT, AND, OR, arithmetic,
+    /// collection operators, aggregates and SUBQUERY in the parsed
+    /// predicate (an AND inside an OR, or an OR inside an AND, is one level
+    /// more; `a AND b AND c` and `a + b - c` are one level). Deeper
+    /// predicates are refused with
     /// ``ResultsError/invalidPredicate(_:position:expected:)``, so parsing,
     /// evaluating and printing stay well within a 512 KB thread stack.
     ///
     /// - Complexity: O(1).
     public static let maximumNestingDepth = 100
+
+    /// The most `SUBQUERY`s a predicate may nest inside one another (in
+    /// their predicates or their collections). Each one also counts
+    /// towards ``maximumNestingDepth``; deeper ones are refused with
+    /// ``ResultsError/invalidPredicate(_:position:expected:)``.
+    ///
+    /// - Complexity: O(1).
+    public static let maximumSubqueryNestingDepth = 8
 
     /// The format string as given.
     ///

@@ -48,9 +48,20 @@ struct PredicateLexer {
         case "'", "\"":
             kind = .string(try readString())
         case "0"..."9":
+            if scalar == "0", position + 2 < scalars.count, Self.isRadixPrefix(scalars[position + 1], scalars[position + 2]) {
+                throw PredicateLexicalError(
+                    position: position,
+                    expected: "a decimal number (hexadecimal, octal and binary numbers such as 0x1F are not supported)"
+                )
+            }
             kind = .number(try readNumber())
         case "-" where position + 1 < scalars.count && ("0"..."9").contains(scalars[position + 1]):
             kind = .number(try readNumber())
+        case "@" where position + 1 < scalars.count && Self.isWordStart(scalars[position + 1]):
+            position += 1
+            let start = position
+            while position < scalars.count, Self.isWordContinuation(scalars[position]) { position += 1 }
+            kind = .collectionOperator(text(start..<position))
         case "%":
             let following = position + 1 < scalars.count ? scalars[position + 1] : nil
             switch following {
@@ -83,6 +94,18 @@ struct PredicateLexer {
         return !atWordStart
     }
 
+    /// Whether `letter` and `digit` after a `0` spell NSPredicate's
+    /// hexadecimal, octal or binary prefix (`0x1F`, `0o17`, `0b101`), which
+    /// the language refuses by name.
+    static func isRadixPrefix(_ letter: Unicode.Scalar, _ digit: Unicode.Scalar) -> Bool {
+        switch letter {
+        case "x", "X": ("0"..."9").contains(digit) || ("a"..."f").contains(digit) || ("A"..."F").contains(digit)
+        case "o", "O": ("0"..."7").contains(digit)
+        case "b", "B": digit == "0" || digit == "1"
+        default: false
+        }
+    }
+
     static func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
     }
@@ -95,12 +118,14 @@ struct PredicateLexer {
         }
     }
 
-    /// Reads `word(.word)*`.
+    /// Reads `word(.word)*`; a `.` before `@` ends the word (it starts a
+    /// collection operator: `tags.@count`).
     private mutating func readWord() throws(PredicateLexicalError) -> String {
         let start = position
         while true {
             while position < scalars.count, Self.isWordContinuation(scalars[position]) { position += 1 }
             guard position < scalars.count, scalars[position] == "." else { break }
+            if position + 1 < scalars.count, scalars[position + 1] == "@" { break }
             position += 1
             guard position < scalars.count, Self.isWordStart(scalars[position]) else {
                 throw PredicateLexicalError(position: position, expected: "a field name after '.' in '\(text(start..<position))'")
@@ -287,6 +312,12 @@ struct PredicateLexer {
         case (",", _): symbol = .comma
         case ("[", _): symbol = .openBracket
         case ("]", _): symbol = .closeBracket
+        case ("+", _): symbol = .plus
+        case ("-", _): symbol = .minus
+        case ("*", "*"): symbol = .power
+        case ("*", _): symbol = .times
+        case ("/", _): symbol = .divide
+        case (".", _): symbol = .dot
         case ("&", _):
             throw PredicateLexicalError(position: position, expected: "'&&' (a single '&' is not an operator)")
         case ("|", _):

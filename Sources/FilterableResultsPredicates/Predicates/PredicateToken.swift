@@ -13,6 +13,9 @@ struct PredicateToken {
         case number(JSONValue)
         /// `%@` (a value argument) or `%K` (a key path argument).
         case placeholder(Placeholder)
+        /// `@name`: a collection operator such as `@count` (the name without
+        /// the `@`).
+        case collectionOperator(String)
         /// Punctuation or an operator symbol.
         case symbol(Symbol)
         /// The end of the text.
@@ -30,6 +33,7 @@ struct PredicateToken {
         case openParenthesis = "(", closeParenthesis = ")"
         case openBrace = "{", closeBrace = "}", comma = ","
         case openBracket = "[", closeBracket = "]"
+        case plus = "+", minus = "-", power = "**", times = "*", divide = "/", dot = "."
     }
 
     var kind: Kind
