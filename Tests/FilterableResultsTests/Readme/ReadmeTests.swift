@@ -244,5 +244,14 @@ struct ReadmeTests {
             Issue.record("\(tapped) is not a product")
         }
         #expect(view.exception == nil && view.cells == [[], ["Mac", "iPad"]])
+
+        let favorites = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
+        try screen.insertPart(.part(favorites, as: SearchRow.product, accepting: { row in
+            if case let .product(product) = row { product } else { nil }
+        }), at: 1)                                                               // its section comes in, animated
+        let shown = dataSource.snapshot
+        try screen.moveRow(from: ResultsIndexPath(row: 1, section: 2), to: ResultsIndexPath(row: 0, section: 1), in: shown)
+        #expect(favorites.snapshot.elements.map(\.name) == ["iPad"] && !products.snapshot.elements.contains { $0.name == "iPad" })
+        #expect(view.exception == nil && view.cells == [[], ["iPad"], ["Mac"]])
     }
 }
