@@ -32,7 +32,8 @@ extension ResultsComposition: ResultsSource {
     /// - Complexity: O(log *p* + log *n*), plus the part's answer.
     public func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)? {
         guard case let .row(part, local)? = shown.location(of: indexPath), let connection = connection(ofPart: part, in: shown) else { return nil }
-        return connection.action(local, shown.parts[part].table)
+        guard let (path, table) = shown.parts[part].ownRow(local) else { return nil }
+        return connection.action(path, table)
     }
 
     /// Whether the user may drag the row at `indexPath` of `shown`: a row
@@ -42,7 +43,8 @@ extension ResultsComposition: ResultsSource {
     /// - Complexity: O(log *p* + log *n*), plus the part's answer.
     public func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool {
         guard case let .row(part, local)? = shown.location(of: indexPath), let connection = connection(ofPart: part, in: shown) else { return false }
-        return connection.canMoveRow(local, shown.parts[part].table)
+        guard let (path, table) = shown.parts[part].ownRow(local) else { return false }
+        return connection.canMoveRow(path, table)
     }
 
     /// Moves a row the user dragged, both index paths in `shown`, the
@@ -77,9 +79,12 @@ extension ResultsComposition: ResultsSource {
         guard let connection = self.connection(ofPart: part, in: shown), let target = self.connection(ofPart: toPart, in: shown) else {
             throw .moveNotAllowed(from: source, to: destination, reason: "its part was removed after the view showed it")
         }
-        do {
+        do throws(ResultsError) {
             if toPart == part {
-                try connection.moveRow(local, toPath, shown.parts[part].table)
+                guard let (from, table) = shown.parts[part].ownRow(local) else {
+                    throw .indexPathOutOfRange(local, sectionCount: shown.numberOfSections, rowCount: nil)
+                }
+                try connection.moveRow(from, shown.parts[part].ownDrop(toPath, leaving: local), table)
             } else {
                 try moveAcrossParts(local, of: part, to: toPath, of: toPart, in: shown, from: connection, into: target)
             }
@@ -113,7 +118,8 @@ extension ResultsComposition: ResultsSource {
             throw .rowNotEditable("\(element)", reason: "part \(shown.parts[part].id) takes no rows")
         }
         do {
-            return .row(part: shown.parts[part].id, key: try insert(element, path, shown.parts[part].table))
+            let target = shown.parts[part]
+            return .row(part: target.id, key: try insert(element, target.ownDrop(path, leaving: nil), target.ownTable))
         } catch {
             throw Self.composed(error, source: nil, destination: (path, destination), in: shown)
         }
@@ -162,7 +168,8 @@ extension ResultsComposition: ResultsSource {
         var failure: ResultsError?
         performBatchUpdates {
             do throws(ResultsError) {
-                let newKey = try insert(row, destination, shown.parts[toPart].table)
+                let shownTarget = shown.parts[toPart]
+                let newKey = try insert(row, shownTarget.ownDrop(destination, leaving: nil), shownTarget.ownTable)
                 do throws(ResultsError) {
                     try connection.remove(key)
                 } catch {
@@ -225,5 +232,25 @@ extension ResultsComposition {
     /// - Complexity: O(log *n*).
     public func indexPath(ofRow indexPath: ResultsIndexPath, inPart part: Int) -> ResultsIndexPath? {
         reportedSnapshot.indexPath(ofRow: indexPath, inPart: part)
+    }
+}
+
+extension ResultsComposition.Snapshot.Part {
+    /// The part's own table: what its source reported, before the
+    /// composition's filter.
+    var ownTable: any PartTable<Element> { (table as? FilteredTable<Element>)?.base ?? table }
+
+    /// The path in the part's own table of the row shown at `local`, with
+    /// that table; `nil` when there is no such row.
+    func ownRow(_ local: ResultsIndexPath) -> (path: ResultsIndexPath, table: any PartTable<Element>)? {
+        guard let filtered = table as? FilteredTable<Element> else { return (local, table) }
+        return filtered.basePath(local).map { ($0, filtered.base) }
+    }
+
+    /// The path in the part's own table where a row dropped at
+    /// `destination` of the table shown goes (with the row at `source` of
+    /// the table shown out of it, if it is dragged from there).
+    func ownDrop(_ destination: ResultsIndexPath, leaving source: ResultsIndexPath?) -> ResultsIndexPath {
+        (table as? FilteredTable<Element>)?.baseDrop(destination, leaving: source) ?? destination
     }
 }

@@ -13,6 +13,21 @@ extension ResultsComposition {
             report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
             return
         }
+        if filter != nil {
+            // The part's changes are in its own table, not in the filtered one: compare the composed tables.
+            let id = new.parts[index].id
+            let changed = Set(update.rowChanges.lazy.filter { change in
+                switch change.change {
+                case .insert, .update, .move(_, _, true): true
+                case .delete, .move: false
+                }
+            }.map { Key.row(part: id, key: $0.key) })
+            guard let changeset = Self.difference(from: old, to: new, changed: changed) else {
+                return report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
+            }
+            if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: new)) }
+            return
+        }
         let changeset = Self.translate(update, ofPart: index, from: old, to: new)
         if changeset.isEmpty {
             _checkInvariants()   // only hidden rows changed: the view shows the same table

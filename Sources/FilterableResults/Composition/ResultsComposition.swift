@@ -68,6 +68,8 @@ public final class ResultsComposition<Element> {
     var batch: Batch?
     /// The identity the next part added gets.
     var nextPartID: Int
+    /// Which rows show, across every part; see ``setFilter(_:)``.
+    var filter: ((Element) -> Bool)?
 
     /// Joins `parts`, in order, into one table; `placeholder` shows after
     /// them while none of them has a row.
@@ -94,8 +96,11 @@ public final class ResultsComposition<Element> {
         }
     }
 
-    /// How part `index` shows with `table`, given its collapsed sections.
+    /// How part `index` shows with `table` (its own, or as filtered
+    /// before), given the filter and its collapsed sections.
     func snapshotPart(_ index: Int, table: any PartTable<Element>) -> Snapshot.Part {
+        let own = (table as? FilteredTable<Element>)?.base ?? table
+        let table: any PartTable<Element> = filter.map { FilteredTable(own, isIncluded: $0) } ?? own
         let collapsed = parts[index].collapsed
         var collapsedSections: [Int] = []
         var hiddenRows = 0
