@@ -100,7 +100,7 @@ extension FormatPredicate {
             }
             guard case var .array(elements)? = value else { return nil }
             if !path.isEmpty {
-                elements = elements.map { Expression.read(path, in: $0) ?? .null }
+                elements = elements.map { ValueExpression.read(path, in: $0) ?? .null }
             }
             switch `operator` {
             case .count:

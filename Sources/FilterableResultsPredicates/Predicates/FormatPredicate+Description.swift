@@ -96,7 +96,7 @@ extension FormatPredicate {
     }
 }
 
-extension FormatPredicate.Expression {
+extension FormatPredicate.ValueExpression {
     /// The expression as canonical format text, with only the parentheses
     /// its meaning needs (so it never has more open than it has levels).
     var canonicalText: String {

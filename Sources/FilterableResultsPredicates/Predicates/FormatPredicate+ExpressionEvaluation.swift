@@ -85,7 +85,7 @@ extension FormatPredicate.Aggregate {
     }
 }
 
-extension FormatPredicate.Expression {
+extension FormatPredicate.ValueExpression {
     /// The expression's value for `object`; `nil` when it has none.
     func value<T: FieldValueProviding>(_ object: T, _ scope: [JSONValue]) -> JSONValue? {
         switch kind {

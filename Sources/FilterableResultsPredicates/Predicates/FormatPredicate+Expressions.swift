@@ -60,7 +60,7 @@ extension FormatPredicate {
 
     /// A value computed from the evaluated object (and, inside a
     /// `SUBQUERY`, from the variables it binds).
-    final class Expression: Sendable {
+    final class ValueExpression: Sendable {
         enum Kind: Sendable {
             /// A constant.
             case literal(JSONValue)
@@ -73,16 +73,16 @@ extension FormatPredicate {
             /// counting the enclosing `SUBQUERY`s from the outermost.
             case variable(name: String, index: Int, tail: [String])
             /// `-operand`.
-            case negate(Expression)
+            case negate(ValueExpression)
             /// `first op operand op operand …`, all of one precedence (all
             /// additive or all multiplicative), evaluated left to right.
-            case arithmetic(first: Expression, rest: [(ArithmeticOperator, Expression)])
+            case arithmetic(first: ValueExpression, rest: [(ArithmeticOperator, ValueExpression)])
             /// `base.@operator.path`: a collection operator on the value of
             /// `base`, reading `path` in each element (empty: the element).
-            case collection(base: Expression, operator: CollectionOperator, path: [String])
+            case collection(base: ValueExpression, operator: CollectionOperator, path: [String])
             /// `SUBQUERY(collection, $variable, predicate)`: the elements of
             /// the collection for which the predicate holds.
-            case subquery(collection: Expression, variable: String, predicate: Node)
+            case subquery(collection: ValueExpression, variable: String, predicate: Node)
         }
 
         let kind: Kind

@@ -61,7 +61,7 @@ struct FormatPredicateParser {
         case field(FieldPath)
         case value(JSONValue)
         case list([RawOperand], start: Int)
-        case expression(FormatPredicate.Expression)
+        case expression(FormatPredicate.ValueExpression)
 
         /// The levels of expressions in the operand.
         var depth: Int {
@@ -627,7 +627,7 @@ struct FormatPredicateParser {
 
     // MARK: Expressions
 
-    private typealias Expression = FormatPredicate.Expression
+    private typealias ValueExpression = FormatPredicate.ValueExpression
     private typealias ArithmeticOperator = FormatPredicate.ArithmeticOperator
 
     /// What waits on the operator stack of ``parseExpression(first:)``.
@@ -745,7 +745,7 @@ struct FormatPredicateParser {
             }
             let inner = try expression(operand, at: start)
             guard inner.depth + 1 <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
-            operands.append((.expression(Expression(.negate(inner), depth: inner.depth + 1)), start))
+            operands.append((.expression(ValueExpression(.negate(inner), depth: inner.depth + 1)), start))
         }
     }
 
@@ -764,8 +764,8 @@ struct FormatPredicateParser {
     /// `first op operand …`, merged into `first` when it is a chain of the
     /// same precedence (evaluation is left to right either way).
     private func chain(
-        _ first: Expression, _ rest: [(ArithmeticOperator, Expression)], at start: Int
-    ) throws(ResultsError) -> Expression {
+        _ first: ValueExpression, _ rest: [(ArithmeticOperator, ValueExpression)], at start: Int
+    ) throws(ResultsError) -> ValueExpression {
         var head = first
         var operands = rest
         if case let .arithmetic(innerFirst, innerRest) = first.kind, innerRest[0].0.isAdditive == rest[0].0.isAdditive {
@@ -774,7 +774,7 @@ struct FormatPredicateParser {
         }
         let depth = operands.reduce(head.depth) { max($0, $1.1.depth) } + 1
         guard depth <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
-        return Expression(.arithmetic(first: head, rest: operands), depth: depth)
+        return ValueExpression(.arithmetic(first: head, rest: operands), depth: depth)
     }
 
     /// `SELF`, a variable, `SUBQUERY(…)`, a collection operator on `SELF`,
@@ -783,14 +783,14 @@ struct FormatPredicateParser {
     private mutating func parseAtom() throws(ResultsError) -> RawOperand? {
         switch token.kind {
         case .collectionOperator:
-            return .expression(try parseCollectionOperator(on: Expression(.selfObject, depth: 0)))
+            return .expression(try parseCollectionOperator(on: ValueExpression(.selfObject, depth: 0)))
         case let .word(word):
             let components = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if components[0].uppercased() == "SELF" {
                 try advance()
                 // `SELF.name` is the key path `name`.
                 return components.count == 1
-                    ? .expression(Expression(.selfObject, depth: 0)) : .field(FieldPath(components: Array(components.dropFirst())))
+                    ? .expression(ValueExpression(.selfObject, depth: 0)) : .field(FieldPath(components: Array(components.dropFirst())))
             }
             if components[0].hasPrefix("$") {
                 return .expression(try parseVariable(components))
@@ -815,7 +815,7 @@ struct FormatPredicateParser {
 
     /// `$name` or `$name.path` at the current token, which must be a
     /// variable an enclosing SUBQUERY binds.
-    private mutating func parseVariable(_ components: [String]) throws(ResultsError) -> Expression {
+    private mutating func parseVariable(_ components: [String]) throws(ResultsError) -> ValueExpression {
         let name = String(components[0].dropFirst())
         guard !name.isEmpty else { throw error("a variable name after '$'") }
         guard let index = variables.lastIndex(of: name) else {
@@ -826,7 +826,7 @@ struct FormatPredicateParser {
             )
         }
         try advance()
-        return Expression(.variable(name: name, index: index, tail: Array(components.dropFirst())), depth: 0)
+        return ValueExpression(.variable(name: name, index: index, tail: Array(components.dropFirst())), depth: 0)
     }
 
     /// `SUBQUERY(collection, $variable, predicate)` at the current token.
@@ -865,7 +865,7 @@ struct FormatPredicateParser {
         let collectionExpression = try expression(collection, at: collectionStart)
         let depth = max(collectionExpression.depth, predicate.depth) + 1
         guard depth <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
-        return .expression(Expression(
+        return .expression(ValueExpression(
             .subquery(collection: collectionExpression, variable: String(variable.dropFirst()), predicate: predicate.node),
             depth: depth
         ))
@@ -888,7 +888,7 @@ struct FormatPredicateParser {
 
     /// `@operator` (and the key path after it) at the current token,
     /// applied to `base`.
-    private mutating func parseCollectionOperator(on base: Expression) throws(ResultsError) -> Expression {
+    private mutating func parseCollectionOperator(on base: ValueExpression) throws(ResultsError) -> ValueExpression {
         guard case let .collectionOperator(name) = token.kind else { preconditionFailure("not at a collection operator") }
         let start = token.start
         guard let `operator` = FormatPredicate.CollectionOperator(rawValue: name) else {
@@ -911,14 +911,14 @@ struct FormatPredicateParser {
         }
         let depth = base.depth + 1
         guard depth <= FormatPredicate.maximumNestingDepth else { throw expressionNestingError(at: start) }
-        return Expression(.collection(base: base, operator: `operator`, path: path), depth: depth)
+        return ValueExpression(.collection(base: base, operator: `operator`, path: path), depth: depth)
     }
 
     /// An operand as an expression.
-    private func expression(_ operand: RawOperand, at position: Int) throws(ResultsError) -> Expression {
+    private func expression(_ operand: RawOperand, at position: Int) throws(ResultsError) -> ValueExpression {
         switch operand {
-        case let .field(path): Expression(.keyPath(path), depth: 0)
-        case let .value(value): Expression(.literal(value), depth: 0)
+        case let .field(path): ValueExpression(.keyPath(path), depth: 0)
+        case let .value(value): ValueExpression(.literal(value), depth: 0)
         case let .expression(expression): expression
         case .list: throw error("a value or a key path, not a list", at: position)
         }

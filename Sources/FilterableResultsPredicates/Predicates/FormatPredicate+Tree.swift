@@ -27,7 +27,7 @@ extension FormatPredicate {
         /// A field compared with a number by `==`, `!=`, `<`, `<=`, `>` or
         /// `>=`: the common case, kept free of any string work.
         case fieldNumber(FieldNumberNode)
-        /// A comparison with an ``Expression`` among its operands
+        /// A comparison with an ``ValueExpression`` among its operands
         /// (arithmetic, `SELF`, a variable, a collection operator or
         /// `SUBQUERY`), evaluated through ``Comparison/evaluate(_:in:)``.
         case expressionComparison(Comparison)
@@ -108,7 +108,7 @@ extension FormatPredicate {
         /// `{a, b, …}` after `IN` or `BETWEEN`.
         case list([Operand])
         /// A value computed from the evaluated object.
-        case expression(Expression)
+        case expression(ValueExpression)
 
         /// Whether the operand takes a value read from the object (a key
         /// path or an expression), in the order of the comparison's reads.
