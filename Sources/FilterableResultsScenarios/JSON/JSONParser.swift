@@ -9,8 +9,8 @@ import Foundation
 /// recursion, and scans bytes directly: strings without escapes are decoded in one step,
 /// integers are accumulated without building text, and simple decimals take
 /// an exact fast path. Nesting deeper than ``JSONValue/maximumNestingDepth``
-/// is an error, so every recursive walk over a parsed value (printing,
-/// comparing, hashing) stays well within a 512 KB thread stack.
+/// is an error (a limit on what files may hold: walks over values, which
+/// have no recursion, would handle any depth).
 struct JSONParser {
     typealias ParseError = JSONValue.ParseError
 

@@ -6,11 +6,11 @@ extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts; deeper
     /// input is a ``ParseError``.
     ///
-    /// Parsing itself needs no stack for nesting, but printing, comparing
-    /// and hashing values walk them recursively: at this depth they stay
-    /// well within the 512 KB stack of a secondary thread, even in a debug
-    /// build. (It is serde_json's limit too; real documents rarely nest
-    /// deeper than a dozen levels.)
+    /// Every operation on a value (parsing, printing, comparing, hashing,
+    /// releasing) works without recursion, at any depth; the limit keeps
+    /// files to what a person writes and refuses hostile nesting early.
+    /// (It is serde_json's limit too; real documents rarely nest deeper
+    /// than a dozen levels.)
     ///
     /// - Complexity: O(1).
     public static let maximumNestingDepth = 128
