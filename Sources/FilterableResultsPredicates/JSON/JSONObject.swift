@@ -5,9 +5,9 @@ import FilterableResults
 ///
 /// The order is kept for printing (``JSONValue/jsonText``); equality and
 /// hashing ignore it, as JSON does. Keys are unique by Unicode scalars: when a
-/// key repeats in the input of an initializer (or of the parser), the last
-/// value wins and the key keeps its first position, as in
-/// `{"a": 1, "b": 2, "a": 3}` → `{"a": 3, "b": 2}`.
+/// key repeats in the input of an initializer, the last value wins and the
+/// key keeps its first position, as in `["a": 1, "b": 2, "a": 3]` →
+/// `{"a": 3, "b": 2}`. (The scenario parser refuses a repeated key instead.)
 ///
 ///     var owner: JSONObject = ["id": 7, "name": "Ada"]
 ///     owner["name"]             // .string("Ada")

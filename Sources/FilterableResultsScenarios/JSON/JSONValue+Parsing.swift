@@ -18,9 +18,12 @@ extension JSONValue {
     /// Parses one JSON value (RFC 8259) from text.
     ///
     /// The whole text must be one value, with optional whitespace around it;
-    /// anything after it is an error. Integers that fit `Int` become
-    /// `JSONValue.integer(_:)`, other numbers `JSONValue.double(_:)`; an object's repeated key
-    /// keeps its first position and its last value.
+    /// anything after it is an error. Integers become `JSONValue.integer(_:)`,
+    /// numbers with a fraction or an exponent `JSONValue.double(_:)`
+    /// (correctly rounded). Nothing is lost silently: an integer outside
+    /// `Int`'s 64 bits, which no case holds exactly, and an object key
+    /// written twice, whose first value would be dropped, are errors at
+    /// their position.
     ///
     ///     let value = try JSONValue(parsing: "[1, 2.5, \"three\"]")
     ///
