@@ -1,5 +1,5 @@
 import FilterableResults
-import FilterableResultsPredicates
+@_spi(Testing) import FilterableResultsPredicates
 import Foundation
 import TestSupport
 import Testing
@@ -68,5 +68,23 @@ struct RegularExpressionCacheTests {
         }
         #expect(results.count == 4)
         #expect(results.allSatisfy { $0 == expected })
+    }
+
+    @Test("a large program over many short rows costs work once per new step, not per row")
+    func largeProgramOverShortRows() throws {
+        // About 8,000 instructions, as in the 68-second case.
+        let pattern = "(?:.{0,999}){4}x"
+        let rows = (0..<2_000).map { "row \($0)" }
+        let results = try PredicateMatcherTesting.matches(pattern, rows: rows)
+        #expect(results.allSatisfy { !$0.matches })
+        #expect(try PredicateMatcherTesting.matches(pattern, rows: ["row 7x"]).first?.matches == true)
+        let programSize = try PredicateMatcherTesting.matches(pattern, "").programSize
+        // A new step for each digit at each of the four digit positions
+        // (forty rows), at most 2p each; from "row 1010" on, a row costs no
+        // simulation at all. Without the cache, every row costs about 2p
+        // per scalar.
+        let total = results.reduce(0) { $0 + $1.steps }
+        #expect(total <= 45 * 2 * programSize, "\(total) steps for a program of \(programSize)")
+        #expect(results.suffix(990).allSatisfy { $0.steps == 0 })
     }
 }
