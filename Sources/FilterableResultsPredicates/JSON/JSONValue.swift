@@ -41,7 +41,7 @@ import FilterableResults
 /// recursion, so a value 100,000 levels deep works on a 512 KB thread. That
 /// is why an array's elements are a ``JSONArray`` (whose storage the package
 /// owns and takes apart one level at a time) rather than a Swift `Array`;
-/// ``array(_:)-swift.type.method`` still takes a Swift array.
+/// `JSONValue.array(_:)` still takes a Swift array.
 public enum JSONValue: Sendable {
     /// JSON `null`. A missing field compares as null too.
     case null
@@ -125,7 +125,7 @@ extension JSONValue {
     @inlinable
     public static func number(_ value: Double) -> JSONValue { .double(value) }
 
-    /// An array value from a Swift array; the same as ``array(_:)-enum.case``
+    /// An array value from a Swift array; the same as the `array` case
     /// with a ``JSONArray``.
     ///
     /// - Complexity: O(1).
