@@ -5,9 +5,9 @@ import FilterableResults
 ///
 /// The order is kept for printing (``JSONValue/jsonText``); equality and
 /// hashing ignore it, as JSON does. Keys are unique by Unicode scalars: when a
-/// key repeats in the input of an initializer (or of the parser), the last
-/// value wins and the key keeps its first position, as in
-/// `{"a": 1, "b": 2, "a": 3}` → `{"a": 3, "b": 2}`.
+/// key repeats in the input of an initializer, the last value wins and the
+/// key keeps its first position, as in `["a": 1, "b": 2, "a": 3]` →
+/// `{"a": 3, "b": 2}`. (The scenario parser refuses a repeated key instead.)
 ///
 ///     var owner: JSONObject = ["id": 7, "name": "Ada"]
 ///     owner["name"]             // .string("Ada")
@@ -20,15 +20,29 @@ public struct JSONObject: Sendable {
     /// A key and its value.
     public typealias Member = (key: String, value: JSONValue)
 
+    /// The shared, copy-on-write buffer of members: a class of the
+    /// package's own, so that releasing deeply nested values takes no stack.
+    @usableFromInline
+    var storage: Storage
+
     /// The members in order; keys are unique.
     @usableFromInline
-    internal var members: [Member]
+    var members: [Member] {
+        get { storage.members }
+        set {
+            if isKnownUniquelyReferenced(&storage) {
+                storage.members = newValue
+            } else {
+                storage = Storage(newValue)
+            }
+        }
+    }
 
     /// Creates an empty object.
     ///
     /// - Complexity: O(1).
     public init() {
-        members = []
+        storage = Storage([])
     }
 
     /// Creates an object from key-value pairs; a repeated key keeps its first
@@ -37,12 +51,24 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(*n*) expected (O(*n*²) key comparisons for fewer than
     ///   sixteen members, which is faster at that size).
     public init(_ members: some Sequence<Member>) {
-        self.members = Self.foldingDuplicateKeys(Array(members))
+        storage = Storage(Self.foldingDuplicateKeys(Array(members)))
     }
 
-    /// Creates an object from members whose keys are known to be unique.
-    init(uniqueMembers members: [Member]) {
-        self.members = members
+    /// Creates an object from members whose keys are known to be unique
+    /// (the caller checked them, as the scenario parser does).
+    ///
+    /// - Complexity: O(1).
+    package init(uniqueMembers members: [Member]) {
+        storage = Storage(members)
+    }
+
+    /// Runs `body` on the members, copying them first if another object
+    /// shares them.
+    mutating func mutateMembers<R>(_ body: (inout [Member]) throws -> R) rethrows -> R {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(storage.members)
+        }
+        return try body(&storage.members)
     }
 
     /// Removes repeated keys: the first position, the last value.
@@ -104,11 +130,13 @@ extension JSONObject {
         }
         set {
             let existing = index(forKey: key)
-            switch (existing, newValue) {
-            case let (index?, value?): members[index].value = value
-            case let (index?, nil): members.remove(at: index)
-            case let (nil, value?): members.append((key, value))
-            case (nil, nil): break
+            mutateMembers { members in
+                switch (existing, newValue) {
+                case let (index?, value?): members[index].value = value
+                case let (index?, nil): members.remove(at: index)
+                case let (nil, value?): members.append((key, value))
+                case (nil, nil): break
+                }
             }
         }
     }
@@ -166,42 +194,22 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 // MARK: - Equality and hashing
 
 extension JSONObject: Hashable {
-    /// Whether two objects have the same keys with equal values, in any order.
+    /// Whether two objects have the same keys with equal values, in any
+    /// order, as ``JSONValue/==(_:_:)`` compares them (without recursion).
     ///
-    /// - Complexity: O(*n*) when the keys are in the same order, else O(*n*²)
-    ///   for small objects and O(*n*) expected for large ones.
+    /// - Complexity: O(*n*) in the size of the objects when the keys are in
+    ///   the same order, else O(*n*²) per small object and O(*n*) expected
+    ///   per large one.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.members.count == rhs.members.count else { return false }
-        // Fast path: the same keys in the same order.
-        var index = 0
-        while index < lhs.members.count, UTF8Bytes.equal(lhs.members[index].key, rhs.members[index].key) {
-            guard lhs.members[index].value == rhs.members[index].value else { return false }
-            index += 1
-        }
-        if index == lhs.members.count { return true }
-        let remaining = lhs.members[index...]
-        if lhs.members.count - index < 16 {
-            return remaining.allSatisfy { member in rhs[member.key].map { $0 == member.value } ?? false }
-        }
-        var rhsValues: [ScalarExactKey: JSONValue] = [:]
-        rhsValues.reserveCapacity(rhs.members.count - index)
-        for member in rhs.members[index...] { rhsValues[ScalarExactKey(string: member.key)] = member.value }
-        return remaining.allSatisfy { member in rhsValues[ScalarExactKey(string: member.key)] == member.value }
+        JSONValue.object(lhs) == JSONValue.object(rhs)
     }
 
-    /// Hashes the members independently of their order.
+    /// Hashes the members independently of their order, as
+    /// ``JSONValue/hash(into:)`` does (without recursion).
     ///
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(*n*) in the size of the object, nested values included.
     public func hash(into hasher: inout Hasher) {
-        var combined: UInt = 0
-        for member in members {
-            var memberHasher = Hasher()
-            UTF8Bytes.hash(member.key, into: &memberHasher)
-            memberHasher.combine(member.value)
-            combined &+= UInt(bitPattern: memberHasher.finalize())
-        }
-        hasher.combine(members.count)
-        hasher.combine(combined)
+        JSONValue.object(self).hash(into: &hasher)
     }
 }
 

@@ -48,7 +48,7 @@ extension JSONValue: ExpressibleByArrayLiteral {
     ///
     /// - Complexity: O(*n*).
     public init(arrayLiteral elements: JSONValue...) {
-        self = .array(elements)
+        self = .array(JSONArray(elements))
     }
 }
 

@@ -50,9 +50,73 @@ struct JSONWriter {
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func write(_ value: JSONValue) {
+    /// A container being written: the members or elements still to come.
+    private enum Frame {
+        case array(JSONArray, next: Int)
+        case object([JSONObject.Member], next: Int)
+    }
+
+    /// Writes `root` with an explicit stack of the containers open, so any
+    /// depth works on any thread.
+    mutating func write(_ root: JSONValue) {
+        var stack: [Frame] = []
+        var next: JSONValue? = root
+        while true {
+            if let value = next {
+                next = nil
+                switch value {
+                case let .array(elements):
+                    bytes.append(UInt8(ascii: "["))
+                    if let first = elements.first {
+                        stack.append(.array(elements, next: 1))
+                        next = first
+                        continue
+                    }
+                    bytes.append(UInt8(ascii: "]"))
+                case let .object(object):
+                    bytes.append(UInt8(ascii: "{"))
+                    let members = sortsKeys ? object.membersSortedByKey : object.members
+                    if let first = members.first {
+                        writeString(first.key)
+                        append(": ")
+                        stack.append(.object(members, next: 1))
+                        next = first.value
+                        continue
+                    }
+                    bytes.append(UInt8(ascii: "}"))
+                default:
+                    writeScalar(value)
+                }
+            }
+            // A value is complete: go on with the container around it.
+            guard let frame = stack.popLast() else { return }
+            switch frame {
+            case let .array(elements, index):
+                if index < elements.count {
+                    append(", ")
+                    stack.append(.array(elements, next: index + 1))
+                    next = elements[index]
+                } else {
+                    bytes.append(UInt8(ascii: "]"))
+                }
+            case let .object(members, index):
+                if index < members.count {
+                    append(", ")
+                    writeString(members[index].key)
+                    append(": ")
+                    stack.append(.object(members, next: index + 1))
+                    next = members[index].value
+                } else {
+                    bytes.append(UInt8(ascii: "}"))
+                }
+            }
+        }
+    }
+
+    /// Writes a value that is not an array or an object.
+    private mutating func writeScalar(_ value: JSONValue) {
         switch value {
-        case .null:
+        case .null, .array, .object:
             append("null")
         case let .bool(value):
             append(value ? "true" : "false")
@@ -62,23 +126,6 @@ struct JSONWriter {
             append(Self.numberText(value))
         case let .string(value):
             writeString(value)
-        case let .array(elements):
-            bytes.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { append(", ") }
-                write(element)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case let .object(object):
-            bytes.append(UInt8(ascii: "{"))
-            let members = sortsKeys ? object.membersSortedByKey : object.members
-            for (index, member) in members.enumerated() {
-                if index > 0 { append(", ") }
-                writeString(member.key)
-                append(": ")
-                write(member.value)
-            }
-            bytes.append(UInt8(ascii: "}"))
         }
     }
 

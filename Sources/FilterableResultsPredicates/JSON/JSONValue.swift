@@ -33,6 +33,15 @@ import FilterableResults
 ///
 /// An object is a ``JSONObject``: its keys are unique and keep their order
 /// for printing, while equality and hashing ignore that order.
+///
+/// ## Depth
+///
+/// Values built in code may nest to any depth. Equality, hashing, ordering,
+/// printing and releasing walk nested values with explicit stacks, not
+/// recursion, so a value 100,000 levels deep works on a 512 KB thread. That
+/// is why an array's elements are a ``JSONArray`` (whose storage the package
+/// owns and takes apart one level at a time) rather than a Swift `Array`;
+/// `JSONValue.array(_:)` still takes a Swift array.
 public enum JSONValue: Sendable {
     /// JSON `null`. A missing field compares as null too.
     case null
@@ -45,7 +54,7 @@ public enum JSONValue: Sendable {
     /// A string.
     case string(String)
     /// An ordered list of values.
-    case array([JSONValue])
+    case array(JSONArray)
     /// Named values with unique keys in their written order.
     case object(JSONObject)
 }
@@ -115,6 +124,13 @@ extension JSONValue {
     /// - Complexity: O(1).
     @inlinable
     public static func number(_ value: Double) -> JSONValue { .double(value) }
+
+    /// An array value from a Swift array; the same as the `array` case
+    /// with a ``JSONArray``.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public static func array(_ elements: [JSONValue]) -> JSONValue { .array(JSONArray(elements)) }
 }
 
 // MARK: - Accessors
@@ -175,7 +191,7 @@ extension JSONValue {
     /// - Complexity: O(1).
     @inlinable
     public var arrayValue: [JSONValue]? {
-        if case let .array(value) = self { value } else { nil }
+        if case let .array(value) = self { value.elements } else { nil }
     }
 
     /// The members, if the value is an object.
@@ -196,59 +212,32 @@ extension JSONValue: Hashable {
     /// NaN, which parsing never produces, equals NaN); strings when their
     /// Unicode scalars are; objects when they have the same keys with equal
     /// values, in any order. Values of different kinds are never equal.
+    /// Nested values are compared with an explicit stack, so any depth works
+    /// on any thread.
     ///
     /// - Complexity: O(*n*) in the size of the values; objects compare each
     ///   member by key lookup.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
-        case (.null, .null):
-            true
-        case let (.bool(a), .bool(b)):
-            a == b
-        case let (.integer(a), .integer(b)):
-            a == b
-        case let (.double(a), .double(b)):
-            a == b || (a.isNaN && b.isNaN)
-        case let (.integer(a), .double(b)), let (.double(b), .integer(a)):
-            JSONNumber.compare(a, b) == .orderedSame
-        case let (.string(a), .string(b)):
-            UTF8Bytes.equal(a, b)
-        case let (.array(a), .array(b)):
-            a == b
-        case let (.object(a), .object(b)):
-            a == b
+        case (.array, .array), (.object, .object):
+            containersEqual(lhs, rhs)
         default:
-            false
+            scalarsEqual(lhs, rhs)
         }
     }
 
     /// Hashes the value consistently with ``==(_:_:)``: equal numbers hash
     /// alike whatever their case, and objects hash independently of key order.
+    /// Nested values are hashed with an explicit stack, so any depth works on
+    /// any thread.
     ///
     /// - Complexity: O(*n*) in the size of the value.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind.rawValue)
-        switch self {
-        case .null:
-            break
-        case let .bool(value):
-            hasher.combine(value)
-        case let .integer(value):
-            hasher.combine(value)
-        case let .double(value):
-            if let integer = Int(exactly: value) {
-                hasher.combine(integer)
-            } else if value.isNaN {
-                hasher.combine(Double.nan.bitPattern)
-            } else {
-                hasher.combine(value)
-            }
-        case let .string(value):
-            UTF8Bytes.hash(value, into: &hasher)
-        case let .array(elements):
-            hasher.combine(elements)
-        case let .object(object):
-            hasher.combine(object)
+        if isContainer {
+            hasher.combine(Self.containerDigest(self))
+        } else {
+            hashScalar(into: &hasher)
         }
     }
 }

@@ -49,4 +49,28 @@ public enum PredicateMatcherTesting {
         let matches = expression.matches(text, steps: &steps)
         return (matches, steps, expression.program.count)
     }
+
+    /// Whether each of `texts` matches the `MATCHES` pattern, compiled once
+    /// and run over the texts in order as a filter runs over rows, and the
+    /// steps the automaton took on each (instructions visited; a step
+    /// remembered from an earlier text costs none).
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
+    ///   when the pattern does not compile.
+    /// - Complexity: As matching a `MATCHES` comparison against each text.
+    public static func matches(
+        _ pattern: String, rows texts: [String], caseInsensitive: Bool = false
+    ) throws(ResultsError) -> [(matches: Bool, steps: Int)] {
+        let expression: RegularExpression
+        do {
+            expression = try RegularExpression(pattern, caseInsensitive: caseInsensitive)
+        } catch {
+            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
+        }
+        return texts.map { text in
+            var steps = 0
+            let matches = expression.matches(text, steps: &steps)
+            return (matches, steps)
+        }
+    }
 }

@@ -19,7 +19,9 @@ import FilterableResults
 ///   terminator that ends the subject), `\z` (end), `\b` and `\B` (word
 ///   boundaries).
 /// - Groups `( )`, `(?: )` and `(?<name> )` (captures mean nothing to a
-///   whole-string test); alternation `|`, empty alternatives included.
+///   whole-string test, but as in ICU a name names one group only);
+///   alternation `|`, empty alternatives included. A class lists each
+///   scalar once however often it is written (`[cc]` is `[c]`, as in ICU).
 /// - Quantifiers `* + ? {n} {n,} {n,m}` (counts up to 1,000), each with an
 ///   optional lazy `?` (laziness cannot change whether the whole subject
 ///   matches).
@@ -84,6 +86,9 @@ struct RegularExpressionParser {
     private var size = 1
     /// The scalars of class ranges still to fold for `[c]`.
     private var foldBudget = ScalarSet.foldBudget
+    /// The names of the named groups read so far, each with the offset of
+    /// its group's `(`: ICU refuses a name given to two groups.
+    private var groupNames: [String: Int] = [:]
 
     init(_ pattern: String, caseInsensitive: Bool) {
         scalars = Array(pattern.unicodeScalars)
@@ -181,6 +186,11 @@ struct RegularExpressionParser {
             else {
                 throw malformed(at: start, "a group name is ASCII letters and digits, a letter first, then '>'")
             }
+            let name = String(String.UnicodeScalarView(scalars[(position + 1)..<index]))
+            if let first = groupNames[name] {
+                throw malformed(at: start, "the group name '\(name)' names the group at offset \(first) of the pattern already; a name names one group only")
+            }
+            groupNames[name] = start
             position = index + 1
             return
         case ("=", _): throw unsupported(at: start, "a lookahead '(?=' is not supported")

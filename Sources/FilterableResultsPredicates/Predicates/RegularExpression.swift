@@ -10,6 +10,9 @@ import FilterableResults
 /// simulation visits each instruction at most once, so a match costs
 /// O(*n* · *p*) for a subject of *n* scalars and a program of *p*
 /// instructions (at most ``maximumProgramSize``), whatever the pattern.
+/// Each step taken is remembered (``StateCache``, a lazily built
+/// deterministic automaton), so a step met again, in this subject or in
+/// the next row, costs a hash lookup instead of O(*p*).
 ///
 /// The syntax is the part of ICU's (which `NSRegularExpression` and
 /// `NSPredicate` use) that fits this engine; ``RegularExpressionParser``
@@ -78,6 +81,12 @@ struct RegularExpression: Sendable {
     /// Whether the program tests word boundaries (which costs a property
     /// lookup per scalar).
     let usesWordBoundaries: Bool
+    /// Whether the program has any assertion, so that positions need their
+    /// ``Context``.
+    let usesAssertions: Bool
+    /// The automaton made deterministic as rows are matched (shared by the
+    /// copies of this expression).
+    let cache: StateCache
 
     /// Compiles a pattern.
     ///
@@ -93,6 +102,8 @@ struct RegularExpression: Sendable {
         sets = compiled.sets
         self.caseInsensitive = caseInsensitive
         usesWordBoundaries = compiled.usesWordBoundaries
+        usesAssertions = compiled.program.contains { if case .assert = $0 { true } else { false } }
+        cache = StateCache(programSize: compiled.program.count)
     }
 
     /// Whether the whole of `subject` matches.
@@ -114,107 +125,63 @@ struct RegularExpression: Sendable {
 
     // MARK: The simulation
 
-    /// The states reached at one position: instructions that read a scalar,
-    /// and ``Instruction/match``. `visited` marks every instruction the
-    /// closure passed through at the current generation.
-    private struct StateSet {
-        var states: [Int] = []
-        var visited: [Int]
-
-        init(programSize: Int) {
-            visited = [Int](repeating: -1, count: programSize)
-            states.reserveCapacity(programSize)
-        }
-    }
-
-    /// What the assertions need to know about a position.
-    private struct Position {
-        var index: Int
-        var count: Int
-        /// Whether the last scalar before `index` that is not a combining
-        /// mark or a format character is a word character.
-        var previousIsWord: Bool
-    }
-
+    /// Runs the automaton over `subject`, one remembered transition per
+    /// scalar once the cache knows it (``StateCache``).
     private func run(_ subject: UnsafeBufferPointer<UInt32>, steps: inout Int) -> Bool {
-        var current = StateSet(programSize: program.count)
-        var next = StateSet(programSize: program.count)
-        var stack: [Int] = []
-        var position = Position(index: 0, count: subject.count, previousIsWord: false)
-        addClosure(from: 0, to: &current, generation: 0, at: position, subject, stack: &stack, steps: &steps)
-        for index in 0..<subject.count {
-            if current.states.isEmpty { return false }
-            let scalar = subject[index]
-            let folded = caseInsensitive ? CaseFolding.fold(scalar) : scalar
-            if usesWordBoundaries, !ScalarClasses.isExtendOrFormat(scalar) {
-                position.previousIsWord = ScalarClasses.isWord(scalar)
-            }
-            position.index = index + 1
-            next.states.removeAll(keepingCapacity: true)
-            for pc in current.states {
-                steps += 1
-                let accepted: Bool
-                switch program[pc] {
-                case let .scalar(value): accepted = folded == value
-                case .any: accepted = !ScalarClasses.isLineTerminator(scalar)
-                case let .set(set): accepted = sets[set].contains(scalar, caseInsensitive: caseInsensitive)
-                default: accepted = false
+        cache.withLock { cache in
+            var previousIsWord = false
+            var misses = 0
+            var state = cache.start(self, context: context(at: 0, previousIsWord: false, subject), steps: &steps)
+            for index in 0..<subject.count {
+                if cache.isDead(state) { return false }
+                let scalar = subject[index]
+                let previousIsWordBefore = previousIsWord
+                if usesWordBoundaries, !ScalarClasses.isExtendOrFormat(scalar) {
+                    previousIsWord = ScalarClasses.isWord(scalar)
                 }
-                if accepted {
-                    addClosure(from: pc + 1, to: &next, generation: index + 1, at: position, subject,
-                               stack: &stack, steps: &steps)
+                let key = TransitionKey(
+                    state: state, scalar: scalar,
+                    context: context(at: index + 1, previousIsWord: previousIsWord, subject).rawValue
+                )
+                if let target = cache.target(of: key) {
+                    state = target
+                    continue
                 }
+                // A step not met before. When most steps are new, this
+                // subject keeps reaching new subsets: finish it with the
+                // plain simulation rather than remember them all.
+                misses += 1
+                if misses > 32, misses * 4 > index {
+                    return cache.simulate(self, from: state, subject, at: index, previousIsWord: previousIsWordBefore,
+                                          steps: &steps)
+                }
+                state = cache.step(self, key, steps: &steps)
             }
-            swap(&current, &next)
-        }
-        return current.states.contains { program[$0] == .match }
-    }
-
-    /// Adds to `set` every state reachable from `start` without reading a
-    /// scalar, testing assertions at `position`.
-    private func addClosure(
-        from start: Int, to set: inout StateSet, generation: Int, at position: Position,
-        _ subject: UnsafeBufferPointer<UInt32>, stack: inout [Int], steps: inout Int
-    ) {
-        stack.append(start)
-        while let pc = stack.popLast() {
-            guard set.visited[pc] != generation else { continue }
-            set.visited[pc] = generation
-            steps += 1
-            switch program[pc] {
-            case .scalar, .any, .set, .match:
-                set.states.append(pc)
-            case let .split(first, second):
-                stack.append(pc + second)
-                stack.append(pc + first)
-            case let .jump(offset):
-                stack.append(pc + offset)
-            case let .assert(assertion):
-                if holds(assertion, at: position, subject) { stack.append(pc + 1) }
-            }
+            return cache.isAccepting(state)
         }
     }
 
-    private func holds(_ assertion: Assertion, at position: Position, _ subject: UnsafeBufferPointer<UInt32>) -> Bool {
-        let index = position.index
-        let count = position.count
-        switch assertion {
-        case .startOfText:
-            return index == 0
-        case .endOfText:
-            return index == count
-        case .endOfLine:
-            if index == count { return true }
-            if index == count - 1 { return ScalarClasses.isLineTerminator(subject[index]) }
-            return index == count - 2 && subject[index] == 0x0D && subject[index + 1] == 0x0A
-        case .wordBoundary, .notWordBoundary:
-            let isBoundary: Bool
-            if index < count, ScalarClasses.isExtendOrFormat(subject[index]) {
-                isBoundary = false  // A mark belongs to the character before it.
-            } else {
-                isBoundary = (index < count && ScalarClasses.isWord(subject[index])) != position.previousIsWord
-            }
-            return isBoundary == (assertion == .wordBoundary)
+    /// The assertions that hold at `index` (none are tested when the
+    /// program has none).
+    @inline(__always)
+    func context(at index: Int, previousIsWord: Bool, _ subject: UnsafeBufferPointer<UInt32>) -> Context {
+        guard usesAssertions else { return [] }
+        let count = subject.count
+        var context: Context = []
+        if index == 0 { context.insert(.startOfText) }
+        if index == count {
+            context.formUnion([.endOfText, .endOfLine])
+        } else if (index == count - 1 && ScalarClasses.isLineTerminator(subject[index]))
+                    || (index == count - 2 && subject[index] == 0x0D && subject[index + 1] == 0x0A) {
+            context.insert(.endOfLine)
         }
+        if usesWordBoundaries {
+            // A mark belongs to the character before it: no boundary before one.
+            let isBoundary = index < count && ScalarClasses.isExtendOrFormat(subject[index])
+                ? false
+                : (index < count && ScalarClasses.isWord(subject[index])) != previousIsWord
+            if isBoundary { context.insert(.wordBoundary) }
+        }
+        return context
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// recursion, and scans bytes directly: strings without escapes are decoded in one step,
 /// integers are accumulated without building text, and simple decimals take
 /// an exact fast path. Nesting deeper than ``JSONValue/maximumNestingDepth``
-/// is an error, so every recursive walk over a parsed value (printing,
-/// comparing, hashing) stays well within a 512 KB thread stack.
+/// is an error (a limit on what files may hold: walks over values, which
+/// have no recursion, would handle any depth).
 struct JSONParser {
     typealias ParseError = JSONValue.ParseError
 
@@ -61,6 +61,9 @@ struct JSONParser {
         var arrays: [[JSONValue]] = []
         var objects: [[JSONObject.Member]] = []
         var keys: [String] = []
+        // For each open object with many members, its keys so far, so that
+        // a repeated key is found in constant time.
+        var keySets: [Set<ScalarExactKey>?] = []
         while true {
             guard position < input.count else { throw error("a JSON value") }
             var value: JSONValue
@@ -80,6 +83,7 @@ struct JSONParser {
                 isObject.append(opensObject)
                 if opensObject {
                     objects.append([])
+                    keySets.append(nil)
                     keys.append(try parseMemberKey(first: true))
                 } else {
                     arrays.append([])
@@ -111,13 +115,19 @@ struct JSONParser {
                     if input[position] == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
-                        keys.append(try parseMemberKey(first: false))
+                        let keyOffset = position
+                        let key = try parseMemberKey(first: false)
+                        if Self.contains(key, in: objects[objects.count - 1], keySet: &keySets[keySets.count - 1]) {
+                            throw repeatedKeyError(key, at: keyOffset)
+                        }
+                        keys.append(key)
                         break
                     }
                     guard input[position] == UInt8(ascii: "}") else { throw error("',' or '}' after an object member") }
                     position += 1
                     isObject.removeLast()
-                    value = .object(JSONObject(objects.removeLast()))
+                    keySets.removeLast()
+                    value = .object(JSONObject(uniqueMembers: objects.removeLast()))
                 } else {
                     arrays[arrays.count - 1].append(value)
                     guard position < input.count else { throw error("',' or ']' after an array element") }
@@ -143,6 +153,29 @@ struct JSONParser {
             throw error("'\(keyword)'", at: position + index)
         }
         position += length
+    }
+
+    /// Whether `key` is among the keys of `members`, the members read so far
+    /// of one object: a scan while the object is small, then a set that
+    /// this keeps up to date.
+    private static func contains(_ key: String, in members: [JSONObject.Member], keySet: inout Set<ScalarExactKey>?) -> Bool {
+        if keySet == nil {
+            if members.count < 16 {
+                return members.contains { UTF8Bytes.equal($0.key, key) }
+            }
+            keySet = Set(members.lazy.map { ScalarExactKey(string: $0.key) })
+        }
+        return !keySet!.insert(ScalarExactKey(string: key)).inserted
+    }
+
+    /// The error for a key that repeats one of its object's keys: JSON
+    /// leaves the meaning open, and the last one winning would silently
+    /// drop the first value.
+    private func repeatedKeyError(_ key: String, at offset: Int) -> ParseError {
+        var found = error("", at: offset)
+        found.expected = "each key at most once in an object"
+        found.found = "the key \(JSONValue.string(key).jsonText) a second time"
+        return found
     }
 
     /// Reads an object member's key and the `:` after it, and the
@@ -362,7 +395,16 @@ struct JSONParser {
         }
         position = index
 
-        if isInteger, let integer = integerValue(integerStart..<integerEnd, negative: negative) {
+        if isInteger {
+            guard let integer = integerValue(integerStart..<integerEnd, negative: negative) else {
+                // An integer is exact or refused: the nearest double would
+                // silently merge distinct values (two 30-digit keys).
+                var refusal = error("", at: start)
+                refusal.expected = "an integer from -9223372036854775808 to 9223372036854775807 (64 bits; write larger ones as strings)"
+                let literal = String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
+                refusal.found = literal.utf8.count <= 40 ? literal : String(literal.prefix(40)) + "… (\(index - start) characters)"
+                throw refusal
+            }
             return .integer(integer)
         }
         if !exponentOverflows,

@@ -6,11 +6,11 @@ extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts; deeper
     /// input is a ``ParseError``.
     ///
-    /// Parsing itself needs no stack for nesting, but printing, comparing
-    /// and hashing values walk them recursively: at this depth they stay
-    /// well within the 512 KB stack of a secondary thread, even in a debug
-    /// build. (It is serde_json's limit too; real documents rarely nest
-    /// deeper than a dozen levels.)
+    /// Every operation on a value (parsing, printing, comparing, hashing,
+    /// releasing) works without recursion, at any depth; the limit keeps
+    /// files to what a person writes and refuses hostile nesting early.
+    /// (It is serde_json's limit too; real documents rarely nest deeper
+    /// than a dozen levels.)
     ///
     /// - Complexity: O(1).
     public static let maximumNestingDepth = 128
@@ -18,9 +18,12 @@ extension JSONValue {
     /// Parses one JSON value (RFC 8259) from text.
     ///
     /// The whole text must be one value, with optional whitespace around it;
-    /// anything after it is an error. Integers that fit `Int` become
-    /// `JSONValue.integer(_:)`, other numbers `JSONValue.double(_:)`; an object's repeated key
-    /// keeps its first position and its last value.
+    /// anything after it is an error. Integers become `JSONValue.integer(_:)`,
+    /// numbers with a fraction or an exponent `JSONValue.double(_:)`
+    /// (correctly rounded). Nothing is lost silently: an integer outside
+    /// `Int`'s 64 bits, which no case holds exactly, and an object key
+    /// written twice, whose first value would be dropped, are errors at
+    /// their position.
     ///
     ///     let value = try JSONValue(parsing: "[1, 2.5, \"three\"]")
     ///

@@ -87,6 +87,7 @@ struct RegularExpressionTests {
         ("\\b", "", false), ("\\B", "", true),
         // Groups, alternation and quantifiers.
         ("(ab)+", "abab", true), ("(?:ab)+", "aba", false), ("(?<word>ab)c", "abc", true), ("(|a)b", "b", true),
+        ("(?<a>x)(?<A>y)(?<a1>z)", "xyz", true), ("[cc]", "c", true), ("[cc]+", "cc", true), ("[cc]", "cc", false),
         ("(a|)b", "ab", true), ("()*", "", true), ("a|b|c", "b", true), ("ab|cd", "abd", false),
         ("a*", "", true), ("a+", "", false), ("a?b", "b", true), ("a{3}", "aaa", true), ("a{3}", "aa", false),
         ("a{2,}", "aaaaa", true), ("a{2,3}", "aaaa", false), ("a{0}b", "b", true), ("a{02}", "aa", true),
@@ -168,8 +169,15 @@ struct RegularExpressionTests {
         ("t MATCHES '\\x{110000}'", 11, "a valid regular expression after MATCHES ('\\x' takes two hexadecimal digits or up to six in braces, as \\x{1F600}, for a Unicode scalar)"),
         ("t MATCHES 'a\\\\'", 12, "a valid regular expression after MATCHES (a '\\' ends the pattern; write \\\\ for a backslash)"),
         ("t MATCHES '(?<1a>x)'", 11, "a valid regular expression after MATCHES (a group name is ASCII letters and digits, a letter first, then '>')"),
+        ("t MATCHES '(?<n>a)|(?<n>b)'", 19, "a valid regular expression after MATCHES (the group name 'n' names the group at offset 0 of the pattern already; a name names one group only)"),
+        ("t MATCHES '(?<word>a(?<word>b))'", 20, "a valid regular expression after MATCHES (the group name 'word' names the group at offset 0 of the pattern already; a name names one group only)"),
     ])
     func malformed(format: String, position: Int, expected: String) {
+        if format.contains("(?<n>") || format.contains("(?<word>") {
+            // ICU refuses a group name given twice as well.
+            let pattern = String(format.dropFirst("t MATCHES '".count).dropLast())
+            #expect(icuMatches(pattern, "ab") == nil)
+        }
         #expect(throws: ResultsError.invalidPredicate(format, position: position, expected: expected)) {
             try FormatPredicate(format)
         }

@@ -23,6 +23,12 @@ struct ScenarioMalformedFileTests {
     static let cases: [Case] = [
         Case(text: #"{"steps": [{"add": 1}"#, step: nil, problem: "not valid JSON: line 1, column 22"),
         Case(text: #"[{"add": 1}]"#, step: nil, problem: "a scenario must be a JSON object"),
+        Case(text: #"{"steps": [], "steps": [{"add": 1}]}"#, step: nil,
+             problem: #"not valid JSON: line 1, column 15 (offset 14): expected each key at most once in an object, found the key "steps" a second time"#),
+        Case(text: #"{"primaryKey": "id", "steps": [{"add": {"id": 1, "id": 2}}]}"#, step: nil,
+             problem: #"(offset 49): expected each key at most once in an object, found the key "id" a second time"#),
+        Case(text: #"{"primaryKey": "id", "steps": [{"setData": [{"id": 123456789012345678901234567890}, {"id": 123456789012345678901234567891}]}]}"#, step: nil,
+             problem: "not valid JSON: line 1, column 52 (offset 51): expected an integer from -9223372036854775808 to 9223372036854775807 (64 bits; write larger ones as strings), found 123456789012345678901234567890"),
         Case(text: #"{"name": "x"}"#, step: nil, problem: #"missing field "steps""#),
         Case(text: #"{"steps": {"add": 1}}"#, step: nil, problem: #""steps" must be an array"#),
         Case(text: #"{"primarykey": "id", "steps": []}"#, step: nil, problem: #"unknown field "primarykey""#),

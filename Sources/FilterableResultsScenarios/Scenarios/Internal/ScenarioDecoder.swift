@@ -291,7 +291,7 @@ struct ScenarioDecoder {
         for (index, item) in items.enumerated() where hasPrimaryKey && item.kind != .object {
             throw failure("\"\(field)\" must be an array of objects (the file has a primaryKey), found \(Self.describe(item)) at index \(index)")
         }
-        return items
+        return items.elements
     }
 
     /// Whether a value has the shape of a SECTION: an array, or an object
@@ -425,7 +425,7 @@ struct ScenarioDecoder {
             guard case let .array(keys) = section else {
                 throw failure("\"\(field)\" must be an array of sections of keys like [[1, 2], [5]], found \(Self.describe(section)) as a section")
             }
-            table.append(keys)
+            table.append(keys.elements)
         }
         return table
     }

@@ -1,0 +1,95 @@
+import FilterableResults
+import Foundation
+
+extension JSONValue {
+    /// Equality of two values that are not both arrays nor both objects.
+    static func scalarsEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null):
+            true
+        case let (.bool(a), .bool(b)):
+            a == b
+        case let (.integer(a), .integer(b)):
+            a == b
+        case let (.double(a), .double(b)):
+            a == b || (a.isNaN && b.isNaN)
+        case let (.integer(a), .double(b)), let (.double(b), .integer(a)):
+            JSONNumber.compare(a, b) == .orderedSame
+        case let (.string(a), .string(b)):
+            UTF8Bytes.equal(a, b)
+        default:
+            false
+        }
+    }
+
+    /// Equality of two containers, walking pairs of nested values with an
+    /// explicit stack and stopping at the first difference.
+    static func containersEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
+        while let (a, b) = pending.popLast() {
+            switch (a, b) {
+            case let (.array(x), .array(y)):
+                guard x.count == y.count else { return false }
+                if x.storage === y.storage { continue }
+                // Reversed, so the first elements are compared first.
+                for index in x.indices.reversed() {
+                    let (left, right) = (x[index], y[index])
+                    if left.isContainer || right.isContainer {
+                        pending.append((left, right))
+                    } else if !scalarsEqual(left, right) {
+                        return false
+                    }
+                }
+            case let (.object(x), .object(y)):
+                if x.storage === y.storage { continue }
+                guard let pairs = JSONObject.pairedValues(x, y) else { return false }
+                for (left, right) in pairs.reversed() {
+                    if left.isContainer || right.isContainer {
+                        pending.append((left, right))
+                    } else if !scalarsEqual(left, right) {
+                        return false
+                    }
+                }
+            default:
+                guard scalarsEqual(a, b) else { return false }
+            }
+        }
+        return true
+    }
+}
+
+extension JSONObject {
+    /// The values of `lhs` each paired with the value of `rhs` for the same
+    /// key, in `lhs`'s order; `nil` when the objects' keys differ.
+    ///
+    /// - Complexity: O(*n*) when the keys are in the same order, else
+    ///   O(*n*²) for small objects and O(*n*) expected for large ones.
+    static func pairedValues(_ lhs: JSONObject, _ rhs: JSONObject) -> [(JSONValue, JSONValue)]? {
+        let (left, right) = (lhs.members, rhs.members)
+        guard left.count == right.count else { return nil }
+        var pairs: [(JSONValue, JSONValue)] = []
+        pairs.reserveCapacity(left.count)
+        // Fast path: the same keys in the same order.
+        var index = 0
+        while index < left.count, UTF8Bytes.equal(left[index].key, right[index].key) {
+            pairs.append((left[index].value, right[index].value))
+            index += 1
+        }
+        if index == left.count { return pairs }
+        if left.count - index < 16 {
+            for member in left[index...] {
+                guard let value = rhs[member.key] else { return nil }
+                pairs.append((member.value, value))
+            }
+            return pairs
+        }
+        var rightValues: [ScalarExactKey: JSONValue] = [:]
+        rightValues.reserveCapacity(right.count - index)
+        for member in right[index...] { rightValues[ScalarExactKey(string: member.key)] = member.value }
+        for member in left[index...] {
+            guard let value = rightValues[ScalarExactKey(string: member.key)] else { return nil }
+            pairs.append((member.value, value))
+        }
+        return pairs
+    }
+}
