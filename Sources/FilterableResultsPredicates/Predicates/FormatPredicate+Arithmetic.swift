@@ -98,7 +98,8 @@ extension FormatPredicate {
                 default: return nil
                 }
             }
-            guard case var .array(elements)? = value else { return nil }
+            guard case let .array(array)? = value else { return nil }
+            var elements = array.elements
             if !path.isEmpty {
                 elements = elements.map { ValueExpression.read(path, in: $0) ?? .null }
             }

@@ -493,7 +493,10 @@ struct FormatPredicateParser {
             throw error("a modifier c, d or cd after '['")
         }
         for letter in letters.lowercased() {
-            options.insert(letter == "c" ? .caseInsensitive : .diacriticInsensitive)
+            let option: Options = letter == "c" ? .caseInsensitive : .diacriticInsensitive
+            // `[cc]` is not `[c]` written twice: a modifier is given once, as NSPredicate's grammar has it.
+            guard !options.contains(option) else { throw error("each modifier once, not '[\(letters)]'") }
+            options.insert(option)
         }
         try advance()
         guard isSymbol(.closeBracket) else {

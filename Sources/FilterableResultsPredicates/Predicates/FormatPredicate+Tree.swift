@@ -27,7 +27,7 @@ extension FormatPredicate {
         /// A field compared with a number by `==`, `!=`, `<`, `<=`, `>` or
         /// `>=`: the common case, kept free of any string work.
         case fieldNumber(FieldNumberNode)
-        /// A comparison with an ``ValueExpression`` among its operands
+        /// A comparison with a ``ValueExpression`` among its operands
         /// (arithmetic, `SELF`, a variable, a collection operator or
         /// `SUBQUERY`), evaluated through ``Comparison/evaluate(_:in:)``.
         case expressionComparison(Comparison)

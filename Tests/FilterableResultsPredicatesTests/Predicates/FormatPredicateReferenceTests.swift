@@ -144,7 +144,8 @@ private enum Reference {
             default: return nil
             }
         }
-        guard case var .array(elements)? = value else { return nil }
+        guard case let .array(array)? = value else { return nil }
+        var elements = array.elements
         if let path { elements = elements.map { follow($0, [path]) ?? .null } }
         let present = elements.filter { $0 != .null }
         switch name {

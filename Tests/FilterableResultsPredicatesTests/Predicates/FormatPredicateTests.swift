@@ -397,6 +397,8 @@ struct FormatPredicateParsingTests {
         ("a ==[x] 1", 5, "a modifier c, d or cd after '['"),
         ("a ==[] 1", 5, "a modifier c, d or cd after '['"),
         ("a ==[c 1", 7, "']' to close the modifier"),
+        ("a LIKE[cc] 'x'", 7, "each modifier once, not '[cc]'"),
+        ("a ==[dcd] 'x'", 5, "each modifier once, not '[dcd]'"),
         ("a == 1 & b == 2", 7, "'&&' (a single '&' is not an operator)"),
         ("a == 1 | b == 2", 7, "'||' (a single '|' is not an operator)"),
         ("a == @", 5, "a key path, a value, an operator or a parenthesis (not '@')"),
