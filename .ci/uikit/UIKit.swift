@@ -15,6 +15,7 @@
 }
 @MainActor open class UITableViewHeaderFooterView: UIView {
     open var textLabel: UILabel? { nil }
+    @available(iOS 14, tvOS 14, *) open var contentConfiguration: (any UIContentConfiguration)?
 }
 @MainActor open class UIWindow: UIView {}
 @MainActor open class UIScrollView: UIView {}

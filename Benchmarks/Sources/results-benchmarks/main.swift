@@ -27,6 +27,8 @@ struct Configuration {
     var searchSize: Int { quick ? 100_000 : 1_000_000 }
     var scenarioFileSize: Int { quick ? 100_000 : 1_000_000 }
     var sectionOrderSize: Int { quick ? 10_000 : 100_000 }
+    var matchesRows: Int { quick ? 10_000 : 100_000 }
+    var matchesTextBytes: Int { quick ? 100_000 : 1_000_000 }
     /// How long the standard library diff may keep repeating (W1 (b)).
     var stdlibDiffBudget: Double { quick ? 5 : 60 }
     /// Each workload repeats at least `reps` times, then on until it has run this long.
@@ -85,7 +87,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13,W15]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -283,6 +285,24 @@ if configuration.runs("W11") {
         ours: formatTime(r.accented), baseline: formatTime(r.foundation),
         ratio: fixed(r.accented / r.foundation, 2) + "×", target: "≤ 1×", held: heldMark(r.accented <= r.foundation)))
     notes.append("W11 changesets: ASCII \(r.asciiCounts); accented \(r.accentedCounts), Foundation closure \(r.foundationCounts)\(r.accentedCounts.total == r.foundationCounts.total ? "" : " (DIFFERENT)"). Best of \(r.repetitions).")
+}
+
+if configuration.runs("W15") {
+    let n = configuration.matchesRows, bytes = configuration.matchesTextBytes
+    progress("W15 MATCHES worst cases over \(count(n)) short rows and \(bytes / 1_000) KB of text")
+    do {
+        let r = try runMatches(rows: n, textBytes: bytes, repetitions: Repetitions(minimum: 1, budget: 0, maximum: 1))
+        let plain = r.cases[0].seconds
+        for (name, seconds, _) in r.cases {
+            table.append(TableRow(
+                workload: "W15 MATCHES \(name), vs 'row 1.*' over the short rows",
+                ours: formatTime(seconds), baseline: formatTime(plain),
+                ratio: fixed(seconds / plain, 1) + "×", target: "< 1 s", held: heldMark(seconds < 1)))
+        }
+        notes.append("W15 matches per case: \(r.cases.map { "\($0.matches)" }.joined(separator: ", ")); one pass each (the slow cases take seconds).")
+    } catch {
+        notes.append("W15 failed: \(error)")
+    }
 }
 
 if configuration.runs("W12") {

@@ -13,7 +13,7 @@ extension ResultsComposition {
 
     /// Whether the section with identity `id` is collapsed.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(*p*) for *p* parts.
     public func isCollapsed(_ id: SectionID) -> Bool {
         reportedSnapshot.index(ofPart: id.part).map { parts[$0].collapsed.contains(id.name.map(SectionName.init)) } ?? false
     }

@@ -132,6 +132,7 @@ extension ResultsComposition: ResultsSource {
     func dropTarget(
         _ destination: ResultsIndexPath, from source: ResultsIndexPath?, in shown: Snapshot
     ) throws(ResultsError) -> (part: Int, path: ResultsIndexPath) {
+        let rows = (shown.numberOfElements(inSection: destination.section) ?? 0) - (source?.section == destination.section ? 1 : 0)
         let source = source ?? destination
         switch shown.sectionLocation(of: destination.section) {
         case nil:
@@ -142,10 +143,16 @@ extension ResultsComposition: ResultsSource {
             guard shown.parts[part].table.numberOfSections > 0 else {
                 throw .moveNotAllowed(from: source, to: destination, reason: "part \(shown.parts[part].id) has no section")
             }
+            guard !shown.parts[part].isCollapsed(0) else {
+                throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
+            }
             return (part, ResultsIndexPath(row: 0, section: 0))
         case let .section(part, section)?:
             guard !shown.parts[part].isCollapsed(section) else {
                 throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
+            }
+            guard (0...max(0, rows)).contains(destination.row) else {
+                throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: destination.section))
             }
             return (part, ResultsIndexPath(row: destination.row, section: section))
         }

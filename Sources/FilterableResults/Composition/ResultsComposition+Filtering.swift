@@ -15,7 +15,9 @@ extension ResultsComposition {
     /// composed tables (O(*n*) for *n* rows) rather than by translating the
     /// part's own changes; the parts' own filters stay theirs, and go on
     /// working underneath. User edits (deletes, drags, insertions) are read
-    /// in the filtered table the view shows.
+    /// in the filtered table the view shows. A section's value (its header,
+    /// see ``ResultsSectionValue``) is its part's: a count it shows counts
+    /// the rows the part shows, this filter aside.
     ///
     /// - Complexity: O(*n* log *n*) for *n* rows composed, plus the filter
     ///   once per row.

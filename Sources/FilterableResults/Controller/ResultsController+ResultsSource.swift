@@ -42,7 +42,8 @@ extension ResultsController: ResultsSource {
     /// Inserts `element`, which the user dropped at `destination` of
     /// `shown` (a row dragged from another part of a composition), next to
     /// the rows they dropped it between, as ``moveRow(from:to:in:)`` places
-    /// a row; a sorted or sectioned-by-value store places it itself.
+    /// a row; a sorted store places it in its section, and a
+    /// sectioned-by-value store places it itself.
     ///
     /// - Returns: The element's key.
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when the key is taken,
@@ -57,7 +58,9 @@ extension ResultsController: ResultsSource {
         try mutate { store throws(ResultsError) in
             if store.placesRows {
                 try store.checkDrop(at: destination, in: shown, leaving: nil)
-                try store.add(element)
+                // Sorted by hand-made sections: the row goes in the section it was dropped in, at its sorted place.
+                let section = store.sectioning == nil ? store.rawDrop(at: destination, in: shown, leaving: nil)?.section : nil
+                try store.add(element, toSection: section)
             } else {
                 try store.insert(element, at: try store.rawInsertion(at: destination, in: shown))
             }

@@ -19,8 +19,8 @@ extension ResultsController {
     /// capture a copy of it and set the function again after it changes:
     /// setting it compares every section's value.
     ///
-    /// The change is reported at once, or with the open batch; a batch
-    /// that throws does not take it back.
+    /// The change is reported at once, or with the open batch; a
+    /// ``performBatchUpdates(_:)`` that throws takes it back with the rest.
     ///
     /// - Throws: ``ResultsError/changedDuringNotification`` or
     ///   ``ResultsError/changedDuringClosure``.

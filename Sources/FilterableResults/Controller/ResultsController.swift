@@ -86,7 +86,9 @@ public final class ResultsController<Element, Key: Hashable> {
     /// with the store to return to if its body throws.
     @usableFromInline enum BatchFrame {
         case manual
-        case atomic(ResultsStore<Element, Key>)
+        /// The store, the section value function and whether it was set,
+        /// as they were when the batch began.
+        case atomic(ResultsStore<Element, Key>, ResultsSnapshot<Element, Key>.SectionValue?, Bool)
     }
 
     /// Creates a controller owning `store`. The store's pending changes are
@@ -147,8 +149,9 @@ extension ResultsController {
         if frames.isEmpty { report() }
     }
 
-    /// Runs `body` as one batch, atomically: if it throws, the store returns
-    /// to its state before the batch, nothing is reported, and the error is
+    /// Runs `body` as one batch, atomically: if it throws, the store (and
+    /// the section value function) return to their state before the batch,
+    /// nothing is reported, and the error is
     /// rethrown with its type (a body that throws only ``ResultsError``
     /// makes this throw only `ResultsError`).
     ///
@@ -166,15 +169,16 @@ extension ResultsController {
     @inlinable public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
         guard !isNotifying && !isMutating else { return try body() }
         let depth = frames.count
-        frames.append(.atomic(_store))
+        frames.append(.atomic(_store, sectionValue, sectionValueWasSet))
         do {
             try body()
         } catch {
-            guard frames.count > depth, case let .atomic(saved) = frames[depth] else {
+            guard frames.count > depth, case let .atomic(saved, savedSectionValue, savedWasSet) = frames[depth] else {
                 preconditionFailure("performBatchUpdates: its batch was closed from inside its body")
             }
             frames.removeSubrange(depth...)
             _store = saved
+            (sectionValue, sectionValueWasSet) = (savedSectionValue, savedWasSet)
             throw error
         }
         frames.removeSubrange(depth...)

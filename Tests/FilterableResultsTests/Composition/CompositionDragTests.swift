@@ -105,6 +105,34 @@ struct CompositionDragTests {
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }
 
+    @Test func aRowDroppedInASortedControllerWithSectionsOfItsOwnStaysInTheSectionItWasDroppedIn() throws {
+        var store = ResultsStore<Entry, Int>(key: \.id, sortedBy: [.ascending(\.id)])
+        try store.setData(sections: [ResultsSection(name: "x", elements: [Entry(id: 1), Entry(id: 5)]), ResultsSection(name: "y", elements: [Entry(id: 2)])])
+        let controller = ResultsController(store: store)
+        let log = UpdateLog(controller)
+        try controller.insertRow(Entry(id: 3), at: visible(0, 0), in: controller.reportedSnapshot)
+        #expect(controller.snapshot.sections.map { $0.elements.map(\.id) } == [[1, 3, 5], [2]])
+        #expect(log.violations.isEmpty, "\(log.violations)")
+    }
+
+    @Test func dropsOutsideTheRowsShownOrIntoACollapsedSectionAreRefused() throws {
+        let screen = try Screen(enemies: [])
+        let shown = screen.composition.reportedSnapshot
+        #expect(throws: ResultsError.indexPathOutOfRange(visible(0, 4), sectionCount: 4, rowCount: 3)) {
+            try screen.composition.insertRow(.entry(source: 1, Entry(id: 7)), at: visible(0, 4), in: shown)
+        }
+        screen.composition.setFilter { row in if case let .entry(_, entry) = row { entry.id != 2 } else { true } }
+        #expect(throws: ResultsError.indexPathOutOfRange(visible(0, 2), sectionCount: 4, rowCount: 2)) {
+            try screen.composition.moveRow(from: visible(0, 0), to: visible(0, 2), in: screen.composition.reportedSnapshot)
+        }
+        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 1, name: nil))
+        #expect(throws: ResultsError.moveNotAllowed(from: visible(0, 0), to: visible(2, 0), reason: "the destination section is collapsed")) {
+            try screen.composition.moveRow(from: visible(0, 0), to: visible(2, 0), in: screen.composition.reportedSnapshot)
+        }
+        #expect(screen.friends.snapshot.elements.map(\.id) == [1, 2, 3] && screen.enemies.snapshot.isEmpty)
+        #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
+    }
+
     @Test func aRowIsInsertedThroughTheComposition() throws {
         let screen = try Screen()
         let key = try screen.composition.insertRow(.entry(source: 1, Entry(id: 7)), at: visible(1, 1), in: screen.composition.reportedSnapshot)

@@ -144,6 +144,22 @@ struct SectionValueTests {
         #expect(log.violations.isEmpty, "\(log.violations)")
     }
 
+    @Test func aBatchThatThrowsTakesBackTheFunctionItSet() throws {
+        struct Failure: Error {}
+        let controller = try countedGroups([Entry(id: 1, group: "a")])
+        let log = ValueLog(controller)
+        #expect(throws: Failure.self) {
+            try controller.performBatchUpdates {
+                try controller.setSectionValues { _ in ResultsSectionValue(title: "All") }
+                throw Failure()
+            }
+        }
+        #expect(controller.snapshot.value(ofSection: 0)?.title == "a (1)")
+        try controller.add(Entry(id: 2, group: "a"))
+        #expect(log.updates.count == 1 && controller.reportedSnapshot.value(ofSection: 0)?.title == "a (2)")
+        #expect(log.violations.isEmpty, "\(log.violations)")
+    }
+
     @Test func aValueSetWhileUpdatesAreOffIsShownByTheReload() throws {
         let controller = try countedGroups([Entry(id: 1, group: "a")])
         let screen = Screen(controller)

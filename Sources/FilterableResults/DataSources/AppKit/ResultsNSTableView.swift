@@ -92,8 +92,11 @@ public final class ResultsNSTableView: ResultsListView {
     ///
     /// - Complexity: O(*n*) for *n* index paths, plus that of AppKit.
     public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { rows.reconfigureRows(at: indexPaths) }
-    /// Reloads the header rows whose title changed (the whole table when
-    /// a header appears or goes away).
+    /// Reloads the header rows whose title differs from the one the table
+    /// shows (the whole table when a header appears or goes away). After a
+    /// batch there is none: the batch already replaced the header rows whose
+    /// title changed. A table view has no footers: footer titles are not
+    /// shown.
     ///
     /// - Complexity: O(*s*) for *s* sections, plus that of AppKit.
     public func reconfigureSections(_ sections: IndexSet) { rows.reconfigureSections(sections) }

@@ -43,16 +43,10 @@ public final class ResultsCollectionView: ResultsListView {
     public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
         collectionView?.moveItem(at: indexPath.indexPath, to: newIndexPath.indexPath)
     }
-    /// Reconfigures the items (iOS 15 and later); before, reloads them.
+    /// Reconfigures the items (`reconfigureItems(at:)`): their cells are kept.
     ///
     /// - Complexity: that of UIKit.
-    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) {
-        if #available(iOS 15, tvOS 15, *) {
-            collectionView?.reconfigureItems(at: indexPaths.map(\.indexPath))
-        } else {
-            collectionView?.reloadItems(at: indexPaths.map(\.indexPath))
-        }
-    }
+    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reconfigureItems(at: indexPaths.map(\.indexPath)) }
     /// Does nothing: a collection view reads its index titles when it reloads.
     ///
     /// - Complexity: O(1).
@@ -90,7 +84,10 @@ extension UICollectionView {
     ///     collectionView.apply(update) { self.shown = update.snapshot }
     ///
     /// `completion` runs when the view has finished: after the batch's
-    /// animations, or at once after a reload.
+    /// animations, or at once after a reload. Sections whose value changed
+    /// (``ResultsChangeset/sectionUpdates``) are reloaded after the batch;
+    /// ``ResultsCollectionViewDataSource`` with a `supplementaryViewUpdater`
+    /// refreshes their headers in place instead.
     ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
     public func apply(

@@ -48,45 +48,68 @@ public final class ResultsTableView: ResultsListView {
     public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
         tableView?.moveRow(at: indexPath.indexPath, to: newIndexPath.indexPath)
     }
-    /// Reconfigures the rows (iOS 15 and later); before, reloads them without animation.
+    /// Reconfigures the rows (`reconfigureRows(at:)`): their cells are kept.
     ///
     /// - Complexity: that of UIKit.
-    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) {
-        if #available(iOS 15, tvOS 15, *) {
-            tableView?.reconfigureRows(at: indexPaths.map(\.indexPath))
-        } else {
-            tableView?.reloadRows(at: indexPaths.map(\.indexPath), with: .none)
-        }
-    }
+    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { tableView?.reconfigureRows(at: indexPaths.map(\.indexPath)) }
     /// - Complexity: that of UIKit.
     public func reloadSectionIndexTitles() { tableView?.reloadSectionIndexTitles() }
     /// The header and footer titles of a section, as the data source
     /// serves them now; ``ResultsTableViewDataSource`` sets it.
     public var sectionTitles: ((Int) -> (header: String?, footer: String?))?
+    /// Updates a header or footer view on screen in place, given the view,
+    /// its section and whether it is the footer: for custom views from the
+    /// table view's delegate. Without it, the view's title is set (its list
+    /// content configuration's text, else its text label).
+    public var updateHeaderFooterView: ((UITableViewHeaderFooterView, Int, Bool) -> Void)?
     /// Shows the sections' new header and footer titles in the header and
     /// footer views on screen (`headerView(forSection:)`,
-    /// `footerView(forSection:)`), cells kept. A section whose header or
-    /// footer appears or goes away, or a table view whose data source
-    /// gives no ``sectionTitles``, is reloaded instead.
+    /// `footerView(forSection:)`), cells kept. Sections off screen need
+    /// nothing: the table view asks for their titles when they scroll in.
+    /// When a title comes or goes, the table view is asked for its heights
+    /// again (an empty `performBatchUpdates`), cells kept. Without
+    /// ``sectionTitles`` (a data source of your own), the sections are
+    /// reloaded, their cells replaced.
     ///
     /// - Complexity: O(*s*) for *s* sections, plus that of UIKit.
     public func reconfigureSections(_ sections: IndexSet) {
         guard let tableView else { return }
         guard let sectionTitles else { return tableView.reloadSections(sections, with: .none) }
-        var reloaded = IndexSet()
+        var heightsChanged = false
         for section in sections {
             let titles = sectionTitles(section)
-            for (view, title) in [(tableView.headerView(forSection: section), titles.header), (tableView.footerView(forSection: section), titles.footer)] {
-                switch (view, title) {
-                case let (view?, title?):
-                    view.textLabel?.text = title
-                    view.setNeedsLayout()
-                case (nil, nil): break
-                default: reloaded.insert(section)   // a header or footer comes or goes: its height changes
+            let views = [(tableView.headerView(forSection: section), titles.header, false), (tableView.footerView(forSection: section), titles.footer, true)]
+            for (view, title, isFooter) in views {
+                guard let view else {
+                    if title != nil { heightsChanged = true }   // a header may come on screen: its height is no longer 0
+                    continue
+                }
+                if let updateHeaderFooterView {
+                    updateHeaderFooterView(view, section, isFooter)
+                } else {
+                    if (Self.title(of: view) ?? "").isEmpty != (title ?? "").isEmpty { heightsChanged = true }
+                    Self.setTitle(title, of: view)
                 }
             }
         }
-        if !reloaded.isEmpty { tableView.reloadSections(reloaded, with: .none) }
+        if heightsChanged { tableView.performBatchUpdates(nil) }
+    }
+
+    /// The title a header or footer view shows.
+    static func title(of view: UITableViewHeaderFooterView) -> String? {
+        if let content = view.contentConfiguration as? UIListContentConfiguration { return content.text }
+        return view.textLabel?.text
+    }
+
+    /// Shows `title` in a header or footer view.
+    static func setTitle(_ title: String?, of view: UITableViewHeaderFooterView) {
+        if var content = view.contentConfiguration as? UIListContentConfiguration {
+            content.text = title
+            view.contentConfiguration = content
+        } else {
+            view.textLabel?.text = title
+        }
+        view.setNeedsLayout()
     }
 }
 
@@ -100,7 +123,10 @@ extension UITableView {
     ///     tableView.apply(update) { self.shown = update.snapshot }
     ///
     /// `completion` runs when the view has finished: after the batch's
-    /// animations, or at once after a reload.
+    /// animations, or at once after a reload. Sections whose value changed
+    /// (``ResultsChangeset/sectionUpdates``) are reloaded after the batch,
+    /// as this call does not know your titles; ``ResultsTableViewDataSource``
+    /// refreshes their headers in place instead.
     ///
     /// - Complexity: O(*n*) for *n* changes, plus UIKit's work.
     public func apply(

@@ -71,6 +71,15 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
         set { dataSource[keyPath: keyPath] = newValue }
     }
 
+    /// Updates a header or footer view on screen in place when its
+    /// section's value changed (see ``ResultsSectionValue``), given the
+    /// view, its section and whether it is the footer: for custom header
+    /// views from your delegate. Without it, the view's title is set.
+    public var headerFooterViewUpdater: ((UITableViewHeaderFooterView, Int, Bool) -> Void)? {
+        get { view.updateHeaderFooterView }
+        set { view.updateHeaderFooterView = newValue }
+    }
+
     /// The view wrapper the data source drives; kept alive here.
     let view: ResultsTableView
 
