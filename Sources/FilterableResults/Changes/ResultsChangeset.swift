@@ -77,7 +77,8 @@ extension ResultsChangeset {
 
     /// Applies the changes to any target that speaks UIKit's batch-update
     /// vocabulary, in the order UIKit documents: deletes, inserts, moves,
-    /// reloads (the target treats them as one batch).
+    /// reloads (the target treats them as one batch). ``sectionUpdates``
+    /// are not part of the batch: refresh those headers after it.
     ///
     /// - Complexity: O(*n*), where *n* is the number of changes.
     @inlinable public func apply<Target: BatchUpdateTarget>(to target: inout Target) {

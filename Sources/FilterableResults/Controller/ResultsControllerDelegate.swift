@@ -3,8 +3,9 @@
 /// It is a thin adapter over the controller's one observation primitive
 /// (``ResultsController/observe(_:)``): after every outermost batch that
 /// changed the visible table, the controller calls
-/// ``controllerWillChangeContent(_:)``, then one call per section change
-/// and per row change, then ``controllerDidChangeContent(_:)``,
+/// ``controllerWillChangeContent(_:)``, then one call per section change,
+/// per row change and per section whose value changed (its header and
+/// footer to refresh after the batch), then ``controllerDidChangeContent(_:)``,
 /// and finally ``controller(_:didUpdate:)`` with the whole batch and the
 /// snapshot of the table after it. When the table must be reloaded instead
 /// (updates were re-enabled, or the batch passed the reload threshold), it
@@ -36,6 +37,10 @@ public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
     func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange)
     /// A row was inserted, deleted, moved or updated.
     func controller(_ controller: ResultsController<Element, Key>, didChange change: ElementChange<Element, Key>)
+    /// A section's value changed (see ``ResultsSectionValue``): refresh
+    /// its header and footer, at its index after the batch, once the
+    /// batch is applied.
+    func controller(_ controller: ResultsController<Element, Key>, didUpdate section: ResultsChangeset<Element, Key>.SectionUpdate)
     /// The group of changes ends.
     func controllerDidChangeContent(_ controller: ResultsController<Element, Key>)
     /// Reload everything from the snapshot of ``controller(_:didUpdate:)``.
@@ -53,6 +58,8 @@ extension ResultsControllerDelegate {
     /// Does nothing.
     public func controller(_ controller: ResultsController<Element, Key>, didChange change: ElementChange<Element, Key>) {}
     /// Does nothing.
+    public func controller(_ controller: ResultsController<Element, Key>, didUpdate section: ResultsChangeset<Element, Key>.SectionUpdate) {}
+    /// Does nothing.
     public func controllerDidChangeContent(_ controller: ResultsController<Element, Key>) {}
     /// Does nothing.
     public func controllerShouldReload(_ controller: ResultsController<Element, Key>) {}
@@ -69,6 +76,7 @@ extension ResultsControllerDelegate {
             controllerWillChangeContent(controller)
             for change in update.changeset.sectionChanges { self.controller(controller, didChange: change) }
             for change in update.changeset.elementChanges { self.controller(controller, didChange: change) }
+            for section in update.changeset.sectionUpdates { self.controller(controller, didUpdate: section) }
             controllerDidChangeContent(controller)
         }
         self.controller(controller, didUpdate: update)

@@ -160,6 +160,25 @@ struct SectionValueTests {
         #expect(log.violations.isEmpty, "\(log.violations)")
     }
 
+    /// Logs what a delegate is told, in order.
+    final class DelegateLog: ResultsControllerDelegate {
+        var calls: [String] = []
+        func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) { calls.append("will") }
+        func controller(_ controller: ResultsController<Entry, Int>, didChange change: ElementChange<Entry, Int>) { calls.append("\(change.change)") }
+        func controller(_ controller: ResultsController<Entry, Int>, didUpdate section: ResultsChangeset<Entry, Int>.SectionUpdate) {
+            calls.append("header \(section.index)→\(section.newIndex)")
+        }
+        func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) { calls.append("did") }
+    }
+
+    @Test func theDelegateIsToldWhichHeadersToRefresh() throws {
+        let controller = try countedGroups([Entry(id: 1, group: "a"), Entry(id: 2, group: "b")])
+        let delegate = DelegateLog()
+        controller.delegate = delegate
+        try controller.add(Entry(id: 3, group: "b"))
+        #expect(delegate.calls == ["will", "insert [1, 1]", "header 1→1", "did"])
+    }
+
     @Test func aValueSetWhileUpdatesAreOffIsShownByTheReload() throws {
         let controller = try countedGroups([Entry(id: 1, group: "a")])
         let screen = Screen(controller)
