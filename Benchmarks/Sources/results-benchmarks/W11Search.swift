@@ -13,6 +13,12 @@ struct SearchResult {
     /// calling Foundation's `range(of:options:)`.
     var accented = Double.infinity
     var foundation = Double.infinity
+    /// Hangul names (three-byte scalars): `search(for:in:)` keystroke "김"
+    /// to "김민", against the accented keystroke (both per byte of names).
+    var hangul = Double.infinity
+    var hangulBytes = 0
+    var accentedBytes = 0
+    var hangulCounts = ChangeCounts()
     var asciiCounts = ChangeCounts()
     var accentedCounts = ChangeCounts()
     var foundationCounts = ChangeCounts()
@@ -26,6 +32,16 @@ func makeAccentedRows(_ n: Int, using rng: inout SeededRandomNumberGenerator) ->
     return (0..<n).map { id in
         var name = ""
         for _ in 0..<8 { name.append(letters[Int(rng.next() % UInt64(letters.count))]) }
+        return Row(id: id, name: name, score: Int(rng.next() % 1_000_000), group: Int(rng.next() % 26))
+    }
+}
+
+/// Names of three Hangul syllables drawn from forty common ones.
+func makeHangulRows(_ n: Int, using rng: inout SeededRandomNumberGenerator) -> [Row] {
+    let syllables = Array("김이박최정강조윤장임한오서신권황안송류전민수영지현준서우진호성은경미혜연아예도하")
+    return (0..<n).map { id in
+        var name = ""
+        for _ in 0..<3 { name.append(syllables[Int(rng.next() % UInt64(syllables.count))]) }
         return Row(id: id, name: name, score: Int(rng.next() % 1_000_000), group: Int(rng.next() % 26))
     }
 }
@@ -48,13 +64,17 @@ private func makeSearchStore(_ rows: [Row]) -> ResultsStore<Row, Int> {
 func runSearch(size n: Int, repetitions: Repetitions) -> SearchResult {
     var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 11)
     var asciiStore = makeSearchStore(makeRows(0..<n, using: &rng))
-    var accentedStore = makeSearchStore(makeAccentedRows(n, using: &rng))
+    let accentedRows = makeAccentedRows(n, using: &rng), hangulRows = makeHangulRows(n, using: &rng)
+    var accentedStore = makeSearchStore(accentedRows)
+    var hangulStore = makeSearchStore(hangulRows)
     let foundationFilter: (String) -> ResultsFilter<Row> = { text in
         ResultsFilter(title: "search", group: "search") { row in
             row.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
     }
     var result = SearchResult()
+    result.accentedBytes = accentedRows.reduce(0) { $0 + $1.name.utf8.count }
+    result.hangulBytes = hangulRows.reduce(0) { $0 + $1.name.utf8.count }
     var unused = ChangeCounts()
     // Each keystroke starts from a store with only its own "before" filter.
     result.repetitions = repetitions.run { _ in
@@ -64,6 +84,8 @@ func runSearch(size n: Int, repetitions: Repetitions) -> SearchResult {
             before: { $0.clearFilters(); $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(LiveSearchData.narrow) }))
         result.accented = min(result.accented, timeKeystroke(&accentedStore, counts: &result.accentedCounts,
             before: { $0.clearFilters(); $0.search(for: "ré", in: [\.name]) }, after: { $0.search(for: "rén", in: [\.name]) }))
+        result.hangul = min(result.hangul, timeKeystroke(&hangulStore, counts: &result.hangulCounts,
+            before: { $0.clearFilters(); $0.search(for: "김", in: [\.name]) }, after: { $0.search(for: "김민", in: [\.name]) }))
         result.foundation = min(result.foundation, timeKeystroke(&accentedStore, counts: &result.foundationCounts,
             before: { $0.clearFilters(); $0.addFilter(foundationFilter("ré")) }, after: { $0.addFilter(foundationFilter("rén")) }))
     }

@@ -284,6 +284,12 @@ if configuration.runs("W11") {
         workload: "W11 search(for:in:) \"ré\" → \"rén\", \(count(n)) accented names, vs range(of:options:) closure",
         ours: formatTime(r.accented), baseline: formatTime(r.foundation),
         ratio: fixed(r.accented / r.foundation, 2) + "×", target: "≤ 1×", held: heldMark(r.accented <= r.foundation)))
+    let hangulPerByte = r.hangul / Double(r.hangulBytes), accentedPerByte = r.accented / Double(r.accentedBytes)
+    table.append(TableRow(
+        workload: "W11 search(for:in:) \"김\" → \"김민\", \(count(n)) Hangul names, per byte vs the accented keystroke",
+        ours: formatTime(r.hangul), baseline: formatTime(r.accented),
+        ratio: fixed(hangulPerByte / accentedPerByte, 2) + "×", target: "≤ 2× per byte", held: heldMark(hangulPerByte <= 2 * accentedPerByte)))
+    notes.append("W11 Hangul changeset \(r.hangulCounts).")
     notes.append("W11 changesets: ASCII \(r.asciiCounts); accented \(r.accentedCounts), Foundation closure \(r.foundationCounts)\(r.accentedCounts.total == r.foundationCounts.total ? "" : " (DIFFERENT)"). Best of \(r.repetitions).")
 }
 

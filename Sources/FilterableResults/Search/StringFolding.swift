@@ -65,11 +65,11 @@ package enum StringFolding {
 
     /// Calls `body` with UTF-8 `bytes` folded by non-empty `options`.
     ///
-    /// ASCII and two-byte scalars (most text in Latin, Greek and Cyrillic
-    /// scripts) are folded into a temporary buffer, ASCII by lowercasing it
-    /// and the rest by ``TwoByteFolding``, without allocating a string;
-    /// text with a scalar of three or four bytes goes through
-    /// ``fold(_:_:)``.
+    /// Scalars of one to three bytes (every script of the Basic
+    /// Multilingual Plane, Hangul and the CJK ideographs included) are
+    /// folded into a temporary buffer, ASCII by lowercasing it and the rest
+    /// by ``BasicPlaneFolding``, without allocating a string; text with a
+    /// scalar of four bytes goes through ``fold(_:_:)``.
     @inline(__always)
     package static func withFoldedUTF8<R>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ options: Options, _ body: (UnsafeBufferPointer<UInt8>) -> R
@@ -87,7 +87,7 @@ package enum StringFolding {
             return combined < 0x80 ? body(UnsafeBufferPointer(buffer)) : nil
         }
         if let ascii { return ascii }
-        let table = TwoByteFolding.table(for: options)
+        let table = BasicPlaneFolding.table(for: options)
         let twoByte: R? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * table.expansion) { buffer -> R? in
             guard let count = table.fold(bytes, lowercasingASCII: lowercase, into: buffer) else { return nil }
             return body(UnsafeBufferPointer(rebasing: buffer[..<count]))

@@ -23,10 +23,34 @@ struct StringFoldingTests {
     }
 
     @Test(arguments: allOptions)
+    func everyThreeByteScalarFoldsAsTheWholeStringWould(options: StringFolding.Options) {
+        // Hangul syllables fold to their jamo, kana with a voicing mark to the bare kana.
+        for value in UInt32(0x800)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "A" + String(scalar) + "é"
+            let fast = Self.fastFold(text, options), slow = Array(StringFolding.fold(text, options).utf8)
+            if fast != slow { Issue.record("U+\(String(value, radix: 16)): \(fast) folded, not \(slow)") }
+        }
+    }
+
+    @Test func threeByteTextTakesTheTable() {
+        // The table holds what the slow path gives: a Hangul syllable becomes its three jamo.
+        let hangul = Array("한".utf8)
+        var buffer = [UInt8](repeating: 0, count: 3 * BasicPlaneFolding.caseAndDiacriticInsensitive.expansion)
+        let written = hangul.withUnsafeBufferPointer { text in
+            buffer.withUnsafeMutableBufferPointer { BasicPlaneFolding.caseAndDiacriticInsensitive.fold(text, lowercasingASCII: true, into: $0) }
+        }
+        #expect(written == 9 && Array(buffer[..<9]) == Array("\u{1112}\u{1161}\u{11AB}".utf8))
+        #expect(Self.fastFold("ガ", .diacriticInsensitive) == Array("カ".utf8))
+        #expect(Self.fastFold("東京", [.caseInsensitive, .diacriticInsensitive]) == Array("東京".utf8))
+        #expect(SearchText("한국").isFound(in: "대한국민") && !SearchText("한국").isFound(in: "대한민국"))
+    }
+
+    @Test(arguments: allOptions)
     func randomTextFoldsAsTheSlowPathDoes(options: StringFolding.Options) {
         // ASCII, Latin, Greek, Cyrillic, combining marks, a ligature, CJK,
         // a Hangul syllable, an emoji with a skin tone.
-        let pieces = ["a", "Z", " ", "É", "ß", "İ", "Σ", "ς", "Ж", "\u{301}", "\u{308}", "ﬁ", "東", "한", "👍🏽", "Ǆ", "ŉ"]
+        let pieces = ["a", "Z", " ", "É", "ß", "İ", "Σ", "ς", "Ж", "\u{301}", "\u{308}", "ﬁ", "東", "한", "👍🏽", "Ǆ", "ŉ", "ガ", "\u{3099}", "Ⅻ", "ｶ", "ǅ", "가"]
         var random = SeededRandomNumberGenerator(seed: 41)
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
