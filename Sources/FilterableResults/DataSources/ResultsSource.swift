@@ -88,6 +88,14 @@ public protocol ResultsSource<Element, Key>: AnyObject {
 }
 
 extension ResultsSource {
+    /// Refuses: a source takes dropped rows only when it says how.
+    ///
+    /// - Throws: ``ResultsError/rowNotEditable(_:reason:)``.
+    /// - Complexity: O(1).
+    public func insertRow(_ element: Element, at destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) -> Key {
+        throw .rowNotEditable("a row dropped at \(destination)", reason: "this source takes no dropped rows")
+    }
+
     /// No row does anything of itself: selection is the data source's
     /// handler's.
     ///
