@@ -20,7 +20,7 @@
 /// over it, and a lookup of its old key finds a row whose key differs and
 /// whose key's tag differs from the bucket's — a key changed in place
 /// (``probe(for:in:reader:)`` tells it apart from another key with the
-/// same tag). ``repair(_:at:currentKey:hash:)`` re-indexes the row under the
+/// same tag). ``repair(_:at:currentKey:hash:in:reader:)`` re-indexes the row under the
 /// key it reports; a removal by identity that misses the row's probe
 /// sequence falls back to scanning every bucket.
 @usableFromInline
