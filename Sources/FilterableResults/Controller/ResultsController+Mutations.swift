@@ -57,7 +57,7 @@ extension ResultsController {
     ///
     /// - Complexity: see ``ResultsStore/remove(key:)``.
     @inlinable public func remove(key: Key) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in store.remove(key: key) }
+        try mutate { store throws(ResultsError) in try store.remove(key: key) }
     }
 
     /// Removes the element shown at an index path of the visible table.

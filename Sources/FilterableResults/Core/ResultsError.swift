@@ -60,6 +60,13 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// A key of another type than the keys of the part it was given to;
     /// the key and the expected type are described.
     case keyTypeMismatch(String, expected: String)
+    /// A row stored under key `old` reports key `new` now: the app changed
+    /// a class element's key in place, or its key function is not pure.
+    /// The store re-indexed the row under `new` (unless another row has
+    /// it) and refused the operation, which changed nothing else; replace
+    /// an element instead of changing its key in place. Both keys are
+    /// described. Its ``code`` is `invalidOperation`.
+    case keyChangedInPlace(old: String, new: String)
     /// A refresh started while another one is in progress: wait for it to
     /// end, or cancel its task.
     case refreshInProgress
@@ -80,7 +87,7 @@ public enum ResultsError: Error, Hashable, Sendable {
         case .unbalancedEndUpdates: "unbalancedEndUpdates"
         case .sectionsDerivedFromElements, .rowsPlacedByStore, .changedDuringNotification, .changedDuringClosure,
             .updatesToggledDuringBatch, .rowNotEditable, .moveNotAllowed, .partOutOfRange, .sectionNotFound,
-            .keyTypeMismatch, .refreshInProgress:
+            .keyTypeMismatch, .keyChangedInPlace, .refreshInProgress:
             "invalidOperation"
         case .staleUpdate: "staleUpdate"
         }
@@ -137,6 +144,8 @@ extension ResultsError: CustomStringConvertible {
             "\(name.map { "section \"\($0)\"" } ?? "the unnamed sections") of part \(part) is not shown"
         case let .keyTypeMismatch(key, expected):
             "key \(key) is not a key of the part's type \(expected)"
+        case let .keyChangedInPlace(old, new):
+            "the object stored under key \(old) reports key \(new) now: its key was changed in place (or the key function is not pure); it is indexed under \(new) from now on, unless another object has that key. Replace an object instead of changing its key"
         case .refreshInProgress:
             "a refresh is already in progress: wait for it to end, or cancel it"
         case .staleUpdate:

@@ -81,17 +81,23 @@ extension ResultsStore {
     /// Removes the element with the same key as `element`; nothing happens
     /// when there is none.
     ///
-    /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` for an element without a key.
+    /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` for an element
+    ///   without a key; ``ResultsError/keyChangedInPlace(old:new:)`` as
+    ///   ``remove(key:)``.
     /// - Complexity: O(log *n*).
     @inlinable public mutating func remove(_ element: Element) throws(ResultsError) {
-        remove(key: try requireKey(of: element))
+        try remove(key: try requireKey(of: element))
     }
 
     /// Removes the element with `key`; nothing happens when there is none.
     ///
+    /// - Throws: ``ResultsError/keyChangedInPlace(old:new:)`` when the row
+    ///   stored under `key` reports another key now (its key was changed in
+    ///   place): the row is re-indexed under its new key and nothing is
+    ///   removed.
     /// - Complexity: O(log *n*).
-    @inlinable public mutating func remove(key: Key) {
-        guard let id = table.row(forKey: key) else { return }
+    @inlinable public mutating func remove(key: Key) throws(ResultsError) {
+        guard let id = try editableRow(forKey: key) else { return }
         noteMutation()
         removeAndRelease(id)
     }
@@ -203,11 +209,13 @@ extension ResultsStore {
     /// Replaces the element that has `element`'s key, in place (or in its
     /// sorted or sectioned place); nothing happens when there is none.
     ///
-    /// - Throws: ``ResultsError/missingPrimaryKey(_:)``.
+    /// - Throws: ``ResultsError/missingPrimaryKey(_:)``;
+    ///   ``ResultsError/keyChangedInPlace(old:new:)`` when the row stored
+    ///   under the key reports another key now (nothing is replaced).
     /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @inlinable public mutating func replace(_ element: Element) throws(ResultsError) {
         let key = try requireKey(of: element)
-        guard let id = table.row(forKey: key) else { return }
+        guard let id = try editableRow(forKey: key) else { return }
         noteMutation()
         replaceRow(id, with: element, key: key)
     }
@@ -217,12 +225,13 @@ extension ResultsStore {
     /// arriving in its place.
     ///
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when `new` takes another
-    ///   row's key; ``ResultsError/missingPrimaryKey(_:)``.
+    ///   row's key; ``ResultsError/missingPrimaryKey(_:)``;
+    ///   ``ResultsError/keyChangedInPlace(old:new:)`` as ``replace(_:)``.
     /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @inlinable public mutating func replace(_ old: Element, with new: Element) throws(ResultsError) {
         let oldKey = try requireKey(of: old)
         let newKey = try requireKey(of: new)
-        guard let id = table.row(forKey: oldKey) else { return }
+        guard let id = try editableRow(forKey: oldKey) else { return }
         if newKey != oldKey { try requireNew(newKey) }
         noteMutation()
         replaceRow(id, with: new, key: newKey)
@@ -289,10 +298,11 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/duplicateKey(_:)`` or
     ///   ``ResultsError/missingPrimaryKey(_:)`` when the change gives the
     ///   element another row's key or none; the store is unchanged then.
+    ///   ``ResultsError/keyChangedInPlace(old:new:)`` as ``replace(_:)``.
     /// - Complexity: O(log *n*), with O(log *m*) comparisons when it moves.
     @discardableResult
     @inlinable public mutating func update(_ key: Key, _ body: (inout Element) -> Void) throws(ResultsError) -> Bool {
-        guard let id = table.row(forKey: key) else { return false }
+        guard let id = try editableRow(forKey: key) else { return false }
         var element = self.element(ofRow: id)
         body(&element)
         let newKey = try requireKey(of: element)

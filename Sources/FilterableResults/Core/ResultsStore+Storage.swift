@@ -154,9 +154,33 @@ extension ResultsStore {
         table.record(table.header(atRaw: index).id).name
     }
 
-    /// Refuses a key another row has.
-    @inlinable func requireNew(_ key: Key) throws(ResultsError) {
-        if table.row(forKey: key) != nil { throw .duplicateKey(String(describing: key)) }
+    /// Refuses a key another row has, or a key the row indexed under it no
+    /// longer reports (see ``editableRow(forKey:)``).
+    @inlinable mutating func requireNew(_ key: Key) throws(ResultsError) {
+        if try editableRow(forKey: key) != nil { throw .duplicateKey(String(describing: key)) }
+    }
+
+    /// The row with `key`, for an operation about to change the store.
+    ///
+    /// A row indexed under `key` whose element now reports another key (an
+    /// app changed a class element's key in place, or the key function is
+    /// not pure) is re-indexed under the key it reports, when no other row
+    /// has that key, and the operation is refused with an error naming both
+    /// keys: the store stays consistent and changes in nothing else, and
+    /// the app learns of its bug where the store meets it. Operations that
+    /// find rows by position or by predicate, and merges, complete instead:
+    /// their removals find a row by identity whatever its key.
+    ///
+    /// - Throws: ``ResultsError/keyChangedInPlace(old:new:)``.
+    /// - Complexity: O(1) on average.
+    @inlinable mutating func editableRow(forKey key: Key) throws(ResultsError) -> RowID? {
+        switch table.probeKey(key) {
+        case let .found(id): return id
+        case .missing: return nil
+        case let .changed(id, bucket, current, hash):
+            table.repairKey(ofRow: id, at: bucket, currentKey: current, hash: hash)
+            throw .keyChangedInPlace(old: String(describing: key), new: String(describing: current))
+        }
     }
 
     /// Refuses section operations in a store that derives its sections.

@@ -76,6 +76,28 @@ extension RowTable {
         keys.row(for: key, in: slots, reader: keyReader)
     }
 
+    /// What a probe for `key` meets: its row, none, or a row indexed under
+    /// `key` whose key changed in place.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable func probeKey(_ key: Key) -> KeyTable.Probe<Key> {
+        keys.probe(for: key, in: slots, reader: keyReader)
+    }
+
+    /// Re-indexes a row whose key changed in place under the key it reports,
+    /// unless another row has that key.
+    @inlinable mutating func repairKey(ofRow id: Int32, at bucket: Int, currentKey: Key, hash: Int) {
+        keys.repair(id, at: bucket, currentKey: currentKey, hash: hash, in: slots, reader: keyReader)
+    }
+
+    /// Whether a live row is indexed under the key its element reports now
+    /// (`false`: its key changed in place and no operation has met it yet).
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable func isIndexedUnderItsKey(_ id: Int32) -> Bool {
+        keys.bucket(ofRow: id, hash: key(ofRow: id).hashValue) != nil
+    }
+
     /// Indexes a live row under `key`, its element's key.
     @inlinable mutating func indexKey(_ key: Key, ofRow id: Int32) {
         keys.insert(id, key: key, in: slots, reader: keyReader)

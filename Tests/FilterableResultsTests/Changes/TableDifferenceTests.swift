@@ -60,7 +60,7 @@ struct TableDifferenceTests {
                 next += 1
                 try store.add(Entry(id: next), toSection: Int.random(in: 0..<sections, using: &random))
             case 1:
-                if let key = store.rawSections.flatMap(\.elements).randomElement(using: &random)?.id { store.remove(key: key) }
+                if let key = store.rawSections.flatMap(\.elements).randomElement(using: &random)?.id { try store.remove(key: key) }
             case 2:
                 if let key = store.rawSections.flatMap(\.elements).randomElement(using: &random)?.id {
                     try store.update(key) { $0.value += 1 }

@@ -66,7 +66,7 @@ struct NewcomerAPITests {
         try store.setData([Entry(id: 1, group: "a"), Entry(id: 2, group: "b")])
         _ = store.takeChangeset()
         try store.add(Entry(id: 3, group: "c"))
-        store.remove(key: 1)
+        try store.remove(key: 1)
         let changeset = store.takeChangeset()
         #expect(changeset.description == #"ResultsChangeset(2 section changes, 0 element changes: insert section 1 "c"; delete section 0 "a")"#
             || changeset.description == #"ResultsChangeset(2 section changes, 0 element changes: delete section 0 "a"; insert section 1 "c")"#)

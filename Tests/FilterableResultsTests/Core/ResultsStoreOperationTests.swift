@@ -97,14 +97,14 @@ struct ResultsStoreOperationTests {
     @Test func removeByObjectKeyAndIndexPath() throws {
         var store = try store([1, 2, 3, 4])
         try store.validatedChanges { try $0.remove(Entry(id: 2, value: 99)) }
-        store.validatedChanges { $0.remove(key: 4) }
+        try store.validatedChanges { try $0.remove(key: 4) }
         try store.validatedChanges { try $0.remove(at: raw(0, 0)) }
         #expect(keys(store.rawSections) == [[3]])
     }
 
     @Test func removingAMissingObjectIsANoOp() throws {
         var store = try store([1])
-        store.remove(key: 42)
+        try store.remove(key: 42)
         try store.remove(Entry(id: 43))
         #expect(store.takeChangeset().isEmpty)
         #expect(throws: ResultsError.rawIndexPathOutOfRange(raw(0, 1), sectionCount: 1, rowCount: 1)) {

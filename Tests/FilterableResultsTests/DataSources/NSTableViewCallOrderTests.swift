@@ -148,7 +148,7 @@ struct NSTableViewCallOrderTests {
         try store.setData([Entry(id: 1, group: "a"), Entry(id: 2, group: "a"), Entry(id: 3, group: "b")])
         let changeset = try store.validatedChanges { store in
             try store.replace(Entry(id: 1, value: 5, group: "b"))
-            store.remove(key: 2)
+            try store.remove(key: 2)
         }
         let old = TitledTable([("a", ["1:0a", "2:0a"]), ("b", ["3:0b"])])
         let new = TitledTable(store.snapshot.sections.map(ResultsSection.init))
