@@ -40,7 +40,7 @@ public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
     /// A section's value changed (see ``ResultsSectionValue``): refresh
     /// its header and footer, at its index after the batch, once the
     /// batch is applied.
-    func controller(_ controller: ResultsController<Element, Key>, didUpdate section: ResultsChangeset<Element, Key>.SectionUpdate)
+    func controller(_ controller: ResultsController<Element, Key>, didUpdateSection section: ResultsChangeset<Element, Key>.SectionUpdate)
     /// The group of changes ends.
     func controllerDidChangeContent(_ controller: ResultsController<Element, Key>)
     /// Reload everything from the snapshot of ``controller(_:didUpdate:)``.
@@ -58,7 +58,7 @@ extension ResultsControllerDelegate {
     /// Does nothing.
     public func controller(_ controller: ResultsController<Element, Key>, didChange change: ElementChange<Element, Key>) {}
     /// Does nothing.
-    public func controller(_ controller: ResultsController<Element, Key>, didUpdate section: ResultsChangeset<Element, Key>.SectionUpdate) {}
+    public func controller(_ controller: ResultsController<Element, Key>, didUpdateSection section: ResultsChangeset<Element, Key>.SectionUpdate) {}
     /// Does nothing.
     public func controllerDidChangeContent(_ controller: ResultsController<Element, Key>) {}
     /// Does nothing.
@@ -76,7 +76,7 @@ extension ResultsControllerDelegate {
             controllerWillChangeContent(controller)
             for change in update.changeset.sectionChanges { self.controller(controller, didChange: change) }
             for change in update.changeset.elementChanges { self.controller(controller, didChange: change) }
-            for section in update.changeset.sectionUpdates { self.controller(controller, didUpdate: section) }
+            for section in update.changeset.sectionUpdates { self.controller(controller, didUpdateSection: section) }
             controllerDidChangeContent(controller)
         }
         self.controller(controller, didUpdate: update)

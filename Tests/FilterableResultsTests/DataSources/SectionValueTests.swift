@@ -165,7 +165,7 @@ struct SectionValueTests {
         var calls: [String] = []
         func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) { calls.append("will") }
         func controller(_ controller: ResultsController<Entry, Int>, didChange change: ElementChange<Entry, Int>) { calls.append("\(change.change)") }
-        func controller(_ controller: ResultsController<Entry, Int>, didUpdate section: ResultsChangeset<Entry, Int>.SectionUpdate) {
+        func controller(_ controller: ResultsController<Entry, Int>, didUpdateSection section: ResultsChangeset<Entry, Int>.SectionUpdate) {
             calls.append("header \(section.index)→\(section.newIndex)")
         }
         func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) { calls.append("did") }
