@@ -126,7 +126,10 @@ extension ResultsStore {
         // them instead of a byte per row keeps the merge proportional to
         // the page (a prune reads every row's claim anyway).
         var claims = Claims(count: table.slots.count, sparse: !prune && elements.count * 16 < table.slots.count)
-        reserveKeys(table.rowCount + elements.count)
+        // Room for the larger side, not both: a refresh names the rows the
+        // store has, and reserving for old plus new would double the index
+        // for nothing; the index still grows once if many keys are new.
+        reserveKeys(Swift.max(table.rowCount, elements.count))
         let upserted = upsert(elements, keys: keys, claims: &claims, summary: &summary)
         if prune { summary.removed = releaseUnclaimedRows(claims, removingFromSections: true) }
         return upserted
