@@ -60,15 +60,23 @@ extension ResultsComposition {
         guard let batch else { return }
         self.batch = nil
         guard batch.hasUpdates else { return }
-        let shown = reportedSnapshot
-        if !batch.isReload, let changeset = Self.difference(from: batch.start, to: shown, changed: batch.changed, aliases: batch.aliases) {
-            if changeset.isEmpty {
-                _checkInvariants()
-            } else {
-                report(Update(changeset: changeset, snapshot: shown))
-            }
+        if batch.isReload {
+            report(Update(changeset: ResultsChangeset(), snapshot: reportedSnapshot, isReload: true))
         } else {
-            report(Update(changeset: ResultsChangeset(), snapshot: shown, isReload: true))
+            reportDifference(from: batch.start, changed: batch.changed, aliases: batch.aliases)
+        }
+    }
+
+    /// Reports the difference of `old` and the composed table as last
+    /// reported (see ``difference(from:to:changed:aliases:)``): nothing when
+    /// the view would show the same table, a reload when the tables cannot
+    /// be told apart by identity.
+    func reportDifference(from old: Snapshot, changed: Set<Key> = [], aliases: [Key: Key] = [:]) {
+        let new = reportedSnapshot
+        if let changeset = Self.difference(from: old, to: new, changed: changed, aliases: aliases) {
+            if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: new)) }
+        } else {
+            report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
         }
     }
 

@@ -26,11 +26,7 @@ extension ResultsComposition {
         let old = reportedSnapshot
         let new = Snapshot(parts: parts.indices.map { snapshotPart($0, table: old.parts[$0].table) }, placeholder: placeholder)
         reportedSnapshot = new
-        if let changeset = Self.difference(from: old, to: new, changed: []) {
-            if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: new)) }
-        } else {
-            report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
-        }
+        reportDifference(from: old)
     }
 
     /// Whether a filter is set (see ``setFilter(_:)``).

@@ -68,10 +68,6 @@ extension ResultsComposition {
             parts: parts.indices.map { snapshotPart($0, table: shown[parts[$0].id] ?? parts[$0].connection.reportedTable()) },
             placeholder: placeholder)
         reportedSnapshot = new
-        if let changeset = Self.difference(from: old, to: new, changed: []) {
-            if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: new)) }
-        } else {
-            report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
-        }
+        reportDifference(from: old)
     }
 }

@@ -22,11 +22,7 @@ extension ResultsComposition {
                 case .delete, .move: false
                 }
             }.map { Key.row(part: id, key: $0.key) })
-            guard let changeset = Self.difference(from: old, to: new, changed: changed) else {
-                return report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
-            }
-            if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: new)) }
-            return
+            return reportDifference(from: old, changed: changed)
         }
         let changeset = Self.translate(update, ofPart: index, from: old, to: new)
         if changeset.isEmpty {
