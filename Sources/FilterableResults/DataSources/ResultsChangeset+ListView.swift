@@ -56,6 +56,13 @@ extension ResultsChangeset {
             }
         }, completion: completion)
         if !afterBatch.isEmpty { view.reconfigureRows(at: afterBatch) }
+        reconfigureUpdatedSections(in: view)
+    }
+
+    /// Has `view` show the new headers and footers of the sections whose
+    /// value changed, after the batch, if there are any.
+    @MainActor
+    func reconfigureUpdatedSections(in view: some ResultsListView) {
         if !sectionUpdates.isEmpty { view.reconfigureSections(IndexSet(sectionUpdates.map(\.newIndex))) }
     }
 }

@@ -199,7 +199,7 @@ extension ResultsDataSource {
                 snapshot = update.snapshot
                 // A row dragged to another part of a composition may show anew there.
                 if isUpdated { view.reconfigureRows(at: [to]) }
-                if !changes.sectionUpdates.isEmpty { view.reconfigureSections(IndexSet(changes.sectionUpdates.map(\.newIndex))) }
+                changes.reconfigureUpdatedSections(in: view)
                 onUpdateFinished?(update)
                 return
             }
