@@ -25,25 +25,25 @@ struct SearchResult {
     var repetitions = 0
 }
 
-/// Names of 8 letters drawn from lowercase and uppercase ASCII and accented
-/// Latin letters (about one in three accented), as people's names are.
-func makeAccentedRows(_ n: Int, using rng: inout SeededRandomNumberGenerator) -> [Row] {
-    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZàáâäãåçèéêëìíîïñòóôöõùúûüýÀÉÈÇÑÖÜ")
+/// Rows whose names are `length` letters drawn from `letters`.
+func makeNameRows(_ n: Int, length: Int, drawnFrom letters: String, using rng: inout SeededRandomNumberGenerator) -> [Row] {
+    let letters = Array(letters)
     return (0..<n).map { id in
         var name = ""
-        for _ in 0..<8 { name.append(letters[Int(rng.next() % UInt64(letters.count))]) }
+        for _ in 0..<length { name.append(letters[Int(rng.next() % UInt64(letters.count))]) }
         return Row(id: id, name: name, score: Int(rng.next() % 1_000_000), group: Int(rng.next() % 26))
     }
 }
 
+/// Names of 8 letters drawn from lowercase and uppercase ASCII and accented
+/// Latin letters (about one in three accented), as people's names are.
+func makeAccentedRows(_ n: Int, using rng: inout SeededRandomNumberGenerator) -> [Row] {
+    makeNameRows(n, length: 8, drawnFrom: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZàáâäãåçèéêëìíîïñòóôöõùúûüýÀÉÈÇÑÖÜ", using: &rng)
+}
+
 /// Names of three Hangul syllables drawn from forty common ones.
 func makeHangulRows(_ n: Int, using rng: inout SeededRandomNumberGenerator) -> [Row] {
-    let syllables = Array("김이박최정강조윤장임한오서신권황안송류전민수영지현준서우진호성은경미혜연아예도하")
-    return (0..<n).map { id in
-        var name = ""
-        for _ in 0..<3 { name.append(syllables[Int(rng.next() % UInt64(syllables.count))]) }
-        return Row(id: id, name: name, score: Int(rng.next() % 1_000_000), group: Int(rng.next() % 26))
-    }
+    makeNameRows(n, length: 3, drawnFrom: "김이박최정강조윤장임한오서신권황안송류전민수영지현준서우진호성은경미혜연아예도하", using: &rng)
 }
 
 /// A store of `rows` in 26 sections by group, nothing filtered.
