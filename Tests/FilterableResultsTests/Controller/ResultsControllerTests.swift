@@ -149,6 +149,20 @@ struct ResultsControllerTests {
         #expect(delegate.calls == ["reload"])
     }
 
+    /// A batch of exactly `reloadThreshold` changes is reported as changes;
+    /// one more change makes it a reload.
+    @Test(arguments: [1, 2, 5])
+    func reloadThresholdIsABoundNotALimit(threshold: Int) throws {
+        let controller = try controller([])
+        controller.reloadThreshold = threshold
+        try controller.setData((0..<threshold).map { Entry(id: $0) })
+        #expect(delegate.calls.contains("reload") == false)
+        #expect(delegate.calls.filter { $0.hasPrefix("insert") }.count == threshold)
+        delegate.calls.removeAll()
+        try controller.setData([Entry(id: 1_000)])   // threshold deletes and one insert
+        #expect(delegate.calls == ["reload"])
+    }
+
     @Test func reEnablingWithoutAVisibleChangeEmitsNothing() throws {
         let controller = try controller([1])
         try controller.setUpdatesEnabled(false)
