@@ -51,7 +51,8 @@ let package = Package(
             dependencies: [
                 "FilterableResults", "FilterableResultsPredicates", "FilterableResultsTesting",
                 "FilterableResultsScenarios", "TestSupport",
-            ]
+            ],
+            exclude: ["Search/Fixtures/make-folding-fixtures.py"]
         ),
         .testTarget(
             name: "FilterableResultsPredicatesTests",
