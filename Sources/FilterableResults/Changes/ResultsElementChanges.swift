@@ -29,9 +29,8 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
         /// to: the old one for a delete, the new one otherwise.
         @inlinable func change(at index: Int) -> ElementChange<Object, Key> {
             let event = events[index]
-            let object = if case .delete = event.change { old.element(ofRow: event.id) } else { new.element(ofRow: event.id) }
-            let key = withUnsafePointer(to: object) { new.keyReader.key(at: $0)! }
-            return ElementChange(event.change, key: key, element: object)
+            let table = if case .delete = event.change { old } else { new }
+            return ElementChange(event.change, key: table.key(ofRow: event.id), element: table.element(ofRow: event.id))
         }
     }
 

@@ -78,7 +78,7 @@ extension ResultsStore {
             }
             precondition(seen.insert(item).inserted, "row \(item) is placed twice")
             guard let element = table.slots[Int(item)] else { preconditionFailure("row \(item) has no object") }
-            let key = keyOf(element)!
+            let key = table.key(ofRow: item)
             if table.row(forKey: key) != item {
                 // Only a row whose key an app changed in place, not met by
                 // an operation yet, is missing under its key: it is indexed

@@ -85,8 +85,11 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// their content with `isSameContent`.
     ///
     /// `key` returns `nil` for an element without a primary key; such an
-    /// element is refused with ``ResultsError/missingPrimaryKey(_:)``. Without
-    /// `isSameContent`, every replace counts as a content change.
+    /// element is refused with ``ResultsError/missingPrimaryKey(_:)``. The
+    /// store keeps the key each stored element had: should `key` later
+    /// return `nil` for it (a class element changed in place, a function
+    /// that is not pure), the row keeps that key. Without `isSameContent`,
+    /// every replace counts as a content change.
     ///
     /// A new store holds one unnamed, empty section (with `sectioning`, none).
     ///

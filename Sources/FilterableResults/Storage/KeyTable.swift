@@ -1,5 +1,6 @@
 /// The key index: a hash table from primary key to row identity that stores
-/// each key once, in its row's element.
+/// each key once, in its row's element (and, for keys given by a function,
+/// beside it: see ``RowTable/indexedKeys``).
 ///
 /// A bucket holds a row identity (`-1` for empty, `-2` for a removed entry)
 /// and a tag: the low 32 bits of the hash of the key the row was indexed
@@ -66,7 +67,7 @@ struct KeyTable {
 
     /// The key of a stored row.
     @inlinable static func key<Element, Key>(ofRow row: Int32, in slots: SlotArray<Element>, _ reader: KeyReader<Element, Key>) -> Key {
-        slots.withPointer(at: Int(row)) { reader.key(at: $0)! }
+        reader.key(ofRow: row, in: slots)
     }
 
     /// The row whose key is `key`, or `nil`. A row whose key changed in
@@ -77,8 +78,7 @@ struct KeyTable {
         guard count > 0 else { return nil }
         // The key function is taken out once, not at every probe.
         if let keyAt = reader.keyAt { return row(for: key) { row in slots.withPointer(at: Int(row)) { keyAt($0) } } }
-        let keyOf = reader.keyOf
-        return row(for: key) { row in slots.withPointer(at: Int(row)) { keyOf($0.pointee) } }
+        return row(for: key) { row in reader.key(ofRow: row, in: slots) }
     }
 
     /// The row whose key, as `keyOfRow` reads it, is `key`.

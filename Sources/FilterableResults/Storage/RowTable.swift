@@ -33,6 +33,12 @@ struct RowTable<Element, Key: Hashable> {
     @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
     /// Elements by row identity; free identities hold none.
     @usableFromInline var slots = SlotArray<Element>()
+    /// The key each live row was indexed under, kept only when keys come
+    /// from a function (no ``keyAt``). A key path always gives a key, but a
+    /// function may later return `nil` for a stored element (it is impure,
+    /// or the element is a class instance changed in place): such a row
+    /// keeps the key it was indexed under, and nothing traps.
+    @usableFromInline var indexedKeys: SlotArray<Key>?
     @usableFromInline var keys = KeyTable()
     @usableFromInline var tree = RowTree()
     /// Section names and counts by section identity.
@@ -45,6 +51,7 @@ struct RowTable<Element, Key: Hashable> {
     ) {
         self.keyOf = keyOf
         self.keyAt = keyAt
+        self.indexedKeys = keyAt == nil ? SlotArray() : nil
         self.hidesEmptySections = hidesEmptySections
     }
 
@@ -64,7 +71,7 @@ extension RowTable {
     @inlinable func key(ofRow id: Int32) -> Key { KeyTable.key(ofRow: id, in: slots, keyReader) }
 
     /// Reads the key of an element in place.
-    @inlinable var keyReader: KeyReader<Element, Key> { KeyReader(keyOf: keyOf, keyAt: keyAt) }
+    @inlinable var keyReader: KeyReader<Element, Key> { KeyReader(keyOf: keyOf, keyAt: keyAt, indexedKeys: indexedKeys) }
 
     /// Whether a row identity holds an element.
     @inlinable func isLive(_ id: Int32) -> Bool { slots.isLive(Int(id)) }
@@ -87,7 +94,9 @@ extension RowTable {
     /// Re-indexes a row whose key changed in place under the key it reports,
     /// unless another row has that key.
     @inlinable mutating func repairKey(ofRow id: Int32, at bucket: Int, currentKey: Key, hash: Int) {
-        keys.repair(id, at: bucket, currentKey: currentKey, hash: hash, in: slots, reader: keyReader)
+        if keys.repair(id, at: bucket, currentKey: currentKey, hash: hash, in: slots, reader: keyReader) {
+            indexedKeys?[Int(id)] = currentKey
+        }
     }
 
     /// Whether a live row is indexed under the key its element reports now
@@ -100,6 +109,7 @@ extension RowTable {
 
     /// Indexes a live row under `key`, its element's key.
     @inlinable mutating func indexKey(_ key: Key, ofRow id: Int32) {
+        indexedKeys?[Int(id)] = key
         keys.insert(id, key: key, in: slots, reader: keyReader)
     }
 
@@ -111,12 +121,14 @@ extension RowTable {
     /// Unindexes a live row's key (its element must still be in its slot).
     @inlinable mutating func unindexKey(ofRow id: Int32) {
         keys.remove(id, key: key(ofRow: id))
+        indexedKeys?[Int(id)] = nil
     }
 
     /// A new row identity past the last one.
     @inlinable mutating func appendRowSlot() -> Int32 {
         precondition(slots.count < Int(Int32.max), "a store holds at most \(Int32.max) rows")
         tree.directory.leafOfRow.append(0)
+        indexedKeys?.appendSlot()
         return Int32(slots.appendSlot())
     }
 

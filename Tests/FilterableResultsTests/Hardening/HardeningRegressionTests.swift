@@ -576,6 +576,33 @@ struct HardeningRegressionTests {
         #expect(log.violations.isEmpty, "\(log.violations)")
     }
 
+    /// A key function that later gives stored elements no key: those rows
+    /// keep the key they were indexed under, so lookups, removals, merges
+    /// and the changes reported all complete, and new elements without a
+    /// key are still refused.
+    @Test func aKeyFunctionThatLaterGivesNoKeyNeverStopsTheProgram() throws {
+        let lost = LostKeys()
+        let store = ResultsStore<Entry, Int>(key: { lost.ids.contains($0.id) ? nil : $0.id }, isSameContent: ==)
+        let controller = ResultsController(store: store)
+        let log = UpdateLog(controller)
+        try controller.setData((0..<40).map { Entry(id: $0) })
+        lost.ids = Set(0..<40)
+        #expect(controller.store.element(forKey: 3)?.id == 3)
+        #expect(controller.reportedSnapshot.key(at: visible(0, 3)) == 3)
+        #expect(throws: ResultsError.missingPrimaryKey("7:1a")) { try controller.replace(Entry(id: 7, value: 1)) }
+        try controller.remove(key: 3)
+        try controller.remove(at: visible(0, 0))
+        #expect(controller.store.rawCount == 38)
+        try controller.addFilter(ResultsFilter(title: "even") { $0.id % 2 == 0 })
+        try controller.merge((30..<40).map { Entry(id: $0 + 100) } + [Entry(id: 200)], prune: true)
+        #expect(controller.store.rawCount == 11)
+        #expect(controller.snapshot.elements.map(\.id) == [130, 132, 134, 136, 138, 200])
+        try controller.setData([])
+        controller.store.checkInvariants()
+        #expect(log.updates.count == 6, "setData, two removes, the filter, the merge, setData")
+        #expect(log.violations.isEmpty, "\(log.violations)")
+    }
+
     // MARK: Item 11: hand-built changes
 
     /// Every shape a caller can build, alone in a changeset, reaches a
@@ -642,4 +669,9 @@ final class ControllerReference: @unchecked Sendable {
 /// A counter a `@Sendable` closure can bump in a single-threaded test.
 final class RefusalCount: @unchecked Sendable {
     var count = 0
+}
+
+/// The ids a key function gives no key for.
+final class LostKeys: @unchecked Sendable {
+    var ids: Set<Int> = []
 }

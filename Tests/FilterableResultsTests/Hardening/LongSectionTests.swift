@@ -28,7 +28,7 @@ struct LongSectionTests {
             #expect(validated.keys == expected, "round \(round)")
         }
         #expect(validated.violations.isEmpty, "\(validated.violations.prefix(3))")
-        #expect(validated.updates.count > 12)
+        #expect(validated.updates.count >= 10, "most rounds change what is shown")
     }
 
     /// Inserts and removes at random places in a long filtered section, so
