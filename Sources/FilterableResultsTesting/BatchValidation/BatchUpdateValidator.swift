@@ -117,8 +117,9 @@ extension BatchUpdateValidator {
     /// sections, as the indexes shown are then not raw indexes). In a
     /// ``/FilterableResults/ResultsComposition/Snapshot``, a section of a
     /// part is its part and name (two parts may each have a section
-    /// "Apple"), and a placeholder section is its part's placeholder, never
-    /// a section of data, whatever its title. Unnamed sections of one part
+    /// "Apple"; in a part that is itself a composition, the identity that
+    /// one gives it), and a placeholder section is its part's placeholder,
+    /// never a section of data, whatever its title. Unnamed sections of one part
     /// are told apart by nothing the composed table shows, so they may
     /// become one another, as with `hidesEmptySections`. Sections that
     /// look the same (names, rows and content) may trade identities in a

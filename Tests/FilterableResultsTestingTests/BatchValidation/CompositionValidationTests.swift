@@ -106,7 +106,7 @@ struct CompositionValidationTests {
         #expect(byNames(wrong, old, update.snapshot, hidesEmptySections: true).isEmpty)
         let found = validate(wrong, old, update.snapshot)
         #expect(rules(found) == [5], "\(found)")
-        #expect(found.first?.message.contains("section 'Apple' of part 0") == true, "\(found)")
+        #expect(found.first?.message.contains(#"section "Apple" of part 0"#) == true, "\(found)")
     }
 
     @Test func aPlaceholderThatMovesWithItsPartKeepsItsIdentity() throws {

@@ -40,8 +40,10 @@ extension BatchValidation {
     }
 
     /// The identity of each section of `snapshot`: its name, or its index
-    /// when unnamed; in a composition's table, with its part's identity,
-    /// and a placeholder section by its part (see ``SectionIdentity``).
+    /// when unnamed; in a composition's table, as the composition
+    /// identifies it (``ResultsSections/Section/id``: a section by its part,
+    /// a placeholder apart), an unnamed section of a part by its part and
+    /// index (see ``SectionIdentity``).
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections and *n* rows.
     static func sectionIdentities<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [SectionIdentity]
@@ -50,13 +52,10 @@ extension BatchValidation {
             return (0..<snapshot.numberOfSections).map { SectionIdentity(name: snapshot.name(ofSection: $0), index: $0) }
         }
         return composed.sections.map { section in
-            switch composed.sectionLocation(of: section.index) {
-            case let .section(_, local)?:
-                let id = composed.sectionID(at: section.index)!
-                return SectionIdentity(name: id.name, index: local, part: id.part)
-            case .placeholder?, nil:
-                return .placeholder(AnyHashable(section.id))
+            if case let .section(_, local)? = composed.sectionLocation(of: section.index), let id = composed.sectionID(at: section.index), id.name == nil {
+                return .unnamed(part: id.part, index: local)
             }
+            return .given(AnyHashable(section.id))
         }
     }
 
