@@ -111,8 +111,9 @@ extension BatchUpdateValidator {
     ///     let violations = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot)
     ///     #expect(violations.isEmpty, "\(violations)")
     ///
-    /// A section is identified as ``ResultsSections/Section/id`` identifies
-    /// it. In a controller's table, that is its name, or an unnamed
+    /// A section is identified as
+    /// ``/FilterableResults/ResultsSections/Section/id`` identifies it. In
+    /// a controller's table, that is its name, or an unnamed
     /// section's index (pass `hidesEmptySections` when the store hides empty
     /// sections, as the indexes shown are then not raw indexes). In a
     /// ``/FilterableResults/ResultsComposition/Snapshot``, a section of a
