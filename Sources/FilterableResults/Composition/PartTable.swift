@@ -18,6 +18,10 @@ protocol PartTable<Element> {
     func row(at indexPath: ResultsIndexPath) -> Element?
     /// The part's key of the row at a path, or `nil`.
     func key(at indexPath: ResultsIndexPath) -> AnyHashable?
+    /// The identity the part's source gives a section when it has one of
+    /// its own (a nested composition's sections belong to its parts), or
+    /// `nil` when a section is its name, or unnamed its index.
+    func identity(ofSection section: Int) -> (AnyHashable, description: String)?
 }
 
 /// A part's snapshot with the function that turns its elements into rows.
@@ -32,4 +36,10 @@ struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
     func value(ofSection section: Int) -> ResultsSectionValue? { snapshot.value(ofSection: section) }
     func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath).map(transform) }
     func key(at indexPath: ResultsIndexPath) -> AnyHashable? { snapshot.key(at: indexPath).map { AnyHashable($0) } }
+
+    /// The identity a nested composition gives its section (by its own
+    /// part, a placeholder apart), or `nil` for any other part's table.
+    func identity(ofSection section: Int) -> (AnyHashable, description: String)? {
+        (snapshot as? any SectionIdentifying)?.identity(ofSection: section)
+    }
 }

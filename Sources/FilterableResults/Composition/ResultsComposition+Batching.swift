@@ -89,8 +89,9 @@ extension ResultsComposition {
     static func difference(
         from old: Snapshot, to new: Snapshot, changed: Set<Key>, aliases: [Key: Key] = [:]
     ) -> ResultsChangeset<Element, Key>? {
-        let (before, oldNames) = identified(old)
-        var (after, newNames) = identified(new)
+        var identities: [AnyHashable: String] = [:]
+        let (before, oldNames) = identified(old, identities: &identities)
+        var (after, newNames) = identified(new, identities: &identities)
         if !aliases.isEmpty {
             for section in after.indices {
                 after[section].elements = after[section].elements.map { row in
@@ -157,21 +158,21 @@ extension ResultsComposition {
         let element: Element
     }
 
-    /// The composed table with every section named by its identity (its
-    /// part's identity and its name, or its index among the part's
-    /// sections when unnamed; a placeholder by its part), and the real
-    /// names by identity.
-    static func identified(_ snapshot: Snapshot) -> (sections: [ResultsSection<IdentifiedRow>], names: [String: String?]) {
+    /// The composed table with every section named by its identity, as
+    /// ``ResultsSections/Section/id`` gives it (its part's identity and its
+    /// name, or its index among the part's sections when unnamed; in a
+    /// nested composition, the identity that one gives it; a placeholder by
+    /// its part), written as a number `identities` assigns (shared by the
+    /// tables compared), and the real names by identity.
+    static func identified(
+        _ snapshot: Snapshot, identities: inout [AnyHashable: String]
+    ) -> (sections: [ResultsSection<IdentifiedRow>], names: [String: String?]) {
         var sections: [ResultsSection<IdentifiedRow>] = []
         var names: [String: String?] = [:]
         for section in 0..<snapshot.numberOfSections {
-            let identity = switch snapshot.sectionLocation(of: section)! {
-            case let .section(part, local):
-                snapshot.parts[part].table.name(ofSection: local).map { "\(snapshot.parts[part].id) named \($0)" }
-                    ?? "\(snapshot.parts[part].id) #\(local)"
-            case let .placeholder(part):
-                part.map { "\(snapshot.parts[$0].id) placeholder" } ?? "placeholder"
-            }
+            let (id, _) = snapshot.identity(ofSection: section)
+            let identity = identities[id, default: "\(identities.count)"]
+            identities[id] = identity
             let rows = (0..<(snapshot.numberOfElements(inSection: section) ?? 0)).map { row in
                 let path = ResultsIndexPath(row: row, section: section)
                 let key = snapshot.key(at: path)!

@@ -246,14 +246,22 @@ extension ResultsComposition.Snapshot {
 
 extension ResultsComposition.Snapshot: SectionIdentifying {
     /// A section's identity: its part's ``ResultsComposition/SectionID``
-    /// (an unnamed one by its index among the part's sections), or its
-    /// part's placeholder, or the composition's.
+    /// (names compared by Unicode scalars, as the store compares them; an
+    /// unnamed section by its index among the part's sections), or, in a
+    /// part that is itself a composition, its part with the identity the
+    /// nested composition gives it (so that a nested placeholder is never
+    /// one of the nested parts' sections, nor two nested parts' sections
+    /// named alike one section), or its part's placeholder, or the
+    /// composition's.
     func identity(ofSection section: Int) -> (AnyHashable, description: String) {
         switch sectionLocation(of: section) {
         case let .section(part, local)?:
+            if let (nested, description) = parts[part].table.identity(ofSection: local) {
+                return (AnyHashable([AnyHashable("nested"), AnyHashable(parts[part].id), nested]), "\(description) in part \(parts[part].id)")
+            }
             if let name = parts[part].table.name(ofSection: local) {
                 let id = ResultsComposition.SectionID(part: parts[part].id, name: name)
-                return (AnyHashable(id), id.description)
+                return (AnyHashable([AnyHashable("named"), AnyHashable(id.part), AnyHashable(SectionName(name))]), id.description)
             }
             return (AnyHashable([parts[part].id, local]), "unnamed section \(local) of part \(parts[part].id)")
         case let .placeholder(part)?:

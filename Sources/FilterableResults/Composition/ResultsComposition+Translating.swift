@@ -121,7 +121,9 @@ extension ResultsComposition {
     /// A part's section changes, where a named section collapsed before and
     /// after that the part deletes and inserts (it moved while its rows
     /// changed) is moved instead: the composed table shows none of its
-    /// rows, so its identity is kept and nothing inside it is animated.
+    /// rows, so its identity is kept and nothing inside it is animated. A
+    /// nested composition's sections pair only when that composition gives
+    /// them one identity.
     ///
     /// - Complexity: O(*c*) for *c* section changes.
     static func movingCollapsedSections(
@@ -137,7 +139,9 @@ extension ResultsComposition {
         var paired: Set<Int> = []
         for change in changes {
             if case let .delete(section, name?) = change, oldPart.isCollapsed(section),
-               let position = insertedCollapsed[SectionName(name)], case let .insert(newSection, _) = changes[position] {
+               let position = insertedCollapsed[SectionName(name)], case let .insert(newSection, _) = changes[position],
+               // In a nested composition, sections named alike may be two (a placeholder and a section).
+               oldPart.table.identity(ofSection: section)?.0 == newPart.table.identity(ofSection: newSection)?.0 {
                 paired.insert(position)
                 result.append(.move(from: section, to: newSection, name: name))
             } else {

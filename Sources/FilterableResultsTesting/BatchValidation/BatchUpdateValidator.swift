@@ -19,6 +19,13 @@ import FilterableResults
 /// `hidesEmptySections`, and unnamed sections are then not matched by
 /// position. Row identity is `key`; the keys in each table must be unique
 /// (a repeated key is reported as rule 0).
+///
+/// Given snapshots, the validator identifies sections as the snapshots
+/// do, and without `key`, rows by the snapshots' keys: a composition's
+/// batches are checked with its sections' parts and placeholders told
+/// apart (see ``violations(of:from:to:hidesEmptySections:)``).
+///
+///     BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot)
 public enum BatchUpdateValidator {}
 
 extension BatchUpdateValidator {
@@ -68,11 +75,15 @@ extension BatchUpdateValidator {
 
     /// Every violation of the batch-update rules that `changeset` has when
     /// it takes the table `old` to the table `new` (two snapshots, as
-    /// updates carry them), comparing content with `==`. The snapshots'
-    /// section values are compared too: a section whose value changed must
-    /// have a section update, and only those.
+    /// updates carry them), rows identified by `key`, content compared with
+    /// `==`. The snapshots' section values are compared too: a section whose
+    /// value changed must have a section update, and only those.
     ///
     ///     BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot, key: \.id)
+    ///
+    /// Sections are identified as the snapshots identify them (see
+    /// ``violations(of:from:to:hidesEmptySections:)``), a composition's by
+    /// part.
     ///
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
@@ -83,13 +94,67 @@ extension BatchUpdateValidator {
         key: (Snapshot.Element) -> Key,
         hidesEmptySections: Bool = false
     ) -> [BatchUpdateViolation] where Snapshot.Element: Equatable {
-        var tables: [[ResultsSection<Snapshot.Element>]] = [[], []]
-        for (index, snapshot) in [old, new].enumerated() {
-            for section in snapshot.sections { tables[index].append(ResultsSection(section)) }
-        }
-        var validation = BatchValidation(changeset: changeset, old: tables[0], new: tables[1], key: key, hidesEmptySections: hidesEmptySections)
-        validation.sectionValues = (
-            (0..<old.numberOfSections).map(old.value(ofSection:)), (0..<new.numberOfSections).map(new.value(ofSection:)))
+        var validation = BatchValidation(
+            changeset: changeset, old: old, new: new,
+            oldKeys: old.sections.map { $0.map(key) }, newKeys: new.sections.map { $0.map(key) },
+            hidesEmptySections: hidesEmptySections)
+        validation.run(isSameContent: ==)
+        return validation.sortedViolations
+    }
+
+    /// Every violation of the batch-update rules that `changeset` has when
+    /// it takes the table `old` to the table `new` (two snapshots, as
+    /// updates carry them), rows identified by the snapshots' own keys,
+    /// content compared with `==`: the call for any table the package
+    /// reports, a composition's included.
+    ///
+    ///     let violations = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot)
+    ///     #expect(violations.isEmpty, "\(violations)")
+    ///
+    /// A section is identified as
+    /// ``/FilterableResults/ResultsSections/Section/id`` identifies it. In
+    /// a controller's table, that is its name, or an unnamed
+    /// section's index (pass `hidesEmptySections` when the store hides empty
+    /// sections, as the indexes shown are then not raw indexes). In a
+    /// ``/FilterableResults/ResultsComposition/Snapshot``, a section of a
+    /// part is its part and name (two parts may each have a section
+    /// "Apple"; in a part that is itself a composition, the identity that
+    /// one gives it), and a placeholder section is its part's placeholder,
+    /// never a section of data, whatever its title. Unnamed sections of one part
+    /// are told apart by nothing the composed table shows, so they may
+    /// become one another, as with `hidesEmptySections`. Sections that
+    /// look the same (names, rows and content) may trade identities in a
+    /// batch that changes nothing a view shows, as no batch is due then.
+    ///
+    /// A composition's row dragged to another part is one row under two
+    /// keys: a move whose key is a row of another part than the old key,
+    /// where the old key is gone from the new table and the new key was not
+    /// in the old one, takes the row to its new key.
+    ///
+    /// The section values are compared too: a section whose value changed
+    /// must have a section update, and only those.
+    ///
+    /// - Parameters:
+    ///   - changeset: The events of one batch, keyed as the snapshots key rows.
+    ///   - old: The table shown before the batch.
+    ///   - new: The table after the batch.
+    ///   - hidesEmptySections: Whether the tables come from a store that
+    ///     hides empty sections, so that an unnamed section's position in
+    ///     them need not be its identity.
+    /// - Returns: The violations, ordered by rule.
+    /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
+    ///   `old` and `new` together and *e* the number of events.
+    public static func violations<Snapshot: ResultsTableSnapshot>(
+        of changeset: ResultsChangeset<Snapshot.Element, Snapshot.Key>,
+        from old: Snapshot,
+        to new: Snapshot,
+        hidesEmptySections: Bool = false
+    ) -> [BatchUpdateViolation] where Snapshot.Element: Equatable {
+        typealias Validation = BatchValidation<Snapshot.Element, Snapshot.Key>
+        let newKeys = Validation.keys(of: new)
+        let oldKeys = Validation.renamingRowsMovedAcrossParts(Validation.keys(of: old), newKeys: newKeys, changeset: changeset)
+        var validation = Validation(
+            changeset: changeset, old: old, new: new, oldKeys: oldKeys, newKeys: newKeys, hidesEmptySections: hidesEmptySections)
         validation.run(isSameContent: ==)
         return validation.sortedViolations
     }

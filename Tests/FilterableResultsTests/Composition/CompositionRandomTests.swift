@@ -91,13 +91,14 @@ struct RandomCompositionWorld {
         RandomStoreConfiguration(name: "filtered, updates disabled", filtered: true, updates: .disabled),
     ]
 
-    /// Entries whose groups and section names belong to one controller,
-    /// so that section names are unique in the joined table.
+    /// Entries whose groups and section names every controller shares, so
+    /// that parts have sections named alike (the validator tells them
+    /// apart by part).
     static func vocabulary(_ label: Int) -> RandomOperationVocabulary<Entry, Int> {
-        let groups = ["a", "b", "c"].map { "\(label)\($0)" }
+        let groups = ["a", "b", "c"]
         return RandomOperationVocabulary(
             key: \.id,
-            sectionNames: ["x", "y", "z"].map { "\(label)\($0)" },
+            sectionNames: ["x", "y", "z"],
             filters: [
                 ResultsFilter(title: "even", group: "parity") { $0.value % 2 == 0 },
                 ResultsFilter(title: "small") { $0.value < 3 },
@@ -149,15 +150,19 @@ struct RandomCompositionWorld {
     /// A placeholder, or none; titled or not.
     mutating func placeholder(_ label: Int) -> ResultsComposition<Row>.Placeholder? {
         switch Int.random(in: 0..<3, using: &random) {
-        case 0: nil
-        case 1: .row(.placeholder("\(label)"))
-        default: ResultsComposition<Row>.Placeholder(title: "empty \(label)", rows: [.placeholder("\(label)a"), .placeholder("\(label)b")])
+        case 0: return nil
+        case 1: return .row(.placeholder("\(label)"))
+        default:
+            // Titled like other placeholders, or like a part's section.
+            let title = ["empty", "x", "a", "s-0"].randomElement(using: &random)!
+            return ResultsComposition<Row>.Placeholder(title: title, rows: [.placeholder("\(label)a"), .placeholder("\(label)b")])
         }
     }
 
-    /// A random declaration of static sections: titles and row ids unique.
+    /// A random declaration of static sections: titles unique in the part
+    /// (and shared with other parts), row ids unique.
     mutating func declaration(_ label: Int) -> [StaticSection<Row>] {
-        var titles: [String?] = (0..<4).map { "s\(label)-\($0)" }
+        var titles: [String?] = (0..<4).map { "s-\($0)" }
         if Bool.random(using: &random) { titles.append(nil) }
         titles.shuffle(using: &random)
         var ids = (0..<6).map { "\(label)r\($0)" }.shuffled(using: &random)

@@ -12,15 +12,6 @@ enum Row: Hashable, Sendable, CustomStringConvertible {
     case fixed(id: String, version: Int)
     case placeholder(String)
 
-    /// The row's identity across the whole table.
-    var identity: String {
-        switch self {
-        case let .entry(source, entry): "e\(source):\(entry.id)"
-        case let .fixed(id, _): "f:\(id)"
-        case let .placeholder(name): "p:\(name)"
-        }
-    }
-
     var description: String {
         switch self {
         case let .entry(source, entry): "e\(source):\(entry)"
@@ -38,7 +29,8 @@ func rows(_ sections: [ResultsSection<Row>]) -> [[String]] { sections.map { $0.e
 
 /// A composition's table shown by data sources in simulated views of every
 /// kind (table and collection view; counts cached, and read when a batch
-/// starts), every batch checked by the validator against the table before.
+/// starts), every batch checked by the validator against the table before,
+/// as a composition's snapshots identify rows and sections.
 @MainActor
 final class CompositionScreen {
     let composition: ResultsComposition<Row>
@@ -47,16 +39,12 @@ final class CompositionScreen {
     private(set) var violations: [String] = []
     /// The placeholder sections inserted or deleted so far.
     private(set) var placeholderChanges = 0
-    private var shown: [ResultsSection<Row>]
-    private var shownSnapshot: ResultsComposition<Row>.Snapshot
+    private var shown: ResultsComposition<Row>.Snapshot
     private var observation: ResultsObservation?
 
-    /// `identity` names a row for the validator: by default its part and
-    /// key; a screen whose rows move between parts names them by key alone.
-    init(_ composition: ResultsComposition<Row>, identity: @escaping (Row) -> String = \.identity) {
+    init(_ composition: ResultsComposition<Row>) {
         self.composition = composition
-        shown = composition.reportedSnapshot.sections.map(ResultsSection.init)
-        shownSnapshot = composition.reportedSnapshot
+        shown = composition.reportedSnapshot
         for (flavor, countMode) in everyViewKind {
             let view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
             let dataSource = ResultsDataSource(source: composition, view: view) { _, _, row in row.description }
@@ -66,33 +54,15 @@ final class CompositionScreen {
         }
         observation = composition.observe { [unowned self] update in
             if !update.isReload {
-                // The validator identifies rows by the changeset's keys: give it the rows' own identities...
-                let identified = ResultsChangeset<Row, String>(
-                    sectionChanges: update.changeset.sectionChanges,
-                    elementChanges: update.changeset.elementChanges.map { ElementChange(byIdentity($0.change), key: identity($0.element), element: $0.element) },
-                    sectionUpdates: update.changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) })
-                let found = BatchUpdateValidator.violations(
-                    of: identified, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: identity, hidesEmptySections: true)
-                violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map(\.change)) from \(shown.map(\.name)) to \(update.snapshot.sections.map(\.name))" }
-                // ...and check the composition's keys against the tables' on their own.
-                for change in update.changeset.elementChanges {
-                    // A row dragged to another part keeps its identity and takes its new part's key.
-                    let crossesParts = if change.kind == .move, case let .row(from, _)? = change.indexPath.flatMap(shownSnapshot.key(at:)),
-                        case let .row(to, _) = change.key { from != to } else { false }
-                    if let path = change.indexPath, shownSnapshot.key(at: path) != change.key, !crossesParts {
-                        violations.append("update \(updates.count + 1): \(change.change) has key \(change.key), the old table \(String(describing: shownSnapshot.key(at: path)))")
-                    }
-                    if let path = change.newIndexPath, update.snapshot.key(at: path) != change.key {
-                        violations.append("update \(updates.count + 1): \(change.change) has key \(change.key), the new table \(String(describing: update.snapshot.key(at: path)))")
-                    }
-                }
+                // The composition's keys, sections by part, placeholders apart, rows dragged across parts as one row.
+                let found = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot)
+                violations += found.map { "update \(updates.count + 1): \($0) in \(update.changeset.sectionChanges) \(update.changeset.elementChanges.map(\.change)) from \(shown.sections.map(\.id)) to \(update.snapshot.sections.map(\.id))" }
             }
             for change in update.changeset.sectionChanges {
                 if case .insert(let section, _) = change, case .placeholder? = update.snapshot.sectionLocation(of: section) { placeholderChanges += 1 }
-                if case .delete(let section, _) = change, case .placeholder? = shownSnapshot.sectionLocation(of: section) { placeholderChanges += 1 }
+                if case .delete(let section, _) = change, case .placeholder? = shown.sectionLocation(of: section) { placeholderChanges += 1 }
             }
-            shown = update.snapshot.sections.map(ResultsSection.init)
-            shownSnapshot = update.snapshot
+            shown = update.snapshot
             updates.append(update)
         }
     }
@@ -228,15 +198,5 @@ final class CompositionModel: PartModel {
             joined.append(ResultsSection(name: placeholder.title, elements: placeholder.rows))
         }
         return joined
-    }
-}
-
-/// A change of the composed table as a change of rows keyed by their identities.
-func byIdentity(_ change: ElementChange<Row, ResultsComposition<Row>.Key>.Change) -> ElementChange<Row, String>.Change {
-    switch change {
-    case let .insert(path): .insert(at: path)
-    case let .delete(path): .delete(at: path)
-    case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
-    case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
     }
 }

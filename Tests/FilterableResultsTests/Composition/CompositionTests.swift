@@ -317,6 +317,67 @@ struct CompositionTests {
         #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: AnyHashable(ResultsComposition<Row>.Key.row(part: 1, key: 3))))
         #expect(screen.problems().isEmpty)
     }
+
+    /// Regression: a nested composition's sections were identified in the
+    /// outer one by part and name alone, so a nested placeholder titled
+    /// like a nested section was that section (the nested batch deleted the
+    /// one and inserted the other, which the validator, following the
+    /// sections' identities, called a needless delete and insert), and two
+    /// nested parts' sections named alike were one.
+    @Test func aNestedCompositionsSectionsKeepTheirOwnIdentities() throws {
+        let statics = try StaticSections<Row> {}
+        let left = ResultsController(store: ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group)))
+        let right = ResultsController(store: ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group)))
+        try left.setData([Entry(id: 1, group: "Apple")])
+        let inner = ResultsComposition<Row>([
+            .part(statics, placeholder: ResultsComposition<Row>.Placeholder(title: "s-0", rows: [.placeholder("none")])),
+            .part(left, as: { Row.entry(source: 1, $0) }),
+            .part(right, as: { Row.entry(source: 2, $0) }),
+        ])
+        let outer = ResultsComposition<Row>([.part(inner)])
+        let screen = CompositionScreen(outer)
+        let before = outer.reportedSnapshot
+        #expect(before.sections.map(\.name) == ["s-0", "Apple"])
+
+        // The nested placeholder leaves and the nested section comes: two sections, one title.
+        try statics.setSections([StaticSection("s-0", rows: [fixed("r")])])
+        let after = outer.reportedSnapshot
+        #expect(after.sections.map(\.name) == ["s-0", "Apple"])
+        #expect(before.sections[0].id != after.sections[0].id)
+        #expect(screen.updates.last?.changeset.sectionChanges == [.delete(at: 0, name: "s-0"), .insert(at: 0, name: "s-0")])
+        // The same change computed by the outer composition's own difference (at the end of its batch).
+        try outer.performBatchUpdates { try statics.setSections([]) }
+        try outer.performBatchUpdates { try statics.setSections([StaticSection("s-0", rows: [fixed("r")])]) }
+        #expect(screen.updates.last?.changeset.sectionChanges == [.delete(at: 0, name: "s-0"), .insert(at: 0, name: "s-0")])
+
+        // Two nested parts' "Apple" sections are two sections of the outer part.
+        try outer.performBatchUpdates {
+            try left.remove(key: 1)
+            try right.add(Entry(id: 2, group: "Apple"))
+        }
+        let last = try #require(screen.updates.last)
+        #expect(!last.isReload)
+        #expect(last.changeset.sectionChanges == [.delete(at: 1, name: "Apple"), .insert(at: 1, name: "Apple")])
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
+    /// Regression: a collapsed nested placeholder that gave way to a
+    /// collapsed nested section of the same title was moved to it, as if the
+    /// two were one section (collapsed sections the part deletes and inserts
+    /// were paired by name alone).
+    @Test func aCollapsedNestedPlaceholderIsNotMovedToTheSectionTitledLikeIt() throws {
+        let statics = try StaticSections<Row> {}
+        let inner = ResultsComposition<Row>([
+            .part(statics, placeholder: ResultsComposition<Row>.Placeholder(title: "s-0", rows: [.placeholder("none")])),
+        ])
+        let outer = ResultsComposition<Row>([.part(inner)])
+        let screen = CompositionScreen(outer)
+        try outer.collapse(ResultsComposition<Row>.SectionID(part: 0, name: "s-0"))
+        try statics.setSections([StaticSection("s-3", rows: [fixed("a")]), StaticSection("s-0", rows: [fixed("b")])])
+        #expect(rows(outer.reportedSnapshot.sections.map(ResultsSection.init)) == [["f:av0"], []])
+        #expect(screen.updates.last?.changeset.sectionChanges == [.delete(at: 0, name: "s-0"), .insert(at: 0, name: "s-3"), .insert(at: 1, name: "s-0")])
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
 }
 
 extension ResultsPartModel {

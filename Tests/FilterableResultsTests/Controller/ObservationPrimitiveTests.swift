@@ -67,9 +67,7 @@ struct ObservationPrimitiveTests {
         let (first, second) = (received[0], received[1])
         #expect(first.snapshot.elements.map(\.id) == [1])
         #expect(second.snapshot.elements.map(\.id) == [1, 2])
-        #expect(BatchUpdateValidator.violations(
-            of: second.changeset, from: first.snapshot.sections.map(ResultsSection.init), to: second.snapshot.sections.map(ResultsSection.init),
-            key: { ResultsComposition<Entry>.Key.row(part: 0, key: AnyHashable($0.id)) }).isEmpty)
+        #expect(BatchUpdateValidator.violations(of: second.changeset, from: first.snapshot, to: second.snapshot).isEmpty)
     }
 
     @Test func aCompositionIsObservable() throws {

@@ -6,9 +6,10 @@ extension BatchValidation {
     /// Reports a non-empty changeset between identical tables, and an empty
     /// one between tables that differ.
     ///
-    /// - Complexity: O(*n*), where *n* is the number of rows.
-    mutating func checkEmptiness(isSameContent: (Element, Element) -> Bool) {
-        let rows = firstDifference(isSameContent: isSameContent)
+    /// - Complexity: O(*s*), where *s* is the number of sections (the
+    ///   tables were compared when the run started).
+    mutating func checkEmptiness() {
+        let rows = visibleDifference
         let hasRowEvents = !changeset.sectionChanges.isEmpty || !changeset.elementChanges.isEmpty
         // Without the sections' values (tables given as arrays), any section update may be due.
         let valueChange = sectionValues.flatMap { values in
@@ -23,9 +24,12 @@ extension BatchValidation {
         }
     }
 
-    /// Where the tables first differ in section identity, keys or content
-    /// (values aside).
-    private func firstDifference(isSameContent: (Element, Element) -> Bool) -> String? {
+    /// Where the tables first differ in what a view shows: section names,
+    /// keys or content (values aside). Sections that look the same are the
+    /// same to a view, whatever their identity.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of rows.
+    func firstDifference(isSameContent: (Element, Element) -> Bool) -> String? {
         guard old.count == new.count else { return "\(old.count) sections before, \(new.count) after" }
         for section in old.indices {
             if !Self.isSameName(old[section].name, new[section].name) { return "section \(section) is renamed" }

@@ -56,9 +56,10 @@ extension BatchValidation {
         }
     }
 
-    /// A section deleted and inserted under one identity (the same name; or,
-    /// unnamed, the same index, when no section can be hidden) is reported
-    /// unless rule 3 may force it.
+    /// A section deleted and inserted under one identity (the same name, in
+    /// the same part of a composition; or, unnamed, the same index, when no
+    /// section can be hidden; or the same placeholder) is reported unless
+    /// rule 3 may force it.
     ///
     /// Rule 3 forces it only when the section must move among the sections
     /// that stay while its rows change. Deciding "must move" exactly depends
@@ -74,11 +75,9 @@ extension BatchValidation {
     /// - Complexity: O(*s* + *r*), where *s* is the number of sections and
     ///   *r* the rows of the sections deleted and inserted.
     mutating func checkSectionIdentity(isSameContent: (Element, Element) -> Bool) {
-        var newIndexByName: [[UInt32]: Int] = [:]
-        for (index, section) in new.enumerated() {
-            guard let name = section.name else { continue }
-            let identity = Self.identity(ofName: name)
-            if newIndexByName[identity] == nil { newIndexByName[identity] = index }
+        var newIndexByIdentity: [SectionIdentity: Int] = [:]
+        for (index, identity) in newIdentities.enumerated() where identity.isMatchable(hidesEmptySections: hidesEmptySections) {
+            if newIndexByIdentity[identity] == nil { newIndexByIdentity[identity] = index }
         }
         // Sections kept in place (unchanged or reloaded) before each index.
         var keptBeforeOld = [0], keptBeforeNew = [0]
@@ -88,23 +87,16 @@ extension BatchValidation {
             keptBeforeNew.append(keptBeforeNew.last! + kept)
         }
         for (index, fate) in oldFates.enumerated() where fate == .deleted {
-            let name = old[index].name
-            let newIndex: Int
-            if let name {
-                guard let match = newIndexByName[Self.identity(ofName: name)] else { continue }
-                newIndex = match
-            } else {
-                // An unnamed section is its raw index, which the visible
-                // tables show only when no section can be hidden.
-                guard !hidesEmptySections, new.indices.contains(index), new[index].name == nil else { continue }
-                newIndex = index
-            }
+            // An unnamed section is its raw index, which the visible tables
+            // show only when no section can be hidden (and in a composition,
+            // never: its part may hide sections, or be a composition).
+            guard let newIndex = newIndexByIdentity[oldIdentities[index]] else { continue }
             guard newOrigins[newIndex] == .inserted else { continue }
             let unchanged = oldKeys[index] == newKeys[newIndex]
                 && zip(old[index].elements, new[newIndex].elements).allSatisfy(isSameContent)
             let inPlace = sectionsAreMapped && keptBeforeOld[index] == keptBeforeNew[newIndex]
             guard unchanged || inPlace else { continue }
-            let identity = name.map { "named section '\($0)'" } ?? "unnamed section \(index)"
+            let identity = oldIdentities[index]
             let reason = unchanged
                 ? "none of its rows changed, so it can stay or move without row events"
                 : "it keeps its place among the sections that stay, so its rows can change in place"

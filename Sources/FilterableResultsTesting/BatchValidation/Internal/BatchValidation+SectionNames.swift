@@ -15,11 +15,4 @@ extension BatchValidation {
         default: false
         }
     }
-
-    /// A section name as a dictionary key that keeps look-alike names apart.
-    ///
-    /// - Complexity: O(*m*), where *m* is the length of the name.
-    static func identity(ofName name: String) -> [UInt32] {
-        name.unicodeScalars.map(\.value)
-    }
 }

@@ -79,6 +79,7 @@ extension BatchValidation {
     /// Maps old sections to new ones as UIKit does: old sections that are
     /// neither deleted nor moved (reloaded ones included) keep their order
     /// and fill, in order, the new indexes that no insert or move takes.
+    /// Each old section must become a section with its identity (rule 5).
     ///
     /// - Complexity: O(*s*), where *s* is the number of sections.
     mutating func mapSections() {
@@ -102,10 +103,16 @@ extension BatchValidation {
             }
             let oldName = old[index].name
             let newName = new[newIndex].name
-            guard !Self.isSameName(oldName, newName) else { continue }
-            let before = oldName.map { "'\($0)'" } ?? "unnamed"
-            let after = newName.map { "'\($0)'" } ?? "unnamed"
-            report(5, "old section \(index) (\(before)) becomes new section \(newIndex) (\(after)): a section keeps its name, so a section whose name changes is deleted and inserted")
+            if !Self.isSameName(oldName, newName) {
+                let before = oldName.map { "'\($0)'" } ?? "unnamed"
+                let after = newName.map { "'\($0)'" } ?? "unnamed"
+                report(5, "old section \(index) (\(before)) becomes new section \(newIndex) (\(after)): a section keeps its name, so a section whose name changes is deleted and inserted")
+            } else if !oldIdentities[index].mayBecome(newIdentities[newIndex]), visibleDifference != nil {
+                // Sections that look alike but are not the same section (two
+                // parts' "Apple", a placeholder and a part's unnamed section).
+                // When nothing shows a difference, no batch is due (rule 7).
+                report(5, "old section \(index) (\(oldIdentities[index])) becomes new section \(newIndex) (\(newIdentities[newIndex])): they are not the same section, so the one is deleted and the other inserted")
+            }
         }
     }
 

@@ -52,6 +52,10 @@ struct BatchValidation<Element, Key: Hashable> {
     let oldKeys: [[Key]]
     /// The keys of `new`, section by section.
     let newKeys: [[Key]]
+    /// The identity of each section of `old`.
+    let oldIdentities: [SectionIdentity]
+    /// The identity of each section of `new`.
+    let newIdentities: [SectionIdentity]
     /// Where each key is in `old` (its first place if it repeats).
     var oldLocation: [Key: ResultsIndexPath] = [:]
     /// Where each key is in `new` (its first place if it repeats).
@@ -76,9 +80,15 @@ struct BatchValidation<Element, Key: Hashable> {
     /// would only repeat the complaint skip them).
     var flaggedEvents: Set<Int> = []
 
+    /// Where the tables first differ in what a view shows (section names,
+    /// keys, content; values aside), or `nil` when they look the same; set
+    /// when the run starts.
+    var visibleDifference: String?
+
     var violations: [BatchUpdateViolation] = []
 
-    /// Indexes both tables by key and reports keys that repeat (rule 0).
+    /// Indexes both tables by key and reports keys that repeat (rule 0);
+    /// sections are identified by name, or unnamed by index.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
     init(
@@ -87,12 +97,33 @@ struct BatchValidation<Element, Key: Hashable> {
         key: (Element) -> Key,
         hidesEmptySections: Bool
     ) {
+        self.init(
+            changeset: changeset, old: old, new: new,
+            oldKeys: old.map { $0.elements.map(key) }, newKeys: new.map { $0.elements.map(key) },
+            oldIdentities: old.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
+            newIdentities: new.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
+            hidesEmptySections: hidesEmptySections)
+    }
+
+    /// Indexes both tables, given with their rows' keys and their sections'
+    /// identities, by key and reports keys that repeat (rule 0).
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of rows.
+    init(
+        changeset: ResultsChangeset<Element, Key>,
+        old: [ResultsSection<Element>], new: [ResultsSection<Element>],
+        oldKeys: [[Key]], newKeys: [[Key]],
+        oldIdentities: [SectionIdentity], newIdentities: [SectionIdentity],
+        hidesEmptySections: Bool
+    ) {
         self.changeset = changeset
         self.old = old
         self.new = new
         self.hidesEmptySections = hidesEmptySections
-        oldKeys = old.map { $0.elements.map(key) }
-        newKeys = new.map { $0.elements.map(key) }
+        self.oldKeys = oldKeys
+        self.newKeys = newKeys
+        self.oldIdentities = oldIdentities
+        self.newIdentities = newIdentities
         oldFates = Array(repeating: .stays, count: old.count)
         newOrigins = Array(repeating: nil, count: new.count)
         oldLocation = indexKeys(oldKeys, table: "old")
@@ -103,6 +134,7 @@ struct BatchValidation<Element, Key: Hashable> {
     ///
     /// - Complexity: O(*n* log *n* + *e*).
     mutating func run(isSameContent: (Element, Element) -> Bool) {
+        visibleDifference = firstDifference(isSameContent: isSameContent)
         checkSectionEvents()
         mapSections()
         checkRowEvents()
@@ -112,7 +144,7 @@ struct BatchValidation<Element, Key: Hashable> {
         checkMinimalMoves()
         checkStayingRowsAreNotReplaced()
         checkSectionIdentity(isSameContent: isSameContent)
-        checkEmptiness(isSameContent: isSameContent)
+        checkEmptiness()
     }
 
     /// The violations, ordered by rule (stable within a rule).

@@ -1,0 +1,72 @@
+import FilterableResults
+
+/// What the validator identifies a section by: what must stay the same
+/// when an old section becomes a new one (rule 5), and what a section
+/// deleted and inserted must not keep (rule 9).
+///
+/// A section of a plain table is its name, or, unnamed, its raw index. A
+/// section of a composition's table belongs to a part: two parts may each
+/// have a section named "Apple", and a placeholder section is its part's
+/// placeholder whatever its title, never a section of data.
+enum SectionIdentity: Hashable {
+    /// A named section of a plain table, by the Unicode scalars of its name
+    /// (the store keeps look-alike names apart).
+    case named([UInt32])
+    /// An unnamed section at `index` of its table (of its part's table, in a
+    /// composition: `part` is the part's identity). Its raw index is its
+    /// identity, which the visible table shows only when no section can
+    /// hide: unnamed sections (of one part) may become one another (rule
+    /// 5), and only a plain table that hides nothing matches them by
+    /// position (rule 9).
+    case unnamed(part: Int?, index: Int)
+    /// The identity the table gives a section of its own, as
+    /// ``ResultsSections/Section/id`` gives it: a composition's named
+    /// section (its part and name, or in a nested composition the identity
+    /// that one gives it) or placeholder section (its part).
+    case given(AnyHashable)
+
+    /// The identity of a section of a plain table: its name, or its index.
+    ///
+    /// - Complexity: O(*m*) for a name of *m* scalars.
+    init(name: String?, index: Int) {
+        self = name.map { .named($0.unicodeScalars.map(\.value)) } ?? .unnamed(part: nil, index: index)
+    }
+
+    /// Whether a section with this identity may become a section with
+    /// `other` (rule 5): the same identity, or unnamed sections of one part.
+    ///
+    /// - Complexity: O(*m*) for names of *m* scalars.
+    func mayBecome(_ other: SectionIdentity) -> Bool {
+        if case let .unnamed(part, _) = self, case let .unnamed(otherPart, _) = other { return part == otherPart }
+        return self == other
+    }
+
+    /// Whether the identity is one that the validator may match (rule 9):
+    /// any but an unnamed section's, which is matched by position only in
+    /// a plain table that hides no section.
+    ///
+    /// - Complexity: O(1).
+    func isMatchable(hidesEmptySections: Bool) -> Bool {
+        switch self {
+        case .named, .given: true
+        case let .unnamed(part, _): part == nil && !hidesEmptySections
+        }
+    }
+}
+
+extension SectionIdentity: CustomStringConvertible {
+    /// The identity as messages name it: `named section 'Fruit'`,
+    /// `unnamed section 2`, `section "Fruit" of part 1`, `the placeholder of part 1`.
+    ///
+    /// - Complexity: O(*m*) for a name of *m* scalars.
+    var description: String {
+        switch self {
+        case let .named(name):
+            "named section '\(String(String.UnicodeScalarView(name.compactMap(Unicode.Scalar.init))))'"
+        case let .unnamed(part, index):
+            part.map { "unnamed section \(index) of part \($0)" } ?? "unnamed section \(index)"
+        case let .given(identity):
+            identity.description
+        }
+    }
+}
