@@ -28,6 +28,7 @@ struct Configuration {
     var scenarioFileSize: Int { quick ? 100_000 : 1_000_000 }
     var sectionOrderSize: Int { quick ? 10_000 : 100_000 }
     var matchesRows: Int { quick ? 10_000 : 100_000 }
+    var compositionSize: Int { quick ? 10_000 : 100_000 }
     var matchesTextBytes: Int { quick ? 100_000 : 1_000_000 }
     /// How long the standard library diff may keep repeating (W1 (b)).
     var stdlibDiffBudget: Double { quick ? 5 : 60 }
@@ -87,7 +88,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13,W15]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13,W14,W15]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -291,6 +292,19 @@ if configuration.runs("W11") {
         ratio: fixed(hangulPerByte / accentedPerByte, 2) + "×", target: "≤ 2× per byte", held: heldMark(hangulPerByte <= 2 * accentedPerByte)))
     notes.append("W11 Hangul changeset \(r.hangulCounts).")
     notes.append("W11 changesets: ASCII \(r.asciiCounts); accented \(r.accentedCounts), Foundation closure \(r.foundationCounts)\(r.accentedCounts.total == r.foundationCounts.total ? "" : " (DIFFERENT)"). Best of \(r.repetitions).")
+}
+
+if configuration.runs("W14") {
+    let n = configuration.compositionSize
+    progress("W14 a composition of a static header, \(count(n)) live-search rows and \(count(n / 10)) sectioned rows, vs the controller alone")
+    let r = runCompositionCost(size: n, repetitions: repetitions)
+    for (name, composed, bare) in r.cases {
+        table.append(TableRow(
+            workload: "W14 composed vs bare, \(name), an observer reading every change",
+            ours: formatTime(composed), baseline: formatTime(bare),
+            ratio: fixed(composed / bare, 2) + "×", target: "≤ 1.2×", held: heldMark(composed <= 1.2 * bare)))
+    }
+    notes.append("W14: best of \(r.repetitions).")
 }
 
 if configuration.runs("W15") {
