@@ -1,0 +1,37 @@
+import Foundation
+import FilterableResults
+import GRDB
+
+/// What the source keeps in memory for one row: its rowid, the values its
+/// order and section need, and a stamp that changes when the database
+/// reports the row's content changed (so the engine reports an update).
+struct IndexEntry: Sendable, Equatable {
+    var rowID: Int64
+    var values: [DatabaseValue]
+    var section: String
+    var stamp: Int64
+
+    /// The sort key of a request's ordering: its columns, then the rowid.
+    static func sortKey(_ ordering: [DatabaseResultsRequest.Ordering]) -> ResultsSortKey<IndexEntry> {
+        let descending = ordering.map(\.isDescending)
+        return ResultsSortKey { lhs, rhs in
+            for index in descending.indices {
+                let order = SQLiteOrder.compare(lhs.values[index], rhs.values[index])
+                if order != .orderedSame { return descending[index] ? (order == .orderedAscending ? .orderedDescending : .orderedAscending) : order }
+            }
+            return lhs.rowID < rhs.rowID ? .orderedAscending : lhs.rowID == rhs.rowID ? .orderedSame : .orderedDescending
+        }
+    }
+
+    /// The name of the section of a section column's value, as the core
+    /// names sections: text as is, numbers by their description, `NULL` as `""`.
+    static func sectionName(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: ""
+        case let .int64(value): String(value)
+        case let .double(value): String(value)
+        case let .string(value): value
+        case let .blob(data): data.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+}
