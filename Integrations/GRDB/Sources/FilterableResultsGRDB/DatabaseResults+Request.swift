@@ -1,4 +1,4 @@
-import FilterableResults
+@_spi(Integrations) import FilterableResults
 import GRDB
 
 /// Changing what is shown at run time: each change is read on the writer,

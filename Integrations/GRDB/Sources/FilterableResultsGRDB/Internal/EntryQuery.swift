@@ -1,4 +1,4 @@
-import FilterableResults
+@_spi(Integrations) import FilterableResults
 import GRDB
 
 /// A request checked against the schema, as the SQL that reads its

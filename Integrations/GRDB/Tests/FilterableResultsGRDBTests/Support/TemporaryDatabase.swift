@@ -11,6 +11,10 @@ final class TemporaryDatabase {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("FilterableResultsGRDB-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("db.sqlite").path
+        var configuration = configuration
+        // WAL's usual setting for apps: no fsync at each commit (tests
+        // commit thousands of transactions).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         pool = try DatabasePool(path: path, configuration: configuration)
         try pool.write { db in try db.execute(sql: schema) }
     }
