@@ -75,7 +75,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
                 let query = try EntryQuery(request, in: db)
                 let observer = ChangeObserver<Record>(
                     query: query, schemaVersion: try db.schemaVersion(), feed: feed,
-                    pinned: PinnedReader(path: writer.path), recordLimit: cacheCapacity / 2)
+                    pinned: PinnedReader(db, path: writer.path), recordLimit: cacheCapacity / 2)
                 let entries = try query.fetchAll(db)
                 db.add(transactionObserver: observer, extent: .observerLifetime)
                 return (observer, entries)

@@ -91,3 +91,23 @@ import Testing
         observation.cancel()
     }
 }
+
+extension DatabaseResultsTests {
+    /// The connection that keeps deleted rows' records readable lets
+    /// checkpoints catch up, so the WAL restarts instead of growing.
+    @Test func walStaysBounded() async throws {
+        let database = try TemporaryDatabase()
+        try populate(database, count: 50)
+        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        for step in 0..<3_000 {
+            try await database.pool.write { db in
+                try db.execute(sql: "UPDATE player SET score = ? WHERE id = ?", arguments: [step % 11, step % 50 + 1])
+                try db.execute(sql: "INSERT INTO other (value) VALUES (?)", arguments: [String(repeating: "x", count: 2_000)])
+            }
+        }
+        await results.synchronize()
+        let size = try FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int ?? 0
+        #expect(size < 8_000_000, "the WAL grew to \(size) bytes")
+        #expect(results.reportedSnapshot.keysBySection == (try freshSelect(Self.request, database.pool)))
+    }
+}

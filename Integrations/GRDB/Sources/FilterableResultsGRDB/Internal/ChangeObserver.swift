@@ -20,6 +20,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     private var changed: Set<Int64> = []
     private var updated: Set<Int64> = []
     private var untracked = false
+    /// Commits since the last checkpoint made for the pinned reader.
+    private var commitsSinceCheckpoint = 0
     /// Set after a failure: the observer waits for a new request.
     var isBroken = false
 
@@ -45,7 +47,18 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     func databaseDidCommit(_ db: Database) {
         defer {
             reset()
-            pinned?.advance()
+            if let pinned {
+                commitsSinceCheckpoint += 1
+                if commitsSinceCheckpoint >= 200 {
+                    // The held state keeps a checkpoint from catching up:
+                    // let it go, checkpoint, then hold the new state (which
+                    // then reads the database file, letting the WAL restart).
+                    commitsSinceCheckpoint = 0
+                    pinned.release()
+                    _ = try? db.checkpoint(.passive)
+                }
+                pinned.advance()
+            }
         }
         guard !isBroken else { return }
         let version = (try? db.schemaVersion()) ?? schemaVersion

@@ -7,14 +7,18 @@ import GRDB
 ///
 /// Used only on the writer's queue, from `databaseDidCommit`; it moves to
 /// the new state after each commit, so it holds back WAL checkpoints by
-/// at most one commit.
+/// one commit; every so many commits the observer lets it go for a passive
+/// checkpoint, so the WAL can restart instead of growing. Only for WAL databases: in a rollback journal, a
+/// read transaction held open would block every writer.
 final class PinnedReader: @unchecked Sendable {
     private let queue: DatabaseQueue
 
-    /// Opens the connection on the database file at `path`, holding its
-    /// current state; `nil` for an in-memory database or when it cannot open.
-    init?(path: String) {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") else { return nil }
+    /// Opens a connection on `db`'s file at `path`, holding its current
+    /// state; `nil` unless the database is a WAL file, or when it cannot open.
+    init?(_ db: Database, path: String) {
+        guard (try? String.fetchOne(db, sql: "PRAGMA journal_mode"))??.lowercased() == "wal",
+              !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:")
+        else { return nil }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.allowsUnsafeTransactions = true
@@ -27,6 +31,12 @@ final class PinnedReader: @unchecked Sendable {
     /// The records with `rowIDs` in the held state.
     func records<Record: FetchableRecord>(_ rowIDs: [Int64], table: String) -> [Int64: Record] {
         (try? queue.inDatabase { db in try RecordQuery.fetch(rowIDs, table: table, db) }) ?? [:]
+    }
+
+    /// Lets go of the held state (before a checkpoint: a held state keeps
+    /// SQLite from backfilling the last commit and restarting the WAL).
+    func release() {
+        try? queue.inDatabase { db in if db.isInsideTransaction { try db.commit() } }
     }
 
     /// Holds the database's current state instead.
