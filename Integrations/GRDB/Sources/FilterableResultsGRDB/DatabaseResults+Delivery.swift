@@ -21,7 +21,10 @@ extension DatabaseResults {
             } catch {
                 fail(.invalidArgument("\(error)"))
             }
+            // The view now shows the table after the commit: the records
+            // held for the rows it deleted are no longer needed.
             cache.invalidate(removed)
+            cache.releaseHeld(removed)
         case let .reload(entries):
             cache.invalidateAll()
             reload(entries)

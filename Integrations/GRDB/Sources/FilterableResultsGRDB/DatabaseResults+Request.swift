@@ -78,7 +78,7 @@ extension DatabaseResults {
                 throw .missingColumn(column, table: request.table)
             }
             let sql = columns.map { "instr(filterable_results_fold(\($0.quotedDatabaseIdentifier)), ?) > 0" }.joined(separator: " OR ")
-            request.setFilter(.init(title: "search", group: group, sql: sql, arguments: columns.map { _ in folded.databaseValue }))
+            request.setFilter(.init(title: "search", group: group, sql: sql, arguments: columns.map { _ in folded }))
         }
         try await refetch(request, reorganize: false, ticket: searchTicket.next())
     }

@@ -69,13 +69,14 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
             throw .invalidArgument("cacheCapacity \(cacheCapacity) must be at least batchSize \(batchSize)")
         }
         let (stream, feed) = AsyncStream<Delivery<Record>>.makeStream()
+        let cache = RecordCache<Record>(reader: writer, table: request.table, capacity: cacheCapacity, batchSize: batchSize)
         let opened: (ChangeObserver<Record>, [IndexEntry])
         do {
             opened = try await writer.writeWithoutTransaction { db in
                 let query = try EntryQuery(request, in: db)
                 let observer = ChangeObserver<Record>(
                     query: query, schemaVersion: try db.schemaVersion(), feed: feed,
-                    pinned: PinnedReader(db, path: writer.path), recordLimit: cacheCapacity / 2)
+                    pinned: PinnedReader(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache)
                 let entries = try query.fetchAll(db)
                 db.add(transactionObserver: observer, extent: .observerLifetime)
                 return (observer, entries)
@@ -87,7 +88,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
         self.request = request
         self.feed = feed
         self.observer = opened.0
-        self.cache = RecordCache(reader: writer, table: request.table, capacity: cacheCapacity, batchSize: batchSize)
+        self.cache = cache
         var store = ResultsStore<IndexEntry, Int64>(
             key: { $0.rowID }, isSameContent: { $0.stamp == $1.stamp },
             sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request))

@@ -19,14 +19,14 @@ extension DatabaseResultsRequest {
         /// The values of the expression's `?` placeholders.
         public var arguments: [DatabaseValue]
 
-        /// Creates a filter.
+        /// Creates a filter; `arguments` fill its `?` placeholders (`nil` is `NULL`).
         ///
-        /// - Complexity: O(1).
-        public init(title: String, group: String? = nil, sql: String, arguments: [DatabaseValue] = []) {
+        /// - Complexity: O(*a*) for *a* arguments.
+        public init(title: String, group: String? = nil, sql: String, arguments: [(any DatabaseValueConvertible)?] = []) {
             self.title = title
             self.group = group
             self.sql = sql
-            self.arguments = arguments
+            self.arguments = arguments.map { $0?.databaseValue ?? .null }
         }
 
         /// What a new filter replaces: the filter of its group, or without a

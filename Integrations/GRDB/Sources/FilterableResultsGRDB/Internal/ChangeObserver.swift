@@ -11,6 +11,11 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     let pinned: PinnedReader?
     /// The most records sent with one commit.
     let recordLimit: Int
+    /// Where the records of rows about to be deleted are held.
+    let cache: RecordCache<Record>
+    private var deleted: Set<Int64> = []
+    /// The rows whose records this transaction holds.
+    private var holding: [Int64] = []
     /// The request observed; replaced on the writer when the request changes.
     var query: EntryQuery
     /// The schema version when the query was checked.
@@ -25,8 +30,12 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     /// Set after a failure: the observer waits for a new request.
     var isBroken = false
 
-    init(query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record>>.Continuation, pinned: PinnedReader?, recordLimit: Int) {
+    init(
+        query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record>>.Continuation, pinned: PinnedReader?,
+        recordLimit: Int, cache: RecordCache<Record>
+    ) {
         self.query = query
+        self.cache = cache
         self.pinned = pinned
         self.recordLimit = recordLimit
         self.schemaVersion = schemaVersion
@@ -42,6 +51,17 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     func databaseDidChange(with event: DatabaseEvent) {
         changed.insert(event.rowID)
         if event.kind == .update { updated.insert(event.rowID) }
+        if event.kind == .delete { deleted.insert(event.rowID) }
+    }
+
+    /// Before the commit, while readers still see the deleted rows: holds
+    /// their records, so the snapshot the view shows until the main actor
+    /// applies this commit still has a record for each of its rows.
+    func databaseWillCommit() throws {
+        guard let pinned, !isBroken, !deleted.isEmpty, deleted.count <= recordLimit else { return }
+        let records: [Int64: Record] = pinned.records(Array(deleted), table: query.request.table)
+        cache.hold(records)
+        holding = Array(records.keys)
     }
 
     func databaseDidCommit(_ db: Database) {
@@ -98,11 +118,16 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         }
     }
 
-    func databaseDidRollback(_ db: Database) { reset() }
+    func databaseDidRollback(_ db: Database) {
+        cache.releaseHeld(holding)
+        reset()
+    }
 
     private func reset() {
         changed.removeAll(keepingCapacity: true)
         updated.removeAll(keepingCapacity: true)
+        deleted.removeAll(keepingCapacity: true)
+        holding.removeAll()
         untracked = false
     }
 }

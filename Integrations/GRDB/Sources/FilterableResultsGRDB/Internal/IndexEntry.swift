@@ -12,10 +12,14 @@ struct IndexEntry: Sendable, Equatable {
     var stamp: Int64
 
     /// The sort key of a request's ordering: its columns, then the rowid.
+    ///
+    /// While a new request's order is set, the engine may compare entries
+    /// read for the old one (fewer values): those compare on the values
+    /// both have, and are replaced in the same batch.
     static func sortKey(_ ordering: [DatabaseResultsRequest.Ordering]) -> ResultsSortKey<IndexEntry> {
         let descending = ordering.map(\.isDescending)
         return ResultsSortKey { lhs, rhs in
-            for index in descending.indices {
+            for index in 0..<min(descending.count, lhs.values.count, rhs.values.count) {
                 let order = SQLiteOrder.compare(lhs.values[index], rhs.values[index])
                 if order != .orderedSame { return descending[index] ? (order == .orderedAscending ? .orderedDescending : .orderedAscending) : order }
             }

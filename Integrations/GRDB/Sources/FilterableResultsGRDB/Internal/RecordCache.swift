@@ -15,6 +15,10 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     let batchSize: Int
     private let lock = NSLock()
     private var records: [Int64: (record: Record, tick: UInt64)] = [:]
+    /// The records of rows a commit deletes, read just before it commits
+    /// and held until the main actor applies it: a snapshot the view still
+    /// shows can always give the record of each of its rows.
+    private var held: [Int64: Record] = [:]
     private var tick: UInt64 = 0
     /// The number of batches read, for tests and benchmarks.
     private(set) var fetchCount = 0
@@ -31,7 +35,7 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     /// The cached record with `rowID`, if any.
     func cached(_ rowID: Int64) -> Record? {
         lock.withLock {
-            guard let entry = records[rowID] else { return nil }
+            guard let entry = records[rowID] else { return held[rowID] }
             tick += 1
             records[rowID] = (entry.record, tick)
             return entry.record
@@ -44,7 +48,17 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
         if let record = cached(rowID) { return record }
         var keys = window()
         if !keys.contains(rowID) { keys.append(rowID) }
-        return load(keys)[rowID]
+        return load(keys)[rowID] ?? lock.withLock { held[rowID] }
+    }
+
+    /// Holds the records of rows about to be deleted (see `held`).
+    func hold(_ leaving: [Int64: Record]) {
+        lock.withLock { held.merge(leaving) { _, new in new } }
+    }
+
+    /// Lets go of the held records of `rowIDs`.
+    func releaseHeld(_ rowIDs: some Sequence<Int64>) {
+        lock.withLock { for rowID in rowIDs { held[rowID] = nil } }
     }
 
     /// Reads the records with `rowIDs` that are not cached, caches them and

@@ -25,6 +25,10 @@ final class UpdateChecker {
                     of: update.changeset, from: old, to: new, key: \.rowID, isSameContent: { $0.stamp == $1.stamp }
                 ).map(\.description)
                 insertedKeys += update.changeset.elementChanges.filter { $0.kind == .insert }.map(\.key)
+                // The rows of an inserted section come with it.
+                for case let .insert(section, _) in update.changeset.sectionChanges {
+                    insertedKeys += update.snapshot.elements(inSection: section).map(\.rowID)
+                }
             }
             shown = update.snapshot
         }
