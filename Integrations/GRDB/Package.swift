@@ -24,6 +24,17 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Repeated API pages merged into the database with upserts and
+        // pruning, the source following: `swift run PlayerSync`.
+        .executableTarget(
+            name: "PlayerSync",
+            dependencies: [
+                "FilterableResultsGRDB",
+                .product(name: "FilterableResults", package: "FilterableResults"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Examples/PlayerSync"
+        ),
         .testTarget(
             name: "FilterableResultsGRDBTests",
             dependencies: [

@@ -13,6 +13,14 @@ extension DatabaseResults {
             generation += 1
             sent = (records, leaving)
             defer { sent = ([:], [:]) }
+            // Rows the commit touched without changing keep their stamp: no update.
+            let changed = Set(updated)
+            let store = controller.store
+            let upserted = upserted.map { entry in
+                var entry = entry
+                if !changed.contains(entry.rowID), let kept = store.element(forKey: entry.rowID) { entry.stamp = kept.stamp }
+                return entry
+            }
             do {
                 try controller.performBatchUpdates { () throws(ResultsError) in
                     if !upserted.isEmpty { try controller.merge(upserted) }

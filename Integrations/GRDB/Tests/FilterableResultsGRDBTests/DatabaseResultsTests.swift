@@ -99,7 +99,7 @@ extension DatabaseResultsTests {
         let database = try TemporaryDatabase()
         try populate(database, count: 50)
         let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
-        for step in 0..<3_000 {
+        for step in 0..<1_200 {
             try await database.pool.write { db in
                 try db.execute(sql: "UPDATE player SET score = ? WHERE id = ?", arguments: [step % 11, step % 50 + 1])
                 try db.execute(sql: "INSERT INTO other (value) VALUES (?)", arguments: [String(repeating: "x", count: 2_000)])
@@ -109,5 +109,34 @@ extension DatabaseResultsTests {
         let size = try FileManager.default.attributesOfItem(atPath: database.path + "-wal")[.size] as? Int ?? 0
         #expect(size < 8_000_000, "the WAL grew to \(size) bytes")
         #expect(results.reportedSnapshot.keysBySection == (try freshSelect(Self.request, database.pool)))
+    }
+}
+
+extension DatabaseResultsTests {
+    /// An UPDATE that writes the values a row had is no change; a row
+    /// deleted and inserted again with other content in one transaction is.
+    @Test func onlyChangedContentIsAnUpdate() async throws {
+        let database = try TemporaryDatabase()
+        try populate(database, count: 10)
+        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        var kinds: [ChangeKind] = []
+        let observation = results.observe { update in kinds += update.changeset.elementChanges.map(\.kind) }
+        try await database.pool.write { db in
+            try db.execute(sql: "UPDATE player SET name = name, score = score")
+        }
+        await results.synchronize()
+        #expect(kinds.isEmpty)
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM player WHERE id = 2")
+            try Player(id: 2, name: "P2", team: "Green", score: 2).insert(db)   // was "Green", score 2, name P2: same
+            try db.execute(sql: "DELETE FROM player WHERE id = 3")
+            try Player(id: 3, name: "Renamed", team: "Blue", score: 3).insert(db)   // was team nil: moves
+            try db.execute(sql: "UPDATE player SET name = 'X' WHERE id = 5")
+        }
+        await results.synchronize()
+        #expect(kinds.filter { $0 == .update }.count == 2)   // ids 2 (deleted and inserted) and 5
+        #expect(kinds.filter { $0 == .move }.count == 1)     // id 3
+        #expect(results.reportedSnapshot.keysBySection == (try freshSelect(Self.request, database.pool)))
+        observation.cancel()
     }
 }

@@ -14,6 +14,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     /// Where the records of rows about to be deleted are held.
     let cache: RecordCache<Record>
     private var deleted: Set<Int64> = []
+    private var inserted: Set<Int64> = []
     /// The rows whose records this transaction holds.
     private var holding: [Int64] = []
     /// The request observed; replaced on the writer when the request changes.
@@ -52,6 +53,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         changed.insert(event.rowID)
         if event.kind == .update { updated.insert(event.rowID) }
         if event.kind == .delete { deleted.insert(event.rowID) }
+        if event.kind == .insert { inserted.insert(event.rowID) }
     }
 
     /// Before the commit, while readers still see the deleted rows: holds
@@ -111,7 +113,20 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 records = try RecordQuery.fetch(entries.map(\.rowID), table: query.request.table, db)
                 leaving = pinned?.records(removed, table: query.request.table) ?? [:]
             }
-            feed.yield(.changes(upserted: entries, removed: removed, updated: Array(updated), records: records, leaving: leaving))
+            // An UPDATE that wrote the values a row had (an upsert of an
+            // unchanged record) changes nothing: compare with the row before.
+            // Only rows that were just updated (not deleted or inserted again
+            // in the transaction) can be unchanged.
+            var changedContent = rowIDs
+            let onlyUpdated = Array(updated.subtracting(deleted).subtracting(inserted))
+            if let pinned, !onlyUpdated.isEmpty, onlyUpdated.count <= recordLimit {
+                let table = query.request.table
+                let after = try RecordQuery.rows(onlyUpdated, table: table, db)
+                let before = pinned.rows(onlyUpdated, table: table)
+                let unchanged = Set(onlyUpdated.filter { rowID in after[rowID] != nil && after[rowID] == before[rowID] })
+                changedContent.removeAll { unchanged.contains($0) }
+            }
+            feed.yield(.changes(upserted: entries, removed: removed, updated: changedContent, records: records, leaving: leaving))
         } catch {
             isBroken = true
             feed.yield(.failure(EntryQuery.typed(error)))
@@ -127,6 +142,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         changed.removeAll(keepingCapacity: true)
         updated.removeAll(keepingCapacity: true)
         deleted.removeAll(keepingCapacity: true)
+        inserted.removeAll(keepingCapacity: true)
         holding.removeAll()
         untracked = false
     }

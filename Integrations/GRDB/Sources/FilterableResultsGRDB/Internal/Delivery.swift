@@ -7,6 +7,8 @@ enum Delivery<Record: Sendable>: Sendable {
     /// matching); the records of the rows that came or changed as they are
     /// after the commit, and of those that left as they were before it
     /// (each empty when the commit changed more rows than the cache holds).
+    /// `updated` are the rows whose content changed: an `UPDATE` that wrote
+    /// the values a row had is not a change.
     case changes(upserted: [IndexEntry], removed: [Int64], updated: [Int64], records: [Int64: Record], leaving: [Int64: Record])
     /// The whole table read again after a change the observer could not
     /// follow row by row (a schema change, an untracked change): a reload.

@@ -39,6 +39,11 @@ final class PinnedReader: @unchecked Sendable {
         try? queue.inDatabase { db in if db.isInsideTransaction { try db.commit() } }
     }
 
+    /// The rows with `rowIDs` in the held state, every column.
+    func rows(_ rowIDs: [Int64], table: String) -> [Int64: Row] {
+        (try? queue.inDatabase { db in try RecordQuery.rows(rowIDs, table: table, db) }) ?? [:]
+    }
+
     /// Holds the database's current state instead.
     func advance() {
         try? queue.inDatabase { db in
