@@ -35,6 +35,16 @@ let package = Package(
             ],
             path: "Examples/PlayerSync"
         ),
+        // D1–D5, printed, never asserted: `swift run -c release grdb-benchmarks`.
+        .executableTarget(
+            name: "grdb-benchmarks",
+            dependencies: [
+                "FilterableResultsGRDB",
+                .product(name: "FilterableResults", package: "FilterableResults"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/grdb-benchmarks"
+        ),
         .testTarget(
             name: "FilterableResultsGRDBTests",
             dependencies: [
