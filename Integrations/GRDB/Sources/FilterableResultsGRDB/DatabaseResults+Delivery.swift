@@ -14,15 +14,24 @@ extension DatabaseResults {
             sent = (records, leaving)
             defer { sent = ([:], [:]) }
             // Rows the commit touched without changing keep their stamp: no update.
+            // Rows whose order or section values changed are removed and
+            // merged again: each lands in its place by binary search, and
+            // the engine reports the same row moved (a merge of rows that
+            // break their section's order would sort the whole section).
             let changed = Set(updated)
             let store = controller.store
+            var moved: [Int64] = []
             let upserted = upserted.map { entry in
                 var entry = entry
-                if !changed.contains(entry.rowID), let kept = store.element(forKey: entry.rowID) { entry.stamp = kept.stamp }
+                if let kept = store.element(forKey: entry.rowID) {
+                    if !changed.contains(entry.rowID) { entry.stamp = kept.stamp }
+                    if !entry.hasSamePlace(as: kept) { moved.append(entry.rowID) }
+                }
                 return entry
             }
             do {
                 try controller.performBatchUpdates { () throws(ResultsError) in
+                    if !moved.isEmpty { try controller.remove(keys: moved) }
                     if !upserted.isEmpty { try controller.merge(upserted) }
                     if !removed.isEmpty { try controller.remove(keys: removed) }
                 }
@@ -46,11 +55,19 @@ extension DatabaseResults {
         }
     }
 
-    /// Replaces the table by `entries` and reports a reload.
-    func reload(_ entries: [IndexEntry]) {
+    /// Above this many rows inserted and removed, a request change is a reload.
+    static var reloadThreshold: Int { 10_000 }
+
+    /// Replaces the table by `entries` (sorted and sectioned for `request`
+    /// when given) and reports a reload.
+    func reload(_ entries: [IndexEntry], organizedFor request: DatabaseResultsRequest? = nil) {
         generation += 1
         do {
             try controller.setUpdatesEnabled(false)
+            if let request {
+                try controller.setSortKeys([IndexEntry.sortKey(request.ordering)])
+                try controller.setSectioning(Self.sectioning(request))
+            }
             try controller.setData(entries)
             try controller.setUpdatesEnabled(true)
         } catch {
@@ -67,6 +84,17 @@ extension DatabaseResults {
             var entry = entry
             entry.stamp = store.element(forKey: entry.rowID)?.stamp ?? entry.stamp
             return entry
+        }
+        // A request that swaps most of a large table (a first keystroke over
+        // a million rows) is a reload: no view animates ten thousand rows,
+        // and the engine's diff would cost more than the query.
+        let kept = carried.reduce(0) { count, entry in store.contains(key: entry.rowID) ? count + 1 : count }
+        if (store.rawCount - kept) + (carried.count - kept) > Self.reloadThreshold {
+            cache.invalidateAll()
+            reload(carried, organizedFor: new)
+            request = new
+            error = nil
+            return
         }
         generation += 1
         do {

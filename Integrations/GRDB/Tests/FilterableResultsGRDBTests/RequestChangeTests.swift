@@ -102,3 +102,23 @@ import Testing
         }
     }
 }
+
+extension RequestChangeTests {
+    /// A request change that swaps more than 10,000 rows is a reload.
+    @Test func largeRequestChangesReload() async throws {
+        let database = try TemporaryDatabase()
+        try await database.pool.write { db in
+            for id in 1...12_000 { try Player(id: Int64(id), name: id % 50 == 0 ? "Éva" : "Bob", team: "Red", score: id % 13).insert(db) }
+        }
+        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        var reloads = 0
+        let observation = results.observe { update in if update.isReload { reloads += 1 } }
+        try await results.search(for: "eva", in: ["name"])
+        #expect(reloads == 1)
+        #expect(results.reportedSnapshot.count == 240)
+        try await results.setRequest(DatabaseResultsRequest(table: "player", orderedBy: [.descending("score")], sectionedBy: "score"))
+        #expect(reloads == 2)
+        #expect(results.reportedSnapshot.keysBySection == (try freshSelect(results.request, database.pool)))
+        observation.cancel()
+    }
+}

@@ -74,9 +74,13 @@ struct EntryQuery: Sendable {
         return .database(code: 1, message: "\(error)")
     }
 
-    /// Every matching row's entry, unsorted, stamped `stamp`.
+    /// Every matching row's entry, stamped `stamp`, in the request's order
+    /// (SQLite sorts in C, and the engine's sort then finds sorted runs).
     func fetchAll(_ db: Database, stamp: Int64 = 0) throws -> [IndexEntry] {
-        try fetch(sql: sql, arguments: arguments, db, stamp: stamp)
+        var orderBy = request.sectionColumn.map { [$0.quotedDatabaseIdentifier] } ?? []
+        orderBy += request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" }
+        orderBy.append("rowid")
+        return try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp)
     }
 
     /// The entries of the rows among `rowIDs` that exist and match, stamped `stamp`.

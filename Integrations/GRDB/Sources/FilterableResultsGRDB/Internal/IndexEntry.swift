@@ -27,6 +27,13 @@ struct IndexEntry: Sendable, Equatable {
         }
     }
 
+    /// Whether `other` has the same order values and section, compared as
+    /// SQLite compares them (so text differing only in normalisation differs).
+    func hasSamePlace(as other: IndexEntry) -> Bool {
+        section.utf8.elementsEqual(other.section.utf8) && values.count == other.values.count
+            && zip(values, other.values).allSatisfy { SQLiteOrder.compare($0, $1) == .orderedSame && SQLiteOrder.rank($0) == SQLiteOrder.rank($1) }
+    }
+
     /// The name of the section of a section column's value, as the core
     /// names sections: text as is, numbers by their description, `NULL` as `""`.
     static func sectionName(_ value: DatabaseValue) -> String {
