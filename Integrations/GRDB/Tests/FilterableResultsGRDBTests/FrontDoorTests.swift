@@ -9,7 +9,7 @@ import Testing
 /// composition's part, `updates()`, `ObservableResults`.
 @MainActor
 @Suite struct FrontDoorTests {
-    enum Row { case header(String), player(Player) }
+    enum Row: Hashable { case header(String), player(Player) }
 
     @Test func compositionUpdatesAndObservation() async throws {
         let database = try TemporaryDatabase()

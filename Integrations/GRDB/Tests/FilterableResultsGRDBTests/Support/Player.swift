@@ -1,7 +1,7 @@
 import GRDB
 
 /// The record of the tests' table.
-struct Player: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+struct Player: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     var id: Int64
     var name: String
     var team: String?
