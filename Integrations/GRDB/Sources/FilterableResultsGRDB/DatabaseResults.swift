@@ -23,6 +23,14 @@ import GRDB
 /// change, an untracked change) reports a reload, and a table or column
 /// that is gone a typed error in ``error`` (the last table stays).
 ///
+/// A commit's deleted rows are reported with their records as they were:
+/// a read-only connection holds the database as it was before the commit
+/// (WAL only; it lets a checkpoint catch up every 200 commits). An
+/// `UPDATE` that writes the values a row had is no update. A section with
+/// no matching row is not shown. A batch that changes more rows than half
+/// the cache, or a request change that swaps more than 10,000 rows, is
+/// reported as a reload.
+///
 /// Writes through another `DatabasePool` or process on the same file are
 /// not seen (as with GRDB's own observation).
 @MainActor
