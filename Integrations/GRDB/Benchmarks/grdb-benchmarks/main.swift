@@ -1,0 +1,113 @@
+// D1–D5: DatabaseResults against what an app would do without it.
+//
+//     swift run -c release --package-path Integrations/GRDB grdb-benchmarks [--quick]
+//
+// Timings are printed, never asserted (they are not tests).
+
+import FilterableResults
+import FilterableResultsGRDB
+import Foundation
+import GRDB
+
+struct Item: Codable, Sendable, FetchableRecord, PersistableRecord {
+    var id: Int64
+    var name: String
+    var letter: String
+    var score: Int
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+let rowCount = quick ? 20_000 : 1_000_000
+let clock = ContinuousClock()
+
+func seconds(_ duration: Duration) -> String {
+    let (s, attoseconds) = duration.components
+    return String(format: "%.1f ms", (Double(s) + Double(attoseconds) / 1e18) * 1000)
+}
+
+func measure<T>(_ body: () async throws -> T) async rethrows -> (T, Duration) {
+    let start = clock.now
+    let value = try await body()
+    return (value, clock.now - start)
+}
+
+/// Resident memory in bytes (Linux; 0 elsewhere).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grdb-benchmarks-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+var configuration = Configuration()
+configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+let pool = try DatabasePool(path: folder.appendingPathComponent("items.sqlite").path, configuration: configuration)
+let letters = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
+var random = SystemRandomNumberGenerator()
+try pool.write { db in
+    try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, letter TEXT NOT NULL, score INTEGER NOT NULL)")
+    let statement = try db.makeStatement(sql: "INSERT INTO item VALUES (?, ?, ?, ?)")
+    var generator = SystemRandomNumberGenerator()
+    for id in 1...rowCount {
+        let name = String((0..<8).map { _ in Character(UnicodeScalar(UInt8.random(in: 97...122, using: &generator))) })
+        try statement.execute(arguments: [id, name, letters[id % 26], Int.random(in: 0..<1000, using: &generator)])
+    }
+}
+print("\(rowCount) rows")
+
+let request = DatabaseResultsRequest(table: "item", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "letter")
+
+// D1: open, sorted in 26 sections, vs fetching the keys into [Int].
+let (keys, keysTime) = try await measure { try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item") } }
+let (sortedKeys, sortedKeysTime) = try await measure {
+    try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item ORDER BY letter, score DESC, name, id") }
+}
+let memoryBefore = residentBytes()
+let (items, openTime) = try await measure { try await DatabaseResults<Item>(pool, request: request) }
+let memoryAfter = residentBytes()
+print("D1 open: \(seconds(openTime)) (\(items.reportedSnapshot.numberOfSections) sections); SELECT id into [Int]: \(seconds(keysTime)) (\(keys.count)); sorted SELECT id: \(seconds(sortedKeysTime)) (\(sortedKeys.count))")
+
+// D2: memory per row held by the source (resident delta; coarse).
+print("D2 memory: \((memoryAfter - memoryBefore) / rowCount) bytes per row (resident delta \((memoryAfter - memoryBefore) / 1_000_000) MB)")
+
+// D3: a 100-row transaction: the source's batch vs ValueObservation's way,
+// a refetch of the ordered keys and a difference.
+let ids = (0..<100).map { _ in Int64.random(in: 1...Int64(rowCount), using: &random) }
+var lastUpdate: DatabaseResults<Item>.Update?
+let observation = items.observe { lastUpdate = $0 }
+let (_, commitTime) = try await measure {
+    try await pool.write { db in
+        for id in ids { try db.execute(sql: "UPDATE item SET score = score + 7 WHERE id = ?", arguments: [id]) }
+    }
+    await items.synchronize()
+}
+let old = sortedKeys
+let (_, refetchTime) = try await measure {
+    let new = try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item ORDER BY letter, score DESC, name, id") }
+    return new.difference(from: old).count
+}
+print("D3 100-row transaction: source \(seconds(commitTime)) (\(lastUpdate?.changeset.count ?? 0) changes); refetch + difference(from:): \(seconds(refetchTime))")
+observation.cancel()
+
+// D4: element(at:) while scrolling 10,000 rows (batches of 50 read as needed).
+let snapshot = items.reportedSnapshot
+let (found, scrollTime) = await measure {
+    var found = 0
+    var row = 0, section = 0
+    for _ in 0..<10_000 {
+        if row >= (snapshot.numberOfElements(inSection: section) ?? 0) { row = 0; section += 1 }
+        if snapshot.element(at: ResultsIndexPath(row: row, section: section)) != nil { found += 1 }
+        row += 1
+    }
+    return found
+}
+print("D4 element(at:) scrolling: \(seconds(scrollTime / 10_000)) per row (\(found) rows)")
+
+// D5: a search keystroke vs its SQL alone.
+let (_, keystrokeTime) = try await measure { try await items.search(for: "ab", in: ["name"]) }
+let (matches, sqlTime) = try await measure {
+    try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item WHERE instr(lower(name), 'ab') > 0") }
+}
+print("D5 keystroke: \(seconds(keystrokeTime)) (\(items.reportedSnapshot.count) rows); the SQL alone (instr over lower()): \(seconds(sqlTime)) (\(matches.count))")

@@ -1,0 +1,123 @@
+import FilterableResults
+import GRDB
+
+extension DatabaseResults {
+    /// Applies one delivery from the writer, in commit order.
+    func handle(_ delivery: Delivery<Record>) {
+        switch delivery {
+        case let .changes(upserted, removed, updated, records, leaving):
+            // The records whose content changed are read again; the update
+            // is built with the records sent, those of the rows that left as
+            // they were.
+            cache.invalidate(updated)
+            generation += 1
+            sent = (records, leaving)
+            defer { sent = ([:], [:]) }
+            // Rows the commit touched without changing keep their stamp: no update.
+            // Rows whose order or section values changed are removed and
+            // merged again: each lands in its place by binary search, and
+            // the engine reports the same row moved (a merge of rows that
+            // break their section's order would sort the whole section).
+            let changed = Set(updated)
+            let store = controller.store
+            var moved: [Int64] = []
+            let upserted = upserted.map { entry in
+                var entry = entry
+                if let kept = store.element(forKey: entry.rowID) {
+                    if !changed.contains(entry.rowID) { entry.stamp = kept.stamp }
+                    if !entry.hasSamePlace(as: kept) { moved.append(entry.rowID) }
+                }
+                return entry
+            }
+            do {
+                try controller.performBatchUpdates { () throws(ResultsError) in
+                    if !moved.isEmpty { try controller.remove(keys: moved) }
+                    if !upserted.isEmpty { try controller.merge(upserted) }
+                    if !removed.isEmpty { try controller.remove(keys: removed) }
+                }
+            } catch {
+                fail(.invalidArgument("\(error)"))
+            }
+            // The view now shows the table after the commit: the records
+            // held for the rows it deleted are no longer needed.
+            cache.invalidate(removed)
+            cache.releaseHeld(removed)
+        case let .reload(entries):
+            cache.invalidateAll()
+            reload(entries)
+        case let .refetch(query, entries, reorganize, done):
+            apply(query, entries, reorganize: reorganize)
+            done()
+        case let .failure(error):
+            fail(error)
+        case let .marker(done):
+            done()
+        }
+    }
+
+    /// Above this many rows inserted and removed, a request change is a reload.
+    static var reloadThreshold: Int { 10_000 }
+
+    /// Replaces the table by `entries` (sorted and sectioned for `request`
+    /// when given) and reports a reload.
+    func reload(_ entries: [IndexEntry], organizedFor request: DatabaseResultsRequest? = nil) {
+        generation += 1
+        do {
+            try controller.setUpdatesEnabled(false)
+            if let request {
+                try controller.setSortKeys([IndexEntry.sortKey(request.ordering)])
+                try controller.setSectioning(Self.sectioning(request))
+            }
+            try controller.setData(entries)
+            try controller.setUpdatesEnabled(true)
+        } catch {
+            fail(.invalidArgument("\(error)"))
+        }
+    }
+
+    /// Shows a new request's rows as one animated batch: rows kept keep
+    /// their content (a filter change reports no updates).
+    func apply(_ query: EntryQuery, _ entries: [IndexEntry], reorganize: Bool) {
+        let new = query.request
+        let store = controller.store
+        let carried = entries.map { entry in
+            var entry = entry
+            entry.stamp = store.element(forKey: entry.rowID)?.stamp ?? entry.stamp
+            return entry
+        }
+        // A request that swaps most of a large table (a first keystroke over
+        // a million rows) is a reload: no view animates ten thousand rows,
+        // and the engine's diff would cost more than the query.
+        let kept = carried.reduce(0) { count, entry in store.contains(key: entry.rowID) ? count + 1 : count }
+        if (store.rawCount - kept) + (carried.count - kept) > Self.reloadThreshold {
+            cache.invalidateAll()
+            reload(carried, organizedFor: new)
+            request = new
+            error = nil
+            return
+        }
+        generation += 1
+        do {
+            try controller.performBatchUpdates { () throws(ResultsError) in
+                if !reorganize {
+                    try controller.merge(carried, prune: true)
+                } else {
+                    try controller.setSortKeys([IndexEntry.sortKey(new.ordering)])
+                    try controller.setSectioning(Self.sectioning(new))
+                    try controller.setData(carried)
+                }
+            }
+        } catch {
+            fail(.invalidArgument("\(error)"))
+            return
+        }
+        request = new
+        error = nil
+    }
+
+    /// Records an error; the table stays as it is.
+    func fail(_ error: DatabaseResultsError) {
+        self.error = error
+        onError?(error)
+    }
+}

@@ -1,0 +1,110 @@
+import FilterableResults
+import GRDB
+
+// MARK: - As a source
+
+extension DatabaseResults: @MainActor ResultsSource {
+    /// The table shown: keys in memory, records read on demand.
+    public typealias Snapshot = DatabaseResultsSnapshot<Record>
+    /// The records shown.
+    public typealias Element = Record
+    /// A row's rowid.
+    public typealias Key = Int64
+
+    /// The table as last reported.
+    ///
+    /// - Complexity: O(1).
+    public var reportedSnapshot: Snapshot { Snapshot(entries: controller.reportedSnapshot, cache: cache) }
+
+    /// Never: each commit is reported as it is delivered.
+    ///
+    /// - Complexity: O(1).
+    public var isBatching: Bool { false }
+
+    /// Always.
+    ///
+    /// - Complexity: O(1).
+    public var updatesEnabled: Bool { true }
+
+    /// Calls `handler` on the main actor with every update from now on (one
+    /// per commit that changed the rows shown, one per request change),
+    /// until the returned observation is cancelled or released.
+    ///
+    /// - Complexity: O(1).
+    public func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation {
+        controller.observe { [unowned self] update in handler(self.recordUpdate(update)) }
+    }
+
+    /// Refuses: rows leave when the database deletes them (write the
+    /// delete; the source reports it after the commit).
+    ///
+    /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
+    /// - Complexity: O(1).
+    public func remove(key: Int64) throws(ResultsError) {
+        throw .rowNotEditable("row \(key)", reason: "delete it from the database: the source reports the commit")
+    }
+
+    /// No row: the request's order places rows.
+    ///
+    /// - Complexity: O(1).
+    public func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool { false }
+
+    /// Refuses: the request's order places rows.
+    ///
+    /// - Throws: ``ResultsError/moveNotAllowed(from:to:reason:)`` always.
+    /// - Complexity: O(1).
+    public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: Snapshot) throws(ResultsError) {
+        throw .moveNotAllowed(from: source, to: destination, reason: "the request's order places rows: update the database")
+    }
+}
+
+extension DatabaseResults {
+    /// The engine's update with records: those the commit sent (rows that
+    /// came or changed, as after it; rows that left, as before it), else
+    /// cached or read (one batch). When a record cannot be had (a row deleted before it was
+    /// ever read, or deleted again since), the update is a reload: never a
+    /// change with another row's record.
+    func recordUpdate(_ update: ResultsController<IndexEntry, Int64>.Update) -> Update {
+        if let converted, converted.generation == generation { return converted.update }
+        let snapshot = Snapshot(entries: update.snapshot, cache: cache)
+        let result = Self.convert(update, snapshot: snapshot, cache: cache, sent: sent)
+        converted = (generation, result)
+        return result
+    }
+
+    nonisolated static func convert(
+        _ update: ResultsController<IndexEntry, Int64>.Update, snapshot: Snapshot, cache: RecordCache<Record>,
+        sent: (after: [Int64: Record], before: [Int64: Record])
+    ) -> Update {
+        let reload = Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)
+        guard !update.isReload else { return reload }
+        let changes = update.changeset.elementChanges
+        guard changes.count <= cache.capacity / 2 else { return reload }
+        var wanted: [Int64] = []
+        for change in changes where change.kind != .delete && sent.after[change.key] == nil { wanted.append(change.key) }
+        var records = sent.after.merging(cache.load(wanted)) { sent, _ in sent }
+        var converted: [ElementChange<Record, Int64>] = []
+        converted.reserveCapacity(changes.count)
+        for change in changes {
+            let record = change.kind == .delete ? sent.before[change.key] ?? cache.cached(change.key) : records[change.key]
+            guard let record else { return reload }
+            records[change.key] = record
+            converted.append(ElementChange(Self.change(change.change), key: change.key, element: record))
+        }
+        return Update(
+            changeset: ResultsChangeset(
+                sectionChanges: update.changeset.sectionChanges, elementChanges: converted,
+                sectionUpdates: update.changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) }),
+            snapshot: snapshot)
+    }
+
+    /// A change of the engine's rows as a change of records.
+    nonisolated static func change(_ change: ElementChange<IndexEntry, Int64>.Change) -> ElementChange<Record, Int64>.Change {
+        switch change {
+        case let .insert(path): .insert(at: path)
+        case let .delete(path): .delete(at: path)
+        case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
+        case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
+        }
+    }
+}

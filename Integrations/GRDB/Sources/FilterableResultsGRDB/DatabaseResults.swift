@@ -1,0 +1,147 @@
+import FilterableResults
+import GRDB
+
+/// A ``ResultsSource`` over one table of a GRDB database: the rows of a
+/// ``DatabaseResultsRequest`` (order, section column, SQL filters), that
+/// follows every commit and reports each as one animated batch.
+///
+///     let players = try await DatabaseResults<Player>(
+///         pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")]))
+///     let observation = players.observe { update in render(update) }   // keep it
+///
+/// In memory it keeps only each row's rowid and the values its order and
+/// section need; records are read in batches around the rows a view reads,
+/// into a cache of at most `cacheCapacity` records.
+///
+/// A ``TransactionObserver`` collects the rowids each transaction inserts,
+/// updates or deletes in the table; after the commit it reads only those
+/// rows' ordering values, on the writer connection, and the engine (a
+/// ``ResultsController``) turns them into one valid batch. Commits are
+/// delivered to the main actor in commit order, from any connection of the
+/// pool and any task. Other tables' and rolled-back transactions report
+/// nothing; a change the observer cannot follow row by row (a schema
+/// change, an untracked change) reports a reload, and a table or column
+/// that is gone a typed error in ``error`` (the last table stays).
+///
+/// A commit's deleted rows are reported with their records as they were:
+/// a read-only connection holds the database as it was before the commit
+/// (WAL only; it lets a checkpoint catch up every 200 commits). An
+/// `UPDATE` that writes the values a row had is no update. A section with
+/// no matching row is not shown. A batch that changes more rows than half
+/// the cache, or a request change that swaps more than 10,000 rows, is
+/// reported as a reload.
+///
+/// Writes through another `DatabasePool` or process on the same file are
+/// not seen (as with GRDB's own observation).
+@MainActor
+public final class DatabaseResults<Record: FetchableRecord & Sendable> {
+    /// The database observed.
+    public let writer: any DatabaseWriter
+    /// The request shown (changed by ``setRequest(_:)`` and the filter methods).
+    public internal(set) var request: DatabaseResultsRequest
+    /// The last error met following the database, or `nil`. Once set, the
+    /// source keeps its last table until a new request is set.
+    public internal(set) var error: DatabaseResultsError?
+    /// Called on the main actor with each error met following the database.
+    public var onError: ((DatabaseResultsError) -> Void)?
+
+    /// The engine: keys, ordering values and sections.
+    let controller: ResultsController<IndexEntry, Int64>
+    let cache: RecordCache<Record>
+    let observer: ChangeObserver<Record>
+    let feed: AsyncStream<Delivery<Record>>.Continuation
+    /// The latest live-search keystroke.
+    let searchTicket = SearchTicket()
+    /// Bumped before every batch of the engine, so that its update is
+    /// turned into records once whatever the number of observers.
+    var generation = 0
+    var converted: (generation: Int, update: Update)?
+    /// The records sent with the commit being applied: after it, and of
+    /// the rows that left, before it.
+    var sent: (after: [Int64: Record], before: [Int64: Record]) = ([:], [:])
+
+    /// Reads the request's rows and starts following the database, in one
+    /// access of the writer so that no commit falls between them.
+    ///
+    /// - Parameters:
+    ///   - batchSize: The number of records read at once around a row a view reads.
+    ///   - cacheCapacity: The most records kept in memory.
+    /// - Throws: ``DatabaseResultsError`` naming a missing table or column,
+    ///   an invalid filter, or the database's error.
+    /// - Complexity: O(*n* log *n*) for *n* matching rows, plus the query.
+    public init(
+        _ writer: any DatabaseWriter, request: DatabaseResultsRequest, batchSize: Int = 50, cacheCapacity: Int = 500
+    ) async throws(DatabaseResultsError) {
+        guard batchSize > 0 else { throw .invalidArgument("batchSize \(batchSize) must be positive") }
+        guard cacheCapacity >= batchSize else {
+            throw .invalidArgument("cacheCapacity \(cacheCapacity) must be at least batchSize \(batchSize)")
+        }
+        let (stream, feed) = AsyncStream<Delivery<Record>>.makeStream()
+        let cache = RecordCache<Record>(reader: writer, table: request.table, capacity: cacheCapacity, batchSize: batchSize)
+        let opened: (ChangeObserver<Record>, [IndexEntry])
+        do {
+            opened = try await writer.writeWithoutTransaction { db in
+                let query = try EntryQuery(request, in: db)
+                let observer = ChangeObserver<Record>(
+                    query: query, schemaVersion: try db.schemaVersion(), feed: feed,
+                    pinned: PinnedReader(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache)
+                let entries = try query.fetchAll(db)
+                db.add(transactionObserver: observer, extent: .observerLifetime)
+                return (observer, entries)
+            }
+        } catch {
+            throw EntryQuery.typed(error)
+        }
+        self.writer = writer
+        self.request = request
+        self.feed = feed
+        self.observer = opened.0
+        self.cache = cache
+        var store = ResultsStore<IndexEntry, Int64>(
+            key: { $0.rowID }, isSameContent: { $0.stamp == $1.stamp },
+            sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request))
+        do {
+            try store.setData(opened.1)
+        } catch {
+            throw .invalidArgument("\(error)")
+        }
+        controller = ResultsController(store: store)
+        Task { [weak self] in
+            for await delivery in stream {
+                guard let self else { return }
+                self.handle(delivery)
+            }
+        }
+    }
+
+    deinit {
+        // Ends the consumer's loop; GRDB holds the observer weakly.
+        feed.finish()
+    }
+
+    /// The engine's sectioning for `request`.
+    static func sectioning(_ request: DatabaseResultsRequest) -> ResultsSectioning<IndexEntry>? {
+        guard request.sectionColumn != nil else { return nil }
+        return ResultsSectioning(sectionName: { $0.section }, areInIncreasingOrder: request.sectionOrder)
+    }
+
+    /// The table as it is now (every delivered commit applied).
+    ///
+    /// - Complexity: O(1).
+    public var snapshot: Snapshot { Snapshot(entries: controller.snapshot, cache: cache) }
+
+    /// Waits until every commit made before the call is reported.
+    ///
+    ///     try await pool.write { db in try player.insert(db) }
+    ///     await players.synchronize()   // players.reportedSnapshot has the row
+    ///
+    /// - Complexity: O(1), plus waiting for the writer and the deliveries before.
+    public func synchronize() async {
+        let feed = self.feed
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            writer.asyncWriteWithoutTransaction { _ in
+                feed.yield(.marker { continuation.resume() })
+            }
+        }
+    }
+}

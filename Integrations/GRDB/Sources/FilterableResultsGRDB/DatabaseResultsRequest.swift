@@ -1,0 +1,68 @@
+import FilterableResults
+import GRDB
+
+/// What a ``DatabaseResults`` shows: the rows of one table, in an order,
+/// optionally sectioned by a column, filtered by grouped SQL expressions.
+///
+///     let request = DatabaseResultsRequest(
+///         table: "player",
+///         orderedBy: [.descending("score"), .ascending("name")],
+///         sectionedBy: "team",
+///         filters: [.init(title: "active", sql: "active = 1")])
+///
+/// Rows are identified by their rowid (a table's `INTEGER PRIMARY KEY` is
+/// its rowid); ties in the order are broken by the rowid, ascending. Text
+/// is ordered as SQLite's `BINARY` collation orders it (Unicode scalar
+/// order); a column's declared collation is not applied.
+public struct DatabaseResultsRequest: Sendable {
+    /// The observed table (a rowid table: not `WITHOUT ROWID`).
+    public var table: String
+    /// The order of rows inside a section; ties broken by rowid.
+    public var ordering: [Ordering]
+    /// The column whose value names each row's section, or `nil` for one section.
+    public var sectionColumn: String?
+    /// The order of section names: the core's ``ResultsSectioning/Order``
+    /// functions (Unicode scalar order by default).
+    public var sectionOrder: @Sendable (String, String) -> Bool
+    /// The filters applied: one per group, all must match.
+    public var filters: [Filter]
+
+    /// Creates a request.
+    ///
+    /// - Complexity: O(*f*) for *f* filters (one kept per group).
+    public init(
+        table: String, orderedBy ordering: [Ordering] = [], sectionedBy sectionColumn: String? = nil,
+        sectionOrder: @escaping @Sendable (String, String) -> Bool = ResultsSectioning<Int64>.unicodeScalarOrder,
+        filters: [Filter] = []
+    ) {
+        self.table = table
+        self.ordering = ordering
+        self.sectionColumn = sectionColumn
+        self.sectionOrder = sectionOrder
+        self.filters = []
+        for filter in filters { setFilter(filter) }
+    }
+
+    /// Applies `filter`, replacing the filter of its group (or, without a
+    /// group, the one with its title and no group).
+    ///
+    /// - Complexity: O(*f*) for *f* filters.
+    public mutating func setFilter(_ filter: Filter) {
+        if let index = filters.firstIndex(where: { $0.slot == filter.slot }) {
+            filters[index] = filter
+        } else {
+            filters.append(filter)
+        }
+    }
+
+    /// Removes the filter with `title` in `group` (any title when `group` is
+    /// not `nil`: a group holds one filter); returns whether one was removed.
+    ///
+    /// - Complexity: O(*f*) for *f* filters.
+    @discardableResult
+    public mutating func removeFilter(title: String, group: String?) -> Bool {
+        let count = filters.count
+        filters.removeAll { $0.group == group && (group != nil || $0.title == title) }
+        return filters.count != count
+    }
+}

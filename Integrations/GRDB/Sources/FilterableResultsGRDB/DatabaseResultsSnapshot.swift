@@ -1,0 +1,79 @@
+import FilterableResults
+import GRDB
+
+/// The table a ``DatabaseResults`` reported: keys and ordering values in
+/// memory, records read from the database in batches when a row is read.
+///
+/// A row's record is the one with the row's key: whatever the cache
+/// holds, ``element(at:)`` never returns a record from another position.
+/// A record is read as the database is when it is read (the content may be
+/// newer than the snapshot; the update that reports the change follows).
+public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable>: ResultsTableSnapshot, Sendable {
+    /// The records shown.
+    public typealias Element = Record
+    /// A row's rowid (a table's `INTEGER PRIMARY KEY`).
+    public typealias Key = Int64
+
+    /// The keys, ordering values and sections, as the engine holds them.
+    let entries: ResultsSnapshot<IndexEntry, Int64>
+    /// The records read so far.
+    let cache: RecordCache<Record>
+
+    /// The number of sections.
+    ///
+    /// - Complexity: O(1).
+    public var numberOfSections: Int { entries.numberOfSections }
+
+    /// The number of rows in `section`, or `nil` for a section that does not exist.
+    ///
+    /// - Complexity: O(log *n*).
+    public func numberOfElements(inSection section: Int) -> Int? { entries.numberOfElements(inSection: section) }
+
+    /// The name of `section`: the section column's value, or `nil` without one.
+    ///
+    /// - Complexity: O(log *n*).
+    public func name(ofSection section: Int) -> String? { entries.name(ofSection: section) }
+
+    /// The value of `section`, or `nil`.
+    ///
+    /// - Complexity: O(log *n*).
+    public func value(ofSection section: Int) -> ResultsSectionValue? { entries.value(ofSection: section) }
+
+    /// The number of rows.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { entries.count }
+
+    /// The rowid at `indexPath`, or `nil`.
+    ///
+    /// - Complexity: O(log *n*).
+    public func key(at indexPath: ResultsIndexPath) -> Int64? { entries.key(at: indexPath) }
+
+    /// The index path of the row with `key`, or `nil`.
+    ///
+    /// - Complexity: O(log *n*).
+    public func indexPath(forKey key: Int64) -> ResultsIndexPath? { entries.indexPath(forKey: key) }
+
+    /// The record at `indexPath`: from the cache, or read from the database
+    /// with the rows around it (one batch); `nil` when there is no such row
+    /// or the database no longer has it.
+    ///
+    /// - Complexity: O(log *n*) when cached; otherwise one query for the
+    ///   cache's batch size of rows.
+    public func element(at indexPath: ResultsIndexPath) -> Record? {
+        guard let key = entries.key(at: indexPath) else { return nil }
+        return cache.record(key) {
+            let count = entries.numberOfElements(inSection: indexPath.section) ?? 0
+            let lower = max(0, indexPath.row - cache.batchSize / 4)
+            let upper = min(count, lower + cache.batchSize)
+            return (lower..<upper).compactMap { entries.key(at: ResultsIndexPath(row: $0, section: indexPath.section)) }
+        }
+    }
+
+    /// The rowids of every section, in order.
+    ///
+    /// - Complexity: O(*n*).
+    public var keysBySection: [[Int64]] {
+        (0..<numberOfSections).map { section in entries.elements(inSection: section).map(\.rowID) }
+    }
+}

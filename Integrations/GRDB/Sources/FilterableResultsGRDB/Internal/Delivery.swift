@@ -1,0 +1,24 @@
+import GRDB
+
+/// What the writer side sends the main actor, in commit order.
+enum Delivery<Record: Sendable>: Sendable {
+    /// One commit: the entries of the rows inserted or updated that match
+    /// the request now, and the rows that left (deleted or no longer
+    /// matching); the records of the rows that came or changed as they are
+    /// after the commit, and of those that left as they were before it
+    /// (each empty when the commit changed more rows than the cache holds).
+    /// `updated` are the rows whose content changed: an `UPDATE` that wrote
+    /// the values a row had is not a change.
+    case changes(upserted: [IndexEntry], removed: [Int64], updated: [Int64], records: [Int64: Record], leaving: [Int64: Record])
+    /// The whole table read again after a change the observer could not
+    /// follow row by row (a schema change, an untracked change): a reload.
+    case reload([IndexEntry])
+    /// A new request's rows, read in the writer's order, for the main actor
+    /// to animate (re-sorted and re-sectioned with `reorganize`); `done`
+    /// resumes its caller.
+    case refetch(EntryQuery, [IndexEntry], reorganize: Bool, done: @Sendable () -> Void)
+    /// The database could not be followed: the source keeps its last table.
+    case failure(DatabaseResultsError)
+    /// Every earlier delivery has been applied.
+    case marker(@Sendable () -> Void)
+}

@@ -1,0 +1,116 @@
+@_spi(Integrations) import FilterableResults
+import GRDB
+
+/// A request checked against the schema, as the SQL that reads its
+/// entries: the rowid, the order's columns and the section column of the
+/// rows that match every filter.
+struct EntryQuery: Sendable {
+    let request: DatabaseResultsRequest
+    let sql: String
+    let arguments: [DatabaseValue]
+
+    /// The SQL function live search folds text with, as the core's search folds it.
+    static let foldFunction = DatabaseFunction("filterable_results_fold", argumentCount: 1, pure: true) { values in
+        switch values[0].storage {
+        case .null, .blob: nil
+        case let .string(text): ResultsSearchFolding.fold(text)
+        case let .int64(value): String(value)
+        case let .double(value): String(value)
+        }
+    }
+
+    /// Checks `request` against `db`'s schema and builds its SQL.
+    ///
+    /// - Throws: ``DatabaseResultsError`` naming the missing table or
+    ///   column, or the invalid filter.
+    init(_ request: DatabaseResultsRequest, in db: Database) throws(DatabaseResultsError) {
+        let table = request.table
+        guard !table.isEmpty else { throw .invalidArgument("empty table name") }
+        do {
+            guard try db.tableExists(table) else { throw DatabaseResultsError.missingTable(table) }
+            let columns = Set(try db.columns(in: table).map { $0.name.lowercased() })
+            for column in request.ordering.map(\.column) + (request.sectionColumn.map { [$0] } ?? [])
+            where !columns.contains(column.lowercased()) {
+                throw DatabaseResultsError.missingColumn(column, table: table)
+            }
+            do {
+                _ = try db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")
+            } catch {
+                throw DatabaseResultsError.tableWithoutRowID(table)
+            }
+            db.add(function: Self.foldFunction)
+            for filter in request.filters {
+                do {
+                    let statement = try db.makeStatement(sql: "SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE (\(filter.sql))")
+                    try statement.setArguments(StatementArguments(filter.arguments))
+                } catch let error as DatabaseError {
+                    throw DatabaseResultsError.invalidExpression(filter.sql, message: error.message ?? "\(error)")
+                } catch {
+                    throw DatabaseResultsError.invalidExpression(filter.sql, message: "\(error)")
+                }
+            }
+        } catch let error as DatabaseResultsError {
+            throw error
+        } catch {
+            throw Self.typed(error)
+        }
+        var selected = ["rowid"] + request.ordering.map { $0.column.quotedDatabaseIdentifier }
+        if let section = request.sectionColumn { selected.append(section.quotedDatabaseIdentifier) }
+        var sql = "SELECT \(selected.joined(separator: ", ")) FROM \(table.quotedDatabaseIdentifier)"
+        if !request.filters.isEmpty {
+            sql += " WHERE " + request.filters.map { "(\($0.sql))" }.joined(separator: " AND ")
+        }
+        self.request = request
+        self.sql = sql
+        self.arguments = request.filters.flatMap(\.arguments)
+    }
+
+    /// A database error as the source's typed error.
+    static func typed(_ error: any Error) -> DatabaseResultsError {
+        if let error = error as? DatabaseResultsError { return error }
+        if let error = error as? DatabaseError {
+            return .database(code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
+        }
+        return .database(code: 1, message: "\(error)")
+    }
+
+    /// Every matching row's entry, stamped `stamp`, in the request's order
+    /// (SQLite sorts in C, and the engine's sort then finds sorted runs).
+    func fetchAll(_ db: Database, stamp: Int64 = 0) throws -> [IndexEntry] {
+        var orderBy = request.sectionColumn.map { [$0.quotedDatabaseIdentifier] } ?? []
+        orderBy += request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" }
+        orderBy.append("rowid")
+        return try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp)
+    }
+
+    /// The entries of the rows among `rowIDs` that exist and match, stamped `stamp`.
+    func fetch(rowIDs: [Int64], _ db: Database, stamp: Int64) throws -> [IndexEntry] {
+        var entries: [IndexEntry] = []
+        let glue = request.filters.isEmpty ? " WHERE " : " AND "
+        var start = 0
+        while start < rowIDs.count {
+            let chunk = rowIDs[start..<min(start + 500, rowIDs.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            entries += try fetch(
+                sql: sql + glue + "rowid IN (\(placeholders))",
+                arguments: arguments + chunk.map(\.databaseValue), db, stamp: stamp)
+            start += 500
+        }
+        return entries
+    }
+
+    private func fetch(sql: String, arguments: [DatabaseValue], _ db: Database, stamp: Int64) throws -> [IndexEntry] {
+        let orderCount = request.ordering.count
+        let hasSection = request.sectionColumn != nil
+        var entries: [IndexEntry] = []
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+        while let row = try cursor.next() {
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(orderCount)
+            for index in 0..<orderCount { values.append(row[index + 1] as DatabaseValue) }
+            let section = hasSection ? IndexEntry.sectionName(row[orderCount + 1]) : ""
+            entries.append(IndexEntry(rowID: row[0], values: values, section: section, stamp: stamp))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+
+/// The records read so far, by rowid, at most `capacity` of them (the least
+/// recently read go first), filled in batches of `batchSize` rows around
+/// the row a view reads.
+///
+/// Shared by every snapshot of one source; the lock makes it safe to read
+/// from any thread, and a snapshot's rows are keys, so a row shows the
+/// record with its own key whatever the cache holds.
+final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable {
+    let reader: any DatabaseReader
+    let table: String
+    let capacity: Int
+    let batchSize: Int
+    private let lock = NSLock()
+    private var records: [Int64: (record: Record, tick: UInt64)] = [:]
+    /// The records of rows a commit deletes, read just before it commits
+    /// and held until the main actor applies it: a snapshot the view still
+    /// shows can always give the record of each of its rows.
+    private var held: [Int64: Record] = [:]
+    private var tick: UInt64 = 0
+    /// The number of batches read, for tests and benchmarks.
+    private(set) var fetchCount = 0
+
+    init(reader: any DatabaseReader, table: String, capacity: Int, batchSize: Int) {
+        self.reader = reader
+        self.table = table
+        self.capacity = capacity
+        self.batchSize = batchSize
+    }
+
+    var count: Int { lock.withLock { records.count } }
+
+    /// The cached record with `rowID`, if any.
+    func cached(_ rowID: Int64) -> Record? {
+        lock.withLock {
+            guard let entry = records[rowID] else { return held[rowID] }
+            tick += 1
+            records[rowID] = (entry.record, tick)
+            return entry.record
+        }
+    }
+
+    /// The record with `rowID`, reading `window` (the keys around it) from
+    /// the database when it is not cached; `nil` when the row is gone.
+    func record(_ rowID: Int64, window: () -> [Int64]) -> Record? {
+        if let record = cached(rowID) { return record }
+        var keys = window()
+        if !keys.contains(rowID) { keys.append(rowID) }
+        return load(keys)[rowID] ?? lock.withLock { held[rowID] }
+    }
+
+    /// Holds the records of rows about to be deleted (see `held`).
+    func hold(_ leaving: [Int64: Record]) {
+        lock.withLock { held.merge(leaving) { _, new in new } }
+    }
+
+    /// Lets go of the held records of `rowIDs`.
+    func releaseHeld(_ rowIDs: some Sequence<Int64>) {
+        lock.withLock { for rowID in rowIDs { held[rowID] = nil } }
+    }
+
+    /// Reads the records with `rowIDs` that are not cached, caches them and
+    /// returns every one found.
+    @discardableResult
+    func load(_ rowIDs: [Int64]) -> [Int64: Record] {
+        var found: [Int64: Record] = [:]
+        var missing: [Int64] = []
+        for rowID in rowIDs {
+            if let record = cached(rowID) { found[rowID] = record } else { missing.append(rowID) }
+        }
+        guard !missing.isEmpty else { return found }
+        let table = self.table
+        let fetched: [Int64: Record] = (try? reader.read { db in try RecordQuery.fetch(missing, table: table, db) }) ?? [:]
+        lock.withLock {
+            fetchCount += 1
+            for (rowID, record) in fetched {
+                tick += 1
+                records[rowID] = (record, tick)
+            }
+            evictIfNeeded()
+        }
+        for (rowID, record) in fetched { found[rowID] = record }
+        return found
+    }
+
+    /// Forgets the records with `rowIDs` (their content changed or they left).
+    func invalidate(_ rowIDs: some Sequence<Int64>) {
+        lock.withLock { for rowID in rowIDs { records[rowID] = nil } }
+    }
+
+    /// Forgets every record.
+    func invalidateAll() {
+        lock.withLock { records.removeAll() }
+    }
+
+    /// Drops the least recently read records down to three quarters of the
+    /// capacity once it is passed, so eviction costs O(1) per record read.
+    private func evictIfNeeded() {
+        guard records.count > capacity else { return }
+        let keep = capacity * 3 / 4
+        let sorted = records.sorted { $0.value.tick > $1.value.tick }
+        for (rowID, _) in sorted.dropFirst(keep) { records[rowID] = nil }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// SQLite's order of values with the `BINARY` collation: `NULL`, then
+/// numbers (integers and reals compared by value), then text (UTF-8 bytes),
+/// then blobs (bytes).
+enum SQLiteOrder {
+    static func compare(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> ComparisonResult {
+        switch (lhs.storage, rhs.storage) {
+        case (.null, .null): return .orderedSame
+        case let (.int64(a), .int64(b)): return order(a, b)
+        case let (.double(a), .double(b)): return order(a, b)
+        case let (.int64(a), .double(b)): return compare(int: a, double: b)
+        case let (.double(a), .int64(b)): return invert(compare(int: b, double: a))
+        case let (.string(a), .string(b)): return bytes(a.utf8, b.utf8)
+        case let (.blob(a), .blob(b)): return bytes(a, b)
+        default: return order(rank(lhs), rank(rhs))
+        }
+    }
+
+    static func rank(_ value: DatabaseValue) -> Int {
+        switch value.storage {
+        case .null: 0
+        case .int64, .double: 1
+        case .string: 2
+        case .blob: 3
+        }
+    }
+
+    static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
+        a < b ? .orderedAscending : a == b ? .orderedSame : .orderedDescending
+    }
+
+    static func invert(_ order: ComparisonResult) -> ComparisonResult {
+        switch order {
+        case .orderedAscending: .orderedDescending
+        case .orderedDescending: .orderedAscending
+        case .orderedSame: .orderedSame
+        }
+    }
+
+    /// An integer against a real, exactly (no rounding of large integers).
+    static func compare(int a: Int64, double b: Double) -> ComparisonResult {
+        if b.isNaN { return .orderedDescending }
+        if b >= 9.3e18 { return .orderedAscending }
+        if b <= -9.3e18 { return .orderedDescending }
+        let whole = Int64(b.rounded(.down))
+        if a != whole { return order(a, whole) }
+        return b > Double(whole) ? .orderedAscending : .orderedSame
+    }
+
+    static func bytes<S: Sequence>(_ a: S, _ b: S) -> ComparisonResult where S.Element == UInt8 {
+        var left = a.makeIterator(), right = b.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return .orderedSame
+            case (nil, _): return .orderedAscending
+            case (_, nil): return .orderedDescending
+            case let (x?, y?) where x != y: return x < y ? .orderedAscending : .orderedDescending
+            default: continue
+            }
+        }
+    }
+}

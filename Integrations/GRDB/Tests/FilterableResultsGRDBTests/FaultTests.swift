@@ -1,0 +1,178 @@
+import FilterableResults
+import Foundation
+import GRDB
+import Testing
+@testable import FilterableResultsGRDB
+
+/// Faults: each is a typed error naming the bad value, and the last
+/// reported table stays intact.
+@MainActor
+@Suite struct FaultTests {
+    static let request = DatabaseResultsRequest(table: "player", orderedBy: [.ascending("score")], sectionedBy: "team")
+
+    func open(_ database: TemporaryDatabase, rows: Int = 30) async throws -> DatabaseResults<Player> {
+        try await database.pool.write { db in
+            for id in 1...rows { try Player(id: Int64(id), name: "P\(id)", team: ["A", "B", nil][id % 3], score: id % 7).insert(db) }
+        }
+        return try await DatabaseResults<Player>(database.pool, request: Self.request)
+    }
+
+    @Test func droppedTableIsATypedErrorAndTheTableStays() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        let before = results.reportedSnapshot.keysBySection
+        var reported: [DatabaseResultsError] = []
+        results.onError = { reported.append($0) }
+        try await database.pool.write { db in try db.execute(sql: "DROP TABLE player") }
+        await results.synchronize()
+        #expect(results.error == .missingTable("player"))
+        #expect(reported == [.missingTable("player")])
+        #expect(results.reportedSnapshot.keysBySection == before)
+        // Later commits trap nothing and change nothing.
+        try await database.pool.write { db in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, team TEXT, score INTEGER NOT NULL)")
+            try db.execute(sql: "INSERT INTO player VALUES (1, 'x', 'A', 1)")
+        }
+        await results.synchronize()
+        #expect(results.reportedSnapshot.keysBySection == before)
+        // A new request starts following again.
+        try await results.setRequest(Self.request)
+        #expect(results.error == nil)
+        #expect(results.reportedSnapshot.keysBySection == [[1]])
+    }
+
+    @Test func droppedColumnIsATypedError() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        let before = results.reportedSnapshot.keysBySection
+        try await database.pool.write { db in try db.execute(sql: "ALTER TABLE player DROP COLUMN score") }
+        await results.synchronize()
+        #expect(results.error == .missingColumn("score", table: "player"))
+        #expect(results.reportedSnapshot.keysBySection == before)
+    }
+
+    @Test func schemaChangeWhileObservingReloads() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        let checker = UpdateChecker(results)
+        try await database.pool.write { db in
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN nickname TEXT")
+            try db.execute(sql: "UPDATE player SET score = 100 WHERE id = 5")
+        }
+        await results.synchronize()
+        #expect(results.error == nil)
+        #expect(checker.reloads == 1)
+        #expect(results.reportedSnapshot.keysBySection == (try freshSelect(Self.request, database.pool)))
+        #expect(results.reportedSnapshot.element(at: results.reportedSnapshot.indexPath(forKey: 5)!)?.score == 100)
+    }
+
+    @Test func untrackedChangesReload() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        let checker = UpdateChecker(results)
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM player")   // GRDB keeps the row events: no truncate optimisation
+        }
+        await results.synchronize()
+        #expect(results.reportedSnapshot.count == 0)
+        #expect(checker.reloads == 0 && checker.violations.isEmpty)
+        try await database.pool.write { db in
+            try db.execute(sql: "INSERT INTO player VALUES (7, 'x', 'A', 1)")
+            try db.notifyChanges(in: Table("player"))   // a change GRDB could not see row by row
+        }
+        await results.synchronize()
+        #expect(checker.reloads == 1)
+        #expect(results.reportedSnapshot.keysBySection == [[7]])
+    }
+
+    @Test func invalidFilterAtRunTimeChangesNothing() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        let before = results.reportedSnapshot.keysBySection
+        await #expect(throws: DatabaseResultsError.self) {
+            try await results.setFilter(.init(title: "bad", sql: "scor > 1"))
+        }
+        do {
+            try await results.setFilter(.init(title: "bad", sql: "score > ?"))   // an argument missing
+            Issue.record("expected an error")
+        } catch {
+            guard case let .invalidExpression(sql, _) = error else { Issue.record("\(error)"); return }
+            #expect(sql == "score > ?")
+        }
+        await #expect(throws: DatabaseResultsError.missingColumn("nope", table: "player")) {
+            try await results.search(for: "x", in: ["nope"])
+        }
+        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+            try await results.setRequest(DatabaseResultsRequest(table: "player", orderedBy: [.ascending("rank")]))
+        }
+        #expect(results.reportedSnapshot.keysBySection == before)
+        #expect(results.request.filters.isEmpty)
+    }
+
+    @Test func deletedDatabaseFileGivesTypedErrorsNotTraps() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        let before = results.reportedSnapshot.keysBySection
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+        // The open connections keep the deleted file: the source follows on.
+        try await database.pool.write { db in try db.execute(sql: "DELETE FROM player WHERE id = 1") }
+        await results.synchronize()
+        #expect(results.reportedSnapshot.count == before.joined().count - 1)
+        // A pool opened at the path finds an empty database: the table is gone.
+        let reopened = try DatabasePool(path: database.path)
+        await #expect(throws: DatabaseResultsError.missingTable("player")) {
+            _ = try await DatabaseResults<Player>(reopened, request: Self.request)
+        }
+    }
+
+    /// In WAL mode a writer never blocks reads; a rollback-journal
+    /// database (a `DatabaseQueue`) locked by another connection is.
+    @Test func lockedDatabaseIsATypedError() async throws {
+        let database = try TemporaryDatabase()
+        let path = database.folder.appendingPathComponent("journal.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: Player.createTable)
+            for id in 1...10 { try Player(id: Int64(id), name: "a", team: nil, score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player>(queue, request: Self.request)
+        let before = results.reportedSnapshot.keysBySection
+        // Another connection takes the file for itself.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let holder = try DatabaseQueue(path: path, configuration: configuration)
+        try holder.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+        await #expect(throws: DatabaseResultsError.database(code: 5, message: "database is locked")) {
+            try await results.setFilter(.init(title: "high", sql: "score > 5"))
+        }
+        await #expect(throws: DatabaseResultsError.database(code: 5, message: "database is locked")) {
+            _ = try await DatabaseResults<Player>(queue, request: Self.request)
+        }
+        #expect(results.reportedSnapshot.keysBySection == before)
+        try holder.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+        try await results.setFilter(.init(title: "high", sql: "score > 5"))
+        #expect(results.reportedSnapshot.count == 5)
+    }
+
+    @Test func corruptTablePagesAreATypedError() async throws {
+        let database = try TemporaryDatabase()
+        try await database.pool.write { db in
+            for id in 1...2_000 { try Player(id: Int64(id), name: String(repeating: "n", count: 50), team: "A", score: id).insert(db) }
+        }
+        _ = try await database.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        // Garbage over every page but the first (the schema).
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: database.path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: 4_096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4_096))
+        try handle.close()
+        let fresh = try DatabasePool(path: database.path)
+        do {
+            _ = try await DatabaseResults<Player>(fresh, request: Self.request)
+            Issue.record("expected SQLITE_CORRUPT")
+        } catch {
+            guard case let .database(code, message) = error else { Issue.record("\(error)"); return }
+            #expect(code & 0xff == 11 || code & 0xff == 26, "\(code) \(message)")   // SQLITE_CORRUPT, SQLITE_NOTADB
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import FilterableResults
+import FilterableResultsTesting
+import Foundation
+import GRDB
+import Testing
+@testable import FilterableResultsGRDB
+
+/// The package's consumers take a `DatabaseResults` unchanged: a
+/// composition's part, `updates()`, `ObservableResults`.
+@MainActor
+@Suite struct FrontDoorTests {
+    enum Row: Hashable { case header(String), player(Player) }
+
+    @Test func compositionUpdatesAndObservation() async throws {
+        let database = try TemporaryDatabase()
+        try await database.pool.write { db in
+            for id in 1...5 { try Player(id: Int64(id), name: "P\(id)", team: nil, score: id).insert(db) }
+        }
+        let players = try await DatabaseResults<Player>(
+            database.pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("score")]))
+        let header = try StaticSections<Row> { StaticSection("Top") { StaticRow(.header("Players")) } }
+        let screen = ResultsComposition<Row>([.part(header), .part(players, as: Row.player)])
+        var composed: [ResultsComposition<Row>.Update] = []
+        let observation = screen.observe { composed.append($0) }
+        let updates = players.updates()
+        let observable = ObservableResults(players)
+
+        try await database.pool.write { db in try Player(id: 6, name: "P6", team: nil, score: 0).insert(db) }
+        await players.synchronize()
+
+        #expect(composed.count == 1)
+        #expect(screen.reportedSnapshot.count == 7)
+        if case let .player(first)? = screen.reportedSnapshot.element(at: ResultsIndexPath(row: 0, section: 1)) {
+            #expect(first.id == 6)
+        } else {
+            Issue.record("the composition's second section starts with player 6")
+        }
+        var iterator = updates.makeAsyncIterator()
+        let streamed = await iterator.next()
+        #expect(streamed?.snapshot.count == 6)
+        #expect(observable.snapshot.count == 6)
+        observation.cancel()
+    }
+}

@@ -1,0 +1,36 @@
+import FilterableResults
+import FilterableResultsTesting
+@testable import FilterableResultsGRDB
+
+/// Validates every engine batch of a source against the tables before and
+/// after it, and counts updates and reloads.
+@MainActor
+final class UpdateChecker {
+    private(set) var violations: [String] = []
+    private(set) var updates = 0
+    private(set) var reloads = 0
+    private(set) var insertedKeys: [Int64] = []
+    private var shown: ResultsSnapshot<IndexEntry, Int64>
+    private var observation: ResultsObservation?
+
+    init(_ results: DatabaseResults<Player>) {
+        shown = results.controller.reportedSnapshot
+        observation = results.controller.observe { [unowned self] update in
+            updates += 1
+            if update.isReload { reloads += 1 }
+            if !update.isReload {
+                let old = shown.sections.map { ResultsSection($0) }
+                let new = update.snapshot.sections.map { ResultsSection($0) }
+                violations += BatchUpdateValidator.violations(
+                    of: update.changeset, from: old, to: new, key: \.rowID, isSameContent: { $0.stamp == $1.stamp }
+                ).map(\.description)
+                insertedKeys += update.changeset.elementChanges.filter { $0.kind == .insert }.map(\.key)
+                // The rows of an inserted section come with it.
+                for case let .insert(section, _) in update.changeset.sectionChanges {
+                    insertedKeys += update.snapshot.elements(inSection: section).map(\.rowID)
+                }
+            }
+            shown = update.snapshot
+        }
+    }
+}
