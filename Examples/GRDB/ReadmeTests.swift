@@ -1,0 +1,1 @@
+../../Integrations/GRDB/Tests/FilterableResultsGRDBTests/ReadmeTests.swift
