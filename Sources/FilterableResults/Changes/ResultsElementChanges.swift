@@ -29,8 +29,11 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
         /// to: the old one for a delete, the new one otherwise.
         @inlinable func change(at index: Int) -> ElementChange<Object, Key> {
             let event = events[index]
-            let table = if case .delete = event.change { old } else { new }
-            return ElementChange(event.change, key: table.key(ofRow: event.id), element: table.element(ofRow: event.id))
+            // Each table read in place (binding one to a local would copy it).
+            if case .delete = event.change {
+                return ElementChange(event.change, key: old.key(ofRow: event.id), element: old.element(ofRow: event.id))
+            }
+            return ElementChange(event.change, key: new.key(ofRow: event.id), element: new.element(ofRow: event.id))
         }
     }
 

@@ -1,5 +1,6 @@
 /// A part's table as a composition reads it: the part's snapshot, its
 /// elements turned into the composition's rows and its keys erased.
+@usableFromInline
 protocol PartTable<Element> {
     /// The composition's row type.
     associatedtype Element
@@ -25,21 +26,27 @@ protocol PartTable<Element> {
 }
 
 /// A part's snapshot with the function that turns its elements into rows.
+@usableFromInline
 struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
-    let snapshot: Snapshot
-    let transform: (Snapshot.Element) -> Element
+    @usableFromInline let snapshot: Snapshot
+    @usableFromInline let transform: (Snapshot.Element) -> Element
 
-    var numberOfSections: Int { snapshot.numberOfSections }
-    var count: Int { snapshot.count }
-    func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfElements(inSection: section) ?? 0 }
-    func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
-    func value(ofSection section: Int) -> ResultsSectionValue? { snapshot.value(ofSection: section) }
-    func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath).map(transform) }
-    func key(at indexPath: ResultsIndexPath) -> AnyHashable? { snapshot.key(at: indexPath).map { AnyHashable($0) } }
+    @inlinable init(snapshot: Snapshot, transform: @escaping (Snapshot.Element) -> Element) {
+        self.snapshot = snapshot
+        self.transform = transform
+    }
+
+    @usableFromInline var numberOfSections: Int { snapshot.numberOfSections }
+    @usableFromInline var count: Int { snapshot.count }
+    @usableFromInline func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfElements(inSection: section) ?? 0 }
+    @usableFromInline func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
+    @usableFromInline func value(ofSection section: Int) -> ResultsSectionValue? { snapshot.value(ofSection: section) }
+    @usableFromInline func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath).map(transform) }
+    @usableFromInline func key(at indexPath: ResultsIndexPath) -> AnyHashable? { snapshot.key(at: indexPath).map { AnyHashable($0) } }
 
     /// The identity a nested composition gives its section (by its own
     /// part, a placeholder apart), or `nil` for any other part's table.
-    func identity(ofSection section: Int) -> (AnyHashable, description: String)? {
+    @usableFromInline func identity(ofSection section: Int) -> (AnyHashable, description: String)? {
         (snapshot as? any SectionIdentifying)?.identity(ofSection: section)
     }
 }

@@ -11,9 +11,14 @@ extension ResultsComposition {
     ///     ])
     public struct Part {
         /// The part's source, its rows turned into the composition's.
-        let connection: PartConnection
+        @usableFromInline let connection: PartConnection
         /// What shows while the part has no rows.
-        let placeholder: Placeholder?
+        @usableFromInline let placeholder: Placeholder?
+
+        @inlinable init(connection: PartConnection, placeholder: Placeholder?) {
+            self.connection = connection
+            self.placeholder = placeholder
+        }
 
         /// A part showing every section of `source`, each element turned into a
         /// row by `transform` (typically an enum case, `Element.friend`).
@@ -26,7 +31,7 @@ extension ResultsComposition {
         ///     })
         ///
         /// - Complexity: O(1).
-        public static func part<Source: ResultsSource>(
+        @inlinable public static func part<Source: ResultsSource>(
             _ source: Source, as transform: @escaping (Source.Element) -> Element,
             accepting accept: ((Element) -> Source.Element?)? = nil, placeholder: Placeholder? = nil
         ) -> Self {
@@ -38,7 +43,7 @@ extension ResultsComposition {
         /// controller of rows); it takes any row inserted or dragged into it.
         ///
         /// - Complexity: O(1).
-        public static func part<Source: ResultsSource>(
+        @inlinable public static func part<Source: ResultsSource>(
             _ source: Source, placeholder: Placeholder? = nil
         ) -> Self where Source.Element == Element {
             Self(connection: PartConnection(source, transform: { $0 }, accept: { $0 }), placeholder: placeholder)

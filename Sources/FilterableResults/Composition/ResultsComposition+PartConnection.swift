@@ -1,42 +1,55 @@
 extension ResultsComposition {
     /// What a composition needs of one part's source, whatever its type: its
     /// table, its updates, and the user's edits of its rows.
+    ///
+    /// It is made where the source's type is known: in an app, its
+    /// functions are specialized for the source and the row type, so a
+    /// part's large batch is converted without generic dispatch per row.
+    @usableFromInline
     struct PartConnection {
         /// The part's table as last reported.
-        let reportedTable: () -> any PartTable<Element>
+        @usableFromInline let reportedTable: () -> any PartTable<Element>
         /// Follows the part's updates.
-        let observe: (@escaping (PartUpdate) -> Void) -> ResultsObservation
+        @usableFromInline let observe: (@escaping (PartUpdate) -> Void) -> ResultsObservation
         /// Removes the row with a key of the part.
-        let remove: (AnyHashable) throws(ResultsError) -> Void
+        @usableFromInline let remove: (AnyHashable) throws(ResultsError) -> Void
         /// Whether the user may drag a row of the part's table as shown.
-        let canMoveRow: (ResultsIndexPath, any PartTable<Element>) -> Bool
+        @usableFromInline let canMoveRow: (ResultsIndexPath, any PartTable<Element>) -> Bool
         /// Moves a row the user dragged in the part's table as shown, in
         /// the part's own coordinates.
-        let moveRow: (ResultsIndexPath, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> Void
+        @usableFromInline let moveRow: (ResultsIndexPath, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> Void
         /// Inserts a row dropped at a path of the part's table as shown, in
         /// the part's own coordinates, and gives its key there; `nil` when
         /// the part takes no rows.
-        let insertRow: ((Element, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> AnyHashable)?
+        @usableFromInline let insertRow: ((Element, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> AnyHashable)?
         /// What selecting a row of the part's table as shown does of itself.
-        let action: (ResultsIndexPath, any PartTable<Element>) -> (@MainActor () -> Void)?
+        @usableFromInline let action: (ResultsIndexPath, any PartTable<Element>) -> (@MainActor () -> Void)?
         /// Whether the part has a batch open.
-        let isBatching: () -> Bool
+        @usableFromInline let isBatching: () -> Bool
         /// Whether the part reports its changes.
-        let updatesEnabled: () -> Bool
+        @usableFromInline let updatesEnabled: () -> Bool
 
         /// Connects to `source`, turning its elements into rows with
         /// `transform`, and rows back into elements with `accept`.
-        init<Source: ResultsSource>(
+        @inlinable init<Source: ResultsSource>(
             _ source: Source, transform: @escaping (Source.Element) -> Element, accept: ((Element) -> Source.Element?)?
         ) {
             reportedTable = { TransformedTable(snapshot: source.reportedSnapshot, transform: transform) }
             observe = { handler in
                 source.observe { update in
-                    let changes = update.changeset.elementChanges.map { change in
-                        PartUpdate.RowChange(change: Self.convert(change.change), key: AnyHashable(change.key), row: transform(change.element))
-                    }
+                    let changes = update.changeset.elementChanges
                     handler(PartUpdate(
-                        isReload: update.isReload, sectionChanges: update.changeset.sectionChanges, rowChanges: changes,
+                        isReload: update.isReload, sectionChanges: update.changeset.sectionChanges,
+                        rowChanges: {
+                            changes.map { PartUpdate.RowChange(change: Self.convert($0.change), key: AnyHashable($0.key), row: transform($0.element)) }
+                        },
+                        composedRowChanges: { offset, part in
+                            changes.map { change in
+                                ElementChange(
+                                    Self.convert(change.change, shiftingSectionsBy: offset),
+                                    key: .row(part: part, key: AnyHashable(change.key)), element: transform(change.element))
+                            }
+                        },
                         sectionUpdates: update.changeset.sectionUpdates.map { ($0.index, $0.newIndex) },
                         table: TransformedTable(snapshot: update.snapshot, transform: transform)))
                 }
@@ -70,13 +83,17 @@ extension ResultsComposition {
             updatesEnabled = { source.updatesEnabled }
         }
 
-        /// The same change, as a change of the composition's rows.
-        static func convert<PartElement, PartKey>(_ change: ElementChange<PartElement, PartKey>.Change) -> ElementChange<Element, Key>.Change {
-            switch change {
-            case let .insert(path): .insert(at: path)
-            case let .delete(path): .delete(at: path)
-            case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
-            case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
+        /// The same change, as a change of the composition's rows, its
+        /// section indexes shifted by `offset`.
+        @inlinable static func convert<PartElement, PartKey>(
+            _ change: ElementChange<PartElement, PartKey>.Change, shiftingSectionsBy offset: Int = 0
+        ) -> ElementChange<Element, Key>.Change {
+            func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
+            return switch change {
+            case let .insert(path): .insert(at: shifted(path))
+            case let .delete(path): .delete(at: shifted(path))
+            case let .move(from, to, isUpdated): .move(from: shifted(from), to: shifted(to), isUpdated: isUpdated)
+            case let .update(path, newPath): .update(at: shifted(path), newIndexPath: shifted(newPath))
             }
         }
     }

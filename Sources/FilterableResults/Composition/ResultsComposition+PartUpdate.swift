@@ -1,23 +1,54 @@
 extension ResultsComposition {
     /// One update of a part, in the part's own coordinates, with its rows
     /// turned into the composition's and its keys erased.
+    ///
+    /// The row changes are read on demand, by functions the part's
+    /// connection makes where the part's type is known (so an app's
+    /// build specializes them), not converted up front.
+    @usableFromInline
     struct PartUpdate {
         /// One row change of the part.
+        @usableFromInline
         struct RowChange {
-            var change: ElementChange<Element, Key>.Change
-            var key: AnyHashable
-            var row: Element
+            @usableFromInline var change: ElementChange<Element, Key>.Change
+            @usableFromInline var key: AnyHashable
+            @usableFromInline var row: Element
+
+            @inlinable init(change: ElementChange<Element, Key>.Change, key: AnyHashable, row: Element) {
+                self.change = change
+                self.key = key
+                self.row = row
+            }
         }
 
         /// Whether the part must be reloaded.
-        var isReload: Bool
+        @usableFromInline var isReload: Bool
         /// The part's section changes.
-        var sectionChanges: [SectionChange]
-        /// The part's row changes.
-        var rowChanges: [RowChange]
+        @usableFromInline var sectionChanges: [SectionChange]
+        /// The part's row changes, in its own coordinates.
+        @usableFromInline var rowChanges: () -> [RowChange]
+        /// The part's row changes as changes of the composed table, for a
+        /// part that shows every section it has: each section index
+        /// shifted by the first argument, each key the part's (its
+        /// identity is the second argument).
+        @usableFromInline var composedRowChanges: (_ sectionOffset: Int, _ part: Int) -> [ElementChange<Element, Key>]
         /// The part's sections whose value changed, old index to new.
-        var sectionUpdates: [(index: Int, newIndex: Int)]
+        @usableFromInline var sectionUpdates: [(index: Int, newIndex: Int)]
         /// The part's table after the update.
-        var table: any PartTable<Element>
+        @usableFromInline var table: any PartTable<Element>
+
+        @inlinable init(
+            isReload: Bool, sectionChanges: [SectionChange],
+            rowChanges: @escaping () -> [RowChange],
+            composedRowChanges: @escaping (_ sectionOffset: Int, _ part: Int) -> [ElementChange<Element, Key>],
+            sectionUpdates: [(index: Int, newIndex: Int)], table: any PartTable<Element>
+        ) {
+            self.isReload = isReload
+            self.sectionChanges = sectionChanges
+            self.rowChanges = rowChanges
+            self.composedRowChanges = composedRowChanges
+            self.sectionUpdates = sectionUpdates
+            self.table = table
+        }
     }
 }

@@ -15,13 +15,12 @@ extension ResultsComposition {
         }
         if filter != nil {
             // The part's changes are in its own table, not in the filtered one: compare the composed tables.
-            let id = new.parts[index].id
-            let changed = Set(update.rowChanges.lazy.filter { change in
+            let changed = Set(update.composedRowChanges(0, new.parts[index].id).lazy.filter { change in
                 switch change.change {
                 case .insert, .update, .move(_, _, true): true
                 case .delete, .move: false
                 }
-            }.map { Key.row(part: id, key: $0.key) })
+            }.map(\.key))
             return reportDifference(from: old, changed: changed)
         }
         let changeset = Self.translate(update, ofPart: index, from: old, to: new)
@@ -68,10 +67,31 @@ extension ResultsComposition {
             inserts.append(.insert(at: new.partsSectionCount, name: new.placeholder!.title))
         }
 
+        let rows = if oldPart.collapsedSections.isEmpty && newPart.collapsedSections.isEmpty {
+            update.composedRowChanges(offset, newPart.id)   // every row shows: each change as it is, shifted
+        } else {
+            translateRows(update, from: oldPart, to: newPart)
+        }
+        if rows.isEmpty && moves.isEmpty && sectionUpdates.isEmpty
+            && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
+            return ResultsChangeset()   // the view would show the same table
+        }
+        return ResultsChangeset(sectionChanges: deletes + inserts + moves, elementChanges: rows, sectionUpdates: sectionUpdates)
+    }
+
+    /// A part's row changes as changes of the composed table, when the
+    /// part has collapsed sections before or after: rows of a collapsed
+    /// section are not shown, so their changes go, and a row that moves
+    /// into or out of one is deleted or inserted.
+    ///
+    /// - Complexity: O(*e* log *c*) for *e* changes and *c* collapsed sections.
+    static func translateRows(_ update: PartUpdate, from oldPart: Snapshot.Part, to newPart: Snapshot.Part) -> [ElementChange<Element, Key>] {
+        let offset = oldPart.firstSection
         var rows: [ElementChange<Element, Key>] = []
-        rows.reserveCapacity(update.rowChanges.count)
+        let rowChanges = update.rowChanges()
+        rows.reserveCapacity(rowChanges.count)
         func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
-        for change in update.rowChanges {
+        for change in rowChanges {
             let key = Key.row(part: newPart.id, key: change.key)
             func append(_ translated: ElementChange<Element, Key>.Change, element: Element? = nil) {
                 rows.append(ElementChange(translated, key: key, element: element ?? change.row))
@@ -92,11 +112,7 @@ extension ResultsComposition {
                 }
             }
         }
-        if rows.isEmpty && moves.isEmpty && sectionUpdates.isEmpty
-            && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
-            return ResultsChangeset()   // the view would show the same table
-        }
-        return ResultsChangeset(sectionChanges: deletes + inserts + moves, elementChanges: rows, sectionUpdates: sectionUpdates)
+        return rows
     }
 
     /// Whether section `deletes` and `inserts` only replace sections that
