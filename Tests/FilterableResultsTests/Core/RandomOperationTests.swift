@@ -53,6 +53,26 @@ struct RandomOperationTests {
         }
     }
 
+    /// The soak's screens: user swipes and drags at the index paths the
+    /// views show, between and inside batches and while updates are off.
+    @MainActor
+    @Test(arguments: [1, 5, 8, 20, 29, 44, 53])
+    func userEditsOnLaggingViewsAgreeWithTheModelAndValidate(_ index: Int) {
+        let configuration = RandomStoreConfiguration<SoakEntry>.soak[index]
+        var userActions = 0
+        for seed in 1...12 as ClosedRange<UInt64> {
+            let runner = RandomOperationRunner(configuration: configuration, vocabulary: SoakEntry.vocabulary, seed: seed)
+            let screens = runner.showOnSoakScreens()
+            if let failure = runner.run(operations: 200) {
+                Issue.record("\(failure)")
+                return
+            }
+            userActions += runner.userActionCount
+            withExtendedLifetime(screens) {}
+        }
+        #expect(userActions > 12 * 200 / 8, "the user acted \(userActions) times in \(configuration)")
+    }
+
     @Test func aSequenceReplaysFromItsSeed() {
         let configuration = Self.configurations[7]
         let runs = (0..<2).map { _ in
