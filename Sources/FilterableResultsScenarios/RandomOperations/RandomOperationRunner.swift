@@ -162,20 +162,22 @@ public final class RandomOperationRunner<Element: Equatable & SendableMetatype, 
         }
     }
 
-    /// Runs `count` steps inside an open batch, now and then a batch nested
-    /// in it: an atomic block inside `beginUpdates`, a `beginUpdates` …
-    /// `endUpdates` inside an atomic block, three deep at most. Nothing
-    /// may be reported before the outermost batch ends.
+    /// Runs `count` steps inside an open batch, now and then some of them
+    /// in a batch nested in it: an atomic block inside `beginUpdates`, a
+    /// `beginUpdates` … `endUpdates` inside an atomic block, three deep at
+    /// most. Nothing may be reported before the outermost batch ends.
     func nestedSteps(_ count: Int) {
-        for _ in 0..<count {
+        var remaining = count
+        while remaining > 0 {
+            let inner = Int.random(in: 1...remaining, using: &generator.random)
             switch Int.random(in: 0..<8, using: &generator.random) {
             case 0 where openBatches < 3:
-                atomicBatch(Int.random(in: 1...3, using: &generator.random), outermost: false)
+                atomicBatch(inner, outermost: false)
             case 1 where openBatches < 3:
                 do {
                     try controller.beginUpdates()
                     openBatches += 1
-                    nestedSteps(Int.random(in: 1...3, using: &generator.random))
+                    nestedSteps(inner)
                     openBatches -= 1
                     try controller.endUpdates()
                 } catch {
@@ -183,7 +185,9 @@ public final class RandomOperationRunner<Element: Equatable & SendableMetatype, 
                 }
             default:
                 step()
+                remaining += inner - 1
             }
+            remaining -= inner
         }
     }
 
