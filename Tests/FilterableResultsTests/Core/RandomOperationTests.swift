@@ -79,9 +79,9 @@ struct RandomOperationTests {
     /// set at each batch's size, one under and one over.
     @Test(arguments: RandomStoreConfiguration<SoakEntry>.soak.filter(\.variesReloadThreshold))
     func largeTablesAndReloadThresholdsAgreeWithTheModelAndValidate(_ configuration: RandomStoreConfiguration<SoakEntry>) {
-        for seed in 1...2 as ClosedRange<UInt64> {
+        for seed in 1...4 as ClosedRange<UInt64> {
             let runner = RandomOperationRunner(configuration: configuration, vocabulary: SoakEntry.vocabulary(for: configuration), seed: seed)
-            if let failure = runner.run(operations: 60) {
+            if let failure = runner.run(operations: 100) {
                 Issue.record("\(failure)")
                 return
             }
