@@ -12,18 +12,25 @@ import FilterableResultsTesting
 /// composed table is what the parts show, joined (a naive model).
 @MainActor
 final class SoakComposition {
+    /// The seed the parts and steps are drawn from.
     let seed: UInt64
+    /// The random numbers of the steps.
     var random: SeededRandomNumberGenerator
     /// The parts in the composition's order, with their identities.
     var parts: [(id: Int, part: SoakPart)] = []
+    /// The composition under test.
     var composition: ResultsComposition<SoakRow>!
+    /// The view that shows it.
     let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
+    /// The data source between the composition and the view.
     var dataSource: ResultsDataSource<ResultsComposition<SoakRow>, ListViewSimulator<String>, String>!
     /// The composed table as last reported, for the validator.
     var shown: ResultsComposition<SoakRow>.Snapshot!
+    /// The composition's updates, each validated.
     var observation: ResultsObservation?
     /// What went wrong since the last step's check.
     var problems: [String] = []
+    /// The label the next part takes.
     var nextLabel = 0
     /// Whether the composition's filter (entries whose value is not 3) is set.
     var filtered = false
@@ -33,6 +40,7 @@ final class SoakComposition {
     /// The composition's own placeholder, shown while no part has a row.
     static let placeholder = ResultsComposition<SoakRow>.Placeholder(title: "nothing", rows: [.placeholder("all")])
 
+    /// Makes one to three random parts, their composition and its view.
     init(seed: UInt64) {
         self.seed = seed
         random = SeededRandomNumberGenerator(seed: seed)

@@ -6,7 +6,9 @@ import FilterableResultsScenarios
 /// declared anew at random.
 @MainActor
 enum SoakPart {
+    /// A controller, driven and checked by its runner.
     case controller(label: Int, runner: RandomOperationRunner<SoakEntry, Int>)
+    /// Static sections.
     case statics(label: Int, sections: StaticSections<SoakRow>)
 
     /// The part's label: what its rows and sections are named after.
