@@ -32,6 +32,7 @@ let package = Package(
         fuzzTarget("FuzzJSON", testing: true),
         fuzzTarget("FuzzPredicate", testing: true),
         fuzzTarget("FuzzScenario", testing: true),
+        fuzzTarget("FuzzSoak", testing: true),
         fuzzTarget("FuzzRegex"),
     ],
     swiftLanguageModes: [.v6]

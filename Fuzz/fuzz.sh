@@ -2,9 +2,9 @@
 # Builds and runs the libFuzzer targets (see README.md).
 #
 #   Fuzz/fuzz.sh build                  build every target (release, -sanitize=fuzzer,address)
-#   Fuzz/fuzz.sh run TARGET [FLAGS...]   fuzz one target: json, predicate, scenario or regex;
+#   Fuzz/fuzz.sh run TARGET [FLAGS...]   fuzz one target: json, predicate, scenario, soak or regex;
 #                                        FLAGS go to libFuzzer (-max_total_time=300, -jobs=2, …)
-#   Fuzz/fuzz.sh ci [SECONDS]            build, then fuzz json, predicate and scenario for
+#   Fuzz/fuzz.sh ci [SECONDS]            build, then fuzz json, predicate, scenario and soak for
 #                                        SECONDS each (default 20); fails on any finding
 #
 # The working corpus grows in Fuzz/.build/corpus/TARGET, seeded from
@@ -27,8 +27,9 @@ executable() {
         json) echo FuzzJSON ;;
         predicate) echo FuzzPredicate ;;
         scenario) echo FuzzScenario ;;
+        soak) echo FuzzSoak ;;
         regex) echo FuzzRegex ;;
-        *) echo "unknown target '$1' (json, predicate, scenario or regex)" >&2; exit 2 ;;
+        *) echo "unknown target '$1' (json, predicate, scenario, soak or regex)" >&2; exit 2 ;;
     esac
 }
 
@@ -56,7 +57,7 @@ case "${1:-}" in
     ci)
         seconds="${2:-20}"
         build
-        for target in json predicate scenario; do
+        for target in json predicate scenario soak; do
             echo "== fuzzing $target for ${seconds}s"
             run "$target" -max_total_time="$seconds"
         done

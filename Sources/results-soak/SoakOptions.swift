@@ -12,8 +12,15 @@ struct SoakOptions {
         unfiltered, filtered, filtered hiding empty sections; updates batched,
         unbatched and turned off now and then). Every batch is checked by the
         batch-update validator and applied to simulated table and collection
-        views through a ResultsDataSource; after every batch the store must
-        agree with the reference model. Stops at the first failure.
+        views through a ResultsDataSource, whose user swipes to delete and
+        drags rows at the index paths the views show (inside open batches
+        and while updates are off too, when the views lag the store); after
+        every batch the store must agree with the reference model. Three
+        large configurations (2,000 keys, sections of hundreds of rows) take
+        a thousandth of the operations each; four set the reload threshold
+        at each batch's size. A tenth of the operations are steps of random
+        compositions (--configuration compositions runs only those),
+        checked against the parts' tables joined. Stops at the first failure.
 
           --operations N        operations in all, shared by the configurations (default 1000000)
           --seed S              the seed every sequence's seed derives from (default 1)

@@ -71,3 +71,24 @@ public let fixtureObjects: [JSONValue] = {
     ]
     return texts.map { try! JSONValue(parsing: $0) }
 }()
+
+/// Runs libFuzzer with `body` as the test of each input, on the main
+/// thread (for targets that drive main-actor views: the simulated list
+/// views of the soak). Never returns.
+public func runFuzzerOnMainThread(_ body: @escaping @MainActor (UnsafeBufferPointer<UInt8>) -> Void) -> Never {
+    MainThreadInput.body = body
+    var argc = CommandLine.argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        nonisolated(unsafe) let input = UnsafeBufferPointer(start: data, count: size)   // read on this thread only
+        MainActor.assumeIsolated { MainThreadInput.body!(input) }
+        return 0
+    }
+    exit(status)
+}
+
+/// The test of each input of ``runFuzzerOnMainThread(_:)``: libFuzzer's
+/// callback is a C function, which captures nothing.
+enum MainThreadInput {
+    nonisolated(unsafe) static var body: (@MainActor (UnsafeBufferPointer<UInt8>) -> Void)?
+}

@@ -45,7 +45,7 @@ public struct RandomOperationGenerator<Element, Key: Hashable> {
         let sectionCount = model.sections.count
         switch kind {
         case 0:
-            return .setData(elements(0...8))
+            return .setData(elements(0...vocabulary.bulkCount))
         case 1:
             return .setSections((0..<Int.random(in: 0...3, using: &random)).map { _ in section() })
         case 2, 3, 4:
@@ -68,9 +68,9 @@ public struct RandomOperationGenerator<Element, Key: Hashable> {
             let path = indexPath(in: model)
             return .replaceAt(path, with: element())
         case 13:
-            return .replaceAll(elements(0...4))
+            return .replaceAll(elements(0...(vocabulary.bulkCount / 2)))
         case 14, 15:
-            let objects = elements(0...6)
+            let objects = elements(0...(vocabulary.bulkCount * 3 / 4))
             let prune = Bool.random(using: &random)
             let sorted = Int.random(in: 0..<4, using: &random) == 0
             return .merge(objects, sortedBy: sorted ? vocabulary.mergeSortKeys : [], prune: prune)
@@ -113,10 +113,11 @@ public struct RandomOperationGenerator<Element, Key: Hashable> {
         return RawIndexPath(row: Int.random(in: -1...rows, using: &random), section: section)
     }
 
-    /// A hand-made section: unnamed or named from the vocabulary, 0–3 objects.
+    /// A hand-made section: unnamed or named from the vocabulary, 0–3
+    /// objects (more for a larger ``RandomOperationVocabulary/bulkCount``).
     mutating func section() -> ResultsSection<Element> {
         let name: String? = Bool.random(using: &random) || vocabulary.sectionNames.isEmpty
             ? nil : vocabulary.sectionNames.randomElement(using: &random)!
-        return ResultsSection(name: name, elements: elements(0...3))
+        return ResultsSection(name: name, elements: elements(0...(vocabulary.bulkCount * 3 / 8)))
     }
 }

@@ -4,8 +4,12 @@ import FilterableResultsTesting
 
 /// The checks after each outermost batch.
 extension RandomOperationRunner {
-    /// Checks the batch just run; returns the first thing wrong.
-    func check() -> RandomOperationFailure? {
+    /// Checks what was reported since the last check (an outermost batch
+    /// the runner ran, or an edit it was told to ``follow(_:)``), and that
+    /// the store agrees with the model; returns the first thing wrong.
+    ///
+    /// - Complexity: O(*n*) for *n* rows, plus the validator.
+    public func check() -> RandomOperationFailure? {
         guard let message = firstProblem() else { return nil }
         return RandomOperationFailure(
             configuration: configuration.name, seed: seed, operationIndex: operationCount - 1,
@@ -20,9 +24,19 @@ extension RandomOperationRunner {
         updates = []
         if batch.count > 1 { return "\(batch.count) updates for one batch" }
         if !controller.updatesEnabled, !batch.isEmpty { return "an update while updates are off" }
+        var overThreshold = false
+        if let (count, threshold) = armedThreshold {
+            armedThreshold = nil
+            controller.reloadThreshold = nil
+            let reloads = batch.first?.isReload ?? false
+            if count > 0, reloads != threshold.map({ count > $0 }) ?? false {
+                return "a batch of \(count) changes with the reload threshold at \(threshold.map(String.init) ?? "nil") was \(reloads ? "" : "not ")reported as a reload"
+            }
+            overThreshold = reloads
+        }
         if let update = batch.first {
             if update.isReload {
-                if !reenabled { return "a reload that is not for turning updates back on" }
+                if !reenabled && !overThreshold { return "a reload that is not for turning updates back on" }
                 if Self.same(reported, visible) { return "a reload though the visible table is as last reported" }
             } else {
                 if !Self.same(update.snapshot.sections.map(ResultsSection.init), visible) { return "the update's snapshot is not the table after it" }

@@ -22,6 +22,11 @@ public struct RandomOperationVocabulary<Element, Key: Hashable> {
     public var filters: [ResultsFilter<Element>]
     /// The sort keys a merge may sort its input by.
     public var mergeSortKeys: [ResultsSortKey<Element>]
+    /// The most objects a `setData` brings (a merge: three quarters of it,
+    /// a `replaceAll` half, a hand-made section three eighths); 8 by
+    /// default. Hundreds make tables that span many leaves of the store's
+    /// tree.
+    public var bulkCount: Int
     /// Draws an object.
     public var makeElement: @Sendable (inout SeededRandomNumberGenerator) -> Element
 
@@ -33,12 +38,14 @@ public struct RandomOperationVocabulary<Element, Key: Hashable> {
         sectionNames: [String],
         filters: [ResultsFilter<Element>],
         mergeSortKeys: [ResultsSortKey<Element>],
+        bulkCount: Int = 8,
         makeElement: @escaping @Sendable (inout SeededRandomNumberGenerator) -> Element
     ) {
         self.key = key
         self.sectionNames = sectionNames
         self.filters = filters
         self.mergeSortKeys = mergeSortKeys
+        self.bulkCount = bulkCount
         self.makeElement = makeElement
     }
 }

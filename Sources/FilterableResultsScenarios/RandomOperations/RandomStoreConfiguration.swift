@@ -48,6 +48,11 @@ public struct RandomStoreConfiguration<Element>: CustomStringConvertible {
     public var sectionOperations: Bool
     /// How reports are batched.
     public var updates: UpdateMode
+    /// Whether the controller's `reloadThreshold` is set before each
+    /// outermost batch ends, around the batch's size (one under, exactly
+    /// it, one over), so that a batch at the boundary must still come as
+    /// changes and one over it as a reload.
+    public var variesReloadThreshold: Bool
 
     /// Creates a configuration.
     ///
@@ -59,7 +64,8 @@ public struct RandomStoreConfiguration<Element>: CustomStringConvertible {
         hidesEmptySections: Bool = false,
         filtered: Bool = false,
         sectionOperations: Bool = true,
-        updates: UpdateMode = .batched
+        updates: UpdateMode = .batched,
+        variesReloadThreshold: Bool = false
     ) {
         self.name = name
         self.sortKeys = sortKeys
@@ -68,6 +74,7 @@ public struct RandomStoreConfiguration<Element>: CustomStringConvertible {
         self.filtered = filtered
         self.sectionOperations = sectionOperations
         self.updates = updates
+        self.variesReloadThreshold = variesReloadThreshold
     }
 
     /// The configuration's name.

@@ -53,6 +53,41 @@ struct RandomOperationTests {
         }
     }
 
+    /// The soak's screens: user swipes and drags at the index paths the
+    /// views show, between and inside batches and while updates are off.
+    @MainActor
+    @Test(arguments: [1, 5, 8, 20, 29, 44, 53])
+    func userEditsOnLaggingViewsAgreeWithTheModelAndValidate(_ index: Int) {
+        let configuration = RandomStoreConfiguration<SoakEntry>.soak[index]
+        var userActions = 0
+        for seed in 1...6 as ClosedRange<UInt64> {
+            let runner = RandomOperationRunner(configuration: configuration, vocabulary: SoakEntry.vocabulary, seed: seed)
+            let screens = runner.showOnSoakScreens()
+            if let failure = runner.run(operations: 200) {
+                Issue.record("\(failure)")
+                return
+            }
+            userActions += runner.userActionCount
+            withExtendedLifetime(screens) {}
+        }
+        // About one step in seven is the user's (none inside atomic blocks).
+        #expect(userActions > 6 * 200 / 16, "the user acted \(userActions) times in \(configuration)")
+    }
+
+    /// Tables that span many leaves of the store's tree (2,000 keys,
+    /// sections of hundreds of rows, filtered), and the reload threshold
+    /// set at each batch's size, one under and one over.
+    @Test(arguments: RandomStoreConfiguration<SoakEntry>.soak.filter(\.variesReloadThreshold))
+    func largeTablesAndReloadThresholdsAgreeWithTheModelAndValidate(_ configuration: RandomStoreConfiguration<SoakEntry>) {
+        for seed in 1...4 as ClosedRange<UInt64> {
+            let runner = RandomOperationRunner(configuration: configuration, vocabulary: SoakEntry.vocabulary(for: configuration), seed: seed)
+            if let failure = runner.run(operations: 100) {
+                Issue.record("\(failure)")
+                return
+            }
+        }
+    }
+
     @Test func aSequenceReplaysFromItsSeed() {
         let configuration = Self.configurations[7]
         let runs = (0..<2).map { _ in

@@ -1,12 +1,16 @@
-import FilterableResultsScenarios
 import FilterableResultsTesting
 
 extension RandomStoreConfiguration where Element == SoakEntry {
     /// Every store configuration the soak runs: each shape (flat, sectioned
     /// by hand, sectioned by value), unsorted and sorted, unfiltered,
     /// filtered and filtered hiding empty sections, with updates batched,
-    /// unbatched and turned off now and then: 54 in all.
-    static var soak: [RandomStoreConfiguration<SoakEntry>] {
+    /// unbatched and turned off now and then: 54; then one with the reload
+    /// threshold set around each batch's size, and three large ones
+    /// (``SoakEntry/largePrefix``: thousands of keys, sections of hundreds
+    /// of rows) with it: 58 in all.
+    ///
+    /// - Complexity: O(1).
+    public static var soak: [RandomStoreConfiguration<SoakEntry>] {
         var all: [RandomStoreConfiguration<SoakEntry>] = []
         for shape in ["flat", "sectioned by hand", "sectioned by value"] {
             for sorted in [false, true] {
@@ -23,6 +27,17 @@ extension RandomStoreConfiguration where Element == SoakEntry {
                     }
                 }
             }
+        }
+        all.append(RandomStoreConfiguration(
+            name: "flat, unsorted, filtered, batched, reload threshold varied",
+            filtered: true, sectionOperations: false, variesReloadThreshold: true))
+        for (shape, sorted) in [("flat", false), ("sectioned by hand", false), ("sectioned by value", true)] {
+            all.append(RandomStoreConfiguration(
+                name: "\(SoakEntry.largePrefix)\(shape), \(sorted ? "sorted" : "unsorted"), filtered, batched, reload threshold varied",
+                sortKeys: sorted ? [.ascending(\.value)] : [],
+                sectioning: shape == "sectioned by value" ? .by(\.group) : nil,
+                hidesEmptySections: shape == "sectioned by hand",
+                filtered: true, sectionOperations: shape != "flat", variesReloadThreshold: true))
         }
         return all
     }
