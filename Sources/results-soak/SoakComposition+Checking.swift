@@ -54,68 +54,28 @@ extension SoakComposition {
     static func describe(_ sections: [ResultsSection<SoakRow>]) -> String {
         sections.map { "\($0.name ?? "-"):\($0.elements)" }.joined(separator: " ")
     }
+
+    /// A composed table in one line.
+    static func describe(_ snapshot: ResultsComposition<SoakRow>.Snapshot) -> String {
+        describe(snapshot.sections.map { ResultsSection(name: $0.name, elements: Array($0.elements)) })
+    }
 }
 
 // MARK: - Validating composed batches
 
 extension SoakComposition {
-    /// MERGE: switch this function to the composition-aware overload of
-    /// `BatchUpdateValidator` (written in another branch) when merging.
-    ///
     /// Validates one batch of the composed table against the table before
-    /// it with the existing validator, which identifies rows by key and
-    /// sections by name: rows are given their identity across parts
-    /// (``SoakRow/identity``), and sections a name unique in the composed
-    /// table, from their part and name (their index in the part, unnamed),
-    /// or for a placeholder, its part (the section changes name them so
-    /// too); so that a placeholder section and a data section at one index
-    /// are never read as one section.
+    /// it, with the validator that reads the snapshots' own keys and
+    /// section identities (a placeholder is its part's, never a data
+    /// section's at the same index).
     func validateComposedBatch(_ update: ResultsComposition<SoakRow>.Update, from old: ResultsComposition<SoakRow>.Snapshot) -> [String] {
-        let changes = update.changeset
-        if changes.sectionChanges.isEmpty && changes.elementChanges.isEmpty {
-            // Empty parts moved past each other: the composition only refreshes
-            // headers, which the validator, reading identities, cannot take.
-            return Self.looksTheSame(old, update.snapshot) ? [] : ["only section updates, but the table changed"]
-        }
-        let (before, after) = (Self.identified(old), Self.identified(update.snapshot))
-        let identified = ResultsChangeset<SoakRow, String>(
-            sectionChanges: changes.sectionChanges.map { change in
-                switch change {
-                case let .insert(index, _): .insert(at: index, name: after[index].name)
-                case let .delete(index, _): .delete(at: index, name: before[index].name)
-                case let .move(from, to, _): .move(from: from, to: to, name: after[to].name)
-                }
-            },
-            elementChanges: changes.elementChanges.map { ElementChange(Self.byIdentity($0.change), key: $0.element.identity, element: $0.element) },
-            sectionUpdates: changes.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) })
-        return BatchUpdateValidator.violations(of: identified, from: before, to: after, key: \.identity, hidesEmptySections: true).map {
-            "\($0) in \(changes) from \(Self.describe(before)) to \(Self.describe(after))"
+        BatchUpdateValidator.violations(of: update.changeset, from: old, to: update.snapshot).map {
+            "\($0) in \(update.changeset) from \(Self.describe(old)) to \(Self.describe(update.snapshot))"
         }
     }
 
     /// Whether two composed tables show the same: section names and rows.
     static func looksTheSame(_ lhs: ResultsComposition<SoakRow>.Snapshot, _ rhs: ResultsComposition<SoakRow>.Snapshot) -> Bool {
         lhs.sections.map(\.name) == rhs.sections.map(\.name) && lhs.sections.map { Array($0.elements) } == rhs.sections.map { Array($0.elements) }
-    }
-
-    /// The composed table, each section named by its identity.
-    static func identified(_ snapshot: ResultsComposition<SoakRow>.Snapshot) -> [ResultsSection<SoakRow>] {
-        snapshot.sections.enumerated().map { index, section in
-            let name = switch (snapshot.sectionLocation(of: index), snapshot.sectionID(at: index)) {
-            case let (.section(_, local)?, id?): "part \(id.part) \(id.name.map { "section \($0)" } ?? "unnamed section \(local)")"
-            default: "placeholder \(snapshot.key(at: ResultsIndexPath(row: 0, section: index)).map { "\($0)" } ?? "")"
-            }
-            return ResultsSection(name: name, elements: Array(section.elements))
-        }
-    }
-
-    /// A change of the composed table as a change of rows keyed by identity.
-    static func byIdentity(_ change: ElementChange<SoakRow, ResultsComposition<SoakRow>.Key>.Change) -> ElementChange<SoakRow, String>.Change {
-        switch change {
-        case let .insert(path): .insert(at: path)
-        case let .delete(path): .delete(at: path)
-        case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
-        case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
-        }
     }
 }

@@ -46,7 +46,7 @@ let storeOperations = options.operations - compositionSteps
 // A large configuration's operation costs as a hundred small ones: each
 // takes a thousandth of the operations, the rest share out the remainder.
 let largeCount = configurations.filter { $0.element.name.hasPrefix(SoakEntry.largePrefix) }.count
-let largeQuota = largeCount == configurations.count ? storeOperations / largeCount : max(1, storeOperations / 1_000)
+let largeQuota = largeCount == 0 ? 0 : largeCount == configurations.count ? storeOperations / largeCount : max(1, storeOperations / 1_000)
 let smallOperations = storeOperations - largeQuota * largeCount
 for (position, (index, configuration)) in configurations.enumerated() {
     // The operations are shared out evenly; the first configurations take
