@@ -14,27 +14,30 @@ extension RegularExpression {
     /// 2. The positions entered: for each *offset* δ, `(A & M[δ]) << δ`. A
     ///    position whose next instruction reads (a counted repetition `x{999}`
     ///    is a chain of them) enters the next position, offset 1; a position
-    ///    followed by control instructions (splits and jumps, no assertion)
-    ///    enters the positions of their closure, found once when the
-    ///    automaton is built (each closure reusing the closures of later
-    ///    positions) and kept as offsets when few offsets serve many
+    ///    followed by control instructions enters the positions of their
+    ///    closure, found when first needed for each combination of
+    ///    assertions that hold after the scalar (``Context``: none, a word
+    ///    boundary, the end…), each closure reusing the closures of later
+    ///    positions. They are kept as offsets when few offsets serve many
     ///    positions (a star's loop is offset 0 or less, an alternation's
     ///    branches small offsets), or as a *gather* when many positions
     ///    enter one (the position after a group of optional copies).
-    /// 3. The positions whose closure passes an assertion (`^ $ \b …`), or
-    ///    whose offsets did not fit, are *irregular*: their closure is
-    ///    followed instruction by instruction, as the plain simulation does,
-    ///    testing the assertions where the scalar was read.
+    /// 3. The positions whose offsets did not fit are *irregular*: their
+    ///    closure is followed instruction by instruction, as the plain
+    ///    simulation does.
     /// 4. The *fill*: a position `j` whose only way in is a `split` whose
-    ///    other branch reaches position `j + 1` (the optional copies of
-    ///    `x{0,999}`) entails `j + 1`. Runs of such positions are filled with
-    ///    one carry-propagating addition, so the closure of `.{0,999}` costs
-    ///    no more than a shift: `F = T | (((T & P) + P) ^ P)`.
+    ///    other branch reaches position `j + 1` where the assertions are as
+    ///    they are after the scalar (the optional copies of `x{0,999}`, the
+    ///    alternatives of a group) entails `j + 1`. Runs of such
+    ///    positions are filled with one carry-propagating addition, so the
+    ///    closure of `.{0,999}` costs no more than a shift:
+    ///    `F = T | (((T & P) + P) ^ P)`.
     ///
     /// Every part is the closure the plain simulation computes, so answers
     /// are the same; the cost of a step is O(*w* · (*k* + 5)) for *w* words
-    /// and *k* offsets (the gathers cost at most 2*w*), plus the closures of the live irregular positions
-    /// (O(*p*) at most, as the plain simulation).
+    /// and *k* ≤ ``maximumShifts`` offsets (the gathers cost at most 2*w*),
+    /// plus the closures of the live irregular positions (O(*p*) at most,
+    /// as the plain simulation).
     ///
     /// - Invariant: bit `j` of a mask stands for the instruction
     ///   `positions[j]`; positions are in program order; the last is the
@@ -55,6 +58,21 @@ extension RegularExpression {
             var mask: [UInt64]
             /// The words of `mask` that are not zero.
             var sourceWords: [Int32]
+        }
+
+        /// How the positions read enter others, where some assertions hold.
+        struct Transitions {
+            let shifts: [Shift]
+            let gathers: [Gather]
+            /// The positions whose closure is followed at run time.
+            let irregular: [UInt64]
+            /// Whether any position is irregular.
+            let hasIrregular: Bool
+            /// The positions that entail the next one (step 4).
+            let fill: [UInt64]
+            /// The words of work a step takes besides irregular closures:
+            /// masking, the shifts, the gathers and the fill.
+            let wordsPerStep: Int
         }
 
         /// The most offsets kept as shifts.
@@ -78,14 +96,15 @@ extension RegularExpression {
         /// when the scalar is first met.
         private var asciiMasks: [UInt64]
         private var asciiBuilt: [Bool]
-        let shifts: [Shift]
-        let gathers: [Gather]
-        /// The positions whose closure is followed at run time.
-        let irregular: [UInt64]
-        /// The positions that entail the next one (step 4).
-        let fill: [UInt64]
-        /// The words of work a step takes besides irregular closures:
-        /// masking, the shifts and the fill.
+        /// The positions whose only way in is a split whose first branch
+        /// they are: those that may entail the next one (step 4).
+        let fillCandidates: [Int32]
+        /// The transitions where each combination of assertions holds
+        /// (``Context``'s raw value), built when first needed.
+        private(set) var transitions: [Transitions?]
+        /// The words of work a step takes besides irregular closures where
+        /// no assertion holds (masking, the shifts, the gathers and the
+        /// fill): what the choice of this simulation weighs.
         let wordsPerStep: Int
 
         // Working memory, lent to each run.
@@ -137,48 +156,45 @@ extension RegularExpression {
                 }
             }
 
-            // A bounded closure of the control instructions from `start`,
-            // assertions blocking: the positions reached, and whether an
-            // assertion was met; nil past `limit` instructions. An
-            // instruction in `known` (other than `start`) adds the positions
-            // recorded for it instead of being followed.
+            // Step 4's candidates: the positions whose only way in is a split
+            // whose first branch they are.
+            fillCandidates = (0..<max(count - 1, 0)).filter { position in
+                let pc = Int(positions[position])
+                guard pc > 0, entries[pc] == 1, case .split(1, _) = program[pc - 1] else { return false }
+                return true
+            }.map { Int32($0) }
+            transitions = [Transitions?](repeating: nil, count: 16)
+            let unconditional = Self.makeTransitions(
+                expression, context: [], positions: positions, positionOfInstruction: positionOfInstruction,
+                fillCandidates: fillCandidates
+            )
+            transitions[0] = unconditional
+            wordsPerStep = unconditional.wordsPerStep
+
+            asciiMasks = [UInt64](repeating: 0, count: 128 * words)
+            asciiBuilt = [Bool](repeating: false, count: 128)
+            _checkInvariants()
+        }
+
+        /// The transitions of the positions where the assertions that hold
+        /// are `context`: each position's closure, as shifts, gathers, or
+        /// irregular (followed at run time) past the budgets.
+        ///
+        /// - Complexity: O(*p* + *g*) for *p* instructions and *g* positions
+        ///   in the closures' generators, bounded by ``buildBudget``.
+        private static func makeTransitions(
+            _ expression: RegularExpression, context: Context, positions: [Int32], positionOfInstruction: [Int32],
+            fillCandidates: [Int32]
+        ) -> Transitions {
+            let program = expression.program
+            let count = positions.count
+            let words = (count + 63) / 64
             var marks = [Int](repeating: -1, count: program.count)
             var markGeneration = 0
             var work: [Int] = []
-            func closure(
-                from start: Int, limit: Int, known: [Int: (positions: [Int], assertion: Bool)], into reached: inout [Int]
-            ) -> (visits: Int, assertion: Bool)? {
-                markGeneration += 1
-                reached.removeAll(keepingCapacity: true)
-                work.removeAll(keepingCapacity: true)
-                work.append(start)
-                var visits = 0
-                var assertion = false
-                while let pc = work.popLast() {
-                    guard marks[pc] != markGeneration else { continue }
-                    marks[pc] = markGeneration
-                    visits += 1
-                    if visits > limit { return nil }
-                    if pc != start, let recorded = known[pc] {
-                        reached += recorded.positions
-                        visits += recorded.positions.count
-                        assertion = assertion || recorded.assertion
-                        continue
-                    }
-                    switch program[pc] {
-                    case .scalar, .any, .set, .match: reached.append(Int(positionOfInstruction[pc]))
-                    case let .split(first, second):
-                        work.append(pc + second)
-                        work.append(pc + first)
-                    case let .jump(offset): work.append(pc + offset)
-                    case .assert: assertion = true
-                    }
-                }
-                return (visits, assertion)
-            }
 
-            // Whether instruction `target` is in the closure of `start`
-            // without passing an assertion, found within `limit` visits.
+            // Whether instruction `target` is in the closure of `start`,
+            // found within `limit` visits.
             func reaches(from start: Int, _ target: Int, limit: Int) -> Bool {
                 markGeneration += 1
                 work.removeAll(keepingCapacity: true)
@@ -194,24 +210,59 @@ extension RegularExpression {
                         work.append(pc + second)
                         work.append(pc + first)
                     case let .jump(offset): work.append(pc + offset)
-                    case .scalar, .any, .set, .match, .assert: break
+                    case let .assert(assertion): if context.holds(assertion) { work.append(pc + 1) }
+                    case .scalar, .any, .set, .match: break
                     }
                 }
                 return false
             }
 
-            // Step 4: position j entails j + 1 when its only way in is a
-            // split whose other branch reaches j + 1 whatever the context.
+            // Step 4: a candidate j entails j + 1 when its split's other
+            // branch reaches j + 1 (the optional copies of x{0,999}, the
+            // alternatives of a group).
             var fill = [UInt64](repeating: 0, count: words)
-            var reached: [Int] = []
-            for position in 0..<max(count - 1, 0) {
+            for candidate in fillCandidates {
+                let position = Int(candidate)
                 let pc = Int(positions[position])
-                guard pc > 0, entries[pc] == 1, case let .split(1, second) = program[pc - 1] else { continue }
+                guard case let .split(_, second) = program[pc - 1] else { continue }
                 if reaches(from: pc - 1 + second, Int(positions[position + 1]), limit: 64) {
                     fill[position / 64] |= 1 << UInt64(position % 64)
                 }
             }
             func entails(_ position: Int) -> Bool { fill[position / 64] >> UInt64(position % 64) & 1 == 1 }
+
+            // A bounded closure of the control instructions from `start`,
+            // testing assertions against `context`: the positions reached
+            // and the instructions visited; nil past `limit` instructions.
+            // An instruction in `known` (other than `start`) adds the
+            // positions recorded for it instead of being followed.
+            func closure(from start: Int, limit: Int, known: [Int: [Int]], into reached: inout [Int]) -> Int? {
+                markGeneration += 1
+                reached.removeAll(keepingCapacity: true)
+                work.removeAll(keepingCapacity: true)
+                work.append(start)
+                var visits = 0
+                while let pc = work.popLast() {
+                    guard marks[pc] != markGeneration else { continue }
+                    marks[pc] = markGeneration
+                    visits += 1
+                    if visits > limit { return nil }
+                    if pc != start, let recorded = known[pc] {
+                        reached += recorded
+                        visits += recorded.count
+                        continue
+                    }
+                    switch program[pc] {
+                    case .scalar, .any, .set, .match: reached.append(Int(positionOfInstruction[pc]))
+                    case let .split(first, second):
+                        work.append(pc + second)
+                        work.append(pc + first)
+                    case let .jump(offset): work.append(pc + offset)
+                    case let .assert(assertion): if context.holds(assertion) { work.append(pc + 1) }
+                    }
+                }
+                return visits
+            }
 
             // Step 2: the offsets of each position's closure, less what the
             // fill adds. From the last position back, so that a closure can
@@ -219,7 +270,8 @@ extension RegularExpression {
             // (the copies of x{0,999} each add one position to the next's).
             var budget = Self.buildBudget
             var offsetsOf = [[Int]?](repeating: nil, count: count)  // nil: irregular
-            var known: [Int: (positions: [Int], assertion: Bool)] = [:]
+            var known: [Int: [Int]] = [:]
+            var reached: [Int] = []
             var inClosure = [Int](repeating: -1, count: count)
             for position in stride(from: count - 2, through: 0, by: -1) {
                 let next = Int(positions[position]) + 1
@@ -231,7 +283,7 @@ extension RegularExpression {
                     budget = 0  // Spent: the rest are irregular.
                     continue
                 }
-                budget -= found.visits
+                budget -= found
                 for entered in reached { inClosure[entered] = position }
                 var generators: [Int] = []
                 for entered in reached where inClosure[entered] == position {
@@ -242,8 +294,8 @@ extension RegularExpression {
                     !(entered > 0 && inClosure[entered - 1] >= count && entails(entered - 1))
                 }
                 for entered in reached { inClosure[entered] = -1 }
-                known[next] = (generators, found.assertion)
-                if !found.assertion { offsetsOf[position] = generators.map { $0 - position } }
+                known[next] = generators
+                offsetsOf[position] = generators.map { $0 - position }
             }
             var frequency: [Int: Int] = [:]
             for case let offsets? in offsetsOf { for offset in Set(offsets) { frequency[offset, default: 0] += 1 } }
@@ -284,20 +336,17 @@ extension RegularExpression {
                 }
             }
             func nonzeroWords(_ mask: [UInt64]) -> [Int32] { mask.indices.filter { mask[$0] != 0 }.map { Int32($0) } }
-            shifts = masks.keys.sorted().map { offset in
+            let shifts = masks.keys.sorted().map { offset in
                 Shift(offset: offset, mask: masks[offset]!, sourceWords: nonzeroWords(masks[offset]!))
             }
-            gathers = gatherMasks.keys.sorted().map { target in
+            let gathers = gatherMasks.keys.sorted().map { target in
                 Gather(target: target, mask: gatherMasks[target]!, sourceWords: nonzeroWords(gatherMasks[target]!))
             }
-            self.irregular = irregular
-            self.fill = fill
-            wordsPerStep = words * 3 + shifts.reduce(0) { $0 + $1.sourceWords.count }
+            let wordsPerStep = words * 3 + shifts.reduce(0) { $0 + $1.sourceWords.count }
                 + gathers.reduce(0) { $0 + $1.sourceWords.count }
+            return Transitions(shifts: shifts, gathers: gathers, irregular: irregular,
+                               hasIrregular: irregular.contains { $0 != 0 }, fill: fill, wordsPerStep: wordsPerStep)
 
-            asciiMasks = [UInt64](repeating: 0, count: 128 * words)
-            asciiBuilt = [Bool](repeating: false, count: 128)
-            _checkInvariants()
         }
 
         /// Sets the bits of the positions that read `scalar` in
@@ -328,15 +377,17 @@ extension RegularExpression {
         func _checkInvariants() {
             #if DEBUG
             assert(positions.count == 0 || matchPosition == positions.count - 1)
-            for mask in shifts.map(\.mask) + gathers.map(\.mask) {
-                for word in 0..<words {
-                    assert(mask[word] & irregular[word] == 0, "a position both shifted and irregular")
+            for case let table? in transitions {
+                for mask in table.shifts.map(\.mask) + table.gathers.map(\.mask) {
+                    for word in 0..<words {
+                        assert(mask[word] & table.irregular[word] == 0, "a position both shifted and irregular")
+                    }
                 }
-            }
-            assert(gathers.allSatisfy { $0.target < positions.count })
-            if words > 0, positions.count % 64 != 0 {
-                let unused = ~UInt64(0) << UInt64(positions.count % 64)
-                assert(fill[words - 1] & unused == 0 && irregular[words - 1] & unused == 0)
+                assert(table.gathers.allSatisfy { $0.target < positions.count })
+                if words > 0, positions.count % 64 != 0 {
+                    let unused = ~UInt64(0) << UInt64(positions.count % 64)
+                    assert(table.irregular[words - 1] & unused == 0 && table.fill[words - 1] & unused == 0)
+                }
             }
             #endif
         }
@@ -354,11 +405,19 @@ extension RegularExpression {
             _ expression: RegularExpression, _ subject: UnsafeBufferPointer<UInt32>, from start: Int, states: [Int32],
             previousIsWord: Bool, steps: inout Int
         ) -> Bool {
-            var current = [UInt64](repeating: 0, count: words)
-            for pc in states { Self.insert(Int(positionOfInstruction[Int(pc)]), into: &current) }
-            var next = [UInt64](repeating: 0, count: words)
-            var read = [UInt64](repeating: 0, count: words)
+            // The three sets of positions live in one allocation: no
+            // uniqueness or bounds checks in the loops.
+            let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * max(words, 1))
+            storage.initialize(repeating: 0, count: 3 * max(words, 1))
+            defer { storage.deallocate() }
+            var current = UnsafeMutableBufferPointer(start: storage, count: words)
+            var next = UnsafeMutableBufferPointer(start: storage + words, count: words)
+            let read = UnsafeMutableBufferPointer(start: storage + 2 * words, count: words)
+            for pc in states { Self.insert(Int(positionOfInstruction[Int(pc)]), into: next) }
+            swap(&current, &next)
             var previousIsWord = previousIsWord
+            var tableContext: UInt8 = 0
+            var table = transitions(expression, where: [])
             var index = start
             while index < subject.count {
                 let scalar = subject[index]
@@ -366,46 +425,58 @@ extension RegularExpression {
                     previousIsWord = ScalarClasses.isWord(scalar)
                 }
                 let context = expression.context(at: index + 1, previousIsWord: previousIsWord, subject)
+                if context.rawValue != tableContext {
+                    tableContext = context.rawValue
+                    table = transitions(expression, where: context)
+                }
                 let maskStart = mask(expression, for: scalar)
-                steps += wordsPerStep
+                steps += table.wordsPerStep
                 var any: UInt64 = 0
                 if scalar < 128 {
-                    for word in 0..<words {
-                        read[word] = current[word] & asciiMasks[maskStart + word]
-                        any |= read[word]
+                    asciiMasks.withUnsafeBufferPointer { masks in
+                        for word in 0..<words {
+                            read[word] = current[word] & masks[maskStart + word]
+                            any |= read[word]
+                        }
                     }
                 } else {
-                    for word in 0..<words {
-                        read[word] = current[word] & memoMasks[maskStart + word]
-                        any |= read[word]
+                    memoMasks.withUnsafeBufferPointer { masks in
+                        for word in 0..<words {
+                            read[word] = current[word] & masks[maskStart + word]
+                            any |= read[word]
+                        }
                     }
                 }
                 if any == 0 { return false }
-                for word in 0..<words { next[word] = 0 }
+                next.update(repeating: 0)
                 generation += 1  // One visit per instruction per step, over all closures.
-                for shift in shifts { Self.apply(shift, read, into: &next, words: words) }
-                for gather in gathers {
+                for shift in table.shifts { Self.apply(shift, read, into: next) }
+                for gather in table.gathers {
                     for word in gather.sourceWords where read[Int(word)] & gather.mask[Int(word)] != 0 {
-                        Self.insert(gather.target, into: &next)
+                        Self.insert(gather.target, into: next)
                         break
                     }
                 }
-                for word in 0..<words where read[word] & irregular[word] != 0 {
-                    var bits = read[word] & irregular[word]
-                    while bits != 0 {
-                        let position = word * 64 + bits.trailingZeroBitCount
-                        bits &= bits - 1
-                        addClosure(expression, from: Int(positions[position]) + 1, context: context, into: &next,
-                                   steps: &steps)
+                if table.hasIrregular {
+                    for word in 0..<words where read[word] & table.irregular[word] != 0 {
+                        var bits = read[word] & table.irregular[word]
+                        while bits != 0 {
+                            let position = word * 64 + bits.trailingZeroBitCount
+                            bits &= bits - 1
+                            addClosure(expression, from: Int(positions[position]) + 1, context: context, into: next,
+                                       steps: &steps)
+                        }
                     }
                 }
-                var carry: UInt64 = 0
-                for word in 0..<words {
-                    let entailing = fill[word]
-                    let (partial, overflow) = (next[word] & entailing).addingReportingOverflow(entailing)
-                    let (sum, overflowAgain) = partial.addingReportingOverflow(carry)
-                    carry = overflow || overflowAgain ? 1 : 0
-                    next[word] |= sum ^ entailing
+                table.fill.withUnsafeBufferPointer { fill in
+                    var carry: UInt64 = 0
+                    for word in 0..<words {
+                        let entailing = fill[word]
+                        let (partial, overflow) = (next[word] & entailing).addingReportingOverflow(entailing)
+                        let (sum, overflowAgain) = partial.addingReportingOverflow(carry)
+                        carry = overflow || overflowAgain ? 1 : 0
+                        next[word] |= sum ^ entailing
+                    }
                 }
                 swap(&current, &next)
                 index += 1
@@ -417,7 +488,8 @@ extension RegularExpression {
         /// as the plain simulation finds them, skipping the instructions
         /// visited already in this step (`generation`).
         private mutating func addClosure(
-            _ expression: RegularExpression, from start: Int, context: Context, into target: inout [UInt64], steps: inout Int
+            _ expression: RegularExpression, from start: Int, context: Context, into target: UnsafeMutableBufferPointer<UInt64>,
+            steps: inout Int
         ) {
             stack.append(start)
             while let pc = stack.popLast() {
@@ -426,7 +498,7 @@ extension RegularExpression {
                 steps += 1
                 switch expression.program[pc] {
                 case .scalar, .any, .set, .match:
-                    Self.insert(Int(positionOfInstruction[pc]), into: &target)
+                    Self.insert(Int(positionOfInstruction[pc]), into: target)
                 case let .split(first, second):
                     stack.append(pc + second)
                     stack.append(pc + first)
@@ -436,6 +508,17 @@ extension RegularExpression {
                     if context.holds(assertion) { stack.append(pc + 1) }
                 }
             }
+        }
+
+        /// The transitions where the assertions that hold are `context`,
+        /// built when first needed.
+        private mutating func transitions(_ expression: RegularExpression, where context: Context) -> Transitions {
+            if let table = transitions[Int(context.rawValue)] { return table }
+            let table = Self.makeTransitions(expression, context: context, positions: positions,
+                                             positionOfInstruction: positionOfInstruction, fillCandidates: fillCandidates)
+            transitions[Int(context.rawValue)] = table
+            _checkInvariants()
+            return table
         }
 
         /// The start in `asciiMasks` (ASCII) or `memoMasks` of the mask of
@@ -463,21 +546,26 @@ extension RegularExpression {
 
         /// `target |= (read & shift.mask)` moved `shift.offset` positions on.
         @inline(__always)
-        private static func apply(_ shift: Shift, _ read: [UInt64], into target: inout [UInt64], words: Int) {
+        private static func apply(
+            _ shift: Shift, _ read: UnsafeMutableBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<UInt64>
+        ) {
+            let words = target.count
             let offset = shift.offset
             let wordShift = offset >= 0 ? offset / 64 : -((-offset + 63) / 64)
             let bitShift = UInt64(offset - wordShift * 64)  // 0..<64
-            for source in shift.sourceWords {
-                let value = read[Int(source)] & shift.mask[Int(source)]
-                if value == 0 { continue }
-                let low = Int(source) + wordShift
-                if low >= 0, low < words { target[low] |= value << bitShift }
-                if bitShift != 0, low + 1 >= 0, low + 1 < words { target[low + 1] |= value >> (64 - bitShift) }
+            shift.mask.withUnsafeBufferPointer { mask in
+                for source in shift.sourceWords {
+                    let value = read[Int(source)] & mask[Int(source)]
+                    if value == 0 { continue }
+                    let low = Int(source) + wordShift
+                    if low >= 0, low < words { target[low] |= value << bitShift }
+                    if bitShift != 0, low + 1 >= 0, low + 1 < words { target[low + 1] |= value >> (64 - bitShift) }
+                }
             }
         }
 
         @inline(__always)
-        private static func insert(_ position: Int, into set: inout [UInt64]) {
+        private static func insert(_ position: Int, into set: UnsafeMutableBufferPointer<UInt64>) {
             set[position / 64] |= 1 << UInt64(position % 64)
         }
     }

@@ -45,7 +45,7 @@ extension RegularExpression {
     /// subject whose steps mostly reach new subsets is finished without the
     /// cache (``finish(_:from:_:at:previousIsWord:steps:)``): by the
     /// bit-parallel simulation (``BitParallelSimulation``, built on first
-    /// need) when a step of it costs at most *p* words, else by the plain
+    /// need) when a step of it costs at most *p* / 2 words, else by the plain
     /// simulation, so the worst case stays O(*n* · *p*) and a subject in
     /// which many states stay live costs O(*n* · *p* / 64) for most
     /// patterns. Answers are exact either way: a cached transition is the
@@ -115,7 +115,9 @@ extension RegularExpression {
         /// scalar at `start`: for subjects whose steps keep reaching new
         /// subsets, where remembering them would only add cost. Runs the
         /// bit-parallel simulation when `engine` allows and a step of it
-        /// costs at most *p* words, else the plain one; `path` tells which.
+        /// costs at most *p* / 2 words (so that its steps stay within the
+        /// simulation's bound where other assertions hold), else the plain
+        /// one; `path` tells which.
         ///
         /// - Complexity: O(*n* · *p*) for *n* scalars left, O(*n* · *p* / 64)
         ///   when the bit-parallel steps need few closures at run time.
@@ -128,7 +130,7 @@ extension RegularExpression {
                 var automaton = bitParallel ?? BitParallelSimulation(expression)
                 bitParallel = nil
                 defer { bitParallel = automaton }
-                if engine == .bitParallel || automaton.wordsPerStep <= expression.program.count {
+                if engine == .bitParallel || 2 * automaton.wordsPerStep <= expression.program.count {
                     path = .bitParallel
                     return automaton.run(expression, subject, from: start, states: subsets[Int(state)],
                                          previousIsWord: previousIsWord, steps: &steps)

@@ -164,6 +164,7 @@ struct RegularExpression: Sendable {
         cache.withLock { cache in
             var previousIsWord = false
             var misses = 0
+            var missSteps = 0
             path = .cache
             var state = cache.start(self, context: context(at: 0, previousIsWord: false, subject), steps: &steps)
             if engine != .automatic {
@@ -185,15 +186,18 @@ struct RegularExpression: Sendable {
                     state = target
                     continue
                 }
-                // A step not met before. When most steps are new, this
-                // subject keeps reaching new subsets: finish it with the
-                // plain simulation rather than remember them all.
+                // A step not met before. When most steps are new, or the
+                // new ones cost more than 64 instructions a scalar (many
+                // states live), this subject keeps reaching new subsets:
+                // finish it without the cache rather than remember them all.
                 misses += 1
-                if misses > 32, misses * 4 > index {
+                if misses > 32, misses * 4 > index || missSteps > 64 * index {
                     return cache.finish(self, from: state, subject, at: index, previousIsWord: previousIsWordBefore,
                                         engine: engine, steps: &steps, path: &path)
                 }
+                let before = steps
                 state = cache.step(self, key, steps: &steps)
+                missSteps += steps - before
             }
             return cache.isAccepting(state)
         }
