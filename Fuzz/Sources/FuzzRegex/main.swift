@@ -1,6 +1,7 @@
 // Fuzzes MATCHES: the input is flags (one byte), a pattern and (after a NUL
 // byte) a subject. A pattern the engine compiles must match within its step
-// bound; when the pattern and subject are small, the answer must be ICU's
+// bound, and its three simulations (cached, plain, bit-parallel) must agree;
+// when the pattern and subject are small, the answer must be ICU's
 // (NSRegularExpression's), except where ICU is known to differ: its lazy
 // loops over groups that can match nothing, and its full case folding,
 // which only non-ASCII text under [c] can show.
@@ -23,6 +24,15 @@ runFuzzer { bytes in
     ) else { return }
     if steps > 2 * programSize * (subject.unicodeScalars.count + 1) {
         finding("\(steps) steps for a program of \(programSize) on \(subject.unicodeScalars.count) scalars")
+    }
+    // The bit-parallel simulation (which finishes long subjects that keep
+    // missing the cache) must answer as the plain one, the reference.
+    if let reference = try? PredicateMatcherTesting.matches(pattern, subject, caseInsensitive: caseInsensitive,
+                                                            engine: .reference),
+       let bitParallel = try? PredicateMatcherTesting.matches(pattern, subject, caseInsensitive: caseInsensitive,
+                                                              engine: .bitParallel),
+       reference.matches != matches || bitParallel.matches != matches {
+        finding("\(pattern.debugDescription) on \(subject.debugDescription): cached \(matches), plain \(reference.matches), bit-parallel \(bitParallel.matches)")
     }
     let lazyGroup = [")*?", ")+?", ")??", "}?"].contains { pattern.contains($0) }
     let foldingMatters = caseInsensitive && !(pattern.allSatisfy(\.isASCII) && subject.allSatisfy(\.isASCII))

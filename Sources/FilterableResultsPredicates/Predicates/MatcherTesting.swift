@@ -50,6 +50,53 @@ public enum PredicateMatcherTesting {
         return (matches, steps, expression.program.count)
     }
 
+    /// The ways `MATCHES` can run, for ``matches(_:_:caseInsensitive:engine:)``.
+    public enum MatchesEngine: Sendable {
+        /// As a predicate runs: the cached automaton, then the bit-parallel
+        /// (or, for small programs, the plain) simulation when the cache
+        /// keeps missing.
+        case automatic
+        /// The plain simulation of the automaton, state by state: the
+        /// reference.
+        case reference
+        /// The bit-parallel simulation from the first scalar.
+        case bitParallel
+    }
+
+    /// Whether the whole of `text` matches the `MATCHES` pattern run by
+    /// `engine`, the steps taken (instructions visited, or 64-bit words
+    /// processed on the bit-parallel path), the size of the program, and
+    /// the way the text was finished: `"cache"`, `"simulation"` or
+    /// `"bitParallel"`.
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
+    ///   when the pattern does not compile.
+    /// - Complexity: As matching a `MATCHES` comparison.
+    public static func matches(
+        _ pattern: String, _ text: String, caseInsensitive: Bool = false, engine: MatchesEngine
+    ) throws(ResultsError) -> (matches: Bool, steps: Int, programSize: Int, path: String) {
+        let expression: RegularExpression
+        do {
+            expression = try RegularExpression(pattern, caseInsensitive: caseInsensitive)
+        } catch {
+            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
+        }
+        var steps = 0
+        var path = RegularExpression.Path.cache
+        let internalEngine: RegularExpression.Engine = switch engine {
+        case .automatic: .automatic
+        case .reference: .reference
+        case .bitParallel: .bitParallel
+        }
+        let matches = expression.matches(text, engine: internalEngine, steps: &steps, path: &path)
+        let name = switch path {
+        case .cache: "cache"
+        case .simulation: "simulation"
+        case .bitParallel: "bitParallel"
+        }
+        return (matches, steps, expression.program.count, name)
+    }
+
     /// Whether each of `texts` matches the `MATCHES` pattern, compiled once
     /// and run over the texts in order as a filter runs over rows, and the
     /// steps the automaton took on each (instructions visited; a step

@@ -42,10 +42,14 @@ extension RegularExpression {
     /// hash lookup. The cache holds at most ``maximumStoredStates`` state
     /// numbers and ``maximumTransitions`` transitions (a few megabytes);
     /// past either it starts again empty, so memory stays bounded. A
-    /// subject whose steps mostly reach new subsets is finished by the
-    /// plain simulation (``simulate(_:from:_:at:previousIsWord:steps:)``),
-    /// so the worst case stays the simulation's O(*n* · *p*). Answers are
-    /// exact either way: a cached transition is the simulation's own.
+    /// subject whose steps mostly reach new subsets is finished without the
+    /// cache (``finish(_:from:_:at:previousIsWord:steps:)``): by the
+    /// bit-parallel simulation (``BitParallelSimulation``, built on first
+    /// need) when a step of it costs at most *p* / 2 words, else by the plain
+    /// simulation, so the worst case stays O(*n* · *p*) and a subject in
+    /// which many states stay live costs O(*n* · *p* / 64) for most
+    /// patterns. Answers are exact either way: a cached transition is the
+    /// simulation's own.
     ///
     /// Evaluations of one expression take turns on its cache (a lock), which
     /// is what makes the expression `Sendable`.
@@ -68,6 +72,8 @@ extension RegularExpression {
         private var simulation: Simulation
         /// The program's last instruction, its only ``Instruction/match``.
         private let matchState: Int32
+        /// The bit-parallel simulation, once a subject has needed it.
+        private var bitParallel: BitParallelSimulation?
 
         init(programSize: Int) {
             simulation = Simulation(programSize: programSize)
@@ -105,10 +111,38 @@ extension RegularExpression {
             return remember(key)
         }
 
+        /// Finishes a subject without the cache, from `state` before the
+        /// scalar at `start`: for subjects whose steps keep reaching new
+        /// subsets, where remembering them would only add cost. Runs the
+        /// bit-parallel simulation when `engine` allows and a step of it
+        /// costs at most *p* / 2 words (so that its steps stay within the
+        /// simulation's bound where other assertions hold), else the plain
+        /// one; `path` tells which.
+        ///
+        /// - Complexity: O(*n* · *p*) for *n* scalars left, O(*n* · *p* / 64)
+        ///   when the bit-parallel steps need few closures at run time.
+        func finish(
+            _ expression: RegularExpression, from state: Int32, _ subject: UnsafeBufferPointer<UInt32>, at start: Int,
+            previousIsWord: Bool, engine: Engine, steps: inout Int, path: inout Path
+        ) -> Bool {
+            if engine != .reference {
+                // Work on a local value: no exclusivity checks in the loop.
+                var automaton = bitParallel ?? BitParallelSimulation(expression)
+                bitParallel = nil
+                defer { bitParallel = automaton }
+                if engine == .bitParallel || 2 * automaton.wordsPerStep <= expression.program.count {
+                    path = .bitParallel
+                    return automaton.run(expression, subject, from: start, states: subsets[Int(state)],
+                                         previousIsWord: previousIsWord, steps: &steps)
+                }
+            }
+            path = .simulation
+            return simulate(expression, from: state, subject, at: start, previousIsWord: previousIsWord, steps: &steps)
+        }
+
         /// Finishes a subject with the plain simulation, from `state` before
-        /// the scalar at `start`: for subjects whose steps keep reaching new
-        /// subsets, where remembering them would only add cost.
-        func simulate(
+        /// the scalar at `start`.
+        private func simulate(
             _ expression: RegularExpression, from state: Int32, _ subject: UnsafeBufferPointer<UInt32>, at start: Int,
             previousIsWord: Bool, steps: inout Int
         ) -> Bool {

@@ -62,6 +62,28 @@ struct RegularExpression: Sendable {
         case match
     }
 
+    /// Which simulation finishes a subject.
+    enum Engine: Sendable {
+        /// The cache, then the bit-parallel simulation (or the plain one
+        /// for small programs) when the cache keeps missing.
+        case automatic
+        /// The plain simulation only: the reference the tests compare with.
+        case reference
+        /// The bit-parallel simulation from the first scalar, whatever the
+        /// program's size.
+        case bitParallel
+    }
+
+    /// The way a subject was matched.
+    enum Path: Sendable, Equatable {
+        /// Every step from the cache (or the simulation that fills it).
+        case cache
+        /// Finished by the plain simulation.
+        case simulation
+        /// Finished by the bit-parallel simulation.
+        case bitParallel
+    }
+
     /// The most instructions a pattern may compile to; counted repetitions
     /// are expanded, so `(?:a{1000}){1000}` is refused rather than made a
     /// program of a million instructions.
@@ -114,24 +136,41 @@ struct RegularExpression: Sendable {
         return matches(subject, steps: &steps)
     }
 
-    /// ``matches(_:)``, adding to `steps` one per instruction visited, so
-    /// tests can check the bound: at most 2 · *p* per scalar, plus *p*.
+    /// ``matches(_:)``, adding to `steps` one per instruction visited (or
+    /// 64-bit word processed, on the bit-parallel path), so tests can check
+    /// the bound: at most 2 · *p* per scalar, plus *p*.
     func matches(_ subject: String, steps: inout Int) -> Bool {
+        var path = Path.cache
+        return matches(subject, engine: .automatic, steps: &steps, path: &path)
+    }
+
+    /// ``matches(_:steps:)`` run by `engine`, setting `path` to the way the
+    /// subject was finished: for the tests, which compare the engines and
+    /// check which one a pattern gets.
+    ///
+    /// - Complexity: O(*n* · *p*) for *n* scalars and *p* instructions.
+    func matches(_ subject: String, engine: Engine, steps: inout Int, path: inout Path) -> Bool {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(subject.utf8.count)
         for scalar in subject.unicodeScalars { scalars.append(scalar.value) }
-        return scalars.withUnsafeBufferPointer { run($0, steps: &steps) }
+        return scalars.withUnsafeBufferPointer { run($0, engine: engine, steps: &steps, path: &path) }
     }
 
     // MARK: The simulation
 
     /// Runs the automaton over `subject`, one remembered transition per
     /// scalar once the cache knows it (``StateCache``).
-    private func run(_ subject: UnsafeBufferPointer<UInt32>, steps: inout Int) -> Bool {
+    private func run(_ subject: UnsafeBufferPointer<UInt32>, engine: Engine, steps: inout Int, path: inout Path) -> Bool {
         cache.withLock { cache in
             var previousIsWord = false
             var misses = 0
+            var missSteps = 0
+            path = .cache
             var state = cache.start(self, context: context(at: 0, previousIsWord: false, subject), steps: &steps)
+            if engine != .automatic {
+                return cache.finish(self, from: state, subject, at: 0, previousIsWord: false, engine: engine,
+                                    steps: &steps, path: &path)
+            }
             for index in 0..<subject.count {
                 if cache.isDead(state) { return false }
                 let scalar = subject[index]
@@ -147,15 +186,18 @@ struct RegularExpression: Sendable {
                     state = target
                     continue
                 }
-                // A step not met before. When most steps are new, this
-                // subject keeps reaching new subsets: finish it with the
-                // plain simulation rather than remember them all.
+                // A step not met before. When most steps are new, or the
+                // new ones cost more than 64 instructions a scalar (many
+                // states live), this subject keeps reaching new subsets:
+                // finish it without the cache rather than remember them all.
                 misses += 1
-                if misses > 32, misses * 4 > index {
-                    return cache.simulate(self, from: state, subject, at: index, previousIsWord: previousIsWordBefore,
-                                          steps: &steps)
+                if misses > 32, misses * 4 > index || missSteps > 64 * index {
+                    return cache.finish(self, from: state, subject, at: index, previousIsWord: previousIsWordBefore,
+                                        engine: engine, steps: &steps, path: &path)
                 }
+                let before = steps
                 state = cache.step(self, key, steps: &steps)
+                missSteps += steps - before
             }
             return cache.isAccepting(state)
         }
