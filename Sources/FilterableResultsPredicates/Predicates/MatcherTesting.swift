@@ -39,15 +39,19 @@ public enum PredicateMatcherTesting {
     public static func matches(
         _ pattern: String, _ text: String, caseInsensitive: Bool = false
     ) throws(ResultsError) -> (matches: Bool, steps: Int, programSize: Int) {
-        let expression: RegularExpression
-        do {
-            expression = try RegularExpression(pattern, caseInsensitive: caseInsensitive)
-        } catch {
-            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
-        }
+        let expression = try compiled(pattern, caseInsensitive: caseInsensitive)
         var steps = 0
         let matches = expression.matches(text, steps: &steps)
         return (matches, steps, expression.program.count)
+    }
+
+    /// `pattern` compiled, or the predicate error naming where it fails.
+    private static func compiled(_ pattern: String, caseInsensitive: Bool) throws(ResultsError) -> RegularExpression {
+        do {
+            return try RegularExpression(pattern, caseInsensitive: caseInsensitive)
+        } catch {
+            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
+        }
     }
 
     /// The ways `MATCHES` can run, for ``matches(_:_:caseInsensitive:engine:)``.
@@ -75,12 +79,7 @@ public enum PredicateMatcherTesting {
     public static func matches(
         _ pattern: String, _ text: String, caseInsensitive: Bool = false, engine: MatchesEngine
     ) throws(ResultsError) -> (matches: Bool, steps: Int, programSize: Int, path: String) {
-        let expression: RegularExpression
-        do {
-            expression = try RegularExpression(pattern, caseInsensitive: caseInsensitive)
-        } catch {
-            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
-        }
+        let expression = try compiled(pattern, caseInsensitive: caseInsensitive)
         var steps = 0
         var path = RegularExpression.Path.cache
         let internalEngine: RegularExpression.Engine = switch engine {
@@ -108,12 +107,7 @@ public enum PredicateMatcherTesting {
     public static func matches(
         _ pattern: String, rows texts: [String], caseInsensitive: Bool = false
     ) throws(ResultsError) -> [(matches: Bool, steps: Int)] {
-        let expression: RegularExpression
-        do {
-            expression = try RegularExpression(pattern, caseInsensitive: caseInsensitive)
-        } catch {
-            throw .invalidPredicate(pattern, position: error.offset, expected: error.problem)
-        }
+        let expression = try compiled(pattern, caseInsensitive: caseInsensitive)
         return texts.map { text in
             var steps = 0
             let matches = expression.matches(text, steps: &steps)
