@@ -109,8 +109,13 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     /// capacity once it is passed, so eviction costs O(1) per record read.
     private func evictIfNeeded() {
         guard records.count > capacity else { return }
-        let keep = capacity * 3 / 4
-        let sorted = records.sorted { $0.value.tick > $1.value.tick }
-        for (rowID, _) in sorted.dropFirst(keep) { records[rowID] = nil }
+        let keep = max(1, capacity * 3 / 4)
+        // The cut-off tick from a sort of the ticks alone: a sort of the
+        // (rowid, (record, tick)) pairs runs unspecialised over a generic
+        // record, and cost more than the batch read it follows.
+        var ticks = records.values.map(\.tick)
+        ticks.sort(by: >)
+        let cutoff = ticks[keep - 1]
+        records = records.filter { $0.value.tick >= cutoff }
     }
 }
