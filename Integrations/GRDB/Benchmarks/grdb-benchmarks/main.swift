@@ -1,6 +1,6 @@
 // D1–D5: DatabaseResults against what an app would do without it.
 //
-//     swift run -c release --package-path Integrations/GRDB grdb-benchmarks [--quick]
+//     swift run -c release --package-path Integrations/GRDB grdb-benchmarks [--quick | --rows N]
 //
 // Timings are printed, never asserted (they are not tests).
 
@@ -17,7 +17,10 @@ struct Item: Codable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
-let rowCount = quick ? 20_000 : 1_000_000
+let rowsArgument = CommandLine.arguments.firstIndex(of: "--rows").flatMap { index in
+    index + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 1]) : nil
+}
+let rowCount = rowsArgument ?? (quick ? 20_000 : 1_000_000)
 let clock = ContinuousClock()
 
 func seconds(_ duration: Duration) -> String {
@@ -67,7 +70,7 @@ let (sortedKeys, sortedKeysTime) = try await measure {
 let memoryBefore = residentBytes()
 let (items, openTime) = try await measure { try await DatabaseResults<Item>(pool, request: request) }
 let memoryAfter = residentBytes()
-print("D1 open: \(seconds(openTime)) (\(items.reportedSnapshot.numberOfSections) sections); SELECT id into [Int]: \(seconds(keysTime)) (\(keys.count)); sorted SELECT id: \(seconds(sortedKeysTime)) (\(sortedKeys.count))")
+print("D1 open: \(seconds(openTime)) (\(items.reportedSnapshot.numberOfSections) sections); SELECT id into [Int]: \(seconds(keysTime)) (\(keys.count)); the same ordered query, SELECT id ... ORDER BY: \(seconds(sortedKeysTime)) (\(sortedKeys.count)); open / ordered keys: \(String(format: "%.2f", openTime / sortedKeysTime))x")
 
 // D2: memory per row held by the source (resident delta; coarse).
 print("D2 memory: \((memoryAfter - memoryBefore) / rowCount) bytes per row (resident delta \((memoryAfter - memoryBefore) / 1_000_000) MB)")
@@ -75,20 +78,34 @@ print("D2 memory: \((memoryAfter - memoryBefore) / rowCount) bytes per row (resi
 // D3: a 100-row transaction: the source's batch vs ValueObservation's way,
 // a refetch of the ordered keys and a difference.
 let ids = (0..<100).map { _ in Int64.random(in: 1...Int64(rowCount), using: &random) }
+/// The instants of the end of the transaction (on the writer, just before
+/// its commit) and of the update that reports it.
+final class Instants: @unchecked Sendable {
+    let lock = NSLock()
+    var commit: ContinuousClock.Instant?
+    var update: ContinuousClock.Instant?
+}
+let instants = Instants()
 var lastUpdate: DatabaseResults<Item>.Update?
-let observation = items.observe { lastUpdate = $0 }
+let observation = items.observe { update in
+    lastUpdate = update
+    instants.lock.withLock { instants.update = instants.update ?? clock.now }
+}
 let (_, commitTime) = try await measure {
     try await pool.write { db in
         for id in ids { try db.execute(sql: "UPDATE item SET score = score + 7 WHERE id = ?", arguments: [id]) }
+        // The commit follows at once: what comes after is the source's.
+        instants.lock.withLock { instants.commit = clock.now }
     }
     await items.synchronize()
 }
+let latency = instants.lock.withLock { (instants.update ?? clock.now) - (instants.commit ?? clock.now) }
 let old = sortedKeys
 let (_, refetchTime) = try await measure {
     let new = try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item ORDER BY letter, score DESC, name, id") }
     return new.difference(from: old).count
 }
-print("D3 100-row transaction: source \(seconds(commitTime)) (\(lastUpdate?.changeset.count ?? 0) changes); refetch + difference(from:): \(seconds(refetchTime))")
+print("D3 100-row transaction: commit to reported update \(seconds(latency)); write + synchronize \(seconds(commitTime)) (\(lastUpdate?.changeset.count ?? 0) changes); refetch + difference(from:): \(seconds(refetchTime)) (\(String(format: "%.0f", refetchTime / latency))x)")
 observation.cancel()
 
 // D4: element(at:) while scrolling 10,000 rows (batches of 50 read as needed).
@@ -103,11 +120,15 @@ let (found, scrollTime) = await measure {
     }
     return found
 }
-print("D4 element(at:) scrolling: \(seconds(scrollTime / 10_000)) per row (\(found) rows)")
+let (scrollSeconds, scrollAttoseconds) = (scrollTime / 10_000).components
+print("D4 element(at:) scrolling: \(String(format: "%.2f", (Double(scrollSeconds) + Double(scrollAttoseconds) / 1e18) * 1e6)) µs per row (\(found) rows)")
 
-// D5: a search keystroke vs its SQL alone.
-let (_, keystrokeTime) = try await measure { try await items.search(for: "ab", in: ["name"]) }
-let (matches, sqlTime) = try await measure {
-    try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item WHERE instr(lower(name), 'ab') > 0") }
+// D5: search keystrokes vs their SQL alone: a first keystroke ("ab", every
+// row tested) and one that narrows it ("abc", only the matches tested).
+for (text, previous) in [("ab", ""), ("abc", "ab")] {
+    let (_, keystrokeTime) = try await measure { try await items.search(for: text, in: ["name"]) }
+    let (matches, sqlTime) = try await measure {
+        try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item WHERE instr(lower(name), ?) > 0", arguments: [text]) }
+    }
+    print("D5 keystroke \"\(text)\" after \"\(previous)\": \(seconds(keystrokeTime)) (\(items.reportedSnapshot.count) rows); the SQL alone (instr over lower()): \(seconds(sqlTime)) (\(matches.count)); \(String(format: "%.2f", keystrokeTime / sqlTime))x")
 }
-print("D5 keystroke: \(seconds(keystrokeTime)) (\(items.reportedSnapshot.count) rows); the SQL alone (instr over lower()): \(seconds(sqlTime)) (\(matches.count))")

@@ -48,6 +48,10 @@ extension DatabaseResults {
         case let .refetch(query, entries, reorganize, done):
             apply(query, entries, reorganize: reorganize)
             done()
+        case let .narrow(query, matched, candidates, leaving, done):
+            sent = ([:], leaving)
+            defer { sent = ([:], [:]) }
+            done(narrow(query, matched: matched, candidates: candidates))
         case let .failure(error):
             fail(error)
         case let .marker(done):
@@ -113,6 +117,36 @@ extension DatabaseResults {
         }
         request = new
         error = nil
+    }
+
+    /// Shows a narrower request by removing the rows shown that are not
+    /// `matched`, as one batch (a reload above ``reloadThreshold`` rows
+    /// removed); `false`, changing nothing, when a row shown is not among
+    /// `candidates`.
+    func narrow(_ query: EntryQuery, matched: Set<Int64>, candidates: Set<Int64>?) -> Bool {
+        let snapshot = controller.snapshot
+        var kept: [IndexEntry] = []
+        var removed: [Int64] = []
+        for section in 0..<snapshot.numberOfSections {
+            for entry in snapshot.elements(inSection: section) {
+                if let candidates, !candidates.contains(entry.rowID) { return false }
+                if matched.contains(entry.rowID) { kept.append(entry) } else { removed.append(entry.rowID) }
+            }
+        }
+        if removed.count > Self.reloadThreshold {
+            reload(kept)
+        } else if !removed.isEmpty {
+            generation += 1
+            do {
+                try controller.performBatchUpdates { () throws(ResultsError) in try controller.remove(keys: removed) }
+            } catch {
+                fail(.invalidArgument("\(error)"))
+                return true
+            }
+        }
+        request = query.request
+        error = nil
+        return true
     }
 
     /// Records an error; the table stays as it is.

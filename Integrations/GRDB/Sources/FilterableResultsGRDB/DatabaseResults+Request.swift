@@ -58,29 +58,113 @@ extension DatabaseResults {
     ///
     ///     try await players.search(for: query, in: ["name", "team"])   // one line per keystroke
     ///
-    /// A keystroke is one scan of the table on the writer connection with
-    /// an SQL function calling the core's folding; a keystroke that arrives
-    /// while another is waiting for the writer replaces it (the older one
-    /// returns without effect). An app with an FTS5 index sets a filter
-    /// with `MATCH` instead (see ``DatabaseResultsRequest/Filter``).
+    /// A keystroke that narrows the search (text that contains the previous
+    /// text, or a first search) only removes rows: when at most 50,000
+    /// rows are shown, only they are tested (by rowid),
+    /// else the table is scanned for the matching rowids; the rows that no
+    /// longer match leave as one batch (a reload above 10,000 rows). Any
+    /// other keystroke (a deletion) reads the request's rows again. A row
+    /// is tested with an SQL function: ASCII text is lowercased in place,
+    /// other text folded by the core. A keystroke that arrives while
+    /// another is waiting for the writer replaces it (the older one returns
+    /// without effect). An app with an FTS5 index sets a filter with
+    /// `MATCH` instead (see ``DatabaseResultsRequest/Filter``).
     ///
     /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an unknown column.
-    /// - Complexity: the scan, plus O(*n*) for *n* matching rows.
+    /// - Complexity: a narrowing keystroke: the test of the rows shown (or
+    ///   the scan), plus O(*n*) for *n* rows shown; another: the scan, plus
+    ///   O(*m*) for *m* matching rows.
     public func search(for text: String, in columns: [String], group: String = "search") async throws(DatabaseResultsError) {
-        var request = self.request
+        let old = self.request
+        var request = old
         let folded = ResultsSearchFolding.fold(text)
+        let ticket = searchTicket.next()
         if folded.isEmpty {
             guard request.removeFilter(title: "search", group: group) else { return }
-        } else {
-            guard !columns.isEmpty else { throw .invalidArgument("a search over no columns") }
-            let known = try await columnNames()
-            for column in columns where !known.contains(column.lowercased()) {
-                throw .missingColumn(column, table: request.table)
-            }
-            let sql = columns.map { "instr(filterable_results_fold(\($0.quotedDatabaseIdentifier)), ?) > 0" }.joined(separator: " OR ")
-            request.setFilter(.init(title: "search", group: group, sql: sql, arguments: columns.map { _ in folded }))
+            try await refetch(request, reorganize: false, ticket: ticket)
+            return
         }
-        try await refetch(request, reorganize: false, ticket: searchTicket.next())
+        guard !columns.isEmpty else { throw .invalidArgument("a search over no columns") }
+        let known = try await columnNames()
+        for column in columns where !known.contains(column.lowercased()) {
+            throw .missingColumn(column, table: request.table)
+        }
+        let sql = columns.map { "filterable_results_contains(\($0.quotedDatabaseIdentifier), ?)" }.joined(separator: " OR ")
+        let filter = DatabaseResultsRequest.Filter(title: "search", group: group, sql: sql, arguments: columns.map { _ in folded })
+        let previous = old.filters.first { $0.slot == filter.slot }
+        request.setFilter(filter)
+        // A narrower request shows a subset of the rows shown: a first
+        // filter in the group, or the same search with text that contains
+        // the previous text (a row whose folded text contains the new text
+        // contains the old).
+        let narrows: Bool
+        if let previous {
+            let previousText = previous.arguments.first.flatMap { String.fromDatabaseValue($0) }
+            narrows = previous.title == "search" && previous.sql == sql && previousText.map { SearchMatch.contains(folded, folded: $0) } == true
+        } else {
+            narrows = true
+        }
+        if narrows {
+            let candidates = previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
+            if try await narrow(to: request, among: candidates, ticket: ticket) { return }
+        }
+        try await refetch(request, reorganize: false, ticket: ticket)
+    }
+
+    /// The most rows shown for which a narrowing keystroke tests only them
+    /// (by rowid); above, it scans the table.
+    nonisolated static var narrowingLimit: Int { 50_000 }
+
+    /// The rowids shown, in order.
+    func shownKeys() -> [Int64] {
+        let snapshot = controller.snapshot
+        var keys: [Int64] = []
+        keys.reserveCapacity(snapshot.count)
+        for section in 0..<snapshot.numberOfSections {
+            for entry in snapshot.elements(inSection: section) { keys.append(entry.rowID) }
+        }
+        return keys
+    }
+
+    /// Applies a request that shows a subset of the rows shown: reads on
+    /// the writer which rows match it (among `candidates`, or all), and
+    /// waits until the main actor removes the others. Returns `false` when
+    /// the rows shown had rows outside `candidates` by then (commits since
+    /// the call): the caller reads the request's rows instead.
+    func narrow(to request: DatabaseResultsRequest, among candidates: [Int64]?, ticket: Int) async throws(DatabaseResultsError) -> Bool {
+        let feed = self.feed
+        let observer = self.observer
+        let tickets = searchTicket
+        do {
+            let wait: AsyncStream<Bool>? = try await writer.writeWithoutTransaction { db in
+                if !tickets.isLatest(ticket) { return nil }
+                let query = try EntryQuery(request, in: db)
+                let matched = try query.matchingRowIDs(among: candidates, db)
+                // The records of the rows that leave, for the batch that
+                // reports them (read only when the batch can be reported).
+                var leaving: [Int64: Record] = [:]
+                if let candidates {
+                    let removed = candidates.filter { !matched.contains($0) }
+                    if !removed.isEmpty, removed.count <= observer.recordLimit {
+                        leaving = try RecordQuery.fetch(removed, table: request.table, db)
+                    }
+                }
+                observer.query = query
+                observer.schemaVersion = try db.schemaVersion()
+                observer.isBroken = false
+                let (done, signal) = AsyncStream<Bool>.makeStream()
+                feed.yield(.narrow(query, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: { applied in
+                    signal.yield(applied)
+                    signal.finish()
+                }))
+                return done
+            }
+            guard let wait else { return true }
+            for await applied in wait { return applied }
+            return true
+        } catch {
+            throw EntryQuery.typed(error)
+        }
     }
 
     /// The table's column names, lowercased.

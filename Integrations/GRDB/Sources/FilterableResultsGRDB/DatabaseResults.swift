@@ -98,7 +98,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
         self.observer = opened.0
         self.cache = cache
         var store = ResultsStore<IndexEntry, Int64>(
-            key: { $0.rowID }, isSameContent: { $0.stamp == $1.stamp },
+            key: \.rowID, isSameContent: { $0.stamp == $1.stamp },
             sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request))
         do {
             try store.setData(opened.1)

@@ -55,17 +55,21 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable>: Resul
     public func indexPath(forKey key: Int64) -> ResultsIndexPath? { entries.indexPath(forKey: key) }
 
     /// The record at `indexPath`: from the cache, or read from the database
-    /// with the rows around it (one batch); `nil` when there is no such row
-    /// or the database no longer has it.
+    /// with the rows after it (one batch, ahead in the direction the reads
+    /// go, so scrolling reads one batch per batch of rows); `nil` when there
+    /// is no such row or the database no longer has it.
     ///
     /// - Complexity: O(log *n*) when cached; otherwise one query for the
-    ///   cache's batch size of rows.
+    ///   cache's batch size of rows, and O(*b* log *n*) for their keys.
     public func element(at indexPath: ResultsIndexPath) -> Record? {
         guard let key = entries.key(at: indexPath) else { return nil }
-        return cache.record(key) {
+        return cache.record(key, section: indexPath.section, row: indexPath.row) { forward in
             let count = entries.numberOfElements(inSection: indexPath.section) ?? 0
-            let lower = max(0, indexPath.row - cache.batchSize / 4)
-            let upper = min(count, lower + cache.batchSize)
+            let batch = cache.batchSize
+            // A few rows behind too, for a view that turns back.
+            let behind = batch / 8
+            let lower = forward ? max(0, indexPath.row - behind) : max(0, indexPath.row + behind + 1 - batch)
+            let upper = min(count, lower + batch)
             return (lower..<upper).compactMap { entries.key(at: ResultsIndexPath(row: $0, section: indexPath.section)) }
         }
     }

@@ -22,7 +22,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     /// The schema version when the query was checked.
     var schemaVersion: Int32
     /// Stamps updated rows so the engine reports their content changed.
-    var nextStamp: Int64 = 1
+    var nextStamp: UInt32 = 1
     private var changed: Set<Int64> = []
     private var updated: Set<Int64> = []
     private var untracked = false
@@ -91,7 +91,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
             do {
                 query = try EntryQuery(query.request, in: db)
                 let stamp = nextStamp
-                nextStamp += 1
+                nextStamp &+= 1
                 feed.yield(.reload(try query.fetchAll(db, stamp: stamp)))
             } catch {
                 isBroken = true
@@ -102,7 +102,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         guard !changed.isEmpty else { return }
         do {
             let stamp = nextStamp
-            nextStamp += 1
+            nextStamp &+= 1
             let rowIDs = Array(changed)
             let entries = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
             let present = Set(entries.map(\.rowID))

@@ -17,6 +17,12 @@ enum Delivery<Record: Sendable>: Sendable {
     /// to animate (re-sorted and re-sectioned with `reorganize`); `done`
     /// resumes its caller.
     case refetch(EntryQuery, [IndexEntry], reorganize: Bool, done: @Sendable () -> Void)
+    /// A narrower request's matching rowids, read on the writer among
+    /// `candidates` (or all rows), with the records of the candidates that
+    /// leave (empty when too many): the main actor removes the rows shown
+    /// that are not `matched`, and calls `done` with `false` without
+    /// changing anything when it shows a row outside `candidates`.
+    case narrow(EntryQuery, matched: Set<Int64>, candidates: Set<Int64>?, leaving: [Int64: Record], done: @Sendable (Bool) -> Void)
     /// The database could not be followed: the source keeps its last table.
     case failure(DatabaseResultsError)
     /// Every earlier delivery has been applied.

@@ -39,6 +39,7 @@ struct EntryQuery: Sendable {
                 throw DatabaseResultsError.tableWithoutRowID(table)
             }
             db.add(function: Self.foldFunction)
+            db.add(function: SearchMatch.function)
             for filter in request.filters {
                 do {
                     let statement = try db.makeStatement(sql: "SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE (\(filter.sql))")
@@ -76,15 +77,45 @@ struct EntryQuery: Sendable {
 
     /// Every matching row's entry, stamped `stamp`, in the request's order
     /// (SQLite sorts in C, and the engine's sort then finds sorted runs).
-    func fetchAll(_ db: Database, stamp: Int64 = 0) throws -> [IndexEntry] {
+    func fetchAll(_ db: Database, stamp: UInt32 = 0) throws -> [IndexEntry] {
         var orderBy = request.sectionColumn.map { [$0.quotedDatabaseIdentifier] } ?? []
         orderBy += request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" }
         orderBy.append("rowid")
         return try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp)
     }
 
+    /// The rowids of the rows that match, among `candidates` when given
+    /// (read by rowid, through cached statements), else all.
+    func matchingRowIDs(among candidates: [Int64]?, _ db: Database) throws -> Set<Int64> {
+        let table = request.table.quotedDatabaseIdentifier
+        let conditions = request.filters.map { "(\($0.sql))" }
+        var matched = Set<Int64>()
+        guard let candidates else {
+            let sql = "SELECT rowid FROM \(table)" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+            let cursor = try Int64.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+            while let rowID = try cursor.next() { matched.insert(rowID) }
+            return matched
+        }
+        var start = 0
+        while start < candidates.count {
+            let end = min(start + RecordQuery.chunkSize, candidates.count)
+            var size = 8
+            while size < end - start { size *= 2 }
+            let placeholders = Array(repeating: "?", count: size).joined(separator: ",")
+            let statement = try db.cachedStatement(
+                sql: "SELECT rowid FROM \(table) WHERE " + (conditions + ["rowid IN (\(placeholders))"]).joined(separator: " AND "))
+            var chunk = candidates[start..<end].map(\.databaseValue)
+            chunk += repeatElement(candidates[end - 1].databaseValue, count: size - chunk.count)
+            statement.setUncheckedArguments(StatementArguments(arguments + chunk))
+            let cursor = try Int64.fetchCursor(statement)
+            while let rowID = try cursor.next() { matched.insert(rowID) }
+            start = end
+        }
+        return matched
+    }
+
     /// The entries of the rows among `rowIDs` that exist and match, stamped `stamp`.
-    func fetch(rowIDs: [Int64], _ db: Database, stamp: Int64) throws -> [IndexEntry] {
+    func fetch(rowIDs: [Int64], _ db: Database, stamp: UInt32) throws -> [IndexEntry] {
         var entries: [IndexEntry] = []
         let glue = request.filters.isEmpty ? " WHERE " : " AND "
         var start = 0
@@ -99,17 +130,15 @@ struct EntryQuery: Sendable {
         return entries
     }
 
-    private func fetch(sql: String, arguments: [DatabaseValue], _ db: Database, stamp: Int64) throws -> [IndexEntry] {
+    private func fetch(sql: String, arguments: [DatabaseValue], _ db: Database, stamp: UInt32) throws -> [IndexEntry] {
         let orderCount = request.ordering.count
         let hasSection = request.sectionColumn != nil
         var entries: [IndexEntry] = []
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         while let row = try cursor.next() {
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(orderCount)
-            for index in 0..<orderCount { values.append(row[index + 1] as DatabaseValue) }
-            let section = hasSection ? IndexEntry.sectionName(row[orderCount + 1]) : ""
-            entries.append(IndexEntry(rowID: row[0], values: values, section: section, stamp: stamp))
+            let values = OrderValues(row, count: orderCount)
+            let section = hasSection ? OrderValue(row, at: orderCount + 1).sectionName : ""
+            entries.append(IndexEntry(rowID: row[0], section: section, values: values, stamp: stamp))
         }
         return entries
     }

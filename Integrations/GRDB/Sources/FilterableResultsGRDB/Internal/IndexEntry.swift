@@ -5,11 +5,16 @@ import GRDB
 /// What the source keeps in memory for one row: its rowid, the values its
 /// order and section need, and a stamp that changes when the database
 /// reports the row's content changed (so the engine reports an update).
-struct IndexEntry: Sendable, Equatable {
+///
+/// 88 bytes with no heap block when the order has at most two columns,
+/// its text values and the section name fit in 15 UTF-8 bytes.
+struct IndexEntry: Sendable {
     var rowID: Int64
-    var values: [DatabaseValue]
     var section: String
-    var stamp: Int64
+    var values: OrderValues
+    /// The number of the commit that last changed the row's content
+    /// (wrapping: only equality with the row's previous stamp matters).
+    var stamp: UInt32
 
     /// The sort key of a request's ordering: its columns, then the rowid.
     ///
@@ -18,10 +23,23 @@ struct IndexEntry: Sendable, Equatable {
     /// both have, and are replaced in the same batch.
     static func sortKey(_ ordering: [DatabaseResultsRequest.Ordering]) -> ResultsSortKey<IndexEntry> {
         let descending = ordering.map(\.isDescending)
+        let first = descending.first ?? false
+        let second = descending.count > 1 ? descending[1] : false
         return ResultsSortKey { lhs, rhs in
-            for index in 0..<min(descending.count, lhs.values.count, rhs.values.count) {
-                let order = SQLiteOrder.compare(lhs.values[index], rhs.values[index])
-                if order != .orderedSame { return descending[index] ? (order == .orderedAscending ? .orderedDescending : .orderedAscending) : order }
+            let count = min(descending.count, Int(lhs.values.count), Int(rhs.values.count))
+            if count > 0 {
+                let order = OrderValue.compare(lhs.values.first, rhs.values.first)
+                if order != .orderedSame { return first ? SQLiteOrder.invert(order) : order }
+            }
+            if count > 1 {
+                let order = OrderValue.compare(lhs.values.second, rhs.values.second)
+                if order != .orderedSame { return second ? SQLiteOrder.invert(order) : order }
+            }
+            if count > 2 {
+                for index in 2..<count {
+                    let order = OrderValue.compare(lhs.values[index], rhs.values[index])
+                    if order != .orderedSame { return descending[index] ? SQLiteOrder.invert(order) : order }
+                }
             }
             return lhs.rowID < rhs.rowID ? .orderedAscending : lhs.rowID == rhs.rowID ? .orderedSame : .orderedDescending
         }
@@ -30,8 +48,7 @@ struct IndexEntry: Sendable, Equatable {
     /// Whether `other` has the same order values and section, compared as
     /// SQLite compares them (so text differing only in normalisation differs).
     func hasSamePlace(as other: IndexEntry) -> Bool {
-        section.utf8.elementsEqual(other.section.utf8) && values.count == other.values.count
-            && zip(values, other.values).allSatisfy { SQLiteOrder.compare($0, $1) == .orderedSame && SQLiteOrder.rank($0) == SQLiteOrder.rank($1) }
+        section.utf8.elementsEqual(other.section.utf8) && values.isSame(as: other.values)
     }
 
     /// The name of the section of a section column's value, as the core

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// The records read so far, by rowid, at most `capacity` of them (the least
-/// recently read go first), filled in batches of `batchSize` rows around
-/// the row a view reads.
+/// recently read go first), filled in batches of `batchSize` rows ahead of
+/// the row a view reads, in the direction it scrolls.
 ///
 /// Shared by every snapshot of one source; the lock makes it safe to read
 /// from any thread, and a snapshot's rows are keys, so a row shows the
@@ -20,6 +20,8 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     /// shows can always give the record of each of its rows.
     private var held: [Int64: Record] = [:]
     private var tick: UInt64 = 0
+    /// The position last read, to tell the direction a view scrolls.
+    private var lastRead: (section: Int, row: Int)?
     /// The number of batches read, for tests and benchmarks.
     private(set) var fetchCount = 0
 
@@ -42,11 +44,19 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
         }
     }
 
-    /// The record with `rowID`, reading `window` (the keys around it) from
-    /// the database when it is not cached; `nil` when the row is gone.
-    func record(_ rowID: Int64, window: () -> [Int64]) -> Record? {
+    /// The record with `rowID` at (`section`, `row`), reading `window` (the
+    /// keys of a batch from it, ahead in the direction the reads go: `true`
+    /// downwards) from the database when it is not cached; `nil` when the
+    /// row is gone.
+    func record(_ rowID: Int64, section: Int, row: Int, window: (_ forward: Bool) -> [Int64]) -> Record? {
+        let forward: Bool = lock.withLock {
+            let last = lastRead
+            lastRead = (section, row)
+            guard let last else { return true }
+            return section > last.section || (section == last.section && row >= last.row)
+        }
         if let record = cached(rowID) { return record }
-        var keys = window()
+        var keys = window(forward)
         if !keys.contains(rowID) { keys.append(rowID) }
         return load(keys)[rowID] ?? lock.withLock { held[rowID] }
     }
@@ -99,8 +109,13 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     /// capacity once it is passed, so eviction costs O(1) per record read.
     private func evictIfNeeded() {
         guard records.count > capacity else { return }
-        let keep = capacity * 3 / 4
-        let sorted = records.sorted { $0.value.tick > $1.value.tick }
-        for (rowID, _) in sorted.dropFirst(keep) { records[rowID] = nil }
+        let keep = max(1, capacity * 3 / 4)
+        // The cut-off tick from a sort of the ticks alone: a sort of the
+        // (rowid, (record, tick)) pairs runs unspecialised over a generic
+        // record, and cost more than the batch read it follows.
+        var ticks = records.values.map(\.tick)
+        ticks.sort(by: >)
+        let cutoff = ticks[keep - 1]
+        records = records.filter { $0.value.tick >= cutoff }
     }
 }

@@ -1,39 +1,49 @@
 import GRDB
 
-/// Reads records by rowid.
+/// Reads records by rowid, with one cached prepared statement per batch
+/// size (a batch is padded with its last rowid to the statement's size).
 enum RecordQuery {
+    /// The most rowids one statement binds.
+    static let chunkSize = 500
+
     /// The records of the rows among `rowIDs` in `table`, by rowid.
     static func fetch<Record: FetchableRecord>(_ rowIDs: [Int64], table: String, _ db: Database) throws -> [Int64: Record] {
         var result: [Int64: Record] = [:]
-        var start = 0
-        while start < rowIDs.count {
-            let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT *, rowid AS filterable_results_rowid FROM \(table.quotedDatabaseIdentifier) WHERE rowid IN (\(placeholders))",
-                arguments: StatementArguments(chunk))
-            while let row = try rows.next() {
-                result[row["filterable_results_rowid"]] = try Record(row: row)
-            }
-            start += 500
-        }
+        result.reserveCapacity(rowIDs.count)
+        try forEachRow(rowIDs, table: table, db) { rowID, row in result[rowID] = try Record(row: row) }
         return result
     }
 
     /// The rows among `rowIDs` in `table`, every column, by rowid.
     static func rows(_ rowIDs: [Int64], table: String, _ db: Database) throws -> [Int64: Row] {
         var result: [Int64: Row] = [:]
+        try forEachRow(rowIDs, table: table, db) { rowID, row in result[rowID] = row.copy() }
+        return result
+    }
+
+    /// Calls `body` with each row among `rowIDs` (every column, and the
+    /// rowid last), reading them in chunks through cached statements.
+    private static func forEachRow(
+        _ rowIDs: [Int64], table: String, _ db: Database, _ body: (Int64, Row) throws -> Void
+    ) throws {
         var start = 0
         while start < rowIDs.count {
-            let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            for row in try Row.fetchAll(
-                db, sql: "SELECT *, rowid AS filterable_results_rowid FROM \(table.quotedDatabaseIdentifier) WHERE rowid IN (\(placeholders))",
-                arguments: StatementArguments(chunk)) {
-                result[row["filterable_results_rowid"]] = row
+            let end = min(start + chunkSize, rowIDs.count)
+            // Statement sizes are powers of two, so a few statements serve every batch.
+            var size = 8
+            while size < end - start { size *= 2 }
+            let placeholders = Array(repeating: "?", count: size).joined(separator: ",")
+            let statement = try db.cachedStatement(
+                sql: "SELECT *, rowid AS filterable_results_rowid FROM \(table.quotedDatabaseIdentifier) WHERE rowid IN (\(placeholders))")
+            var arguments = Array(rowIDs[start..<end])
+            arguments += repeatElement(rowIDs[end - 1], count: size - arguments.count)
+            statement.setUncheckedArguments(StatementArguments(arguments))
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                let rowID: Int64 = row[row.count - 1]
+                try body(rowID, row)
             }
-            start += 500
+            start = end
         }
-        return result
     }
 }

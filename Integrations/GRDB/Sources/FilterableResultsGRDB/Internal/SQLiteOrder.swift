@@ -12,7 +12,7 @@ enum SQLiteOrder {
         case let (.double(a), .double(b)): return order(a, b)
         case let (.int64(a), .double(b)): return compare(int: a, double: b)
         case let (.double(a), .int64(b)): return invert(compare(int: b, double: a))
-        case let (.string(a), .string(b)): return bytes(a.utf8, b.utf8)
+        case let (.string(a), .string(b)): return text(a, b)
         case let (.blob(a), .blob(b)): return bytes(a, b)
         default: return order(rank(lhs), rank(rhs))
         }
@@ -47,6 +47,19 @@ enum SQLiteOrder {
         let whole = Int64(b.rounded(.down))
         if a != whole { return order(a, whole) }
         return b > Double(whole) ? .orderedAscending : .orderedSame
+    }
+
+    /// Text by its UTF-8 bytes (SQLite's `BINARY` collation).
+    static func text(_ a: String, _ b: String) -> ComparisonResult {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                let result = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                if result != 0 { return result < 0 ? .orderedAscending : .orderedDescending }
+                return order(x.count, y.count)
+            }
+        }
     }
 
     static func bytes<S: Sequence>(_ a: S, _ b: S) -> ComparisonResult where S.Element == UInt8 {
