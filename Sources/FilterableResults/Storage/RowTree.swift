@@ -82,18 +82,22 @@ extension RowTree {
         // The descent borrows the nodes: the tree (`self`) owns them for the
         // whole call and nothing here changes it, so no node is retained on
         // the way down.
-        unowned(unsafe) var node: AnyObject = root!
+        var node = Unmanaged.passUnretained(root!)
         var remaining = Int32(rank)
         var before = TreeSummary()
         for _ in 0..<height {
-            let current = inner(node)
-            let child = current.child(holding: remaining, by: measure)
-            let prefix = current.prefixes[child]
-            remaining &-= prefix[measure]
-            before += prefix
-            node = current.children[child]
+            node = node._withUnsafeGuaranteedRef { node in
+                let current = unsafeDowncast(node, to: InnerNode.self)
+                let child = current.child(holding: remaining, by: measure)
+                let prefix = current.prefixes[child]
+                remaining &-= prefix[measure]
+                before += prefix
+                return Unmanaged.passUnretained(current.children[child])
+            }
         }
-        return Self.find(remaining, by: measure, inLeaf: leaf(node), before: before)
+        return node._withUnsafeGuaranteedRef { node in
+            Self.find(remaining, by: measure, inLeaf: unsafeDowncast(node, to: LeafNode.self), before: before)
+        }
     }
 
     /// A naive ``find(_:by:)``: sums the siblings it passes at each level,
@@ -168,15 +172,19 @@ extension RowTree {
     @inlinable func locate(_ item: Int32) -> (place: TreePlace, flag: Bool) {
         let label = directory.labels[Int(directory.leaf(of: item))]
         // Borrowed nodes, as in `find`: the tree owns them for the call.
-        unowned(unsafe) var node: AnyObject = root!
+        var node = Unmanaged.passUnretained(root!)
         var before = TreeSummary()
         for _ in 0..<height {
-            let current = inner(node)
-            let child = current.child(atLabel: label)
-            before += current.prefixes[child]
-            node = current.children[child]
+            node = node._withUnsafeGuaranteedRef { node in
+                let current = unsafeDowncast(node, to: InnerNode.self)
+                let child = current.child(atLabel: label)
+                before += current.prefixes[child]
+                return Unmanaged.passUnretained(current.children[child])
+            }
         }
-        return Self.locate(item, inLeaf: leaf(node), before: before)
+        return node._withUnsafeGuaranteedRef { node in
+            Self.locate(item, inLeaf: unsafeDowncast(node, to: LeafNode.self), before: before)
+        }
     }
 
     /// The end of ``locate(_:)``: the item's offset in its leaf.
