@@ -89,6 +89,11 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
 
     /// What the first `offset` items count.
     @inlinable func summary(before offset: Int) -> TreeSummary {
+        Self.summary(before: offset, headerMask: headerMask, flagMask: flagMask)
+    }
+
+    /// What the first `offset` items of a leaf with these bits count.
+    @inlinable static func summary(before offset: Int, headerMask: UInt64, flagMask: UInt64) -> TreeSummary {
         let below: UInt64 = offset >= 64 ? ~0 : (1 << UInt64(offset)) &- 1
         let headers = headerMask & below
         let flags = flagMask & below
@@ -107,10 +112,56 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
 
     /// The offset of `item` in this leaf, or `nil`.
     @inlinable func offset(of item: Int32) -> Int? {
-        withUnsafeMutablePointerToElements { items in
-            for offset in 0..<count where items[offset] == item { return offset }
-            return nil
+        withUnsafeMutablePointers { header, items in Self.offset(of: item, in: items, count: header.pointee.count) }
+    }
+
+    /// The offset of `item` among the first `count` of `items`, or `nil`.
+    /// Compares eight at a time.
+    @inlinable static func offset(of item: Int32, in items: UnsafeMutablePointer<Int32>, count: Int) -> Int? {
+        let target = SIMD8<Int32>(repeating: item)
+        var start = 0
+        while start + 8 <= count {
+            let chunk = UnsafeRawPointer(items + start).loadUnaligned(as: SIMD8<Int32>.self)
+            let matches = chunk .== target
+            if any(matches) {
+                for lane in 0..<8 where matches[lane] { return start + lane }
+            }
+            start += 8
         }
+        while start < count {
+            if items[start] == item { return start }
+            start += 1
+        }
+        return nil
+    }
+
+    /// The offset of the `rank`-th (from 0) set bit of `bits`.
+    ///
+    /// - Precondition: `bits` has more than `rank` set bits.
+    @inlinable static func offset(ofSetBit rank: Int, in bits: UInt64) -> Int {
+        var bits = bits
+        var rank = rank
+        var offset = 0
+        // Halve the word three times, then clear the last few bits.
+        @inline(__always) func narrow(_ width: UInt64) {
+            let low = bits & ((1 << width) &- 1)
+            let count = low.nonzeroBitCount
+            if rank >= count {
+                rank &-= count
+                bits >>= width
+                offset &+= Int(width)
+            } else {
+                bits = low
+            }
+        }
+        narrow(32)
+        narrow(16)
+        narrow(8)
+        while rank > 0 {
+            bits &= bits &- 1
+            rank &-= 1
+        }
+        return offset &+ bits.trailingZeroBitCount
     }
 
     /// Inserts an item at `offset`, shifting the later ones (and their bits).

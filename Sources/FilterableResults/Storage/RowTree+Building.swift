@@ -150,24 +150,31 @@ extension RowTree {
         }
         if isKnownUniquelyReferenced(&node) {
             let current = inner(node)
-            var changed = false
+            var firstChanged: Int?
             for child in current.children.indices where try updateFlags(&current.children[child], height: height - 1, flags) {
                 current.summaries[child] = summary(of: current.children[child], height: height - 1)
-                changed = true
+                if firstChanged == nil { firstChanged = child }
             }
-            return changed
+            guard let firstChanged else { return false }
+            current.refreshPrefixes(from: firstChanged + 1)
+            return true
         }
         // Shared with another version: copy this node only if a child changes.
         let current = inner(node)
         var replacement: InnerNode?
+        var firstChanged = 0
         for index in current.children.indices {
             var child = current.children[index]
             guard try updateFlags(&child, height: height - 1, flags) else { continue }
-            if replacement == nil { replacement = current.copy() }
+            if replacement == nil {
+                replacement = current.copy()
+                firstChanged = index
+            }
             replacement!.children[index] = child
             replacement!.summaries[index] = summary(of: child, height: height - 1)
         }
         guard let replacement else { return false }
+        replacement.refreshPrefixes(from: firstChanged + 1)
         node = replacement
         return true
     }

@@ -102,13 +102,17 @@ extension RowTree {
             upperBound: childBound, needsRelabel: &needsRelabel)
         else {
             adjust(&current.summaries[child], of: current.children[child], height: height - 1, item: item, flag: flag, by: 1)
+            current.refreshPrefixes(from: child + 1)
             return nil
         }
         current.summaries[child] = summary(of: current.children[child], height: height - 1)
         current.children.insert(split.node, at: child + 1)
         current.summaries.insert(split.summary, at: child + 1)
         current.labels.insert(split.label, at: child + 1)
-        guard current.count > Self.innerCapacity else { return nil }
+        guard current.count > Self.innerCapacity else {
+            current.refreshPrefixes(from: child + 1)
+            return nil
+        }
         let half = current.count / 2
         let right = InnerNode(
             children: ContiguousArray(current.children[half...]),
@@ -117,6 +121,7 @@ extension RowTree {
         current.children.removeSubrange(half...)
         current.summaries.removeSubrange(half...)
         current.labels.removeSubrange(half...)
+        current.refreshPrefixes(from: child + 1)
         return Split(node: right, summary: right.total, label: right.labels[0])
     }
 
@@ -201,6 +206,8 @@ extension RowTree {
         let removed = remove(at: childIndex, from: &current.children[child], height: height - 1)
         adjust(&current.summaries[child], of: current.children[child], height: height - 1, item: removed.item, flag: removed.flag, by: -1)
         rebalance(child, of: current, height: height)
+        // Rebalancing may have merged `child` into its left neighbour.
+        current.refreshPrefixes(from: child)
         return removed
     }
 
@@ -240,6 +247,7 @@ extension RowTree {
             target.children.append(contentsOf: source.children)
             target.summaries.append(contentsOf: source.summaries)
             target.labels.append(contentsOf: source.labels)
+            target.refreshPrefixes(from: target.count - source.count)
         }
         current.summaries[left] = summary(of: current.children[left], height: childHeight)
         current.children.remove(at: right)
@@ -276,5 +284,6 @@ extension RowTree {
         let (child, childIndex) = self.child(of: current, holding: index, forInsertion: false)
         setFlag(flag, at: childIndex, in: &current.children[child], height: height - 1)
         current.summaries[child] = summary(of: current.children[child], height: height - 1)
+        current.refreshPrefixes(from: child + 1)
     }
 }

@@ -79,6 +79,31 @@ extension RowTree {
     /// - Precondition: `rank` is less than the tree's count of `measure`.
     /// - Complexity: O(log *n*).
     @inlinable func find(_ rank: Int, by measure: TreeMeasure) -> (item: Int32, place: TreePlace, flag: Bool) {
+        // The descent borrows the nodes: the tree (`self`) owns them for the
+        // whole call and nothing here changes it, so no node is retained on
+        // the way down.
+        var node = Unmanaged.passUnretained(root!)
+        var remaining = Int32(rank)
+        var before = TreeSummary()
+        for _ in 0..<height {
+            node = node._withUnsafeGuaranteedRef { node in
+                let current = unsafeDowncast(node, to: InnerNode.self)
+                let child = current.child(holding: remaining, by: measure)
+                let prefix = current.prefixes[child]
+                remaining &-= prefix[measure]
+                before += prefix
+                return Unmanaged.passUnretained(current.children[child])
+            }
+        }
+        return node._withUnsafeGuaranteedRef { node in
+            Self.find(remaining, by: measure, inLeaf: unsafeDowncast(node, to: LeafNode.self), before: before)
+        }
+    }
+
+    /// A naive ``find(_:by:)``: sums the siblings it passes at each level,
+    /// as the tree did before inner nodes kept prefix sums (the tests check
+    /// the fast path against it).
+    func findBySumming(_ rank: Int, by measure: TreeMeasure) -> (item: Int32, place: TreePlace, flag: Bool) {
         var node = root!
         var remaining = Int32(rank)
         var before = TreeSummary()
@@ -116,23 +141,74 @@ extension RowTree {
         return (current[offset], TreePlace(index: Int(before.items), before: before), current.flag(at: offset))
     }
 
+    /// The end of a descent by `measure`: the `remaining`-th (from 0) item
+    /// of a leaf that `measure` counts.
+    @inlinable static func find(
+        _ remaining: Int32, by measure: TreeMeasure, inLeaf current: LeafNode, before: TreeSummary
+    ) -> (item: Int32, place: TreePlace, flag: Bool) {
+        current.withUnsafeMutablePointers { header, items in
+            let flags = header.pointee.flagMask
+            let headers = header.pointee.headerMask
+            let valid = LeafNode.mask(below: header.pointee.count)
+            let counted: UInt64
+            switch measure {
+            case .items: counted = valid
+            case .rows: counted = valid & ~headers
+            case .visibleRows: counted = valid & ~headers & flags
+            case .headers: counted = headers
+            case .nonEmptyHeaders: counted = headers & flags
+            }
+            let offset = LeafNode.offset(ofSetBit: Int(remaining), in: counted)
+            var place = before
+            place += LeafNode.summary(before: offset, headerMask: headers, flagMask: flags)
+            return (items[offset], TreePlace(index: Int(place.items), before: place), flags & (1 << UInt64(offset)) != 0)
+        }
+    }
+
     /// The place of an item (a row or a header) in the tree, and its flag.
     ///
     /// - Precondition: the item is in the tree.
     /// - Complexity: O(log *n*).
     @inlinable func locate(_ item: Int32) -> (place: TreePlace, flag: Bool) {
         let label = directory.labels[Int(directory.leaf(of: item))]
+        // Borrowed nodes, as in `find`: the tree owns them for the call.
+        var node = Unmanaged.passUnretained(root!)
+        var before = TreeSummary()
+        for _ in 0..<height {
+            node = node._withUnsafeGuaranteedRef { node in
+                let current = unsafeDowncast(node, to: InnerNode.self)
+                let child = current.child(atLabel: label)
+                before += current.prefixes[child]
+                return Unmanaged.passUnretained(current.children[child])
+            }
+        }
+        return node._withUnsafeGuaranteedRef { node in
+            Self.locate(item, inLeaf: unsafeDowncast(node, to: LeafNode.self), before: before)
+        }
+    }
+
+    /// The end of ``locate(_:)``: the item's offset in its leaf.
+    @inlinable static func locate(_ item: Int32, inLeaf current: LeafNode, before: TreeSummary) -> (place: TreePlace, flag: Bool) {
+        current.withUnsafeMutablePointers { header, items in
+            guard let offset = LeafNode.offset(of: item, in: items, count: header.pointee.count) else {
+                preconditionFailure("RowTree: item \(item) is not in the leaf its directory names")
+            }
+            var place = before
+            place += LeafNode.summary(before: offset, headerMask: header.pointee.headerMask, flagMask: header.pointee.flagMask)
+            return (TreePlace(index: Int(place.items), before: place), header.pointee.flagMask & (1 << UInt64(offset)) != 0)
+        }
+    }
+
+    /// A naive ``locate(_:)``: sums every left sibling at each level (the
+    /// tests check the fast path against it).
+    func locateBySumming(_ item: Int32) -> (place: TreePlace, flag: Bool) {
+        let label = directory.labels[Int(directory.leaf(of: item))]
         var node = root!
         var before = TreeSummary()
         for _ in 0..<height {
             let current = inner(node)
-            // The last child whose first label is at most `label`.
             var low = 0
-            var high = current.count
-            while high - low > 1 {
-                let mid = (low + high) / 2
-                if current.labels[mid] <= label { low = mid } else { high = mid }
-            }
+            while low + 1 < current.count && current.labels[low + 1] <= label { low += 1 }
             for child in 0..<low { before += current.summaries[child] }
             node = current.children[low]
         }

@@ -245,4 +245,100 @@ struct RowTreeTests {
         tree.build(model.items, flags: model.flags)
         RowTreeTests.expectAgrees(tree, model, &random, context: "built \(count)")
     }
+
+    /// The prefix-summed descents (`find`, `locate`) against the naive walks
+    /// that sum every sibling they pass, on every item and on random ranks of
+    /// every measure.
+    static func expectFastPathsAgree(_ tree: RowTree, _ random: inout SeededRandomNumberGenerator, context: String) {
+        tree.checkInvariants()
+        let all = tree.items
+        // Every item of a small tree; of a large one, its ends and a sample.
+        let items = all.count <= 12_000 ? all : [all[0], all[all.count - 1]] + (0..<12_000).map { _ in all.randomElement(using: &random)! }
+        var mismatches = 0
+        for item in items where tree.locate(item) != tree.locateBySumming(item) { mismatches += 1 }
+        #expect(mismatches == 0, "\(context): locate differs from the naive walk for \(mismatches) items")
+        let summary = tree.summary
+        for measure in [TreeMeasure.items, .rows, .visibleRows, .headers, .nonEmptyHeaders] {
+            let total = Int(summary[measure])
+            guard total > 0 else { continue }
+            var ranks = [0, total - 1]
+            for _ in 0..<2_000 { ranks.append(Int.random(in: 0..<total, using: &random)) }
+            for rank in ranks {
+                let fast = tree.find(rank, by: measure)
+                let slow = tree.findBySumming(rank, by: measure)
+                if fast.item != slow.item || fast.place != slow.place || fast.flag != slow.flag { mismatches += 1 }
+            }
+            #expect(mismatches == 0, "\(context): find by \(measure) differs from the naive walk for \(mismatches) ranks")
+        }
+    }
+
+    /// Random trees past 64² items (three levels and more), built and then
+    /// edited (inserts, removals, flags, whole-tree flag updates): the fast
+    /// descents equal the naive walks everywhere.
+    @Test(arguments: [21, 22, 23] as [UInt64])
+    func prefixSummedLookupsEqualTheNaiveWalk(seed: UInt64) {
+        // Edited from empty to past 64² items: inner nodes split and merge.
+        var driver = Driver(seed: seed)
+        while driver.model.items.count < 9_000 {
+            let count = driver.model.items.count
+            switch Int.random(in: 0..<10, using: &driver.random) {
+            case 0 where count > 0:
+                driver.remove(at: Int.random(in: 0..<count, using: &driver.random))
+            case 1 where count > 0:
+                let index = Int.random(in: 0..<count, using: &driver.random)
+                let flag = Bool.random(using: &driver.random)
+                driver.tree.setFlag(flag, at: index)
+                driver.model.flags[index] = flag
+            default:
+                driver.insert(at: Int.random(in: 0...count, using: &driver.random))
+            }
+        }
+        #expect(driver.tree.height >= 2)
+        RowTreeTests.expectFastPathsAgree(driver.tree, &driver.random, context: "seed \(seed), edited")
+        // Shrunk again: removals merge nodes and drop levels.
+        while driver.model.items.count > 3_000 {
+            driver.remove(at: Int.random(in: 0..<driver.model.items.count, using: &driver.random))
+        }
+        RowTreeTests.expectFastPathsAgree(driver.tree, &driver.random, context: "seed \(seed), shrunk")
+
+        // Built at three inner levels, then edited in place and as a copy.
+        var random = SeededRandomNumberGenerator(seed: seed &+ 100)
+        let count = 120_000
+        var tree = RowTree()
+        tree.directory.leafOfRow = ChunkedArray(repeating: 0, count: count)
+        tree.directory.leafOfSection = ChunkedArray(repeating: 0, count: count)
+        var items: [Int32] = []
+        var flags: [Bool] = []
+        var nextRow: Int32 = 0
+        var nextSection: Int32 = 0
+        for _ in 0..<count {
+            if Int.random(in: 0..<50, using: &random) == 0 {
+                items.append(-1 - nextSection)
+                nextSection += 1
+            } else {
+                items.append(nextRow)
+                nextRow += 1
+            }
+            flags.append(Int.random(in: 0..<3, using: &random) != 0)
+        }
+        tree.build(items, flags: flags)
+        #expect(tree.height >= 3)
+        RowTreeTests.expectFastPathsAgree(tree, &random, context: "seed \(seed), built")
+        let old = tree
+        // A whole-tree flag update on a shared tree (copies the changed path),
+        // then point edits.
+        tree.updateFlags { leaf in leaf.number % 3 == 0 ? leaf.headerMask : leaf.flagMask }
+        for _ in 0..<3_000 {
+            let index = Int.random(in: 0..<tree.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: tree.setFlag(Bool.random(using: &random), at: index)
+            case 1: tree.remove(at: index)
+            default:
+                tree.insert(nextRow, flag: Bool.random(using: &random), at: index)
+                nextRow += 1
+            }
+        }
+        RowTreeTests.expectFastPathsAgree(tree, &random, context: "seed \(seed), built and edited")
+        RowTreeTests.expectFastPathsAgree(old, &random, context: "seed \(seed), the old version")
+    }
 }
