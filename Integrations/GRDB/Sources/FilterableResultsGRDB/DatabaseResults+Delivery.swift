@@ -9,7 +9,10 @@ extension DatabaseResults {
             // The records whose content changed are read again; the update
             // is built with the records sent, those of the rows that left as
             // they were.
-            cache.invalidate(updated)
+            // (Not the rows that left: the update carries their records,
+            // read from the cache until the batch is applied.)
+            let left = Set(removed)
+            cache.invalidate(updated.lazy.filter { !left.contains($0) })
             generation += 1
             sent = (records, leaving)
             defer { sent = ([:], [:]) }
@@ -48,12 +51,14 @@ extension DatabaseResults {
         case let .refetch(query, entries, reorganize, done):
             apply(query, entries, reorganize: reorganize)
             done()
-        case let .narrow(query, matched, candidates, leaving, done):
+        case let .narrow(query, base, matched, candidates, leaving, done):
             sent = ([:], leaving)
             defer { sent = ([:], [:]) }
-            done(narrow(query, matched: matched, candidates: candidates))
+            done(request.serial == base && narrow(query, matched: matched, candidates: candidates))
         case let .failure(error):
             fail(error)
+        case let .release(rowIDs):
+            cache.releaseHeld(rowIDs)
         case let .marker(done):
             done()
         }

@@ -11,9 +11,10 @@ extension DatabaseResults {
     ///   or an invalid filter; the table shown does not change then.
     /// - Complexity: the query, plus O(*n* log *n*) for *n* matching rows.
     public func setRequest(_ request: DatabaseResultsRequest) async throws(DatabaseResultsError) {
-        let reorganize = request.table == self.request.table
-        guard reorganize else { throw .invalidArgument("a request for table \(request.table) instead of \(self.request.table): make another source") }
-        try await refetch(request, reorganize: true)
+        guard request.table == self.request.table else {
+            throw .invalidArgument("a request for table \(request.table) instead of \(self.request.table): make another source")
+        }
+        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: true) }
     }
 
     /// Applies `filter`, replacing the one of its group, as one animated batch.
@@ -24,19 +25,19 @@ extension DatabaseResults {
     ///   an invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func setFilter(_ filter: DatabaseResultsRequest.Filter) async throws(DatabaseResultsError) {
-        var request = self.request
+        var request = latestRequest
         request.setFilter(filter)
-        try await refetch(request, reorganize: false)
+        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: false) }
     }
 
     /// Removes the filter with `title` in `group`, as one animated batch.
     ///
     /// - Throws: ``DatabaseResultsError`` when the database cannot be read.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
-    public func removeFilter(title: String, group: String?) async throws(DatabaseResultsError) {
-        var request = self.request
+    public func removeFilter(title: String, group: String? = nil) async throws(DatabaseResultsError) {
+        var request = latestRequest
         guard request.removeFilter(title: title, group: group) else { return }
-        try await refetch(request, reorganize: false)
+        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: false) }
     }
 
     /// Replaces every filter, as one animated batch.
@@ -45,10 +46,10 @@ extension DatabaseResults {
     ///   an invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func replaceFilters(with filters: [DatabaseResultsRequest.Filter]) async throws(DatabaseResultsError) {
-        var request = self.request
+        var request = latestRequest
         request.filters = []
         for filter in filters { request.setFilter(filter) }
-        try await refetch(request, reorganize: false)
+        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: false) }
     }
 
     /// Sets the text of a live search over `columns`: a row matches when
@@ -75,20 +76,18 @@ extension DatabaseResults {
     ///   the scan), plus O(*n*) for *n* rows shown; another: the scan, plus
     ///   O(*m*) for *m* matching rows.
     public func search(for text: String, in columns: [String], group: String = "search") async throws(DatabaseResultsError) {
-        let old = self.request
+        let old = latestRequest
         var request = old
         let folded = ResultsSearchFolding.fold(text)
         let ticket = searchTicket.next()
         if folded.isEmpty {
             guard request.removeFilter(title: "search", group: group) else { return }
-            try await refetch(request, reorganize: false, ticket: ticket)
+            try await changingRequest(to: request) { request async throws(DatabaseResultsError) in
+                try await refetch(request, reorganize: false, ticket: ticket)
+            }
             return
         }
         guard !columns.isEmpty else { throw .invalidArgument("a search over no columns") }
-        let known = try await columnNames()
-        for column in columns where !known.contains(column.lowercased()) {
-            throw .missingColumn(column, table: request.table)
-        }
         let sql = columns.map { "filterable_results_contains(\($0.quotedDatabaseIdentifier), ?)" }.joined(separator: " OR ")
         let filter = DatabaseResultsRequest.Filter(title: "search", group: group, sql: sql, arguments: columns.map { _ in folded })
         let previous = old.filters.first { $0.slot == filter.slot }
@@ -96,7 +95,9 @@ extension DatabaseResults {
         // A narrower request shows a subset of the rows shown: a first
         // filter in the group, or the same search with text that contains
         // the previous text (a row whose folded text contains the new text
-        // contains the old).
+        // contains the old). It is applied only to the rows of `old`: when
+        // the main actor shows another request by then (`old` was still on
+        // its way, and superseded), the request's rows are read instead.
         let narrows: Bool
         if let previous {
             let previousText = previous.arguments.first.flatMap { String.fromDatabaseValue($0) }
@@ -104,11 +105,36 @@ extension DatabaseResults {
         } else {
             narrows = true
         }
-        if narrows {
-            let candidates = previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
-            if try await narrow(to: request, among: candidates, ticket: ticket) { return }
+        let candidates = narrows && previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
+        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in
+            let known = try await columnNames()
+            for column in columns where !known.contains(column.lowercased()) {
+                throw .missingColumn(column, table: request.table)
+            }
+            if narrows, try await narrow(to: request, from: old.serial, among: candidates, ticket: ticket) { return }
+            try await refetch(request, reorganize: false, ticket: ticket)
         }
-        try await refetch(request, reorganize: false, ticket: ticket)
+    }
+
+    /// The request with every change asked for so far, applied or on its way.
+    var latestRequest: DatabaseResultsRequest { pendingRequest ?? request }
+
+    /// Runs `body`, which asks for `request` (given to it with the next
+    /// serial), as the latest request change: it is the base of the changes
+    /// asked for until every change on its way is applied.
+    func changingRequest(
+        to request: DatabaseResultsRequest, _ body: (DatabaseResultsRequest) async throws(DatabaseResultsError) -> Void
+    ) async throws(DatabaseResultsError) {
+        var request = request
+        lastRequestSerial += 1
+        request.serial = lastRequestSerial
+        pendingRequest = request
+        requestChangesInFlight += 1
+        defer {
+            requestChangesInFlight -= 1
+            if requestChangesInFlight == 0 { pendingRequest = nil }
+        }
+        try await body(request)
     }
 
     /// The most rows shown for which a narrowing keystroke tests only them
@@ -129,9 +155,12 @@ extension DatabaseResults {
     /// Applies a request that shows a subset of the rows shown: reads on
     /// the writer which rows match it (among `candidates`, or all), and
     /// waits until the main actor removes the others. Returns `false` when
-    /// the rows shown had rows outside `candidates` by then (commits since
-    /// the call): the caller reads the request's rows instead.
-    func narrow(to request: DatabaseResultsRequest, among candidates: [Int64]?, ticket: Int) async throws(DatabaseResultsError) -> Bool {
+    /// the main actor shows another request than the one of serial `base`
+    /// by then, or rows outside `candidates` (commits since the call): the
+    /// caller reads the request's rows instead.
+    func narrow(
+        to request: DatabaseResultsRequest, from base: Int, among candidates: [Int64]?, ticket: Int
+    ) async throws(DatabaseResultsError) -> Bool {
         let feed = self.feed
         let observer = self.observer
         let tickets = searchTicket
@@ -153,7 +182,7 @@ extension DatabaseResults {
                 observer.schemaVersion = try db.schemaVersion()
                 observer.isBroken = false
                 let (done, signal) = AsyncStream<Bool>.makeStream()
-                feed.yield(.narrow(query, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: { applied in
+                feed.yield(.narrow(query, from: base, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: { applied in
                     signal.yield(applied)
                     signal.finish()
                 }))
@@ -169,7 +198,7 @@ extension DatabaseResults {
 
     /// The table's column names, lowercased.
     private func columnNames() async throws(DatabaseResultsError) -> Set<String> {
-        let table = request.table
+        let table = latestRequest.table
         do {
             return try await writer.read { db in Set(try db.columns(in: table).map { $0.name.lowercased() }) }
         } catch {

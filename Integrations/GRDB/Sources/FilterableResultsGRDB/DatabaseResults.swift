@@ -52,6 +52,14 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     let feed: AsyncStream<Delivery<Record>>.Continuation
     /// The latest live-search keystroke.
     let searchTicket = SearchTicket()
+    /// The request with every change asked for so far, while one is on
+    /// its way to the main actor: each change starts from it, so that two
+    /// changes in flight (a filter and a keystroke) do not undo each other.
+    var pendingRequest: DatabaseResultsRequest?
+    /// The request changes on their way.
+    var requestChangesInFlight = 0
+    /// The serial of the last request change asked for.
+    var lastRequestSerial = 0
     /// Bumped before every batch of the engine, so that its update is
     /// turned into records once whatever the number of observers.
     var generation = 0

@@ -26,6 +26,10 @@ public struct DatabaseResultsRequest: Sendable {
     public var sectionOrder: @Sendable (String, String) -> Bool
     /// The filters applied: one per group, all must match.
     public var filters: [Filter]
+    /// Which of its source's request changes this is (0: the first
+    /// request), so that a keystroke narrowing from one request is not
+    /// applied to the rows of another.
+    var serial = 0
 
     /// Creates a request.
     ///

@@ -58,10 +58,13 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
 
     /// Before the commit, while readers still see the deleted rows: holds
     /// their records, so the snapshot the view shows until the main actor
-    /// applies this commit still has a record for each of its rows.
+    /// applies this commit still has a record for each of its rows. A row
+    /// deleted and inserted again in the transaction is not gone: the
+    /// database has its new record, so nothing is held for it.
     func databaseWillCommit() throws {
-        guard let pinned, !isBroken, !deleted.isEmpty, deleted.count <= recordLimit else { return }
-        let records: [Int64: Record] = pinned.records(Array(deleted), table: query.request.table)
+        let gone = deleted.subtracting(inserted)
+        guard let pinned, !isBroken, !gone.isEmpty, gone.count <= recordLimit else { return }
+        let records: [Int64: Record] = pinned.records(Array(gone), table: query.request.table)
         cache.hold(records)
         holding = Array(records.keys)
     }
@@ -97,6 +100,9 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 isBroken = true
                 feed.yield(.failure(EntryQuery.typed(error)))
             }
+            // The view shows the old table until the main actor takes the
+            // reload or the failure: let the held records go after it.
+            if !holding.isEmpty { feed.yield(.release(holding)) }
             return
         }
         guard !changed.isEmpty else { return }
@@ -130,6 +136,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         } catch {
             isBroken = true
             feed.yield(.failure(EntryQuery.typed(error)))
+            if !holding.isEmpty { feed.yield(.release(holding)) }
         }
     }
 

@@ -22,9 +22,15 @@ enum Delivery<Record: Sendable>: Sendable {
     /// leave (empty when too many): the main actor removes the rows shown
     /// that are not `matched`, and calls `done` with `false` without
     /// changing anything when it shows a row outside `candidates`.
-    case narrow(EntryQuery, matched: Set<Int64>, candidates: Set<Int64>?, leaving: [Int64: Record], done: @Sendable (Bool) -> Void)
+    /// It narrows the request of serial `from`: shown another, the main
+    /// actor changes nothing either.
+    case narrow(EntryQuery, from: Int, matched: Set<Int64>, candidates: Set<Int64>?, leaving: [Int64: Record], done: @Sendable (Bool) -> Void)
     /// The database could not be followed: the source keeps its last table.
     case failure(DatabaseResultsError)
+    /// The records held for the rows a commit deleted (see
+    /// `RecordCache.hold`) are no longer needed: the commit was delivered as
+    /// a reload or a failure, which the main actor has applied.
+    case release([Int64])
     /// Every earlier delivery has been applied.
     case marker(@Sendable () -> Void)
 }

@@ -22,8 +22,7 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     private var tick: UInt64 = 0
     /// The position last read, to tell the direction a view scrolls.
     private var lastRead: (section: Int, row: Int)?
-    /// The number of batches read, for tests and benchmarks.
-    private(set) var fetchCount = 0
+    private var batchesRead = 0
 
     init(reader: any DatabaseReader, table: String, capacity: Int, batchSize: Int) {
         self.reader = reader
@@ -33,6 +32,12 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     }
 
     var count: Int { lock.withLock { records.count } }
+
+    /// The number of batches read, for tests and benchmarks.
+    var fetchCount: Int { lock.withLock { batchesRead } }
+
+    /// The number of records held for deleted rows, for tests.
+    var heldCount: Int { lock.withLock { held.count } }
 
     /// The cached record with `rowID`, if any.
     func cached(_ rowID: Int64) -> Record? {
@@ -84,7 +89,7 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
         let table = self.table
         let fetched: [Int64: Record] = (try? reader.read { db in try RecordQuery.fetch(missing, table: table, db) }) ?? [:]
         lock.withLock {
-            fetchCount += 1
+            batchesRead += 1
             for (rowID, record) in fetched {
                 tick += 1
                 records[rowID] = (record, tick)

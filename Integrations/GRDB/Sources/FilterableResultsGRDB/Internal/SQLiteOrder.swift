@@ -5,28 +5,6 @@ import GRDB
 /// numbers (integers and reals compared by value), then text (UTF-8 bytes),
 /// then blobs (bytes).
 enum SQLiteOrder {
-    static func compare(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> ComparisonResult {
-        switch (lhs.storage, rhs.storage) {
-        case (.null, .null): return .orderedSame
-        case let (.int64(a), .int64(b)): return order(a, b)
-        case let (.double(a), .double(b)): return order(a, b)
-        case let (.int64(a), .double(b)): return compare(int: a, double: b)
-        case let (.double(a), .int64(b)): return invert(compare(int: b, double: a))
-        case let (.string(a), .string(b)): return text(a, b)
-        case let (.blob(a), .blob(b)): return bytes(a, b)
-        default: return order(rank(lhs), rank(rhs))
-        }
-    }
-
-    static func rank(_ value: DatabaseValue) -> Int {
-        switch value.storage {
-        case .null: 0
-        case .int64, .double: 1
-        case .string: 2
-        case .blob: 3
-        }
-    }
-
     static func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
         a < b ? .orderedAscending : a == b ? .orderedSame : .orderedDescending
     }
@@ -42,8 +20,10 @@ enum SQLiteOrder {
     /// An integer against a real, exactly (no rounding of large integers).
     static func compare(int a: Int64, double b: Double) -> ComparisonResult {
         if b.isNaN { return .orderedDescending }
-        if b >= 9.3e18 { return .orderedAscending }
-        if b <= -9.3e18 { return .orderedDescending }
+        // Past Int64's range every integer is on one side (2⁶³ itself is
+        // not an Int64; -2⁶³ is).
+        if b >= 0x1p63 { return .orderedAscending }
+        if b < -0x1p63 { return .orderedDescending }
         let whole = Int64(b.rounded(.down))
         if a != whole { return order(a, whole) }
         return b > Double(whole) ? .orderedAscending : .orderedSame
