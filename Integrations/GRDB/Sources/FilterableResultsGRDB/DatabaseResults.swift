@@ -39,8 +39,9 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     public let writer: any DatabaseWriter
     /// The request shown (changed by ``setRequest(_:)`` and the filter methods).
     public internal(set) var request: DatabaseResultsRequest
-    /// The last error met following the database, or `nil`. Once set, the
-    /// source keeps its last table until a new request is set.
+    /// The last error met following the database, or `nil`. The table
+    /// shown stays as it was when an error is met; a request change that
+    /// succeeds clears it.
     public internal(set) var error: DatabaseResultsError?
     /// Called on the main actor with each error met following the database.
     public var onError: ((DatabaseResultsError) -> Void)?
