@@ -110,9 +110,7 @@ extension RegularExpression {
         // Working memory, lent to each run.
         private var memo: [UInt32: Int] = [:]
         private var memoMasks: [UInt64] = []
-        private var visited: [Int]
-        private var generation = 0
-        private var stack: [Int] = []
+        private var closure: ClosureWalk
 
         // MARK: Building
 
@@ -139,7 +137,7 @@ extension RegularExpression {
             self.positions = positions
             self.positionOfInstruction = positionOfInstruction
             matchPosition = count - 1
-            visited = [Int](repeating: -1, count: program.count)
+            closure = ClosureWalk(programSize: program.count)
 
             // The ways into each instruction: the start, the instruction
             // before it when it falls through, splits and jumps.
@@ -449,7 +447,7 @@ extension RegularExpression {
                 }
                 if any == 0 { return false }
                 next.update(repeating: 0)
-                generation += 1  // One visit per instruction per step, over all closures.
+                closure.nextStep()  // One visit per instruction per step, over all closures.
                 for shift in table.shifts { Self.apply(shift, read, into: next) }
                 for gather in table.gathers {
                     for word in gather.sourceWords where read[Int(word)] & gather.mask[Int(word)] != 0 {
@@ -486,27 +484,13 @@ extension RegularExpression {
 
         /// The positions entered from instruction `start` without reading,
         /// as the plain simulation finds them, skipping the instructions
-        /// visited already in this step (`generation`).
+        /// visited already in this step.
         private mutating func addClosure(
             _ expression: RegularExpression, from start: Int, context: Context, into target: UnsafeMutableBufferPointer<UInt64>,
             steps: inout Int
         ) {
-            stack.append(start)
-            while let pc = stack.popLast() {
-                guard visited[pc] != generation else { continue }
-                visited[pc] = generation
-                steps += 1
-                switch expression.program[pc] {
-                case .scalar, .any, .set, .match:
-                    Self.insert(Int(positionOfInstruction[pc]), into: target)
-                case let .split(first, second):
-                    stack.append(pc + second)
-                    stack.append(pc + first)
-                case let .jump(offset):
-                    stack.append(pc + offset)
-                case let .assert(assertion):
-                    if context.holds(assertion) { stack.append(pc + 1) }
-                }
+            closure.walk(expression, from: start, context: context, steps: &steps) { pc in
+                Self.insert(Int(positionOfInstruction[pc]), into: target)
             }
         }
 

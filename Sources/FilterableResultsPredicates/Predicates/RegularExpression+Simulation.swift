@@ -8,19 +8,15 @@ extension RegularExpression {
         /// The states reached by the last step: reading instructions and
         /// ``Instruction/match``, in closure order.
         var reached: [Int32] = []
-        /// The generation at which each instruction was last visited, so no
-        /// step needs to clear the marks.
-        private var visited: [Int]
-        private var generation = 0
-        private var stack: [Int] = []
+        private var closure: ClosureWalk
 
         init(programSize: Int) {
-            visited = [Int](repeating: -1, count: programSize)
+            closure = ClosureWalk(programSize: programSize)
         }
 
         /// Sets `reached` to the closure of instruction `start`.
         mutating func start(_ expression: RegularExpression, from start: Int, context: Context, steps: inout Int) {
-            generation += 1
+            closure.nextStep()
             reached.removeAll(keepingCapacity: true)
             addClosure(expression, from: start, context: context, steps: &steps)
         }
@@ -30,7 +26,7 @@ extension RegularExpression {
             _ expression: RegularExpression, from states: [Int32], on scalar: UInt32, context: Context, steps: inout Int
         ) {
             let folded = expression.caseInsensitive ? CaseFolding.fold(scalar) : scalar
-            generation += 1
+            closure.nextStep()
             reached.removeAll(keepingCapacity: true)
             for pc in states {
                 steps += 1
@@ -48,23 +44,7 @@ extension RegularExpression {
         /// Adds to `reached` every state reachable from `start` without
         /// reading a scalar, testing assertions against `context`.
         private mutating func addClosure(_ expression: RegularExpression, from start: Int, context: Context, steps: inout Int) {
-            stack.append(start)
-            while let pc = stack.popLast() {
-                guard visited[pc] != generation else { continue }
-                visited[pc] = generation
-                steps += 1
-                switch expression.program[pc] {
-                case .scalar, .any, .set, .match:
-                    reached.append(Int32(pc))
-                case let .split(first, second):
-                    stack.append(pc + second)
-                    stack.append(pc + first)
-                case let .jump(offset):
-                    stack.append(pc + offset)
-                case let .assert(assertion):
-                    if context.holds(assertion) { stack.append(pc + 1) }
-                }
-            }
+            closure.walk(expression, from: start, context: context, steps: &steps) { reached.append(Int32($0)) }
         }
     }
 }
