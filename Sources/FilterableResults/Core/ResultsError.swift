@@ -74,6 +74,17 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// applied with ``ResultsPreparedUpdate/ConflictPolicy/refuse``: prepare
     /// it again from the controller's store.
     case staleUpdate
+    /// An outline's item that would be its own ancestor; a key on the
+    /// cycle is described. Its ``code`` is `invalidOperation`.
+    case cycle(String)
+    /// An outline's item naming a parent that is not there (or, in a
+    /// merge, that is neither the merge's parent nor a merged item); the
+    /// parent and the item are described. Its ``code`` is `invalidOperation`.
+    case unknownParent(String, of: String)
+    /// An expansion of an outline's item that has no children, or of a
+    /// key no item has; the key and the reason are given. Its ``code`` is
+    /// `invalidOperation`.
+    case notExpandable(String, reason: String)
 
     /// The stable name of the error's kind, as scenario logs print it.
     public var code: String {
@@ -87,7 +98,7 @@ public enum ResultsError: Error, Hashable, Sendable {
         case .unbalancedEndUpdates: "unbalancedEndUpdates"
         case .sectionsDerivedFromElements, .rowsPlacedByStore, .changedDuringNotification, .changedDuringClosure,
             .updatesToggledDuringBatch, .rowNotEditable, .moveNotAllowed, .partOutOfRange, .sectionNotFound,
-            .keyTypeMismatch, .keyChangedInPlace, .refreshInProgress:
+            .keyTypeMismatch, .keyChangedInPlace, .refreshInProgress, .cycle, .unknownParent, .notExpandable:
             "invalidOperation"
         case .staleUpdate: "staleUpdate"
         }
@@ -150,6 +161,12 @@ extension ResultsError: CustomStringConvertible {
             "a refresh is already in progress: wait for it to end, or cancel it"
         case .staleUpdate:
             "the controller changed after the update was prepared; prepare it again from its store"
+        case let .cycle(key):
+            "item \(key) would be its own ancestor"
+        case let .unknownParent(parent, item):
+            "item \(item) names parent \(parent), which is not an item it can be placed under"
+        case let .notExpandable(key, reason):
+            "item \(key) cannot be expanded: \(reason)"
         }
     }
 }

@@ -13,13 +13,7 @@ extension ResultsStore {
     ///
     /// - Complexity: O(*n* *f*).
     @inlinable public mutating func addFilters(_ newFilters: [ResultsFilter<Element>]) {
-        for filter in newFilters {
-            if let group = filter.group, let index = filters.firstIndex(where: { $0.group == group }) {
-                appliedFilters[index] = filter
-            } else {
-                appliedFilters.append(filter)
-            }
-        }
+        ResultsFilter.apply(newFilters, to: &appliedFilters)
         refilter()
     }
 
@@ -78,31 +72,16 @@ extension ResultsStore {
     @inlinable public mutating func search(
         for text: String, in fields: [ResultsSearchField<Element>], group: String = "search"
     ) {
-        let needle = SearchText(text)
-        guard !needle.isEmpty else {
-            removeFilter(title: "search", group: group)
-            return
-        }
-        // One field (the common case) is captured alone: nothing to iterate.
-        if fields.count == 1 {
-            let field = fields[0]
-            addFilter(ResultsFilter(title: "search", group: group, matchesInPlace: { field.contains(needle, in: $0) }))
+        if let filter = ResultsFilter.search(for: text, in: fields, group: group) {
+            addFilter(filter)
         } else {
-            addFilter(ResultsFilter(title: "search", group: group, matchesInPlace: { element in
-                fields.contains { $0.contains(needle, in: element) }
-            }))
+            removeFilter(title: "search", group: group)
         }
     }
 
-    /// Recomputes every row's visibility.
-    ///
-    /// First a bit per row identity, in the order the elements lie in memory;
-    /// then one walk over the leaves of the positional index, which copies
-    /// only the leaves whose bits change (and the nodes above them), and
-    /// recounts each section's visible rows.
+    /// Recomputes every row's visibility: a bit per row identity, in the
+    /// order the elements lie in memory, then ``setVisibility(_:)``.
     @inlinable mutating func refilter() {
-        noteMutation()
-        tracker.visibilityChanged = true
         // Only the tests are passed on: a captured filter would be copied,
         // title and group too, at every call.
         let bits: [UInt64]
@@ -115,6 +94,18 @@ extension ResultsStore {
             let tests = appliedFilters.map(\.matches)
             bits = table.slots.bits { element in tests.allSatisfy { $0(element) } }
         }
+        setVisibility(bits)
+    }
+
+    /// Shows the rows whose bit is set in `bits` (a bit per row identity,
+    /// as the filters give them) and hides the others.
+    ///
+    /// One walk over the leaves of the positional index, which copies
+    /// only the leaves whose bits change (and the nodes above them), and
+    /// recounts each section's visible rows.
+    @inlinable mutating func setVisibility(_ bits: [UInt64]) {
+        noteMutation()
+        tracker.visibilityChanged = true
         // Each leaf's new flags (headers keep theirs), and each section's
         // visible rows, counted a leaf segment at a time.
         var sections: [Int32] = []
@@ -157,5 +148,36 @@ extension ResultsStore {
             }
         }
         _checkInvariants()
+    }
+}
+
+extension ResultsFilter {
+    /// Applies `newFilters` to `applied`, in order: each replaces the
+    /// applied filter of its group, in place; one without a group is appended.
+    ///
+    /// - Complexity: O(*f* *g*) for *f* new filters and *g* applied.
+    @inlinable static func apply(_ newFilters: [ResultsFilter], to applied: inout [ResultsFilter]) {
+        for filter in newFilters {
+            if let group = filter.group, let index = applied.firstIndex(where: { $0.group == group }) {
+                applied[index] = filter
+            } else {
+                applied.append(filter)
+            }
+        }
+    }
+
+    /// The live search for `text` over `fields`, titled `"search"` in
+    /// `group`; `nil` for text that searches for nothing.
+    @inlinable static func search(for text: String, in fields: [ResultsSearchField<Element>], group: String) -> ResultsFilter? {
+        let needle = SearchText(text)
+        guard !needle.isEmpty else { return nil }
+        // One field (the common case) is captured alone: nothing to iterate.
+        if fields.count == 1 {
+            let field = fields[0]
+            return ResultsFilter(title: "search", group: group, matchesInPlace: { field.contains(needle, in: $0) })
+        }
+        return ResultsFilter(title: "search", group: group, matchesInPlace: { element in
+            fields.contains { $0.contains(needle, in: element) }
+        })
     }
 }

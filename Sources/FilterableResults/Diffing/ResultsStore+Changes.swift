@@ -17,7 +17,8 @@ extension ResultsStore {
     /// nothing visible changed.
     ///
     /// - Complexity: O(*k* log *n*) for *k* rows touched in place; O(*n*)
-    ///   with no hashing when only the filters changed; O(*n* log *n*) at
+    ///   with no hashing when only the filters changed (and rows were
+    ///   replaced where they stand); O(*n* log *n*) at
     ///   worst, for a whole-table diff.
     @inlinable public mutating func takeChangeset() -> ResultsChangeset<Element, Key> {
         let changeset = pendingChangeset
@@ -35,6 +36,9 @@ extension ResultsStore {
         if !tracker.dataChanged { return visibilityChangeset() }
         if !tracker.needsFullDiff && !tracker.visibilityChanged, let changeset = incrementalChangeset() {
             return changeset
+        }
+        if !tracker.needsFullDiff && tracker.visibilityChanged, keepsPlacement() {
+            return visibilityChangeset(updating: tracker.contentTouched)
         }
         return wholeTableChangeset()
     }

@@ -7,7 +7,11 @@ extension ResultsStore {
     /// the old and new leaves pair up one to one, and a leaf's changed rows
     /// are the bits where its old and new flags differ: deletes and inserts,
     /// their rows counted with `popcount`, no work per unchanged row.
-    @inlinable func visibilityChangeset() -> ResultsChangeset<Element, Key> {
+    ///
+    /// Rows in `updating` (with repeats), replaced where they stand, are
+    /// reported changed where they are shown before and after and their
+    /// content differs.
+    @inlinable func visibilityChangeset(updating replaced: [Int32] = []) -> ResultsChangeset<Element, Key> {
         let oldLeaves = baseline.tree.leaves
         let newLeaves = table.tree.leaves
         precondition(oldLeaves.count == newLeaves.count, "a change of visibility alone keeps the leaves")
@@ -72,6 +76,35 @@ extension ResultsStore {
                 if now { newRow += 1 }
             }
         }
+        var replaced = replaced
+        ChangeTracker.foldRepeats(&replaced)
+        for id in replaced where baseline.isLive(id) && table.isLive(id) && isChanged(id) {
+            if let old = baseline.visiblePath(ofRow: id), let new = table.visiblePath(ofRow: id) {
+                rows.append(.init(.update(at: old, newIndexPath: new), id: id))
+            }
+        }
         return changeset(sections: sectionChanges, rows: rows)
+    }
+
+    /// Whether every row and section header is where it was in the
+    /// baseline: the same items in the same leaves, so that only flags
+    /// and contents can differ.
+    ///
+    /// - Complexity: O(*n* / 64) leaves compared, and O(64) per leaf copied since.
+    @inlinable func keepsPlacement() -> Bool {
+        let oldLeaves = baseline.tree.leaves
+        let newLeaves = table.tree.leaves
+        guard oldLeaves.count == newLeaves.count else { return false }
+        for (old, new) in zip(oldLeaves, newLeaves) where old !== new {
+            let count = old.count
+            guard count == new.count, old.headerMask == new.headerMask else { return false }
+            let same = old.withUnsafeMutablePointerToElements { old in
+                new.withUnsafeMutablePointerToElements { new in
+                    (0..<count).allSatisfy { old[$0] == new[$0] }
+                }
+            }
+            guard same else { return false }
+        }
+        return true
     }
 }

@@ -158,7 +158,9 @@ struct SlotArray<Element> {
     @inlinable func bits(where passes: (UnsafePointer<Element>) -> Bool) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: (count + 63) >> 6)
         bits.withUnsafeMutableBufferPointer { bits in
-            // Chunks start at multiples of 64: a word of a chunk's bits is a word of these.
+            // A chunk of 64 slots or more starts at a multiple of 64, so a
+            // word of its bits is a word of these; a smaller one (elements
+            // wider than 64 bytes) is one word, shifted to where it starts.
             forEachChunk { start, elements, live, length in
                 for word in 0..<((length + 63) >> 6) {
                     var remaining = live[word]
@@ -168,7 +170,7 @@ struct SlotArray<Element> {
                         if passes(elements + (word << 6 | bit)) { passing |= 1 << UInt64(bit) }
                         remaining &= remaining &- 1
                     }
-                    bits[(start >> 6) + word] = passing
+                    bits[(start >> 6) + word] |= passing << UInt64(start & 63)
                 }
             }
         }

@@ -27,6 +27,27 @@ struct ResultsStoreFilteringTests {
         #expect(keys(store.rawSections) == [[1, 2, 3, 4]])
     }
 
+    /// An element wider than 64 bytes: its storage chunks hold fewer than 64 rows.
+    struct WideEntry: Equatable {
+        var id: Int
+        var name = "", company = "", city = "", country = "", note = ""
+    }
+
+    @Test func aFilterOverElementsWiderThan64BytesShowsExactlyTheMatches() throws {
+        #expect(MemoryLayout<WideEntry>.stride > 64)
+        var store = ResultsStore<WideEntry, Int>(key: \.id)
+        try store.setData((0..<300).map { WideEntry(id: $0) })
+        _ = store.takeChangeset()
+        let old = store.snapshot
+        store.addFilter(ResultsFilter(title: "threes") { $0.id % 3 == 0 })
+        let changes = store.takeChangeset()
+        #expect(BatchUpdateValidator.violations(of: changes, from: old, to: store.snapshot, key: \.id).isEmpty)
+        #expect(store.snapshot.sections.map { $0.map(\.id) } == [Array(stride(from: 0, to: 300, by: 3))])
+        #expect(changes.count == 200)
+        store.clearFilters()
+        #expect(store.snapshot.count == 300)
+    }
+
     @Test func aFilterOfTheSameGroupReplacesItInPlace() throws {
         var store = try store([1, 2, 6, 7])
         store.addFilters([Self.even, Self.small])

@@ -1,0 +1,42 @@
+/// The outline's consistency checks, run after every change when the
+/// package's one switch, `invariantChecksEnabled`, is on (its own tests).
+extension ResultsOutline {
+    /// Checks that the store holds every item of the tree, in depth-first
+    /// order, one section per name, each row laid out as the tree says,
+    /// and shown as the expansion (or the filters) say.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items, when enabled.
+    func _checkInvariants() {
+        guard invariantChecksEnabled else { return }
+        let store = controller.store
+        precondition(store.rawCount == tree.count, "ResultsOutline: \(store.rawCount) rows for \(tree.count) items")
+        precondition(store.numberOfRawSections == sectionNames.count, "ResultsOutline: \(store.numberOfRawSections) sections for \(sectionNames)")
+        let rawSections = store.rawSections
+        for (index, name) in sectionNames.enumerated() {
+            precondition(rawSections[index].name == (sectionNameOf == nil ? nil : name), "ResultsOutline: section \(index) is not \(name)")
+            var expected: [(Key, Int, Bool)] = []
+            var stack = tree.roots.reversed().filter { tree[$0]!.section == name }.map { ($0, 0, true) }
+            while let (key, level, shown) = stack.popLast() {
+                expected.append((key, level, shown))
+                let node = tree[key]!
+                precondition(node.section == name, "ResultsOutline: \(key) is in section \(node.section), not \(name)")
+                for child in node.children {
+                    precondition(tree[child]?.parent == key, "ResultsOutline: \(child) is listed under \(key) but names another parent")
+                }
+                stack.append(contentsOf: node.children.reversed().map { ($0, level + 1, shown && expandedKeys.contains(key)) })
+            }
+            let rows = rawSections[index].elements
+            precondition(rows.count == expected.count, "ResultsOutline: section \(name) holds \(rows.count) rows for \(expected.count) items")
+            for (row, (key, level, shown)) in zip(rows, expected) {
+                let node = tree[key]!
+                precondition(row.key == key && row.level == level && row.parentKey == node.parent
+                    && row.hasChildren == !node.children.isEmpty && row.isUnderExpandedAncestors == shown
+                    && row.node == node.number && parentKeyOf(row.element) == node.parent,
+                    "ResultsOutline: the row of \(key) is not laid out as the tree says")
+                if filters.isEmpty {
+                    precondition(row.isExpanded == (row.hasChildren && expandedKeys.contains(key)), "ResultsOutline: \(key) shows the wrong expansion")
+                }
+            }
+        }
+    }
+}

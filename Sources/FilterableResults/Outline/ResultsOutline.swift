@@ -1,0 +1,141 @@
+/// A tree of items shown as a table: each item under its parent, the
+/// children of a collapsed item hidden, and every edit, expansion and
+/// search reported as one valid batch.
+///
+///     let files = ResultsOutline<File, URL>(key: \.url, parentKey: \.folder, sortedBy: [.ascending(\.name)])
+///     try files.setData(rootListing)
+///     try files.expand(documents.url)            // its children slide in below it
+///     try files.merge(listing, under: documents.url)   // a folder's children, loaded lazily
+///     try files.search(for: "invoice", in: [.field(\.name)])   // matches, with their folders
+///
+/// The table is the depth-first flattening of the expanded part of the
+/// tree: one section, or with `sectionName`, one section per name of the
+/// top-level items, in name order. Each ``Row`` knows its level, its
+/// parent and whether it has children.
+///
+/// Items are matched by key. An item's parent is read from the element,
+/// so moving an item is replacing it with its new parent: its visible
+/// rows move, keeping their identity. Children are in `sortedBy` order,
+/// or in the order given. Expansion belongs to the key: it survives an
+/// item leaving and coming back, and ``setData(_:)``.
+///
+/// While filters are applied, the table shows every item that matches
+/// with its ancestors, expanded along the way; when they are cleared, the
+/// user's own expansion comes back.
+///
+/// Bad input (a cycle, an unknown parent, a duplicate key, expanding a
+/// leaf) throws a ``ResultsError`` and changes nothing.
+public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & SendableMetatype> {
+    /// Every item in depth-first order, hidden below a collapsed item or,
+    /// while filters are applied, when neither it nor a descendant matches.
+    let controller: ResultsController<Row, Key>
+    /// The tree's shape.
+    var tree = OutlineTree<Key>()
+    /// The keys the user expanded, whether or not their items are here now.
+    var expandedKeys: Set<Key> = []
+    /// The names of the store's sections, in order: `[""]` for an outline of one section.
+    var sectionNames: [String]
+    /// The filters applied; see ``replaceFilters(with:)``.
+    public internal(set) var filters: [ResultsFilter<Element>] = []
+
+    /// The key of an element, `nil` when it has none.
+    let keyOf: (Element) -> Key?
+    /// The key of an element's parent, `nil` at the top level.
+    let parentKeyOf: (Element) -> Key?
+    /// How siblings are ordered; in the order given when empty.
+    let sortKeys: [ResultsSortKey<Element>]
+    /// The section of a top-level item and its descendants, if sectioned.
+    let sectionNameOf: ((Element) -> String)?
+    /// Whether a replaced element is the same content; `nil` counts every replace as a change.
+    let isSameElement: (@Sendable (Element, Element) -> Bool)?
+
+    /// Creates an empty outline.
+    init(
+        keyOf: @escaping (Element) -> Key?, parentKeyOf: @escaping (Element) -> Key?,
+        sortKeys: [ResultsSortKey<Element>], sectionNameOf: ((Element) -> String)?,
+        isSameElement: (@Sendable (Element, Element) -> Bool)?
+    ) {
+        self.keyOf = keyOf
+        self.parentKeyOf = parentKeyOf
+        self.sortKeys = sortKeys
+        self.sectionNameOf = sectionNameOf
+        self.isSameElement = isSameElement
+        sectionNames = sectionNameOf == nil ? [""] : []
+        var store = ResultsStore<Row, Key>(key: { $0.key }, isSameContent: { Row.areSame($0, $1, isSameElement: isSameElement) })
+        store.addFilter(Self.expansionFilter)
+        if sectionNameOf != nil { try! store.removeSection(at: 0) }
+        controller = ResultsController(store: store)
+    }
+
+    /// Creates an empty outline of elements that name their key and their
+    /// parent's; every replace of an element counts as a change.
+    ///
+    /// - Parameters:
+    ///   - key: The item's key.
+    ///   - parentKey: The key of the item's parent; `nil` at the top level.
+    ///   - sortKeys: How siblings are ordered; in the order given when empty.
+    ///   - sectionName: The section of a top-level item and its descendants;
+    ///     `nil` for one section.
+    /// - Complexity: O(1).
+    public convenience init(
+        key: KeyPath<Element, Key> & Sendable, parentKey: KeyPath<Element, Key?> & Sendable,
+        sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
+    ) {
+        self.init(keyOf: { $0[keyPath: key] }, parentKeyOf: { $0[keyPath: parentKey] },
+                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: nil)
+    }
+
+    /// The filter that shows the rows below expanded items only.
+    static var expansionFilter: ResultsFilter<Row> {
+        ResultsFilter(title: "expanded", group: "outline", matchesInPlace: { $0.pointee.isUnderExpandedAncestors })
+    }
+}
+
+extension ResultsOutline where Element: Equatable {
+    /// Creates an empty outline of elements that name their key and their
+    /// parent's; a replaced element is a change when it is not `==` to the one before.
+    ///
+    /// - Complexity: O(1).
+    public convenience init(
+        key: KeyPath<Element, Key> & Sendable, parentKey: KeyPath<Element, Key?> & Sendable,
+        sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
+    ) {
+        self.init(keyOf: { $0[keyPath: key] }, parentKeyOf: { $0[keyPath: parentKey] },
+                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: { $0 == $1 })
+    }
+}
+
+// MARK: - Reading
+
+extension ResultsOutline {
+    /// The table as it is now, every edit included.
+    ///
+    /// - Complexity: O(1).
+    public var snapshot: ResultsSnapshot<Row, Key> { controller.snapshot }
+
+    /// The number of items, shown or not.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { tree.count }
+
+    /// The item with `key`, shown or not.
+    ///
+    /// - Complexity: O(1).
+    public func element(forKey key: Key) -> Element? { controller.store.element(forKey: key)?.element }
+
+    /// The key of the parent of the item with `key`; `nil` at the top level or for no item.
+    ///
+    /// - Complexity: O(1).
+    public func parentKey(of key: Key) -> Key? { tree[key]?.parent }
+
+    /// The keys of the children of the item with `key` (of the top-level
+    /// items for `nil`), in order.
+    ///
+    /// - Complexity: O(*c*) for *c* children.
+    public func childKeys(of key: Key?) -> [Key] { tree.children(of: key) }
+
+    /// Whether the user expanded the item with `key` (whether or not it is here now).
+    ///
+    /// - Complexity: O(1).
+    public func isExpanded(_ key: Key) -> Bool { expandedKeys.contains(key) }
+}
