@@ -10,7 +10,8 @@ extension ResultsOutline {
     ///
     /// - Throws: ``ResultsError/notExpandable(_:reason:)`` for a key that is
     ///   no item's, or an item without children; nothing changes then.
-    /// - Complexity: O(*k* log *n*) for *k* rows that show or hide.
+    /// - Complexity: O(*k* log *n*) for *k* rows that show or hide (with
+    ///   `includingDescendants`, for the *k* items below).
     public func expand(_ key: Key, includingDescendants: Bool = false) throws(ResultsError) {
         guard let node = tree[key] else { throw .notExpandable(String(describing: key), reason: "no item has this key") }
         guard !node.children.isEmpty else { throw .notExpandable(String(describing: key), reason: "it has no children") }
@@ -20,7 +21,7 @@ extension ResultsOutline {
         } else {
             guard expandedKeys.insert(key).inserted else { return }
         }
-        try commitExpansion(of: key, restoring: previous)
+        try commitExpansion(of: key, throughout: includingDescendants, restoring: previous)
     }
 
     /// Collapses the item with `key`: its descendants' rows hide. Each
@@ -33,16 +34,17 @@ extension ResultsOutline {
         guard tree[key] != nil else { throw .notExpandable(String(describing: key), reason: "no item has this key") }
         let previous = (tree, expandedKeys)
         guard expandedKeys.remove(key) != nil else { return }
-        try commitExpansion(of: key, restoring: previous)
+        try commitExpansion(of: key, throughout: false, restoring: previous)
     }
 
     /// Lays out again the rows of `key`'s subtree whose expansion or
-    /// visibility changed.
-    func commitExpansion(of key: Key, restoring previous: (OutlineTree<Key>, Set<Key>)) throws(ResultsError) {
+    /// visibility changed: `throughout` it when the expansion of every
+    /// item below changed too.
+    func commitExpansion(of key: Key, throughout: Bool, restoring previous: (OutlineTree<Key>, Set<Key>)) throws(ResultsError) {
         do {
             try controller.modify { store throws(ResultsError) in
                 // Visited: the item, and the children of every item whose
-                // children show now or showed before.
+                // children show now or showed before (or every item below).
                 var changed: [(Int32, Row)] = []
                 var stack = [(key, tree.level(of: key), isUnderExpandedAncestors(key))]
                 while let (next, level, shown) = stack.popLast() {
@@ -52,7 +54,7 @@ extension ResultsOutline {
                     let row = makeRow(next, node: node, level: level, shown: shown, element: nil, in: store)
                     if !Row.areLaidOutAlike(old, row) { changed.append((id, row)) }
                     let childrenShown = shown && expandedKeys.contains(next)
-                    guard childrenShown || (old.isUnderExpandedAncestors && previous.1.contains(next)) else { continue }
+                    guard throughout || childrenShown || (old.isUnderExpandedAncestors && previous.1.contains(next)) else { continue }
                     for child in node.children.reversed() { stack.append((child, level + 1, childrenShown)) }
                 }
                 store.replaceInPlace(changed)

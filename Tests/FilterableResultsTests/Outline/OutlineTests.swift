@@ -71,6 +71,14 @@ struct OutlineTests {
         #expect(screen.problems().isEmpty, "\(screen.problems())")
     }
 
+    @Test func expandingAHiddenItemWithDescendantsShowsThemExpandedLater() throws {
+        let screen = try screen(files + [Item(7, under: 5, "march notes")])
+        try screen.outline.expand(3, includingDescendants: true)   // below collapsed Documents
+        try screen.outline.expand(1)
+        #expect(screen.rows == [["1+", " 3+", "  5+", "   7", " 4", "2-"]])
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
     @Test func aSubtreeMovedToAnotherParentMovesItsRowsKeepingTheirIdentity() throws {
         let screen = try screen()
         try screen.outline.expand(1, includingDescendants: true)
