@@ -50,6 +50,10 @@ void bench_consume(const void *pointer) {
     bench_sink_pointer = pointer;
 }
 
+void bench_opaque(void *pointer) {
+    bench_sink_pointer = pointer;
+}
+
 static int bench_collecting = 0;
 
 void bench_collect_begin(void) {

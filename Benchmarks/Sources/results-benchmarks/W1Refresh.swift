@@ -109,7 +109,7 @@ func timeDictionaryFloor(_ data: RefreshData) -> Double {
 /// W1 at size `n`: `setData` of the fresh rows plus `takeChangeset()`, on a
 /// store freshly built for each repetition (not timed), and in the same
 /// repetition, with `baselines`, baseline (a).
-func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDiffBudget: Double) -> RefreshResult {
+func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDiffBudget: Double, stdlibDiff: Bool = true) -> RefreshResult {
     let data = RefreshData(size: n, seed: benchmarkSeed &+ UInt64(n))
     var result = RefreshResult(size: n, expected: data.expected)
     var dictionary = Double.infinity
@@ -123,6 +123,7 @@ func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDi
     result.repetitions = repetitionCount
     guard baselines else { return result }
     result.dictionary = dictionary
+    guard stdlibDiff else { return result }
 
     // (b) The standard library's Myers diff with moves inferred, on the key
     // arrays (made before timing). It is O((N + M) D) in time, so it is

@@ -104,8 +104,11 @@ extension ResultsStore {
         }
         noteMutation()
         var summary = ResultsMergeSummary()
-        let (rows, isNew, changed) = upsert(elements, keys: keys, prune: prune, summary: &summary)
-        if keepingFetchOrder && !placesRows {
+        let (rows, isNew, changed, placed) = upsert(
+            elements, keys: keys, prune: prune, appendingInOneRebuild: !keepingFetchOrder && !placesRows, summary: &summary)
+        if placed {
+            // Pruned and appended in one rebuild.
+        } else if keepingFetchOrder && !placesRows {
             placeInFetchOrder(rows, isNew: isNew, after: nil)
         } else {
             placeMergedRows(rows, isNew: isNew, changed: changed)
@@ -118,10 +121,15 @@ extension ResultsStore {
     }
 
     /// Upserts `elements`, whose keys are `keys`, and with `prune` removes
-    /// the rows they do not name; the rows are not placed yet.
+    /// the rows they do not name; the rows are not placed yet, but for
+    /// `placed`: with `appendingInOneRebuild` (a store that does not place
+    /// rows, new rows going to the end of the last section), a prune that
+    /// removes or adds many rows takes the old rows out and appends the new
+    /// ones in one rebuild, as `setData` does, not one tree edit per row.
     @inlinable mutating func upsert(
-        _ elements: [Element], keys: [Key], prune: Bool, summary: inout ResultsMergeSummary
-    ) -> (rows: [RowID], isNew: [Bool], changed: [RowID]) {
+        _ elements: [Element], keys: [Key], prune: Bool, appendingInOneRebuild: Bool = false,
+        summary: inout ResultsMergeSummary
+    ) -> (rows: [RowID], isNew: [Bool], changed: [RowID], placed: Bool) {
         // A page merged into a big store claims few rows: a dictionary of
         // them instead of a byte per row keeps the merge proportional to
         // the page (a prune reads every row's claim anyway).
@@ -131,8 +139,52 @@ extension ResultsStore {
         // for nothing; the index still grows once if many keys are new.
         reserveKeys(Swift.max(table.rowCount, elements.count))
         let upserted = upsert(elements, keys: keys, claims: &claims, summary: &summary)
-        if prune { summary.removed = releaseUnclaimedRows(claims, removingFromSections: true) }
-        return upserted
+        guard prune else { return (upserted.rows, upserted.isNew, upserted.changed, false) }
+        if appendingInOneRebuild {
+            // Rows placed now are the old ones: each is claimed or goes.
+            let added = upserted.isNew.lazy.filter { $0 }.count
+            let removed = table.rowCount - (upserted.rows.count - added)
+            // A tree edit costs tens of times what a row of a rebuild does.
+            if removed + added > 0 && (removed + added) * Self.oneRebuildFraction >= table.rowCount {
+                summary.removed = pruneAndAppendInOneRebuild(upserted.rows, isNew: upserted.isNew, claims: claims)
+                return (upserted.rows, upserted.isNew, upserted.changed, true)
+            }
+        }
+        summary.removed = releaseUnclaimedRows(claims, removingFromSections: true)
+        return (upserted.rows, upserted.isNew, upserted.changed, false)
+    }
+
+    /// A pruning merge that removes or adds at least one row in this many
+    /// rebuilds the positional index once instead of editing it per row.
+    @inlinable static var oneRebuildFraction: Int { 16 }
+
+    /// Takes out the rows an upsert left unclaimed and appends its new rows
+    /// to the last section (a new unnamed one when there is none), in one
+    /// rebuild of the positional index; releases the rows taken out and
+    /// returns how many. For a store that does not place rows: sections
+    /// left empty stay.
+    ///
+    /// - Complexity: O(*n* + *m*) for *n* old rows and *m* new ones.
+    @inlinable mutating func pruneAndAppendInOneRebuild(_ rows: [RowID], isNew: [Bool], claims: Claims) -> Int {
+        tracker.touchAll()
+        var sections = table.rawTableWithIdentities
+        var released: [RowID] = []
+        for index in sections.indices {
+            sections[index].rows.removeAll { id in
+                guard claims[id] == .unclaimed else { return false }
+                released.append(id)
+                return true
+            }
+        }
+        var added: [RowID] = []
+        for (id, isNew) in zip(rows, isNew) where isNew { added.append(id) }
+        if !added.isEmpty {
+            if sections.isEmpty { sections.append((id: allocateSection(), name: nil, rows: [])) }
+            sections[sections.count - 1].rows += added
+        }
+        rebuild(sections)
+        for id in released { releaseRow(id) }
+        return released.count
     }
 
     /// Files the merged rows: rows whose section changed are taken out,

@@ -67,7 +67,7 @@ extension ResultsStore {
         self.refresh = nil
         noteMutation()
         var summary = ResultsMergeSummary()
-        let (rows, isNew, changed) = upsert(page, keys: keys, prune: false, summary: &summary)
+        let (rows, isNew, changed, _) = upsert(page, keys: keys, prune: false, summary: &summary)
         if !placesRows && table.numberOfSections <= 1 {
             // A key an earlier page returned stays where it came first.
             let placed = zip(rows, isNew).filter { $0.1 || !refresh.returned.contains(key(ofRow: $0.0)) }

@@ -113,8 +113,9 @@ extension ResultsStore {
     /// ("é" as one scalar or as "e" + U+0301) compares equal, yet section
     /// names are told apart by their scalars.
     @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
+        // `sectioning` first: a call of `changesSection` copies the store.
         if let sameContent, table.slots.withPointer(at: Int(id), { old in withUnsafePointer(to: element) { sameContent(old, $0) } }),
-           !changesSection(ofRow: id, to: element) {
+           sectioning == nil || !changesSection(ofRow: id, to: element) {
             table.slots[Int(id)] = element
             return false
         }

@@ -95,8 +95,10 @@ struct SlotArray<Element> {
     // MARK: Reading
 
     /// Calls `body` with the chunk holding `index` and the offset in it,
-    /// retaining nothing (the array's references keep them alive).
-    @inlinable func withChunk<R>(
+    /// retaining nothing (the array's references keep them alive). Always
+    /// inlined, so that `body` is too: a slot read or write is no call
+    /// through a closure context.
+    @inlinable @inline(__always) func withChunk<R>(
         containing index: Int, _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<Element>, Int) throws -> R
     ) rethrows -> R {
         precondition(index >= 0 && index < count, "SlotArray index \(index) out of range 0..<\(count)")
@@ -204,7 +206,8 @@ struct SlotArray<Element> {
     // MARK: Writing
 
     /// Calls `body` with the chunk holding `index`, made unique first.
-    @inlinable mutating func withUniqueChunk<R>(
+    /// Always inlined, as ``withChunk(containing:_:)``.
+    @inlinable @inline(__always) mutating func withUniqueChunk<R>(
         containing index: Int, _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<Element>, Int) throws -> R
     ) rethrows -> R {
         precondition(index >= 0 && index < count, "SlotArray index \(index) out of range 0..<\(count)")

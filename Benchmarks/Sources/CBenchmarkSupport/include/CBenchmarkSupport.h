@@ -30,4 +30,8 @@ void bench_consume(const void *pointer);
 void bench_collect_begin(void);
 void bench_collect_end(void);
 
+/// Takes a value's address where the optimizer cannot see: it must assume
+/// the value was read and changed (so a closure stored there is opaque).
+void bench_opaque(void *pointer);
+
 #endif
