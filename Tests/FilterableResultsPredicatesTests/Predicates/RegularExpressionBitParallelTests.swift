@@ -184,9 +184,10 @@ struct RegularExpressionBitParallelTests {
             #expect(automatic.matches == reference.matches, "\(pattern) on \(text.debugDescription)")
             if reference.matches { matched += 1 }
             if copies > 100 {
-                // A shift for each offset (about 20 words of 36 each), no
-                // closure followed at run time: under p / 4 words a scalar,
-                // where following the ends' closures took more.
+                // Shifts, or relays, for every offset (a few hundred words
+                // a scalar), no closure followed at run time: under p / 4
+                // words a scalar, where following the ends' closures took
+                // more.
                 let scalars = text.unicodeScalars.count
                 #expect(bitParallel.steps <= scalars * bitParallel.programSize / 4, "\(bitParallel.steps) steps")
             }
