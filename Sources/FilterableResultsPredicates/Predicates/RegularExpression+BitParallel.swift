@@ -21,7 +21,16 @@ extension RegularExpression {
     ///    positions. They are kept as offsets when few offsets serve many
     ///    positions (a star's loop is offset 0 or less, an alternation's
     ///    branches small offsets), or as a *gather* when many positions
-    ///    enter one (the position after a group of optional copies).
+    ///    enter one (the position after a group of optional copies). The
+    ///    ``maximumShifts`` most frequent offsets are kept, and more (up to
+    ///    ``widestShifts``) while they lower the estimated cost of a step:
+    ///    the copies of a group of alternatives of several lengths enter the
+    ///    next copy at one offset per pair of alternatives. Positions whose
+    ///    closures enter the same set of positions (those ends) may instead
+    ///    *relay* through a bit standing for the set, in a fourth set of
+    ///    bits: one shift into it per source offset, and one out of it per
+    ///    offset within the set. A shift whose source words are mostly not
+    ///    zero runs over all of them without branches.
     /// 3. The positions whose offsets did not fit are *irregular*: their
     ///    closure is followed instruction by instruction, as the plain
     ///    simulation does.
@@ -35,7 +44,7 @@ extension RegularExpression {
     ///
     /// Every part is the closure the plain simulation computes, so answers
     /// are the same; the cost of a step is O(*w* · (*k* + 5)) for *w* words
-    /// and *k* ≤ ``maximumShifts`` offsets (the gathers cost at most 2*w*),
+    /// and *k* ≤ 2 · ``widestShifts`` shifts (the gathers cost at most 2*w*),
     /// plus the closures of the live irregular positions (O(*p*) at most,
     /// as the plain simulation).
     ///
@@ -50,6 +59,29 @@ extension RegularExpression {
             var mask: [UInt64]
             /// The words of `mask` that are not zero.
             var sourceWords: [Int32]
+            /// The first word of `mask` that is not zero, and the word after
+            /// the last.
+            var firstWord: Int
+            var endWord: Int
+            /// Whether the shift runs over every word from `firstWord` to
+            /// `endWord` (one pass without branches, as when each copy of a
+            /// group has a position shifted) rather than over `sourceWords`.
+            var isDense: Bool
+
+            /// The shift of the positions in `mask` by `offset`.
+            ///
+            /// - Complexity: O(*w*) for *w* words.
+            init(offset: Int, mask: [UInt64]) {
+                self.offset = offset
+                self.mask = mask
+                sourceWords = mask.indices.filter { mask[$0] != 0 }.map { Int32($0) }
+                firstWord = Int(sourceWords.first ?? 0)
+                endWord = Int(sourceWords.last ?? -1) + 1
+                isDense = 2 * sourceWords.count >= endWord - firstWord
+            }
+
+            /// The words a step of it costs.
+            var cost: Int { isDense ? endWord - firstWord : sourceWords.count }
         }
 
         /// A target entered when any position of `mask` is read.
@@ -64,6 +96,10 @@ extension RegularExpression {
         struct Transitions {
             let shifts: [Shift]
             let gathers: [Gather]
+            /// Shifts of the positions read into the relay bits, and of the
+            /// relay bits into the positions they stand for.
+            let relayShifts: [Shift]
+            let fanShifts: [Shift]
             /// The positions whose closure is followed at run time.
             let irregular: [UInt64]
             /// Whether any position is irregular.
@@ -75,8 +111,11 @@ extension RegularExpression {
             let wordsPerStep: Int
         }
 
-        /// The most offsets kept as shifts.
+        /// The most offsets kept as shifts, whatever they cost.
         static let maximumShifts = 8
+        /// The most offsets kept as shifts when more lower the estimated
+        /// cost of a step (closures no longer followed at run time).
+        static let widestShifts = 64
         /// The most instructions visited while building, over all positions'
         /// closures; positions past it are irregular.
         static let buildBudget = 1 << 24
@@ -268,6 +307,7 @@ extension RegularExpression {
             // (the copies of x{0,999} each add one position to the next's).
             var budget = Self.buildBudget
             var offsetsOf = [[Int]?](repeating: nil, count: count)  // nil: irregular
+            var visitsOf = [Int](repeating: 0, count: count)  // The instructions of each closure.
             var known: [Int: [Int]] = [:]
             var reached: [Int] = []
             var inClosure = [Int](repeating: -1, count: count)
@@ -282,6 +322,7 @@ extension RegularExpression {
                     continue
                 }
                 budget -= found
+                visitsOf[position] = found
                 for entered in reached { inClosure[entered] = position }
                 var generators: [Int] = []
                 for entered in reached where inClosure[entered] == position {
@@ -295,56 +336,165 @@ extension RegularExpression {
                 known[next] = generators
                 offsetsOf[position] = generators.map { $0 - position }
             }
-            var frequency: [Int: Int] = [:]
-            for case let offsets? in offsetsOf { for offset in Set(offsets) { frequency[offset, default: 0] += 1 } }
-            let kept = Set(frequency.sorted { ($0.value, -abs($0.key)) > ($1.value, -abs($1.key)) }
-                .prefix(Self.maximumShifts).map(\.key))
-            // What the kept offsets leave is gathered by target, when many
-            // positions enter the same one (the position after a group of
-            // optional copies), while the gathers cost at most 2w words.
-            var sourcesOf: [Int: Int] = [:]
-            for position in 0..<max(count - 1, 0) {
-                guard let offsets = offsetsOf[position] else { continue }
-                for offset in offsets where !kept.contains(offset) { sourcesOf[position + offset, default: 0] += 1 }
-            }
-            var gathered = Set<Int>()
-            var gatherCost = 0
-            for (target, sources) in sourcesOf.sorted(by: { ($0.value, -$0.key) > ($1.value, -$1.key) }) {
-                guard sources >= 2, gatherCost + min(sources, words) <= 2 * words + 64 else { continue }
-                gathered.insert(target)
-                gatherCost += min(sources, words)
-            }
-            var masks: [Int: [UInt64]] = [:]
-            var gatherMasks: [Int: [UInt64]] = [:]
-            var irregular = [UInt64](repeating: 0, count: words)
-            for position in 0..<max(count - 1, 0) {
-                let bit = UInt64(1) << UInt64(position % 64)
-                guard let offsets = offsetsOf[position],
-                      offsets.allSatisfy({ kept.contains($0) || gathered.contains(position + $0) })
-                else {
-                    irregular[position / 64] |= bit
-                    continue
+            // The transitions of positions whose closures enter the
+            // positions at the offsets `offsetsOf` (nil: irregular), and the
+            // estimated cost of a step.
+            func plan(_ offsetsOf: [[Int]?]) -> (transitions: Transitions, cost: Int) {
+                var frequency: [Int: Int] = [:]
+                for case let offsets? in offsetsOf { for offset in Set(offsets) { frequency[offset, default: 0] += 1 } }
+                let ranked = frequency.sorted { ($0.value, -abs($0.key)) > ($1.value, -abs($1.key)) }.map(\.key)
+
+                // The transitions keeping the offsets `kept` as shifts, and what
+                // a step of them is estimated to cost: its words, and the
+                // instructions of the irregular closures (as if all were live).
+                func layout(keeping kept: Set<Int>) -> (transitions: Transitions, cost: Int) {
+                    // What the kept offsets leave is gathered by target, when many
+                    // positions enter the same one (the position after a group of
+                    // optional copies), while the gathers cost at most 2w words.
+                    var sourcesOf: [Int: Int] = [:]
+                    for position in 0..<max(count - 1, 0) {
+                        guard let offsets = offsetsOf[position] else { continue }
+                        for offset in offsets where !kept.contains(offset) { sourcesOf[position + offset, default: 0] += 1 }
+                    }
+                    var gathered = Set<Int>()
+                    var gatherCost = 0
+                    for (target, sources) in sourcesOf.sorted(by: { ($0.value, -$0.key) > ($1.value, -$1.key) }) {
+                        guard sources >= 2, gatherCost + min(sources, words) <= 2 * words + 64 else { continue }
+                        gathered.insert(target)
+                        gatherCost += min(sources, words)
+                    }
+                    var masks: [Int: [UInt64]] = [:]
+                    var gatherMasks: [Int: [UInt64]] = [:]
+                    var irregular = [UInt64](repeating: 0, count: words)
+                    var irregularVisits = 0
+                    for position in 0..<max(count - 1, 0) {
+                        let bit = UInt64(1) << UInt64(position % 64)
+                        guard let offsets = offsetsOf[position],
+                              offsets.allSatisfy({ kept.contains($0) || gathered.contains(position + $0) })
+                        else {
+                            irregular[position / 64] |= bit
+                            irregularVisits += max(visitsOf[position], 1)
+                            continue
+                        }
+                        for offset in offsets {
+                            if kept.contains(offset) {
+                                masks[offset, default: [UInt64](repeating: 0, count: words)][position / 64] |= bit
+                            } else {
+                                gatherMasks[position + offset, default: [UInt64](repeating: 0, count: words)][position / 64] |= bit
+                            }
+                        }
+                    }
+                    let shifts = masks.keys.sorted().map { Shift(offset: $0, mask: masks[$0]!) }
+                    let gathers = gatherMasks.keys.sorted().map { target in
+                        let mask = gatherMasks[target]!
+                        return Gather(target: target, mask: mask,
+                                      sourceWords: mask.indices.filter { mask[$0] != 0 }.map { Int32($0) })
+                    }
+                    let wordsPerStep = words * 3 + shifts.reduce(0) { $0 + $1.cost }
+                        + gathers.reduce(0) { $0 + $1.sourceWords.count }
+                    let transitions = Transitions(
+                        shifts: shifts, gathers: gathers, relayShifts: [], fanShifts: [], irregular: irregular,
+                    hasIrregular: irregular.contains { $0 != 0 },
+                        fill: fill, wordsPerStep: wordsPerStep
+                    )
+                    return (transitions, wordsPerStep + irregularVisits)
                 }
-                for offset in offsets {
-                    if kept.contains(offset) {
-                        masks[offset, default: [UInt64](repeating: 0, count: words)][position / 64] |= bit
-                    } else {
-                        gatherMasks[position + offset, default: [UInt64](repeating: 0, count: words)][position / 64] |= bit
+
+                // The most frequent offsets, and more of them (up to
+                // `widestShifts`) when that lowers the estimated cost of a step
+                // and keeps it within half the program: a pattern whose copies'
+                // ends enter the next copy at many offsets (alternatives of
+                // several lengths) gets a shift for each instead of closures
+                // followed at run time. How many is estimated in one pass (a
+                // position is regular once its rarest offset is kept; a shift
+                // costs the words its positions are in), then laid out once.
+                let baseline = layout(keeping: Set(ranked.prefix(Self.maximumShifts)))
+                guard baseline.transitions.hasIrregular, ranked.count > Self.maximumShifts else { return baseline }
+                var rankOf: [Int: Int] = [:]
+                for (rank, offset) in ranked.enumerated() { rankOf[offset] = rank }
+                var wordsOfRank = [Int](repeating: 0, count: ranked.count)
+                var lastWordOfRank = [Int](repeating: -1, count: ranked.count)
+                var visitsFromRank = [Int](repeating: 0, count: ranked.count + 1)  // Of the positions whose rarest offset is this one.
+                for position in 0..<max(count - 1, 0) {
+                    guard let offsets = offsetsOf[position] else { continue }
+                    var rarest = 0
+                    for offset in offsets {
+                        let rank = rankOf[offset]!
+                        rarest = max(rarest, rank)
+                        if lastWordOfRank[rank] != position / 64 {
+                            lastWordOfRank[rank] = position / 64
+                            wordsOfRank[rank] += 1
+                        }
+                    }
+                    visitsFromRank[rarest] += max(visitsOf[position], 1)
+                }
+                var irregularVisits = visitsFromRank.reduce(0, +)
+                var shiftWords = 0
+                var bestEstimate = Int.max
+                var bestKept = Self.maximumShifts
+                for kept in 1...min(ranked.count, Self.widestShifts) {
+                    shiftWords += wordsOfRank[kept - 1]
+                    irregularVisits -= visitsFromRank[kept - 1]
+                    if kept >= Self.maximumShifts, shiftWords + irregularVisits < bestEstimate {
+                        bestEstimate = shiftWords + irregularVisits
+                        bestKept = kept
                     }
                 }
+                guard bestKept > Self.maximumShifts else { return baseline }
+                let wider = layout(keeping: Set(ranked.prefix(bestKept)))
+                return wider.cost < baseline.cost && 2 * wider.transitions.wordsPerStep <= program.count ? wider : baseline
             }
-            func nonzeroWords(_ mask: [UInt64]) -> [Int32] { mask.indices.filter { mask[$0] != 0 }.map { Int32($0) } }
-            let shifts = masks.keys.sorted().map { offset in
-                Shift(offset: offset, mask: masks[offset]!, sourceWords: nonzeroWords(masks[offset]!))
-            }
-            let gathers = gatherMasks.keys.sorted().map { target in
-                Gather(target: target, mask: gatherMasks[target]!, sourceWords: nonzeroWords(gatherMasks[target]!))
-            }
-            let wordsPerStep = words * 3 + shifts.reduce(0) { $0 + $1.sourceWords.count }
-                + gathers.reduce(0) { $0 + $1.sourceWords.count }
-            return Transitions(shifts: shifts, gathers: gathers, irregular: irregular,
-                               hasIrregular: irregular.contains { $0 != 0 }, fill: fill, wordsPerStep: wordsPerStep)
 
+            // Positions whose closures enter the same set of positions (the
+            // ends of a copy's alternatives all enter the next copy's) may
+            // *relay* through a bit of their own, the set's first position
+            // in a separate set of bits: one shift into it per source offset,
+            // one out of it per offset within the set, instead of one per
+            // pair. Tried when a step needs many shifts, and kept when it
+            // costs less.
+            let direct = plan(offsetsOf)
+            guard direct.transitions.hasIrregular || direct.transitions.shifts.count > Self.maximumShifts else {
+                return direct.transitions
+            }
+            var sourcesOfSet: [[Int]: [Int]] = [:]
+            for position in 0..<max(count - 1, 0) {
+                guard let offsets = offsetsOf[position], offsets.count >= 2 else { continue }
+                sourcesOfSet[offsets.map { position + $0 }.sorted(), default: []].append(position)
+            }
+            var setOfRelay: [Int: [Int]] = [:]
+            // The sets with the most sources first, so that they get the bits.
+            let candidates = sourcesOfSet.filter { $0.value.count >= 2 }.sorted { first, second in
+                first.value.count != second.value.count
+                    ? first.value.count > second.value.count : first.key.lexicographicallyPrecedes(second.key)
+            }
+            for (set, _) in candidates where setOfRelay[set[0]] == nil { setOfRelay[set[0]] = set }
+            var relayed = offsetsOf
+            var relayMasks: [Int: [UInt64]] = [:]
+            var fanMasks: [Int: [UInt64]] = [:]
+            for (set, sources) in candidates where setOfRelay[set[0]] == set {
+                let relay = set[0]
+                for source in sources {
+                    relayed[source] = []
+                    relayMasks[relay - source, default: [UInt64](repeating: 0, count: words)][source / 64] |= 1 << UInt64(source % 64)
+                }
+                for entered in set {
+                    fanMasks[entered - relay, default: [UInt64](repeating: 0, count: words)][relay / 64] |= 1 << UInt64(relay % 64)
+                }
+            }
+            guard !relayMasks.isEmpty, relayMasks.count + fanMasks.count <= Self.widestShifts else { return direct.transitions }
+            let relayShifts = relayMasks.keys.sorted().map { Shift(offset: $0, mask: relayMasks[$0]!) }
+            let fanShifts = fanMasks.keys.sorted().map { Shift(offset: $0, mask: fanMasks[$0]!) }
+            let relayWords = words + (relayShifts + fanShifts).reduce(0) { $0 + $1.cost }
+            let viaRelays = plan(relayed)
+            guard viaRelays.cost + relayWords < direct.cost,
+                  2 * (viaRelays.transitions.wordsPerStep + relayWords) <= program.count
+            else { return direct.transitions }
+            let table = viaRelays.transitions
+            return Transitions(
+                shifts: table.shifts, gathers: table.gathers, relayShifts: relayShifts, fanShifts: fanShifts,
+                irregular: table.irregular, hasIrregular: table.hasIrregular, fill: table.fill,
+                wordsPerStep: table.wordsPerStep + relayWords
+            )
         }
 
         /// Sets the bits of the positions that read `scalar` in
@@ -376,7 +526,7 @@ extension RegularExpression {
             #if DEBUG
             assert(positions.count == 0 || matchPosition == positions.count - 1)
             for case let table? in transitions {
-                for mask in table.shifts.map(\.mask) + table.gathers.map(\.mask) {
+                for mask in (table.shifts + table.relayShifts).map(\.mask) + table.gathers.map(\.mask) {
                     for word in 0..<words {
                         assert(mask[word] & table.irregular[word] == 0, "a position both shifted and irregular")
                     }
@@ -403,14 +553,15 @@ extension RegularExpression {
             _ expression: RegularExpression, _ subject: UnsafeBufferPointer<UInt32>, from start: Int, states: [Int32],
             previousIsWord: Bool, steps: inout Int
         ) -> Bool {
-            // The three sets of positions live in one allocation: no
+            // The four sets of positions (with the relay bits) live in one allocation: no
             // uniqueness or bounds checks in the loops.
-            let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * max(words, 1))
-            storage.initialize(repeating: 0, count: 3 * max(words, 1))
+            let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * max(words, 1))
+            storage.initialize(repeating: 0, count: 4 * max(words, 1))
             defer { storage.deallocate() }
             var current = UnsafeMutableBufferPointer(start: storage, count: words)
             var next = UnsafeMutableBufferPointer(start: storage + words, count: words)
             let read = UnsafeMutableBufferPointer(start: storage + 2 * words, count: words)
+            let relays = UnsafeMutableBufferPointer(start: storage + 3 * words, count: words)
             for pc in states { Self.insert(Int(positionOfInstruction[Int(pc)]), into: next) }
             swap(&current, &next)
             var previousIsWord = previousIsWord
@@ -449,6 +600,11 @@ extension RegularExpression {
                 next.update(repeating: 0)
                 closure.nextStep()  // One visit per instruction per step, over all closures.
                 for shift in table.shifts { Self.apply(shift, read, into: next) }
+                if !table.relayShifts.isEmpty {
+                    relays.update(repeating: 0)
+                    for shift in table.relayShifts { Self.apply(shift, read, into: relays) }
+                    for shift in table.fanShifts { Self.apply(shift, relays, into: next) }
+                }
                 for gather in table.gathers {
                     for word in gather.sourceWords where read[Int(word)] & gather.mask[Int(word)] != 0 {
                         Self.insert(gather.target, into: next)
@@ -537,6 +693,10 @@ extension RegularExpression {
             let offset = shift.offset
             let wordShift = offset >= 0 ? offset / 64 : -((-offset + 63) / 64)
             let bitShift = UInt64(offset - wordShift * 64)  // 0..<64
+            if shift.isDense {
+                applyDense(shift, wordShift: wordShift, bitShift: bitShift, read, into: target)
+                return
+            }
             shift.mask.withUnsafeBufferPointer { mask in
                 for source in shift.sourceWords {
                     let value = read[Int(source)] & mask[Int(source)]
@@ -544,6 +704,52 @@ extension RegularExpression {
                     let low = Int(source) + wordShift
                     if low >= 0, low < words { target[low] |= value << bitShift }
                     if bitShift != 0, low + 1 >= 0, low + 1 < words { target[low + 1] |= value >> (64 - bitShift) }
+                }
+            }
+        }
+
+        /// ``apply(_:_:into:)`` over every word from the shift's first to
+        /// its last: target word `t` takes source word `t - wordShift`
+        /// moved `bitShift` bits up, and the bits of the word before it that
+        /// cross over, in one pass without branches.
+        @inline(__always)
+        private static func applyDense(
+            _ shift: Shift, wordShift: Int, bitShift: UInt64, _ read: UnsafeMutableBufferPointer<UInt64>,
+            into target: UnsafeMutableBufferPointer<UInt64>
+        ) {
+            let words = target.count
+            let first = shift.firstWord
+            let end = shift.endWord
+            guard let readBase = read.baseAddress, let targetBase = target.baseAddress, first < end else { return }
+            shift.mask.withUnsafeBufferPointer { maskBuffer in
+                guard let mask = maskBuffer.baseAddress else { return }
+                // Wrapping index arithmetic: the bounds are checked before the
+                // loops, which then vectorize.
+                let shifted = targetBase + wordShift
+                let low = max(first, -wordShift)
+                let high = min(end, words - wordShift)
+                if bitShift == 0 {
+                    var source = low
+                    while source < high {
+                        shifted[source] |= readBase[source] & mask[source]
+                        source &+= 1
+                    }
+                    return
+                }
+                let back = 64 &- bitShift
+                // The words that take bits from two source words.
+                var source = max(first + 1, -wordShift)
+                while source < high {
+                    shifted[source] |= (readBase[source] & mask[source]) &<< bitShift
+                        | (readBase[source &- 1] & mask[source &- 1]) &>> back
+                    source &+= 1
+                }
+                // The first source word's low part, and the last's high part.
+                if first + wordShift >= 0, first + wordShift < words {
+                    shifted[first] |= (readBase[first] & mask[first]) &<< bitShift
+                }
+                if end + wordShift >= 0, end + wordShift < words {
+                    shifted[end] |= (readBase[end - 1] & mask[end - 1]) &>> back
                 }
             }
         }

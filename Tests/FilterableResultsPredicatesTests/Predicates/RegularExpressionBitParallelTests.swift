@@ -163,6 +163,38 @@ struct RegularExpressionBitParallelTests {
         #expect(reference.steps > scalars * reference.programSize / 8, "\(reference.steps) steps")
     }
 
+    @Test("alternatives of several lengths, whose ends enter the next copy at many offsets, answer as the plain simulation",
+          arguments: [12, 150])
+    func alternativesOfSeveralLengths(copies: Int) throws {
+        // Each alternative's end enters the next copy's alternatives at
+        // about 20 offsets, more than the 8 always kept as shifts.
+        let pattern = "[a-z ]*a(?:[a-m]|[n-z ]{2}|[a-m ]{3}|[n-z]{4}|[a-z]{5}){\(copies)}"
+        var random = SeededRandomNumberGenerator(seed: 0xA17 &+ UInt64(copies))
+        let alphabets: [[Character]] = [Array("abcdefghijklmnopqrstuvwxyz "), ["a", "n", " ", "m", "z"], ["a", "b", "q"]]
+        var matched = 0
+        let rounds = copies > 100 ? 6 : 30
+        for round in 0..<rounds {
+            let alphabet = alphabets[round % alphabets.count]
+            let length = Int.random(in: (copies / 2)...(copies * 4), using: &random)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+            let reference = try PredicateMatcherTesting.matches(pattern, text, engine: .reference)
+            let bitParallel = try PredicateMatcherTesting.matches(pattern, text, engine: .bitParallel)
+            let automatic = try PredicateMatcherTesting.matches(pattern, text, engine: .automatic)
+            #expect(bitParallel.matches == reference.matches, "\(pattern) on \(text.debugDescription)")
+            #expect(automatic.matches == reference.matches, "\(pattern) on \(text.debugDescription)")
+            if reference.matches { matched += 1 }
+            if copies > 100 {
+                // Shifts, or relays, for every offset (a few hundred words
+                // a scalar), no closure followed at run time: under p / 4
+                // words a scalar, where following the ends' closures took
+                // more.
+                let scalars = text.unicodeScalars.count
+                #expect(bitParallel.steps <= scalars * bitParallel.programSize / 4, "\(bitParallel.steps) steps")
+            }
+        }
+        #expect(matched > 0 && matched < rounds)  // Both answers are exercised.
+    }
+
     @Test("bit-parallel steps stay within the simulation's bound of 2p per scalar plus p")
     func stepBound() throws {
         var random = SeededRandomNumberGenerator(seed: 0x57E9)
