@@ -35,6 +35,7 @@
 }
 @MainActor open class UITableViewCell: UIView {
     public enum EditingStyle: Int, Sendable { case none, delete, insert }
+    open var indentationLevel: Int = 0
     @available(iOS 14, tvOS 14, *) open var contentConfiguration: (any UIContentConfiguration)?
     @available(iOS 14, tvOS 14, *) open func defaultContentConfiguration() -> UIListContentConfiguration { UIListContentConfiguration() }
 }

@@ -90,7 +90,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W12,W13,W14,W15]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W12,W13,W14,W15,O1,O2]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -350,6 +350,27 @@ if configuration.runs("W15") {
     } catch {
         notes.append("W15 failed: \(error)")
     }
+}
+
+if configuration.runs("O1") || configuration.runs("O2") {
+    let folders = configuration.quick ? 10 : 100
+    progress("O1, O2 an outline of \(folders) folders × 10 subfolders × 99 files")
+    let r = runOutline(folders: folders, files: 99, repetitions: repetitions)
+    for (name, ours, flat) in [
+        ("expand a folder with its \(count(r.largeCount)) descendants", r.expandLarge, r.insertLarge),
+        ("collapse it", r.collapseLarge, r.removeLarge),
+        ("expand a subfolder of \(r.smallCount) files", r.expandSmall, r.insertSmall),
+    ] {
+        table.append(TableRow(
+            workload: "O1 \(name), \(count(r.items)) items, vs as many rows inserted (removed) in a flat controller",
+            ours: formatTime(ours), baseline: formatTime(flat),
+            ratio: fixed(ours / flat, 2) + "×", target: "≤ 2×", held: heldMark(ours <= 2 * flat)))
+    }
+    table.append(TableRow(
+        workload: "O2 search keystroke \"ka\" → \"kat\" over \(count(r.items)) items, ancestors kept, vs the flat keystroke over the same rows",
+        ours: formatTime(r.outlineKeystroke), baseline: formatTime(r.flatKeystroke),
+        ratio: fixed(r.outlineKeystroke / r.flatKeystroke, 2) + "×", target: "≤ 2×", held: heldMark(r.outlineKeystroke <= 2 * r.flatKeystroke)))
+    notes.append("O1, O2: best of \(r.repetitions); \(r.shownAfterKeystroke) rows shown after the keystroke.")
 }
 
 if configuration.runs("W12") {

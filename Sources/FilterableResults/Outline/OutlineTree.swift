@@ -1,63 +1,74 @@
 /// The shape of an outline, by key: each item's parent, its children in
 /// order and its section, with a number per item for bit sets.
+@usableFromInline
 struct OutlineTree<Key: Hashable> {
     /// One item's place in the tree.
+    @usableFromInline
     struct Node {
         /// The parent's key; `nil` at the top level.
-        var parent: Key?
+        @usableFromInline var parent: Key?
         /// The children's keys, in order.
-        var children: [Key] = []
+        @usableFromInline var children: [Key] = []
         /// The name of the section of the item's top-level ancestor.
-        var section: String
+        @usableFromInline var section: String
         /// The item's number, below ``OutlineTree/nodeLimit``.
-        var number: Int32
+        @usableFromInline var number: Int32
+
+        @inlinable init(parent: Key?, section: String, number: Int32) {
+            self.parent = parent
+            self.section = section
+            self.number = number
+        }
     }
 
     /// Every item, by key.
-    private(set) var nodes: [Key: Node] = [:]
+    @usableFromInline var nodes: [Key: Node] = [:]
     /// The top-level items, in order (every section's, interleaved).
-    var roots: [Key] = []
+    @usableFromInline var roots: [Key] = []
     /// Numbers of removed items, free for reuse.
-    private var freeNumbers: [Int32] = []
+    @usableFromInline var freeNumbers: [Int32] = []
     /// One more than the highest number ever given.
-    private(set) var nodeLimit: Int32 = 0
+    @usableFromInline var nodeLimit: Int32 = 0
+
+    /// An empty tree.
+    @inlinable init() {}
 
     /// The node of `key`, if it is an item.
-    subscript(key: Key) -> Node? { nodes[key] }
+    @inlinable subscript(key: Key) -> Node? { nodes[key] }
 
     /// The number of items.
-    var count: Int { nodes.count }
+    @inlinable var count: Int { nodes.count }
 
     /// The children of `parent`, or the top-level items for `nil`.
-    func children(of parent: Key?) -> [Key] {
+    @inlinable func children(of parent: Key?) -> [Key] {
         guard let parent else { return roots }
         return nodes[parent]?.children ?? []
     }
 
     /// Sets the children of `parent` (the top-level items for `nil`).
-    mutating func setChildren(_ children: [Key], of parent: Key?) {
+    @inlinable mutating func setChildren(_ children: [Key], of parent: Key?) {
         if let parent { nodes[parent]!.children = children } else { roots = children }
     }
 
     /// Adds `key` as an item without children, not yet listed by its parent.
-    mutating func addNode(_ key: Key, parent: Key?, section: String) {
+    @inlinable mutating func addNode(_ key: Key, parent: Key?, section: String) {
         let number = freeNumbers.popLast() ?? { defer { nodeLimit += 1 }; return nodeLimit }()
         nodes[key] = Node(parent: parent, section: section, number: number)
     }
 
     /// Removes `key`'s node (not its children, nor its listing by its parent).
-    mutating func removeNode(_ key: Key) {
+    @inlinable mutating func removeNode(_ key: Key) {
         if let node = nodes.removeValue(forKey: key) { freeNumbers.append(node.number) }
     }
 
     /// Changes an item's parent and section (its listing is the caller's).
-    mutating func setParent(_ parent: Key?, section: String, of key: Key) {
+    @inlinable mutating func setParent(_ parent: Key?, section: String, of key: Key) {
         nodes[key]!.parent = parent
         nodes[key]!.section = section
     }
 
     /// Sets the section of every item below `key` (`key` included).
-    mutating func setSection(_ section: String, below key: Key) {
+    @inlinable mutating func setSection(_ section: String, below key: Key) {
         var stack = [key]
         while let next = stack.popLast() {
             nodes[next]!.section = section
@@ -66,7 +77,7 @@ struct OutlineTree<Key: Hashable> {
     }
 
     /// `key` and its descendants, depth first.
-    func subtree(of key: Key) -> [Key] {
+    @inlinable func subtree(of key: Key) -> [Key] {
         var result: [Key] = []
         var stack = [key]
         while let next = stack.popLast() {
@@ -77,7 +88,7 @@ struct OutlineTree<Key: Hashable> {
     }
 
     /// Whether `ancestor` is `key` or one of its ancestors.
-    func isAncestor(_ ancestor: Key, of key: Key) -> Bool {
+    @inlinable func isAncestor(_ ancestor: Key, of key: Key) -> Bool {
         var current: Key? = key
         while let next = current {
             if next == ancestor { return true }
@@ -87,7 +98,7 @@ struct OutlineTree<Key: Hashable> {
     }
 
     /// The depth of `key`: 0 at the top level.
-    func level(of key: Key) -> Int {
+    @inlinable func level(of key: Key) -> Int {
         var level = 0
         var current = nodes[key]!.parent
         while let next = current {
@@ -98,7 +109,7 @@ struct OutlineTree<Key: Hashable> {
     }
 
     /// The last item of `key`'s subtree in depth-first order.
-    func lastDescendant(of key: Key) -> Key {
+    @inlinable func lastDescendant(of key: Key) -> Key {
         var current = key
         while let last = nodes[current]!.children.last { current = last }
         return current
@@ -106,7 +117,7 @@ struct OutlineTree<Key: Hashable> {
 
     /// The item just before `key` in depth-first order within its
     /// section, or `nil` when `key` comes first in its section.
-    func predecessor(of key: Key) -> Key? {
+    @inlinable func predecessor(of key: Key) -> Key? {
         let node = nodes[key]!
         let siblings = children(of: node.parent)
         var index = siblings.firstIndex(of: key)!

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Setting, merging, adding, removing and replacing items. Each edit is
 /// checked whole before anything changes, and reported as one batch.
 extension ResultsOutline {
@@ -10,7 +12,7 @@ extension ResultsOutline {
     ///   ``ResultsError/unknownParent(_:of:)`` or ``ResultsError/cycle(_:)``;
     ///   nothing changes then.
     /// - Complexity: O(*n* log *n*) for *n* items.
-    public func setData(_ elements: [Element]) throws(ResultsError) {
+    @inlinable public func setData(_ elements: [Element]) throws(ResultsError) {
         let (keys, byKey) = try keyed(elements)
         for key in keys {
             if let parent = parentKeyOf(byKey[key]!), byKey[parent] == nil {
@@ -59,7 +61,7 @@ extension ResultsOutline {
     ///   ``ResultsError/cycle(_:)``, ``ResultsError/duplicateKey(_:)``,
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
     /// - Complexity: O(*s* log *n*) for *s* items in `parent`'s new subtree.
-    public func merge(_ elements: [Element], under parent: Key?) throws(ResultsError) {
+    @inlinable public func merge(_ elements: [Element], under parent: Key?) throws(ResultsError) {
         let (keys, byKey) = try keyed(elements)
         if let parent, tree[parent] == nil {
             throw .unknownParent(String(describing: parent), of: keys.first.map { String(describing: $0) } ?? "the merged items")
@@ -127,7 +129,7 @@ extension ResultsOutline {
     ///   ``ResultsError/missingPrimaryKey(_:)``,
     ///   ``ResultsError/unknownParent(_:of:)``; nothing changes then.
     /// - Complexity: O(log *n* + *c*) for *c* siblings.
-    public func add(_ element: Element) throws(ResultsError) {
+    @inlinable public func add(_ element: Element) throws(ResultsError) {
         let (keys, _) = try keyed([element])
         let key = keys[0]
         guard tree[key] == nil else { throw .duplicateKey(String(describing: key)) }
@@ -147,7 +149,7 @@ extension ResultsOutline {
     /// there is none.
     ///
     /// - Complexity: O(*s* log *n*) for *s* items in the subtree, plus O(*c*) for *c* siblings.
-    public func remove(key: Key) throws(ResultsError) {
+    @inlinable public func remove(key: Key) throws(ResultsError) {
         guard let node = tree[key] else { return }
         let previous = (tree, expandedKeys)
         let removed = tree.subtree(of: key)
@@ -167,7 +169,7 @@ extension ResultsOutline {
     ///   for a parent inside its own subtree; nothing changes then.
     /// - Complexity: O(log *n* + *c*) for *c* siblings; O(*s* log *n*) when a
     ///   subtree of *s* items moves.
-    public func replace(_ element: Element) throws(ResultsError) {
+    @inlinable public func replace(_ element: Element) throws(ResultsError) {
         let key = try keyed([element]).keys[0]
         guard let node = tree[key] else { return }
         let parent = parentKeyOf(element)
@@ -204,7 +206,7 @@ extension ResultsOutline {
     ///
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)``, or
     ///   ``ResultsError/duplicateKey(_:)`` for a key given twice.
-    func keyed(_ elements: [Element]) throws(ResultsError) -> (keys: [Key], byKey: [Key: Element]) {
+    @inlinable func keyed(_ elements: [Element]) throws(ResultsError) -> (keys: [Key], byKey: [Key: Element]) {
         var keys: [Key] = []
         var byKey: [Key: Element] = [:]
         keys.reserveCapacity(elements.count)
@@ -221,7 +223,7 @@ extension ResultsOutline {
     ///
     /// - Throws: ``ResultsError/cycle(_:)`` naming a key on the cycle.
     /// - Complexity: O(*n*) for *n* keys.
-    func requireNoCycle(among keys: [Key], parent: (Key) -> Key?) throws(ResultsError) {
+    @inlinable func requireNoCycle(among keys: [Key], parent: (Key) -> Key?) throws(ResultsError) {
         // 1: on the path being followed; 2: known to reach the top.
         var state: [Key: UInt8] = [:]
         state.reserveCapacity(keys.count)
@@ -240,7 +242,7 @@ extension ResultsOutline {
 
     /// `keys` in the outline's order of siblings: by its sort keys, ties
     /// (and every key, without sort keys) in the order given.
-    func sorted(_ keys: [Key], elements: [Key: Element]) -> [Key] {
+    @inlinable func sorted(_ keys: [Key], elements: [Key: Element]) -> [Key] {
         guard !sortKeys.isEmpty, keys.count > 1 else { return keys }
         let values = keys.map { element(elements, $0) }
         return keys.indices.sorted { lhs, rhs in
@@ -253,13 +255,13 @@ extension ResultsOutline {
     }
 
     /// The element of `key`: given in `elements`, or stored.
-    func element(_ elements: [Key: Element], _ key: Key) -> Element {
+    @inlinable func element(_ elements: [Key: Element], _ key: Key) -> Element {
         elements[key] ?? controller.store.element(forKey: key)!.element
     }
 
     /// Lists `key` among the children of `parent`: in its sorted place
     /// (after its ties), or last.
-    func insert(_ key: Key, element: Element, amongChildrenOf parent: Key?) {
+    @inlinable func insert(_ key: Key, element: Element, amongChildrenOf parent: Key?) {
         var children = tree.children(of: parent)
         var index = children.count
         if !sortKeys.isEmpty {
@@ -271,7 +273,7 @@ extension ResultsOutline {
 
     /// The rows of section `name`, in depth-first order, for a new tree
     /// whose elements are `elements`.
-    func rows(ofSection name: String, elements: [Key: Element], in store: ResultsStore<Row, Key>) -> [Row] {
+    @inlinable func rows(ofSection name: String, elements: [Key: Element], in store: ResultsStore<Row, Key>) -> [Row] {
         var rows: [Row] = []
         var stack = tree.roots.reversed().filter { tree[$0]!.section == name }.map { ($0, 0, true) }
         while let (key, level, shown) = stack.popLast() {

@@ -12,7 +12,7 @@ extension ResultsOutline {
     ///   no item's, or an item without children; nothing changes then.
     /// - Complexity: O(*k* log *n*) for *k* rows that show or hide (with
     ///   `includingDescendants`, for the *k* items below).
-    public func expand(_ key: Key, includingDescendants: Bool = false) throws(ResultsError) {
+    @inlinable public func expand(_ key: Key, includingDescendants: Bool = false) throws(ResultsError) {
         guard let node = tree[key] else { throw .notExpandable(String(describing: key), reason: "no item has this key") }
         guard !node.children.isEmpty else { throw .notExpandable(String(describing: key), reason: "it has no children") }
         let previous = (tree, expandedKeys)
@@ -30,7 +30,7 @@ extension ResultsOutline {
     /// - Throws: ``ResultsError/notExpandable(_:reason:)`` for a key that is
     ///   no item's; nothing changes then.
     /// - Complexity: O(*k* log *n*) for *k* rows that hide.
-    public func collapse(_ key: Key) throws(ResultsError) {
+    @inlinable public func collapse(_ key: Key) throws(ResultsError) {
         guard tree[key] != nil else { throw .notExpandable(String(describing: key), reason: "no item has this key") }
         let previous = (tree, expandedKeys)
         guard expandedKeys.remove(key) != nil else { return }
@@ -40,7 +40,7 @@ extension ResultsOutline {
     /// Lays out again the rows of `key`'s subtree whose expansion or
     /// visibility changed: `throughout` it when the expansion of every
     /// item below changed too.
-    func commitExpansion(of key: Key, throughout: Bool, restoring previous: (OutlineTree<Key>, Set<Key>)) throws(ResultsError) {
+    @inlinable func commitExpansion(of key: Key, throughout: Bool, restoring previous: (OutlineTree<Key>, Set<Key>)) throws(ResultsError) {
         do {
             try controller.modify { store throws(ResultsError) in
                 // Visited: the item, and the children of every item whose
@@ -51,7 +51,7 @@ extension ResultsOutline {
                     let node = tree[next]!
                     let id = store.table.row(forKey: next)!
                     let old = store.table.element(ofRow: id)
-                    let row = makeRow(next, node: node, level: level, shown: shown, element: nil, in: store)
+                    let row = makeRow(next, node: node, level: level, shown: shown, element: nil, old: old)
                     if !Row.areLaidOutAlike(old, row) { changed.append((id, row)) }
                     let childrenShown = shown && expandedKeys.contains(next)
                     guard throughout || childrenShown || (old.isUnderExpandedAncestors && previous.1.contains(next)) else { continue }

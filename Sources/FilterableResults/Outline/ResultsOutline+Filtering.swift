@@ -5,7 +5,7 @@ extension ResultsOutline {
     /// filter without a group is added.
     ///
     /// - Complexity: O(*n*) for *n* items, plus the changeset.
-    public func addFilter(_ filter: ResultsFilter<Element>) throws(ResultsError) {
+    @inlinable public func addFilter(_ filter: ResultsFilter<Element>) throws(ResultsError) {
         var filters = self.filters
         ResultsFilter.apply([filter], to: &filters)
         try setFilters(filters)
@@ -15,7 +15,7 @@ extension ResultsOutline {
     /// matches filters without a group).
     ///
     /// - Complexity: O(*n*) for *n* items when a filter is removed, plus the changeset.
-    public func removeFilter(title: String, group: String?) throws(ResultsError) {
+    @inlinable public func removeFilter(title: String, group: String?) throws(ResultsError) {
         let kept = filters.filter { $0.title != title || $0.group != group }
         guard kept.count != filters.count else { return }
         try setFilters(kept)
@@ -24,7 +24,7 @@ extension ResultsOutline {
     /// Replaces the applied filters.
     ///
     /// - Complexity: O(*n*) for *n* items, plus the changeset.
-    public func replaceFilters(with filters: [ResultsFilter<Element>]) throws(ResultsError) {
+    @inlinable public func replaceFilters(with filters: [ResultsFilter<Element>]) throws(ResultsError) {
         var applied: [ResultsFilter<Element>] = []
         ResultsFilter.apply(filters, to: &applied)
         try setFilters(applied)
@@ -33,7 +33,7 @@ extension ResultsOutline {
     /// Removes every filter: the user's own expansion shows again.
     ///
     /// - Complexity: O(*n*) for *n* items when filters were applied, plus the changeset.
-    public func clearFilters() throws(ResultsError) {
+    @inlinable public func clearFilters() throws(ResultsError) {
         guard !filters.isEmpty else { return }
         try setFilters([])
     }
@@ -45,7 +45,7 @@ extension ResultsOutline {
     ///     try outline.search(for: query, in: [.field(\.name)])
     ///
     /// - Complexity: O(*n* *f*) for *n* items and *f* fields, plus the changeset.
-    public func search(for text: String, in fields: [ResultsSearchField<Element>], group: String = "search") throws(ResultsError) {
+    @inlinable public func search(for text: String, in fields: [ResultsSearchField<Element>], group: String = "search") throws(ResultsError) {
         if let filter = ResultsFilter.search(for: text, in: fields, group: group) {
             try addFilter(filter)
         } else {
@@ -54,13 +54,13 @@ extension ResultsOutline {
     }
 
     /// Applies `filters` and reports the change.
-    func setFilters(_ filters: [ResultsFilter<Element>]) throws(ResultsError) {
-        let previous = self.filters
-        self.filters = filters
+    @inlinable func setFilters(_ filters: [ResultsFilter<Element>]) throws(ResultsError) {
+        let previous = appliedFilters
+        appliedFilters = filters
         do {
             try controller.modify { store in applyFilters(to: &store) }
         } catch {
-            self.filters = previous
+            appliedFilters = previous
             throw error
         }
         _checkInvariants()
@@ -77,7 +77,7 @@ extension ResultsOutline {
     ///
     /// - Complexity: O(*n*) for *n* items, plus O(log *n*) per row whose
     ///   expansion shows differently.
-    func applyFilters(to store: inout ResultsStore<Row, Key>) {
+    @inlinable func applyFilters(to store: inout ResultsStore<Row, Key>) {
         guard !filters.isEmpty else {
             guard store.filters.first?.title != Self.expansionFilter.title else { return }
             store.replaceFilters(with: [Self.expansionFilter])
@@ -125,9 +125,7 @@ extension ResultsOutline {
         store.setVisibility(rowBits)
         var changed: [(Int32, Row)] = []
         for (index, row) in rows.enumerated() where store.table.slots.withPointer(at: Int(row.id), { $0.pointee.isExpanded }) != expanded[index] {
-            var new = store.table.element(ofRow: row.id)
-            new.isExpanded = expanded[index]
-            changed.append((row.id, new))
+            changed.append((row.id, store.table.element(ofRow: row.id).showing(expanded: expanded[index])))
         }
         store.replaceInPlace(changed)
     }
@@ -135,17 +133,15 @@ extension ResultsOutline {
     /// Gives every row whose shown expansion differs from `isExpanded` the new one.
     ///
     /// - Complexity: O(*n*) for *n* items, plus O(log *n*) per row changed.
-    func rewriteExpansion(in store: inout ResultsStore<Row, Key>, _ isExpanded: (Row) -> Bool) {
+    @inlinable func rewriteExpansion(in store: inout ResultsStore<Row, Key>, _ isExpanded: (Row) -> Bool) {
         var changed: [(Int32, Row)] = []
         store.table.tree.forEachLeaf { leaf in
             for offset in 0..<leaf.count {
                 let id = leaf[offset]
                 guard id >= 0 else { continue }
-                var row = store.table.element(ofRow: id)
+                let row = store.table.element(ofRow: id)
                 let expanded = isExpanded(row)
-                guard row.isExpanded != expanded else { continue }
-                row.isExpanded = expanded
-                changed.append((id, row))
+                if row.isExpanded != expanded { changed.append((id, row.showing(expanded: expanded))) }
             }
         }
         store.replaceInPlace(changed)
@@ -156,7 +152,7 @@ extension ResultsStore {
     /// Gives live rows new elements with their own keys, where they stand.
     ///
     /// - Complexity: O(*k* log *n*) for *k* rows.
-    mutating func replaceInPlace(_ rows: [(Int32, Element)]) {
+    @inlinable mutating func replaceInPlace(_ rows: [(Int32, Element)]) {
         guard !rows.isEmpty else { return }
         noteMutation()
         for (id, element) in rows { replaceContent(ofRow: id, with: element) }

@@ -6,7 +6,7 @@ extension ResultsOutline {
     /// and shown as the expansion (or the filters) say.
     ///
     /// - Complexity: O(*n* log *n*) for *n* items, when enabled.
-    func _checkInvariants() {
+    @inlinable func _checkInvariants() {
         guard invariantChecksEnabled else { return }
         let store = controller.store
         precondition(store.rawCount == tree.count, "ResultsOutline: \(store.rawCount) rows for \(tree.count) items")

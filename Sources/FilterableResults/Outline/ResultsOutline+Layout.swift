@@ -2,26 +2,33 @@
 /// order, each row saying where it sits and whether it shows.
 extension ResultsOutline {
     /// What an edit changed in the tree, for the rows to follow.
+    @usableFromInline
     struct TreeChange {
         /// Items gone from the tree, with their rows.
-        var removed: [Key] = []
+        @usableFromInline var removed: [Key]
         /// Items whose subtrees are laid out again, in depth-first order,
         /// none inside another's subtree.
-        var placed: [Key] = []
+        @usableFromInline var placed: [Key]
         /// Whether ``placed`` lists every child of one parent, in order.
-        var placedAreChildren = false
+        @usableFromInline var placedAreChildren = false
         /// Items whose row may show differently (children come or go, or
         /// the expansion changed), laid out in place.
-        var refreshed: Set<Key> = []
+        @usableFromInline var refreshed: Set<Key> = []
         /// New elements of items, by key.
-        var elements: [Key: Element] = [:]
+        @usableFromInline var elements: [Key: Element]
+
+        @inlinable init(removed: [Key] = [], placed: [Key] = [], elements: [Key: Element] = [:]) {
+            self.removed = removed
+            self.placed = placed
+            self.elements = elements
+        }
     }
 
     /// Applies `change` to the table, given the tree and expansion already
     /// changed (`previous` holds them as they were): one mutation of the
     /// store, reported as one batch unless a batch is open. When it
     /// throws, the outline is as it was.
-    func commit(_ change: TreeChange, restoring previous: (OutlineTree<Key>, Set<Key>)) throws(ResultsError) {
+    @inlinable func commit(_ change: TreeChange, restoring previous: (OutlineTree<Key>, Set<Key>)) throws(ResultsError) {
         let sections = sectionNames
         do {
             try controller.modify { store throws(ResultsError) in
@@ -54,12 +61,12 @@ extension ResultsOutline {
     /// given their level, parent and flags. Returns the last row laid out.
     ///
     /// - Complexity: O(*s* log *n*) for *s* items in the subtree.
-    func layOutSubtree(of key: Key, after previous: Key?, elements: [Key: Element], in store: inout ResultsStore<Row, Key>) throws(ResultsError) -> Key {
+    @inlinable func layOutSubtree(of key: Key, after previous: Key?, elements: [Key: Element], in store: inout ResultsStore<Row, Key>) throws(ResultsError) -> Key {
         var previous = previous
         var stack = [(key, tree.level(of: key), isUnderExpandedAncestors(key))]
         while let (next, level, shown) = stack.popLast() {
             let node = tree[next]!
-            let row = makeRow(next, node: node, level: level, shown: shown, element: elements[next], in: store)
+            let row = makeRow(next, node: node, level: level, shown: shown, element: elements[next], old: store.element(forKey: next))
             try place(row, elementGiven: elements[next] != nil, after: previous, section: node.section, in: &store)
             previous = next
             let childrenShown = shown && expandedKeys.contains(next)
@@ -71,16 +78,16 @@ extension ResultsOutline {
     /// Gives `key`'s row, where it stands, what the tree says of it now.
     ///
     /// - Complexity: O(log *n* + *d*) at depth *d*.
-    func layOutRow(of key: Key, element: Element?, in store: inout ResultsStore<Row, Key>) throws(ResultsError) {
-        let row = makeRow(key, node: tree[key]!, level: tree.level(of: key), shown: isUnderExpandedAncestors(key), element: element, in: store)
-        if let old = store.element(forKey: key), element == nil, Row.areLaidOutAlike(old, row) { return }
+    @inlinable func layOutRow(of key: Key, element: Element?, in store: inout ResultsStore<Row, Key>) throws(ResultsError) {
+        let old = store.element(forKey: key)
+        let row = makeRow(key, node: tree[key]!, level: tree.level(of: key), shown: isUnderExpandedAncestors(key), element: element, old: old)
+        if let old, element == nil, Row.areLaidOutAlike(old, row) { return }
         try store.replace(row)
     }
 
     /// The row of `key` with the tree's view of it, its element `element`
-    /// or the one stored.
-    func makeRow(_ key: Key, node: OutlineTree<Key>.Node, level: Int, shown: Bool, element: Element?, in store: ResultsStore<Row, Key>) -> Row {
-        let old = store.element(forKey: key)
+    /// or the one of `old`, its row now (`nil` for a new item).
+    @inlinable func makeRow(_ key: Key, node: OutlineTree<Key>.Node, level: Int, shown: Bool, element: Element?, old: Row?) -> Row {
         let hasChildren = !node.children.isEmpty
         var revision = old?.revision ?? 0
         if element != nil && old != nil && isSameElement == nil { revision &+= 1 }
@@ -93,7 +100,7 @@ extension ResultsOutline {
 
     /// Puts `row` right after the row of `previous`, or first in its
     /// section: inserted, or moved there and replaced.
-    func place(_ row: Row, elementGiven: Bool, after previous: Key?, section: String, in store: inout ResultsStore<Row, Key>) throws(ResultsError) {
+    @inlinable func place(_ row: Row, elementGiven: Bool, after previous: Key?, section: String, in store: inout ResultsStore<Row, Key>) throws(ResultsError) {
         let target: RawIndexPath
         if let previous {
             let path = store.rawIndexPath(forKey: previous)!
@@ -113,7 +120,7 @@ extension ResultsOutline {
     }
 
     /// Whether every ancestor of `key` is expanded by the user.
-    func isUnderExpandedAncestors(_ key: Key) -> Bool {
+    @inlinable func isUnderExpandedAncestors(_ key: Key) -> Bool {
         var current = tree[key]!.parent
         while let next = current {
             guard expandedKeys.contains(next) else { return false }
@@ -126,7 +133,7 @@ extension ResultsOutline {
 extension ResultsOutline.Row {
     /// Whether two rows of one key sit alike in the tree and show alike,
     /// their elements aside.
-    static func areLaidOutAlike(_ lhs: Self, _ rhs: Self) -> Bool {
+    @inlinable static func areLaidOutAlike(_ lhs: Self, _ rhs: Self) -> Bool {
         lhs.level == rhs.level && lhs.parentKey == rhs.parentKey && lhs.hasChildren == rhs.hasChildren
             && lhs.isExpanded == rhs.isExpanded && lhs.isUnderExpandedAncestors == rhs.isUnderExpandedAncestors
             && lhs.node == rhs.node

@@ -11,12 +11,12 @@ extension ResultsOutline {
     ///
     /// - Throws: what `body` throws, or ``ResultsError/changedDuringNotification``.
     /// - Complexity: that of `body`, plus the changeset.
-    public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-        let saved = (tree, expandedKeys, sectionNames, filters)
+    @inlinable public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        let saved = (tree, expandedKeys, sectionNames, appliedFilters)
         do {
             try controller.performBatchUpdates(body)
         } catch {
-            (tree, expandedKeys, sectionNames, filters) = saved
+            (tree, expandedKeys, sectionNames, appliedFilters) = saved
             throw error
         }
     }
@@ -26,13 +26,13 @@ extension ResultsOutline {
     ///
     /// - Throws: ``ResultsError/changedDuringNotification``.
     /// - Complexity: O(1).
-    public func beginUpdates() throws(ResultsError) { try controller.beginUpdates() }
+    @inlinable public func beginUpdates() throws(ResultsError) { try controller.beginUpdates() }
 
     /// Closes the batch opened last; the outermost reports the changes.
     ///
     /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch.
     /// - Complexity: O(1), plus the changeset at the outermost end.
-    public func endUpdates() throws(ResultsError) { try controller.endUpdates() }
+    @inlinable public func endUpdates() throws(ResultsError) { try controller.endUpdates() }
 }
 
 // MARK: - As a source
@@ -41,34 +41,34 @@ extension ResultsOutline: ResultsSource {
     /// The table as last reported: what a view that applied every update shows.
     ///
     /// - Complexity: O(1).
-    public var reportedSnapshot: ResultsSnapshot<Row, Key> { controller.reportedSnapshot }
+    @inlinable public var reportedSnapshot: ResultsSnapshot<Row, Key> { controller.reportedSnapshot }
     /// Whether a batch is open.
     ///
     /// - Complexity: O(1).
-    public var isBatching: Bool { controller.isBatching }
+    @inlinable public var isBatching: Bool { controller.isBatching }
     /// Whether changes are reported: always (an outline's updates are not turned off).
     ///
     /// - Complexity: O(1).
-    public var updatesEnabled: Bool { controller.updatesEnabled }
+    @inlinable public var updatesEnabled: Bool { controller.updatesEnabled }
 
     /// Calls `handler` with every update from now on, until the returned
     /// observation is cancelled or released.
     ///
     /// - Complexity: O(1).
-    public func observe(_ handler: @escaping (ResultsUpdate<ResultsSnapshot<Row, Key>>) -> Void) -> ResultsObservation {
+    @inlinable public func observe(_ handler: @escaping (ResultsUpdate<ResultsSnapshot<Row, Key>>) -> Void) -> ResultsObservation {
         controller.observe(handler)
     }
 
     /// No row: an item moves by naming another parent (see ``replace(_:)``).
     ///
     /// - Complexity: O(1).
-    public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Row, Key>) -> Bool { false }
+    @inlinable public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Row, Key>) -> Bool { false }
 
     /// Refuses: an item moves by naming another parent (see ``replace(_:)``).
     ///
     /// - Throws: ``ResultsError/moveNotAllowed(from:to:reason:)`` always.
     /// - Complexity: O(1).
-    public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Row, Key>) throws(ResultsError) {
+    @inlinable public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Row, Key>) throws(ResultsError) {
         throw .moveNotAllowed(from: source, to: destination, reason: "an outline's item moves by naming another parent: replace it")
     }
 }

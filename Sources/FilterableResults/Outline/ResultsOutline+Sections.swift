@@ -2,7 +2,7 @@
 /// items, in name order, each holding those items' subtrees.
 extension ResultsOutline {
     /// Adds the section `name` to the store, in name order, unless it is there.
-    func addSection(_ name: String, to store: inout ResultsStore<Row, Key>) throws(ResultsError) {
+    @inlinable func addSection(_ name: String, to store: inout ResultsStore<Row, Key>) throws(ResultsError) {
         guard sectionNameOf != nil, !sectionNames.contains(name) else { return }
         let index = (0..<sectionNames.count).partitioningIndex { !ResultsSectioning<Element>.unicodeScalarOrder(sectionNames[$0], name) }
         try store.insertSection(ResultsSection(name: name, elements: []), at: index)
@@ -12,7 +12,7 @@ extension ResultsOutline {
     /// Removes the sections no top-level item names any more.
     ///
     /// - Complexity: O(*r* + *s*) for *r* top-level items and *s* sections.
-    func removeEmptySections(from store: inout ResultsStore<Row, Key>) throws(ResultsError) {
+    @inlinable func removeEmptySections(from store: inout ResultsStore<Row, Key>) throws(ResultsError) {
         guard sectionNameOf != nil else { return }
         let used = Set(tree.roots.map { tree[$0]!.section })
         for index in sectionNames.indices.reversed() where !used.contains(sectionNames[index]) {
@@ -22,5 +22,5 @@ extension ResultsOutline {
     }
 
     /// The section of a top-level element: its name, or `""` in an outline of one section.
-    func sectionName(ofTopLevel element: Element) -> String { sectionNameOf?(element) ?? "" }
+    @inlinable func sectionName(ofTopLevel element: Element) -> String { sectionNameOf?(element) ?? "" }
 }

@@ -28,29 +28,29 @@
 public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & SendableMetatype> {
     /// Every item in depth-first order, hidden below a collapsed item or,
     /// while filters are applied, when neither it nor a descendant matches.
-    let controller: ResultsController<Row, Key>
+    @usableFromInline let controller: ResultsController<Row, Key>
     /// The tree's shape.
-    var tree = OutlineTree<Key>()
+    @usableFromInline var tree = OutlineTree<Key>()
     /// The keys the user expanded, whether or not their items are here now.
-    var expandedKeys: Set<Key> = []
+    @usableFromInline var expandedKeys: Set<Key> = []
     /// The names of the store's sections, in order: `[""]` for an outline of one section.
-    var sectionNames: [String]
+    @usableFromInline var sectionNames: [String]
     /// The filters applied; see ``replaceFilters(with:)``.
-    public internal(set) var filters: [ResultsFilter<Element>] = []
+    @usableFromInline var appliedFilters: [ResultsFilter<Element>] = []
 
     /// The key of an element, `nil` when it has none.
-    let keyOf: (Element) -> Key?
+    @usableFromInline let keyOf: (Element) -> Key?
     /// The key of an element's parent, `nil` at the top level.
-    let parentKeyOf: (Element) -> Key?
+    @usableFromInline let parentKeyOf: (Element) -> Key?
     /// How siblings are ordered; in the order given when empty.
-    let sortKeys: [ResultsSortKey<Element>]
+    @usableFromInline let sortKeys: [ResultsSortKey<Element>]
     /// The section of a top-level item and its descendants, if sectioned.
-    let sectionNameOf: ((Element) -> String)?
+    @usableFromInline let sectionNameOf: ((Element) -> String)?
     /// Whether a replaced element is the same content; `nil` counts every replace as a change.
-    let isSameElement: (@Sendable (Element, Element) -> Bool)?
+    @usableFromInline let isSameElement: (@Sendable (Element, Element) -> Bool)?
 
     /// Creates an empty outline.
-    init(
+    @inlinable init(
         keyOf: @escaping (Element) -> Key?, parentKeyOf: @escaping (Element) -> Key?,
         sortKeys: [ResultsSortKey<Element>], sectionNameOf: ((Element) -> String)?,
         isSameElement: (@Sendable (Element, Element) -> Bool)?
@@ -77,7 +77,7 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     ///   - sectionName: The section of a top-level item and its descendants;
     ///     `nil` for one section.
     /// - Complexity: O(1).
-    public convenience init(
+    @inlinable public convenience init(
         key: KeyPath<Element, Key> & Sendable, parentKey: KeyPath<Element, Key?> & Sendable,
         sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
     ) {
@@ -86,7 +86,7 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     }
 
     /// The filter that shows the rows below expanded items only.
-    static var expansionFilter: ResultsFilter<Row> {
+    @inlinable static var expansionFilter: ResultsFilter<Row> {
         ResultsFilter(title: "expanded", group: "outline", matchesInPlace: { $0.pointee.isUnderExpandedAncestors })
     }
 }
@@ -96,7 +96,7 @@ extension ResultsOutline where Element: Equatable {
     /// parent's; a replaced element is a change when it is not `==` to the one before.
     ///
     /// - Complexity: O(1).
-    public convenience init(
+    @inlinable public convenience init(
         key: KeyPath<Element, Key> & Sendable, parentKey: KeyPath<Element, Key?> & Sendable,
         sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
     ) {
@@ -111,31 +111,36 @@ extension ResultsOutline {
     /// The table as it is now, every edit included.
     ///
     /// - Complexity: O(1).
-    public var snapshot: ResultsSnapshot<Row, Key> { controller.snapshot }
+    @inlinable public var snapshot: ResultsSnapshot<Row, Key> { controller.snapshot }
+
+    /// The filters applied; see ``replaceFilters(with:)``.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var filters: [ResultsFilter<Element>] { appliedFilters }
 
     /// The number of items, shown or not.
     ///
     /// - Complexity: O(1).
-    public var count: Int { tree.count }
+    @inlinable public var count: Int { tree.count }
 
     /// The item with `key`, shown or not.
     ///
     /// - Complexity: O(1).
-    public func element(forKey key: Key) -> Element? { controller.store.element(forKey: key)?.element }
+    @inlinable public func element(forKey key: Key) -> Element? { controller.store.element(forKey: key)?.element }
 
     /// The key of the parent of the item with `key`; `nil` at the top level or for no item.
     ///
     /// - Complexity: O(1).
-    public func parentKey(of key: Key) -> Key? { tree[key]?.parent }
+    @inlinable public func parentKey(of key: Key) -> Key? { tree[key]?.parent }
 
     /// The keys of the children of the item with `key` (of the top-level
     /// items for `nil`), in order.
     ///
     /// - Complexity: O(*c*) for *c* children.
-    public func childKeys(of key: Key?) -> [Key] { tree.children(of: key) }
+    @inlinable public func childKeys(of key: Key?) -> [Key] { tree.children(of: key) }
 
     /// Whether the user expanded the item with `key` (whether or not it is here now).
     ///
     /// - Complexity: O(1).
-    public func isExpanded(_ key: Key) -> Bool { expandedKeys.contains(key) }
+    @inlinable public func isExpanded(_ key: Key) -> Bool { expandedKeys.contains(key) }
 }
