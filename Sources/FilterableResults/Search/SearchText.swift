@@ -28,7 +28,7 @@ final class SearchText: @unchecked Sendable {
     /// Whether `candidate`, folded the same way, contains the text.
     ///
     /// - Complexity: O(*n*) for a candidate of *n* bytes; without
-    ///   allocating when the candidate has no scalar of three or four bytes.
+    ///   allocating when the candidate has no scalar of four bytes.
     @usableFromInline func isFound(in candidate: String) -> Bool {
         var candidate = candidate
         return candidate.withUTF8 { self.isFound(inUTF8: $0) }
@@ -40,24 +40,26 @@ final class SearchText: @unchecked Sendable {
     }
 
     /// Whether UTF-8 `text`, folded, contains the text.
+    ///
+    /// A short text (the common case: a name) is compared at every
+    /// position: ASCII lowercased on the fly, any other text of one- to
+    /// three-byte scalars (accented Latin, Hangul, kana, CJK) folded by
+    /// ``BasicPlaneFolding`` into a buffer on the stack first. A long text,
+    /// or one with a scalar of four bytes, takes the linear search.
     func isFound(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let found = isFound(inASCII: text) { return found }
-        let needle = UnsafeBufferPointer(self.needle)
-        return StringFolding.withFoldedUTF8(text, Self.options) { ByteSearch.contains($0, needle) }
-    }
-
-    /// The answer for an ASCII `text` short enough to compare at every
-    /// position (folding ASCII is lowercasing it, byte by byte), or `nil`.
-    @inline(__always)
-    func isFound(inASCII text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        let count = text.count
-        let length = needle.count
-        // Comparing at every position costs up to count × length: only
-        // short fields, the common case; long ones take the linear search.
-        guard count * length <= 1_024 else { return nil }
+        // Comparing at every position costs up to count × length.
+        guard text.count * needle.count <= 1_024 else { return isFound(inFolded: text) }
         var combined: UInt8 = 0
         for byte in text { combined |= byte }
-        guard combined < 0x80 else { return nil }
+        return combined < 0x80 ? isFound(inShortASCII: text) : isFound(inShortText: text)
+    }
+
+    /// Whether ASCII `text` contains the text (folding ASCII is lowercasing
+    /// it, byte by byte), comparing at every position.
+    @inline(__always)
+    func isFound(inShortASCII text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = text.count
+        let length = needle.count
         guard length > 0 else { return true }
         guard isASCII, length <= count else { return false }
         let first = needle[0]
@@ -71,5 +73,26 @@ final class SearchText: @unchecked Sendable {
             start += 1
         }
         return false
+    }
+
+    /// Whether short UTF-8 `text` that is not all ASCII contains the text:
+    /// folded by the table into a buffer on the stack, then compared at
+    /// every position.
+    func isFound(inShortText text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let table = BasicPlaneFolding.caseAndDiacriticInsensitive
+        let needle = UnsafeBufferPointer(self.needle)
+        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: table.capacity(forBytes: text.count)) { buffer -> Bool? in
+            guard let count = table.fold(text, lowercasingASCII: true, into: buffer) else { return nil }
+            return ByteSearch.containsComparingEveryPosition(UnsafeBufferPointer(rebasing: buffer[..<count]), needle)
+        }
+        return found ?? isFound(inFolded: text)
+    }
+
+    /// Whether UTF-8 `text` contains the text, folded by
+    /// ``StringFolding`` (ASCII, then the table, then `String`) and
+    /// searched in linear time.
+    func isFound(inFolded text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needle = UnsafeBufferPointer(self.needle)
+        return StringFolding.withFoldedUTF8(text, Self.options) { ByteSearch.contains($0, needle) }
     }
 }
