@@ -29,12 +29,14 @@ let hangulUnits = Array("김이박최정강조윤장임한오서신권황안송�
 /// voicing mark (which folding removes).
 let japaneseUnits = Array("田中山本佐藤木村小林高橋渡辺伊井上加さくらゆきはなみどりがぎごジュンドアキラタケ")
 
-/// Forty ASCII units of three bytes, each the mirror of one wide unit: a
-/// capital Q (found nowhere else, so a search for units matches only at
-/// unit boundaries, as in the script) and two lowercase letters.
+/// Forty ASCII units of three bytes, each the mirror of one wide unit, a
+/// name-like syllable: a capital consonant, a vowel and a consonant
+/// (`Bag`, `Cep`, …). A search for whole units can match only at unit
+/// boundaries (no unit starts with a vowel), as in the script, so the
+/// mirrored keystroke matches the same rows.
 func asciiUnit(_ index: Int) -> String {
-    let letters = Array("abcdefghijklmnopqrstuvwxyz")
-    return "Q" + String(letters[index / 26]) + String(letters[index % 26])
+    let consonants = Array("bcdghjklmnprstwy"), vowels = Array("aeiou")
+    return consonants[index % 16].uppercased() + String(vowels[(index / 16 + index) % 5]) + String(consonants[(index * 7 + 3) % 16])
 }
 
 /// `n` rows named by `length` random units of `units`, and their mirror

@@ -10,6 +10,7 @@ extension BasicPlaneFolding {
     /// for a fold of more than three bytes, two eight-byte ones).
     ///
     /// - Complexity: O(*n*) for *n* bytes.
+    @inline(__always)
     func fold(
         _ text: UnsafeBufferPointer<UInt8>, lowercasingASCII: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>
     ) -> Int? {

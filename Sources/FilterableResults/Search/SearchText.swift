@@ -11,6 +11,9 @@ final class SearchText: @unchecked Sendable {
     let needle: UnsafeMutableBufferPointer<UInt8>
     /// Whether the folded text is ASCII (else no ASCII field contains it).
     let isASCII: Bool
+    /// The table that folds fields of one- to three-byte scalars (read
+    /// here, not through its `static let` on every field).
+    let table = BasicPlaneFolding.caseAndDiacriticInsensitive
 
     @usableFromInline init(_ text: String) {
         let folded = Array(StringFolding.fold(text, Self.options).utf8)
@@ -78,12 +81,18 @@ final class SearchText: @unchecked Sendable {
     /// Whether short UTF-8 `text` that is not all ASCII contains the text:
     /// folded by the table into a buffer on the stack, then compared at
     /// every position.
+    @inline(__always)
     func isFound(inShortText text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let table = BasicPlaneFolding.caseAndDiacriticInsensitive
+        let table = self.table
         let needle = UnsafeBufferPointer(self.needle)
-        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: table.capacity(forBytes: text.count)) { buffer -> Bool? in
+        let capacity = table.capacity(forBytes: text.count) + ByteSearch.shortTextPadding
+        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Bool? in
             guard let count = table.fold(text, lowercasingASCII: true, into: buffer) else { return nil }
-            return ByteSearch.containsComparingEveryPosition(UnsafeBufferPointer(rebasing: buffer[..<count]), needle)
+            // The padding the search reads past the folded bytes.
+            let padding = UnsafeMutableRawPointer(buffer.baseAddress! + count)
+            padding.storeBytes(of: 0, as: UInt64.self)
+            padding.storeBytes(of: 0, toByteOffset: 8, as: UInt64.self)
+            return ByteSearch.containsInPaddedText(UnsafeBufferPointer(rebasing: buffer[..<count]), needle)
         }
         return found ?? isFound(inFolded: text)
     }
