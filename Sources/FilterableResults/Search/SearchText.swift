@@ -11,18 +11,28 @@ final class SearchText: @unchecked Sendable {
     let needle: UnsafeMutableBufferPointer<UInt8>
     /// Whether the folded text is ASCII (else no ASCII field contains it).
     let isASCII: Bool
-    /// The table that folds fields of one- to three-byte scalars (read
-    /// here, not through its `static let` on every field).
-    let table = BasicPlaneFolding.caseAndDiacriticInsensitive
+    /// When the folded text starts with a scalar of two or three bytes, the
+    /// scalars whose fold holds it, a bit each
+    /// (``FoldedScalarSources/sources(of:)``): a field with none of them
+    /// cannot contain the text, and is not folded.
+    let firstScalarSources: UnsafeMutableBufferPointer<UInt64>?
 
     @usableFromInline init(_ text: String) {
         let folded = Array(StringFolding.fold(text, Self.options).utf8)
         needle = .allocate(capacity: folded.count)
         _ = needle.initialize(from: folded)
         isASCII = folded.allSatisfy { $0 < 0x80 }
+        if let first = folded.first, first >= 0xC0, first < 0xF0, let scalar = String(decoding: folded, as: UTF8.self).unicodeScalars.first {
+            firstScalarSources = FoldedScalarSources.caseAndDiacriticInsensitive.sources(of: scalar.value)
+        } else {
+            firstScalarSources = nil
+        }
     }
 
-    deinit { needle.deallocate() }
+    deinit {
+        needle.deallocate()
+        firstScalarSources?.deallocate()
+    }
 
     @usableFromInline var isEmpty: Bool { needle.isEmpty }
 
@@ -81,9 +91,10 @@ final class SearchText: @unchecked Sendable {
     /// Whether short UTF-8 `text` that is not all ASCII contains the text:
     /// folded by the table into a buffer on the stack, then compared at
     /// every position.
-    @inline(__always)
+    @inline(never)
     func isFound(inShortText text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let table = self.table
+        if let sources = firstScalarSources, !Self.hasScalar(of: sources, in: text) { return false }
+        let table = BasicPlaneFolding.caseAndDiacriticInsensitive
         let needle = UnsafeBufferPointer(self.needle)
         let capacity = table.capacity(forBytes: text.count) + ByteSearch.shortTextPadding
         let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Bool? in
@@ -95,6 +106,36 @@ final class SearchText: @unchecked Sendable {
             return ByteSearch.containsInPaddedText(UnsafeBufferPointer(rebasing: buffer[..<count]), needle)
         }
         return found ?? isFound(inFolded: text)
+    }
+
+    /// Whether UTF-8 `text` has a scalar of `sources` (a bitmap of
+    /// scalars of two and three bytes), or one of four bytes, or is not
+    /// well-formed: whether it may contain a text whose first scalar's
+    /// sources these are.
+    ///
+    /// - Complexity: O(*n*) for *n* bytes, without folding them.
+    @inline(__always)
+    static func hasScalar(of sources: UnsafeMutableBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = text.count
+        var index = 0
+        while index < count {
+            let byte = text[index]
+            let value: Int
+            if byte < 0x80 {
+                index += 1
+                continue
+            } else if byte & 0xF0 == 0xE0, index + 2 < count {
+                value = Int(byte & 0x0F) << 12 | Int(text[index + 1] & 0x3F) << 6 | Int(text[index + 2] & 0x3F)
+                index += 3
+            } else if byte & 0xE0 == 0xC0, index + 1 < count {
+                value = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
+                index += 2
+            } else {
+                return true
+            }
+            if sources[value >> 6] & (1 << UInt64(value & 63)) != 0 { return true }
+        }
+        return false
     }
 
     /// Whether UTF-8 `text` contains the text, folded by

@@ -146,6 +146,31 @@ struct BasicPlaneFoldingTests {
         }
     }
 
+    @Test func aFieldIsSkippedOnlyWhenNoScalarOfItFoldsToTheFirstScalarSought() {
+        // The folded text's first scalar, from a syllable, a bare jamo or a
+        // voiced kana in the field: each field below holds one.
+        #expect(SearchText("\u{1100}").isFound(in: "김"))
+        #expect(SearchText("\u{1100}\u{1175}").isFound(in: "김"))
+        #expect(SearchText("기").isFound(in: "김민"))
+        #expect(SearchText("가").isFound(in: "x\u{1100}\u{1161}"))
+        #expect(SearchText("か").isFound(in: "がっこう"))
+        #expect(SearchText("\u{8C48}").isFound(in: "\u{F900}"))
+        #expect(SearchText("ａ").isFound(in: "ＡＢ"))
+        // And none here: skipped, as the general fold says.
+        #expect(!SearchText("김").isFound(in: "이민호"))
+        #expect(!SearchText("김").isFound(in: "\u{1100}"))
+        #expect(!SearchText("가").isFound(in: "ㄱㅏ"))
+        #expect(SearchText("が").isFound(in: "かきく") && !SearchText("さ").isFound(in: "かきく"))
+        // A four-byte scalar in the field is the slow path's to decide.
+        #expect(SearchText("김").isFound(in: "👍김"))
+        #expect(!SearchText("김").isFound(in: "👍이"))
+        let sources = FoldedScalarSources.caseAndDiacriticInsensitive.sources(of: 0x1100)
+        defer { sources.deallocate() }
+        let count = sources.reduce(0) { $0 + $1.nonzeroBitCount }
+        // ᄀ itself, the 588 syllables that begin with it, and the surrogates the table leaves to the slow path.
+        #expect(count == 1 + 588 + 0x800)
+    }
+
     @Test func searchForEveryThreeByteScalarAgreesWithTheGeneralFold() {
         // Each scalar as the needle and inside a field of Hangul, kana and ASCII.
         let options = SearchText.options
