@@ -4,12 +4,13 @@
 /// from itself and from the 588 Hangul syllables that begin with it, `か`
 /// from itself and `が`.
 ///
-/// A field can contain a search text only if one of its scalars folds to
-/// text holding the folded search text's first scalar (UTF-8 matches whole
-/// scalars, and folding is scalar by scalar), so live search first looks
-/// for such a scalar in the field's raw bytes, with a bitmap that
-/// ``sources(of:)`` makes per search text, and folds only the fields that have
-/// one: in most fields of a narrow search, none.
+/// A field can contain a search text only if, for each scalar of the
+/// folded text, one of the field's scalars folds to text holding it (UTF-8
+/// matches whole scalars, and folding is scalar by scalar), so live search
+/// first looks for such a scalar in the field's raw bytes, with a bitmap
+/// that ``sources(of:)`` makes per search text for the scalar with the
+/// fewest sources (``sourceCount(of:)``), and folds only the fields that
+/// have one: in most fields of a narrow search, none.
 ///
 /// Made on first use, and kept as long as the process.
 struct FoldedScalarSources: @unchecked Sendable {
@@ -70,18 +71,32 @@ struct FoldedScalarSources: @unchecked Sendable {
     func sources(of scalar: UInt32) -> UnsafeMutableBufferPointer<UInt64> {
         let bitmap = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x10000 / 64)
         _ = bitmap.initialize(from: slowScalars)
-        var low = 0
-        var high = pairs.count
-        let key = scalar << 16
-        while low < high {
-            let middle = (low + high) / 2
-            if pairs[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        while low < pairs.count && pairs[low] >> 16 == scalar {
-            let source = Int(pairs[low] & 0xFFFF)
+        for index in pairRange(of: scalar) {
+            let source = Int(pairs[index] & 0xFFFF)
             bitmap[source >> 6] |= 1 << UInt64(source & 63)
-            low += 1
         }
         return bitmap
+    }
+
+    /// How many scalars of two or three bytes fold to text holding `scalar`.
+    ///
+    /// - Complexity: O(log *p*).
+    func sourceCount(of scalar: UInt32) -> Int { pairRange(of: scalar).count }
+
+    /// The positions in ``pairs`` of the pairs of `scalar`.
+    ///
+    /// - Complexity: O(log *p*).
+    private func pairRange(of scalar: UInt32) -> Range<Int> {
+        func lowerBound(_ key: UInt32) -> Int {
+            var low = 0
+            var high = pairs.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        // U+FFFF's pairs are the last (one more would shift out of 32 bits).
+        return lowerBound(scalar << 16)..<(scalar >= 0xFFFF ? pairs.count : lowerBound((scalar + 1) << 16))
     }
 }

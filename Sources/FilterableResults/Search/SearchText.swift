@@ -11,27 +11,33 @@ final class SearchText: @unchecked Sendable {
     let needle: UnsafeMutableBufferPointer<UInt8>
     /// Whether the folded text is ASCII (else no ASCII field contains it).
     let isASCII: Bool
-    /// When the folded text starts with a scalar of two or three bytes, the
-    /// scalars whose fold holds it, a bit each
-    /// (``FoldedScalarSources/sources(of:)``): a field with none of them
-    /// cannot contain the text, and is not folded.
-    let firstScalarSources: UnsafeMutableBufferPointer<UInt64>?
+    /// When the folded text has scalars of two or three bytes, the scalars
+    /// whose fold holds the one of them with the fewest such sources, a
+    /// bit each (``FoldedScalarSources/sources(of:)``): a field with none of
+    /// them cannot contain the text, and is not folded.
+    let scalarSources: UnsafeMutableBufferPointer<UInt64>?
 
     @usableFromInline init(_ text: String) {
         let folded = Array(StringFolding.fold(text, Self.options).utf8)
         needle = .allocate(capacity: folded.count)
         _ = needle.initialize(from: folded)
         isASCII = folded.allSatisfy { $0 < 0x80 }
-        if let first = folded.first, first >= 0xC0, first < 0xF0, let scalar = String(decoding: folded, as: UTF8.self).unicodeScalars.first {
-            firstScalarSources = FoldedScalarSources.caseAndDiacriticInsensitive.sources(of: scalar.value)
+        if isASCII {
+            scalarSources = nil
         } else {
-            firstScalarSources = nil
+            // In Hangul "김민" (ᄀ ᅵ ᆷ ᄆ ᅵ ᆫ folded), a final ᆷ (399 syllables
+            // and itself) rather than an initial ᄀ (588 and itself).
+            let sources = FoldedScalarSources.caseAndDiacriticInsensitive
+            let rarest = String(decoding: folded, as: UTF8.self).unicodeScalars.lazy
+                .map(\.value).filter { $0 >= 0x80 && $0 < 0x10000 }
+                .min { sources.sourceCount(of: $0) < sources.sourceCount(of: $1) }
+            scalarSources = rarest.map { sources.sources(of: $0) }
         }
     }
 
     deinit {
         needle.deallocate()
-        firstScalarSources?.deallocate()
+        scalarSources?.deallocate()
     }
 
     @usableFromInline var isEmpty: Bool { needle.isEmpty }
@@ -93,7 +99,7 @@ final class SearchText: @unchecked Sendable {
     /// every position.
     @inline(never)
     func isFound(inShortText text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let sources = firstScalarSources, !Self.hasScalar(of: sources, in: text) { return false }
+        if let sources = scalarSources, !Self.hasScalar(of: sources, in: text) { return false }
         let table = BasicPlaneFolding.caseAndDiacriticInsensitive
         let needle = UnsafeBufferPointer(self.needle)
         let capacity = table.capacity(forBytes: text.count) + ByteSearch.shortTextPadding
@@ -110,7 +116,7 @@ final class SearchText: @unchecked Sendable {
 
     /// Whether UTF-8 `text` has a scalar of `sources` (a bitmap of
     /// scalars of two and three bytes), or one of four bytes, or is not
-    /// well-formed: whether it may contain a text whose first scalar's
+    /// well-formed: whether it may contain a text one of whose scalars'
     /// sources these are.
     ///
     /// - Complexity: O(*n*) for *n* bytes, without folding them.

@@ -146,9 +146,10 @@ struct BasicPlaneFoldingTests {
         }
     }
 
-    @Test func aFieldIsSkippedOnlyWhenNoScalarOfItFoldsToTheFirstScalarSought() {
-        // The folded text's first scalar, from a syllable, a bare jamo or a
-        // voiced kana in the field: each field below holds one.
+    @Test func aFieldIsSkippedOnlyWhenNoScalarOfItFoldsToTheRarestScalarSought() {
+        // The folded text's scalar with the fewest sources, from a
+        // syllable, a bare jamo or a voiced kana in the field: each field
+        // below holds one.
         #expect(SearchText("\u{1100}").isFound(in: "김"))
         #expect(SearchText("\u{1100}\u{1175}").isFound(in: "김"))
         #expect(SearchText("기").isFound(in: "김민"))
@@ -161,6 +162,9 @@ struct BasicPlaneFoldingTests {
         #expect(!SearchText("김").isFound(in: "\u{1100}"))
         #expect(!SearchText("가").isFound(in: "ㄱㅏ"))
         #expect(SearchText("が").isFound(in: "かきく") && !SearchText("さ").isFound(in: "かきく"))
+        // 김민's rarest scalar is its final ᆷ: 임 holds it, though not the rest.
+        #expect(!SearchText("김민").isFound(in: "임이") && SearchText("김민").isFound(in: "이김민"))
+        #expect(FoldedScalarSources.caseAndDiacriticInsensitive.sourceCount(of: 0x11B7) == 400)
         // A four-byte scalar in the field is the slow path's to decide.
         #expect(SearchText("김").isFound(in: "👍김"))
         #expect(!SearchText("김").isFound(in: "👍이"))
