@@ -90,7 +90,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W12,W13,W14,W15,O1,O2]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -319,6 +319,19 @@ if configuration.runs("W11") {
         ratio: fixed(hangulPerByte / accentedPerByte, 2) + "×", target: "≤ 2× per byte", held: heldMark(hangulPerByte <= 2 * accentedPerByte)))
     notes.append("W11 Hangul changeset \(r.hangulCounts).")
     notes.append("W11 changesets: ASCII \(r.asciiCounts); accented \(r.accentedCounts), Foundation closure \(r.foundationCounts)\(r.accentedCounts.total == r.foundationCounts.total ? "" : " (DIFFERENT)"). Best of \(r.repetitions).")
+}
+
+if configuration.runs("W11C") {
+    let n = configuration.quick ? 10_000 : 100_000
+    progress("W11c search keystrokes on \(count(n)) Hangul and Japanese names and their ASCII mirrors")
+    let r = runWideSearch(size: n, repetitions: repetitions)
+    for c in r.cases {
+        table.append(TableRow(
+            workload: "W11c search(for:in:) \"\(c.before)\" → \"\(c.after)\", \(count(n)) \(c.script) names, per byte vs the same on ASCII names",
+            ours: formatTime(c.wide), baseline: formatTime(c.ascii),
+            ratio: fixed(c.perByteRatio, 2) + "×", target: "≤ 2× per byte", held: heldMark(c.perByteRatio <= 2)))
+    }
+    notes.append("W11c: names of \(r.cases.map { "\($0.script) \($0.bytes)" }.joined(separator: ", ")) UTF-8 bytes, the ASCII mirrors as many; changesets \(r.cases.map { "\($0.script) \($0.wideCounts), mirror \($0.asciiCounts)" }.joined(separator: "; ")). Best of \(r.repetitions).")
 }
 
 if configuration.runs("W14") {

@@ -1,42 +1,82 @@
 /// The folded UTF-8 of every scalar of the Basic Multilingual Plane written
 /// in two or three UTF-8 bytes (U+0080 to U+FFFF: Latin, Greek, Cyrillic,
 /// Hebrew, Arabic, the Indic scripts, Thai, Hangul, kana, the CJK
-/// ideographs), under one set of `[c]`/`[d]` options, computed once.
+/// ideographs), under one set of `[c]`/`[d]` options, computed once from
+/// ``StringFolding/fold(_:_:)``.
 ///
 /// Folding is scalar by scalar (lowercasing maps each scalar on its own,
 /// and decomposing then dropping the marks leaves what decomposing the
 /// whole string would), so a string of such scalars folds by table lookups
 /// into a buffer, without allocating a string. Only scalars of four bytes
 /// (emoji, the rarer CJK ideographs) take the slow way.
-struct BasicPlaneFolding: Sendable {
-    /// The folded bytes of every scalar, one after the other.
-    let bytes: [UInt8]
-    /// For scalar U+0080 + *i*, the end of its bytes in ``bytes``; its
-    /// start is the end of the scalar before. Surrogates, which are no
-    /// scalars, fold to nothing (valid UTF-8 never holds them).
-    let ends: [UInt32]
+///
+/// Each scalar has one 32-bit entry. Most scalars fold to at most one
+/// scalar of at most three bytes (a CJK ideograph or a plain kana to
+/// itself, a voiced kana to the bare one, `É` to `e`): the entry holds
+/// those bytes and their count, and folding one is a load, a four-byte
+/// store and an add. The others (a Hangul syllable under `[d]` to its two
+/// or three jamo, a compatibility ideograph to one of four bytes) point to
+/// a slot of ``slotSize`` bytes, copied as two eight-byte words.
+///
+/// The tables live as long as the process (there are three, made on first
+/// use): they are read through raw pointers, without retains or bounds
+/// checks in the folding loop.
+struct BasicPlaneFolding: @unchecked Sendable {
+    /// For scalar U+0080 + *i*: its folded bytes (the first in the low
+    /// byte) and their count in the high byte, or ``longFold`` and its
+    /// slot in ``slots``, or ``slowFold``.
+    let entries: UnsafeBufferPointer<UInt32>
+    /// The folds longer than three bytes: slots of ``slotSize`` bytes, the
+    /// fold's bytes first and its length in the slot's last byte.
+    let slots: UnsafeBufferPointer<UInt8>
     /// The most bytes a string can grow to, folded, for each of its bytes
     /// (at least 1): a Hangul syllable of three bytes, say, folds to three
     /// jamo of three bytes each.
     let expansion: Int
 
-    init(_ options: StringFolding.Options) {
-        var bytes: [UInt8] = []
-        var ends: [UInt32] = []
-        ends.reserveCapacity(0x10000 - 0x80)
+    /// The bytes of a slot of ``slots``: a fold of up to `slotSize - 1`
+    /// bytes, then its length.
+    static let slotSize = 16
+    /// The high byte of an entry whose fold is in ``slots``.
+    static let longFold: UInt32 = 0x80
+    /// The high byte of an entry the table cannot fold (a surrogate, or a
+    /// fold longer than a slot): the caller folds the text the slow way.
+    static let slowFold: UInt32 = 0xFF
+
+    private init(_ options: StringFolding.Options) {
+        var entries: [UInt32] = []
+        entries.reserveCapacity(0x10000 - 0x80)
+        var slots: [UInt8] = []
         var expansion = 1
         for value in UInt32(0x80)..<0x10000 {
-            if let scalar = Unicode.Scalar(value) {
-                let folded = StringFolding.fold(String(scalar), options).utf8
-                bytes.append(contentsOf: folded)
-                let length = value < 0x800 ? 2 : 3
-                expansion = Swift.max(expansion, (folded.count + length - 1) / length)
+            guard let scalar = Unicode.Scalar(value) else {
+                entries.append(Self.slowFold << 24)
+                continue
             }
-            ends.append(UInt32(bytes.count))
+            let folded = Array(StringFolding.fold(String(scalar), options).utf8)
+            let length = value < 0x800 ? 2 : 3
+            expansion = Swift.max(expansion, (folded.count + length - 1) / length)
+            if folded.count <= 3 {
+                var entry = UInt32(folded.count) << 24
+                for (index, byte) in folded.enumerated() { entry |= UInt32(byte) << (8 * index) }
+                entries.append(entry)
+            } else if folded.count < Self.slotSize {
+                entries.append(Self.longFold << 24 | UInt32(slots.count / Self.slotSize))
+                slots += folded + [UInt8](repeating: 0, count: Self.slotSize - 1 - folded.count) + [UInt8(folded.count)]
+            } else {
+                entries.append(Self.slowFold << 24)
+            }
         }
-        self.bytes = bytes
-        self.ends = ends
+        self.entries = UnsafeBufferPointer(Self.immortalCopy(of: entries))
+        self.slots = UnsafeBufferPointer(Self.immortalCopy(of: slots))
         self.expansion = expansion
+    }
+
+    /// A copy of `array` that is never deallocated.
+    private static func immortalCopy<T>(of array: [T]) -> UnsafeMutableBufferPointer<T> {
+        let copy = UnsafeMutableBufferPointer<T>.allocate(capacity: Swift.max(array.count, 1))
+        _ = copy.initialize(from: array)
+        return copy
     }
 
     static let caseInsensitive = BasicPlaneFolding(.caseInsensitive)
@@ -52,49 +92,8 @@ struct BasicPlaneFolding: Sendable {
         }
     }
 
-    /// Folds `text` into `buffer` (at least ``expansion`` times the text's
-    /// length); returns the folded length, or `nil` when the text has a
-    /// scalar of four bytes or is not well-formed (the caller folds it the
-    /// slow way).
-    ///
-    /// - Complexity: O(*n*).
-    func fold(
-        _ text: UnsafeBufferPointer<UInt8>, lowercasingASCII: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>
-    ) -> Int? {
-        var written = 0
-        var index = 0
-        let count = text.count
-        return bytes.withUnsafeBufferPointer { folded in
-            ends.withUnsafeBufferPointer { ends -> Int? in
-                while index < count {
-                    let byte = text[index]
-                    if byte < 0x80 {
-                        buffer[written] = lowercasingASCII ? StringFolding.lowercasedASCII(byte) : byte
-                        written += 1
-                        index += 1
-                        continue
-                    }
-                    let value: Int
-                    if byte & 0xE0 == 0xC0, index + 1 < count {
-                        // A two-byte lead byte (0xC2 to 0xDF) and its continuation.
-                        value = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
-                        index += 2
-                    } else if byte & 0xF0 == 0xE0, index + 2 < count {
-                        value = Int(byte & 0x0F) << 12 | Int(text[index + 1] & 0x3F) << 6 | Int(text[index + 2] & 0x3F)
-                        index += 3
-                    } else {
-                        return nil
-                    }
-                    guard value >= 0x80 else { return nil }
-                    let entry = value - 0x80
-                    let start = entry == 0 ? 0 : Int(ends[entry - 1])
-                    for offset in start..<Int(ends[entry]) {
-                        buffer[written] = folded[offset]
-                        written += 1
-                    }
-                }
-                return written
-            }
-        }
-    }
+    /// The buffer ``fold(_:lowercasingASCII:into:)`` needs for a text of
+    /// `count` bytes: ``expansion`` times the text, and room for the last
+    /// word it stores past the folded bytes.
+    func capacity(forBytes count: Int) -> Int { count * expansion + Self.slotSize }
 }

@@ -88,11 +88,11 @@ package enum StringFolding {
         }
         if let ascii { return ascii }
         let table = BasicPlaneFolding.table(for: options)
-        let twoByte: R? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * table.expansion) { buffer -> R? in
+        let basicPlane: R? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: table.capacity(forBytes: bytes.count)) { buffer -> R? in
             guard let count = table.fold(bytes, lowercasingASCII: lowercase, into: buffer) else { return nil }
             return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        if let twoByte { return twoByte }
+        if let basicPlane { return basicPlane }
         return UTF8Bytes.withBytes(fold(String(decoding: bytes, as: UTF8.self), options), body)
     }
 

@@ -36,7 +36,7 @@ struct StringFoldingTests {
     @Test func threeByteTextTakesTheTable() {
         // The table holds what the slow path gives: a Hangul syllable becomes its three jamo.
         let hangul = Array("한".utf8)
-        var buffer = [UInt8](repeating: 0, count: 3 * BasicPlaneFolding.caseAndDiacriticInsensitive.expansion)
+        var buffer = [UInt8](repeating: 0, count: BasicPlaneFolding.caseAndDiacriticInsensitive.capacity(forBytes: 3))
         let written = hangul.withUnsafeBufferPointer { text in
             buffer.withUnsafeMutableBufferPointer { BasicPlaneFolding.caseAndDiacriticInsensitive.fold(text, lowercasingASCII: true, into: $0) }
         }
