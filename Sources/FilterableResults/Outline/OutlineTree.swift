@@ -56,6 +56,21 @@ struct OutlineTree<Key: Hashable> {
         nodes[key] = Node(parent: parent, section: section, number: number)
     }
 
+    /// Adds `key` with its number, listed last under its parent (which is
+    /// there): how a tree is read back in depth-first order.
+    @inlinable mutating func restoreNode(_ key: Key, parent: Key?, section: String, number: Int32) {
+        nodes[key] = Node(parent: parent, section: section, number: number)
+        if let parent { nodes[parent]!.children.append(key) } else { roots.append(key) }
+        nodeLimit = Swift.max(nodeLimit, number + 1)
+    }
+
+    /// Frees the numbers below ``nodeLimit`` that no item has.
+    @inlinable mutating func reclaimNumbers() {
+        var used = [Bool](repeating: false, count: Int(nodeLimit))
+        for node in nodes.values { used[Int(node.number)] = true }
+        freeNumbers = used.indices.filter { !used[$0] }.map(Int32.init)
+    }
+
     /// Removes `key`'s node (not its children, nor its listing by its parent).
     @inlinable mutating func removeNode(_ key: Key) {
         if let node = nodes.removeValue(forKey: key) { freeNumbers.append(node.number) }

@@ -80,7 +80,7 @@ extension ResultsOutline {
         }
         try requireNoCycle(among: keys) { key in parentKeyOf(byKey[key]!).flatMap { byKey[$0] != nil ? $0 : nil } }
 
-        let previous = (tree, expandedKeys)
+        try controller.requireIdle()
         var change = TreeChange(elements: byKey)
         var fetchedChildren: [Key?: [Key]] = [:]
         for key in keys { fetchedChildren[parentKeyOf(byKey[key]!), default: []].append(key) }
@@ -97,12 +97,14 @@ extension ResultsOutline {
                 }
             }
         }
-        // Fetched items leave their old places.
+        // Fetched items leave their old places: each old parent's list is filtered once.
+        var oldParents: Set<Key?> = []
         for key in keys {
             guard let node = tree[key] else { continue }
             if let old = node.parent, old != parent, byKey[old] == nil { change.refreshed.insert(old) }
-            tree.setChildren(tree.children(of: node.parent).filter { $0 != key }, of: node.parent)
+            oldParents.insert(node.parent)
         }
+        for owner in oldParents { tree.setChildren(tree.children(of: owner).filter { byKey[$0] == nil }, of: owner) }
         for key in leaving {
             tree.removeNode(key)
         }
@@ -119,7 +121,7 @@ extension ResultsOutline {
         change.placed = tree.children(of: parent)
         change.placedAreChildren = true
         if let parent { change.refreshed.insert(parent) }
-        try commit(change, restoring: previous)
+        try commit(change)
     }
 
     /// Adds an item under the parent it names, in its sorted place among
@@ -137,12 +139,12 @@ extension ResultsOutline {
         if let parent, tree[parent] == nil {
             throw .unknownParent(String(describing: parent), of: String(describing: key))
         }
-        let previous = (tree, expandedKeys)
+        try controller.requireIdle()
         tree.addNode(key, parent: parent, section: parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: element))
         insert(key, element: element, amongChildrenOf: parent)
         var change = TreeChange(placed: [key], elements: [key: element])
         if let parent { change.refreshed.insert(parent) }
-        try commit(change, restoring: previous)
+        try commit(change)
     }
 
     /// Removes the item with `key` and its subtree; nothing happens when
@@ -151,13 +153,13 @@ extension ResultsOutline {
     /// - Complexity: O(*s* log *n*) for *s* items in the subtree, plus O(*c*) for *c* siblings.
     @inlinable public func remove(key: Key) throws(ResultsError) {
         guard let node = tree[key] else { return }
-        let previous = (tree, expandedKeys)
+        try controller.requireIdle()
         let removed = tree.subtree(of: key)
         tree.setChildren(tree.children(of: node.parent).filter { $0 != key }, of: node.parent)
         for item in removed { tree.removeNode(item) }
         var change = TreeChange(removed: removed)
         if let parent = node.parent { change.refreshed.insert(parent) }
-        try commit(change, restoring: previous)
+        try commit(change)
     }
 
     /// Replaces the item with `element`'s key; nothing happens when there
@@ -177,13 +179,13 @@ extension ResultsOutline {
             guard tree[parent] != nil else { throw .unknownParent(String(describing: parent), of: String(describing: key)) }
             if tree.isAncestor(key, of: parent) { throw .cycle(String(describing: key)) }
         }
-        let previous = (tree, expandedKeys)
+        try controller.requireIdle()
         let siblings = tree.children(of: node.parent)
         let section = parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: element)
         var change = TreeChange(elements: [key: element])
         tree.setChildren(siblings.filter { $0 != key }, of: node.parent)
         tree.setParent(parent, section: section, of: key)
-        if parent == node.parent && sortKeys.isEmpty {
+        if parent == node.parent && isInOrder(element, at: siblings.firstIndex(of: key)!, among: siblings) {
             tree.setChildren(siblings, of: parent)
         } else {
             insert(key, element: element, amongChildrenOf: parent)
@@ -195,7 +197,7 @@ extension ResultsOutline {
         } else {
             change.refreshed.insert(key)
         }
-        try commit(change, restoring: previous)
+        try commit(change)
     }
 }
 
@@ -252,6 +254,15 @@ extension ResultsOutline {
             case .orderedSame: lhs < rhs
             }
         }.map { keys[$0] }
+    }
+
+    /// Whether `element` sorts between the siblings around `index` (always
+    /// without sort keys), so that it keeps its place.
+    @inlinable func isInOrder(_ element: Element, at index: Int, among siblings: [Key]) -> Bool {
+        guard !sortKeys.isEmpty else { return true }
+        if index > 0, sortKeys.compare(self.element([:], siblings[index - 1]), element) == .orderedDescending { return false }
+        if index + 1 < siblings.count, sortKeys.compare(element, self.element([:], siblings[index + 1])) == .orderedDescending { return false }
+        return true
     }
 
     /// The element of `key`: given in `elements`, or stored.

@@ -24,12 +24,12 @@ extension ResultsOutline {
         }
     }
 
-    /// Applies `change` to the table, given the tree and expansion already
-    /// changed (`previous` holds them as they were): one mutation of the
-    /// store, reported as one batch unless a batch is open. When it
-    /// throws, the outline is as it was.
-    @inlinable func commit(_ change: TreeChange, restoring previous: (OutlineTree<Key>, Set<Key>)) throws(ResultsError) {
-        let sections = sectionNames
+    /// Applies `change` to the table, given the tree already changed: one
+    /// mutation of the store, reported as one batch unless a batch is
+    /// open. The caller checked that the controller is idle and the change
+    /// valid; should the store still refuse, it stays as it was and the
+    /// tree is read back from it.
+    @inlinable func commit(_ change: TreeChange) throws(ResultsError) {
         do {
             try controller.modify { store throws(ResultsError) in
                 if !change.removed.isEmpty { _ = store.remove(keys: change.removed) }
@@ -49,11 +49,28 @@ extension ResultsOutline {
                 applyFilters(to: &store)
             }
         } catch {
-            (tree, expandedKeys) = previous
-            sectionNames = sections
+            restoreTreeFromStore()
             throw error
         }
         _checkInvariants()
+    }
+
+    /// Reads the tree back from the store's rows (every item, depth first,
+    /// each naming its parent and number): after a batch or a change the
+    /// store undid.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable func restoreTreeFromStore() {
+        var restored = OutlineTree<Key>()
+        var names: [String] = []
+        for section in controller.store.rawSections {
+            let name = section.name ?? ""
+            names.append(name)
+            for row in section.elements { restored.restoreNode(row.key, parent: row.parentKey, section: name, number: row.node) }
+        }
+        restored.reclaimNumbers()
+        tree = restored
+        sectionNames = sectionNameOf == nil ? [""] : names
     }
 
     /// Lays out `key`'s subtree right after the row of `previous` (first

@@ -12,11 +12,12 @@ extension ResultsOutline {
     /// - Throws: what `body` throws, or ``ResultsError/changedDuringNotification``.
     /// - Complexity: that of `body`, plus the changeset.
     @inlinable public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-        let saved = (tree, expandedKeys, sectionNames, appliedFilters)
+        let saved = (expandedKeys, appliedFilters)
         do {
             try controller.performBatchUpdates(body)
         } catch {
-            (tree, expandedKeys, sectionNames, appliedFilters) = saved
+            (expandedKeys, appliedFilters) = saved
+            restoreTreeFromStore()
             throw error
         }
     }

@@ -61,7 +61,10 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
         self.sectionNameOf = sectionNameOf
         self.isSameElement = isSameElement
         sectionNames = sectionNameOf == nil ? [""] : []
-        var store = ResultsStore<Row, Key>(key: { $0.key }, isSameContent: { Row.areSame($0, $1, isSameElement: isSameElement) })
+        // A sectioned outline's section without a match hides while filtered.
+        var store = ResultsStore<Row, Key>(
+            key: { $0.key }, isSameContent: { Row.areSame($0, $1, isSameElement: isSameElement) },
+            hidesEmptySections: sectionNameOf != nil)
         store.addFilter(Self.expansionFilter)
         if sectionNameOf != nil { try! store.removeSection(at: 0) }
         controller = ResultsController(store: store)

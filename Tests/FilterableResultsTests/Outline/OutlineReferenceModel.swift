@@ -90,9 +90,15 @@ struct OutlineReferenceModel {
             if items[parent] == nil { return .unknownParent }
             if isAncestor(item.id, of: parent) { return .cycle }
         }
-        if old.parent == item.parent && !sorted {
-            items[item.id] = item
-            return nil
+        if old.parent == item.parent {
+            // It keeps its place while it sorts between its neighbours.
+            let siblings = children[item.parent] ?? []
+            let index = siblings.firstIndex(of: item.id)!
+            if !sorted || ((index == 0 || items[siblings[index - 1]]!.name <= item.name)
+                && (index + 1 == siblings.count || item.name <= items[siblings[index + 1]]!.name)) {
+                items[item.id] = item
+                return nil
+            }
         }
         unlist(item.id)
         items[item.id] = item
@@ -165,6 +171,8 @@ struct OutlineReferenceModel {
         let roots = (children[nil] ?? []).filter { search.isEmpty || showsInSearch($0) }
         guard sectioned else { return [roots.flatMap { rows($0, level: 0) }] }
         let names = Set((children[nil] ?? []).map { Self.section(of: items[$0]!) }).sorted()
+        // A section without a match hides while searching.
         return names.map { name in roots.filter { Self.section(of: items[$0]!) == name }.flatMap { rows($0, level: 0) } }
+            .filter { search.isEmpty || !$0.isEmpty }
     }
 }

@@ -198,6 +198,11 @@ struct OutlineTests {
         #expect(outline.snapshot.sections.map(\.name) == ["Files", "Media"])
         try outline.expand(1)
         #expect(screen.rows == [["11"], ["1+", " 3-", " 4", "2-"]])
+        try outline.search(for: "beach", in: [.field(\.name)])
+        #expect(outline.snapshot.sections.map(\.name) == ["Media"], "a section without a match hides")
+        #expect(screen.rows == [["2+", " 6"]])
+        try outline.clearFilters()
+        #expect(screen.rows == [["11"], ["1+", " 3-", " 4", "2-"]])
         #expect(screen.problems().isEmpty, "\(screen.problems())")
     }
 
@@ -235,6 +240,88 @@ struct OutlineTests {
         try outline.expand(1)
         #expect(shown.sections.map { Array($0) } == [["1+", " 3-", " 4", "2-"]])
         #expect(violations.isEmpty, "\(violations)")
+        observation.cancel()
+    }
+
+    /// The steps of Examples/UIKit/FileBrowserViewController.swift: folders
+    /// load their contents the first time they open, and a search shows
+    /// what was loaded.
+    @Test func aFileBrowserLoadsFoldersWhenTheyOpen() throws {
+        let disk: [Int?: [Item]] = [
+            nil: [Item(1, "Documents"), Item(2, "Photos")],
+            1: [Item(3, under: 1, "Invoices"), Item(4, under: 1, "notes.txt")],
+            3: [Item(5, under: 3, "march.pdf")],
+            2: [],
+        ]
+        var loaded: Set<Int> = []
+        let outline = Outline(key: \.id, parentKey: \.parent, sortedBy: [.ascending(\.name)])
+        let screen = OutlineScreen(outline)
+        func load(_ folder: Int?) throws {
+            try outline.merge(disk[folder] ?? [], under: folder)
+            if let folder { loaded.insert(folder) }
+        }
+        func open(_ folder: Int) throws {
+            if !loaded.contains(folder) { try load(folder) }
+            try? outline.expand(folder)   // an empty folder has nothing to show: refused, harmlessly
+        }
+        try load(nil)
+        #expect(screen.rows == [["1", "2"]], "nothing below them is known yet")
+        try open(1)
+        #expect(screen.rows == [["1+", " 3", " 4", "2"]])
+        try open(3)
+        #expect(screen.rows == [["1+", " 3+", "  5", " 4", "2"]])
+        try open(2)
+        #expect(screen.rows == [["1+", " 3+", "  5", " 4", "2"]])
+        try outline.collapse(1)
+        try load(nil)   // the top level again: what was loaded below stays
+        #expect(screen.rows == [["1-", "2"]] && outline.count == 5)
+        try outline.search(for: "march", in: [.field(\.name)])
+        #expect(screen.rows == [["1+", " 3+", "  5"]])
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
+    @Test func aReplaceThatStillSortsInPlaceKeepsItsPlaceAmongTies() throws {
+        let screen = try screen([Item(1, "x"), Item(2, "x"), Item(3, "y")], sortedBy: [.ascending(\.name)])
+        try screen.outline.replace(Item(1, "x", version: 1))
+        #expect(screen.rows == [["1", "2", "3"]])
+        #expect(screen.updates.last?.changeset.elementChanges.map(\.kind) == [.update])
+        try screen.outline.replace(Item(1, "z"))
+        #expect(screen.rows == [["2", "3", "1"]])
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
+    @Test func anEditFromInsideAnUpdateIsRefusedAndChangesNothing() throws {
+        let screen = try screen()
+        var refusals: [ResultsError] = []
+        let observation = screen.outline.observe { _ in
+            do throws(ResultsError) { try screen.outline.add(Item(9)) } catch { refusals.append(error) }
+            do throws(ResultsError) { try screen.outline.expand(2) } catch { refusals.append(error) }
+        }
+        try screen.outline.expand(1)
+        #expect(refusals == [.changedDuringNotification, .changedDuringNotification])
+        #expect(screen.outline.count == 6 && !screen.outline.isExpanded(2))
+        #expect(screen.rows == [["1+", " 3-", " 4", "2-"]])
+        observation.cancel()
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
+    /// An element that is not `Equatable`: every replace is a change.
+    struct Note {
+        var id: Int
+        var parent: Int?
+        var text: String
+    }
+
+    @Test func elementsThatAreNotEquatableReportEveryReplaceAsAChange() throws {
+        let outline = ResultsOutline<Note, Int>(key: \.id, parentKey: \.parent)
+        try outline.setData([Note(id: 1, text: "a"), Note(id: 2, parent: 1, text: "b")])
+        try outline.expand(1)
+        var updates: [[ChangeKind]] = []
+        let observation = outline.observe { updates.append($0.changeset.elementChanges.map(\.kind)) }
+        try outline.replace(Note(id: 2, parent: 1, text: "b"))
+        try outline.collapse(1)
+        #expect(updates == [[.update], [.update, .delete]] || updates == [[.update], [.delete, .update]])
+        #expect(outline.element(forKey: 2)?.text == "b")
         observation.cancel()
     }
 }

@@ -44,6 +44,13 @@ extension ProductList: @MainActor ResultsControllerDelegate {
     }
 }
 
+/// A file of the outline example.
+struct File: Equatable, Sendable {
+    var path: String
+    var folder: String?
+    var name: String
+}
+
 /// The rows of a composed search screen: a static header above live results.
 enum SearchRow: Equatable {
     case profile, signOut
@@ -253,5 +260,41 @@ struct ReadmeTests {
         try screen.moveRow(from: ResultsIndexPath(row: 1, section: 2), to: ResultsIndexPath(row: 0, section: 1), in: shown)
         #expect(favorites.snapshot.elements.map(\.name) == ["iPad"] && !products.snapshot.elements.contains { $0.name == "iPad" })
         #expect(view.exception == nil && view.cells == [[], ["iPad"], ["Mac"]])
+    }
+
+    @Test func anOutlineShowsAFileTreeAndFollowsItsChanges() throws {
+        let topLevel = [File(path: "/Documents", folder: nil, name: "Documents"), File(path: "/Archive", folder: nil, name: "Archive")]
+        let documentsListing = [
+            File(path: "/Documents/a.pdf", folder: "/Documents", name: "a.pdf"),
+            File(path: "/Documents/invoice.pdf", folder: "/Documents", name: "invoice.pdf"),
+        ]
+        let view = ListViewSimulator<String>(flavor: .tableView)
+
+        let files = ResultsOutline<File, String>(key: \.path, parentKey: \.folder, sortedBy: [.ascending(\.name)])
+        try files.setData(topLevel)                                   // the top-level items, collapsed
+        let dataSource = ResultsDataSource(source: files, view: view) { _, _, row in
+            String(repeating: "  ", count: row.level) + row.element.name
+        }
+        view.dataSource = dataSource
+        view.layoutIfNeeded()
+        #expect(view.cells == [["Archive", "Documents"]])
+        var shown: [[[String]]] = []
+        let observation = files.observe { _ in shown.append(view.cells) }
+
+        try files.merge(documentsListing, under: "/Documents")        // loaded when the folder opens
+        try files.expand("/Documents")                                // its rows slide in below it
+        try files.replace(File(path: "/Documents/a.pdf", folder: "/Archive", name: "a.pdf"))   // moves
+        try files.search(for: "invoice", in: [.field(\.name)])       // matches, with their folders expanded
+        try files.clearFilters()                                      // the user's own expansion comes back
+
+        #expect(shown == [
+            [["Archive", "Documents"]],                                     // merged below a collapsed folder
+            [["Archive", "Documents", "  a.pdf", "  invoice.pdf"]],
+            [["Archive", "Documents", "  invoice.pdf"]],                    // into the collapsed Archive
+            [["Documents", "  invoice.pdf"]],
+            [["Archive", "Documents", "  invoice.pdf"]],
+        ])
+        observation.cancel()
+        #expect(view.exception == nil && view.staleRows().isEmpty)
     }
 }
