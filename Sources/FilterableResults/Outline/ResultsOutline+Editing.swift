@@ -81,6 +81,7 @@ extension ResultsOutline {
         try requireNoCycle(among: keys) { key in parentKeyOf(byKey[key]!).flatMap { byKey[$0] != nil ? $0 : nil } }
 
         try controller.requireIdle()
+        let roots = tree.roots
         var change = TreeChange(elements: byKey)
         var fetchedChildren: [Key?: [Key]] = [:]
         for key in keys { fetchedChildren[parentKeyOf(byKey[key]!), default: []].append(key) }
@@ -121,7 +122,7 @@ extension ResultsOutline {
         change.placed = tree.children(of: parent)
         change.placedAreChildren = true
         if let parent { change.refreshed.insert(parent) }
-        try commit(change)
+        try commit(change, roots: roots)
     }
 
     /// Adds an item under the parent it names, in its sorted place among
@@ -140,11 +141,12 @@ extension ResultsOutline {
             throw .unknownParent(String(describing: parent), of: String(describing: key))
         }
         try controller.requireIdle()
+        let roots = tree.roots
         tree.addNode(key, parent: parent, section: parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: element))
         insert(key, element: element, amongChildrenOf: parent)
         var change = TreeChange(placed: [key], elements: [key: element])
         if let parent { change.refreshed.insert(parent) }
-        try commit(change)
+        try commit(change, roots: roots)
     }
 
     /// Removes the item with `key` and its subtree; nothing happens when
@@ -154,12 +156,13 @@ extension ResultsOutline {
     @inlinable public func remove(key: Key) throws(ResultsError) {
         guard let node = tree[key] else { return }
         try controller.requireIdle()
+        let roots = tree.roots
         let removed = tree.subtree(of: key)
         tree.setChildren(tree.children(of: node.parent).filter { $0 != key }, of: node.parent)
         for item in removed { tree.removeNode(item) }
         var change = TreeChange(removed: removed)
         if let parent = node.parent { change.refreshed.insert(parent) }
-        try commit(change)
+        try commit(change, roots: roots)
     }
 
     /// Replaces the item with `element`'s key; nothing happens when there
@@ -180,6 +183,7 @@ extension ResultsOutline {
             if tree.isAncestor(key, of: parent) { throw .cycle(String(describing: key)) }
         }
         try controller.requireIdle()
+        let roots = tree.roots
         let siblings = tree.children(of: node.parent)
         let section = parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: element)
         var change = TreeChange(elements: [key: element])
@@ -197,7 +201,7 @@ extension ResultsOutline {
         } else {
             change.refreshed.insert(key)
         }
-        try commit(change)
+        try commit(change, roots: roots)
     }
 }
 

@@ -54,19 +54,23 @@ extension ResultsOutline {
             // Visited: the item, and the children of every item whose
             // children show now or showed before (or every item below).
             var changed: [(Int32, Row)] = []
+            var shownOrHidden: [(Int32, Row)] = []
             var stack = [(key, tree.level(of: key), isUnderExpandedAncestors(key))]
             while let (next, level, shown) = stack.popLast() {
                 let node = tree[next]!
                 let id = store.table.row(forKey: next)!
                 let old = store.table.element(ofRow: id)
                 let row = makeRow(next, node: node, level: level, shown: shown, element: nil, old: old)
-                if !Row.areLaidOutAlike(old, row) { changed.append((id, row)) }
+                if !Row.areLaidOutAlike(old, row) {
+                    if Row.areSame(old, row, isSameElement: nil) { shownOrHidden.append((id, row)) } else { changed.append((id, row)) }
+                }
                 let childrenShown = shown && expandedKeys.contains(next)
                 let childrenShowed = old.isUnderExpandedAncestors && (next == key ? wasExpanded : expandedKeys.contains(next))
                 guard throughout || childrenShown || childrenShowed else { continue }
                 for child in node.children.reversed() { stack.append((child, level + 1, childrenShown)) }
             }
             store.replaceInPlace(changed)
+            store.replaceInPlace(shownOrHidden, sameContent: true)
         }
         _checkInvariants()
     }

@@ -149,13 +149,23 @@ extension ResultsOutline {
 }
 
 extension ResultsStore {
-    /// Gives live rows new elements with their own keys, where they stand.
+    /// Gives live rows new elements with their own keys, where they stand;
+    /// with `sameContent`, elements that show the same (only what the
+    /// filters read changed), so that no row is compared for an update.
     ///
     /// - Complexity: O(*k* log *n*) for *k* rows.
-    @inlinable mutating func replaceInPlace(_ rows: [(Int32, Element)]) {
+    @inlinable mutating func replaceInPlace(_ rows: [(Int32, Element)], sameContent: Bool = false) {
         guard !rows.isEmpty else { return }
         noteMutation()
-        for (id, element) in rows { replaceContent(ofRow: id, with: element) }
+        for (id, element) in rows {
+            if sameContent {
+                table.slots[Int(id)] = element
+                tracker.touch(id)
+                table.setVisible(passesFilters(element), ofRow: id)
+            } else {
+                replaceContent(ofRow: id, with: element)
+            }
+        }
         _checkInvariants()
     }
 }

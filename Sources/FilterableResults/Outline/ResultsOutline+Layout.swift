@@ -28,8 +28,8 @@ extension ResultsOutline {
     /// mutation of the store, reported as one batch unless a batch is
     /// open. The caller checked that the controller is idle and the change
     /// valid; should the store still refuse, it stays as it was and the
-    /// tree is read back from it.
-    @inlinable func commit(_ change: TreeChange) throws(ResultsError) {
+    /// tree is read back from it, the top-level items in the order `roots`.
+    @inlinable func commit(_ change: TreeChange, roots: [Key]) throws(ResultsError) {
         do {
             try controller.modify { store throws(ResultsError) in
                 if !change.removed.isEmpty { _ = store.remove(keys: change.removed) }
@@ -49,18 +49,19 @@ extension ResultsOutline {
                 applyFilters(to: &store)
             }
         } catch {
-            restoreTreeFromStore()
+            restoreTreeFromStore(roots: roots)
             throw error
         }
         _checkInvariants()
     }
 
     /// Reads the tree back from the store's rows (every item, depth first,
-    /// each naming its parent and number): after a batch or a change the
-    /// store undid.
+    /// each naming its parent and number) after a batch or a change the
+    /// store undid; `roots`, the top-level items as they were, keeps their
+    /// order across sections.
     ///
     /// - Complexity: O(*n*).
-    @inlinable func restoreTreeFromStore() {
+    @inlinable func restoreTreeFromStore(roots: [Key]) {
         var restored = OutlineTree<Key>()
         var names: [String] = []
         for section in controller.store.rawSections {
@@ -69,6 +70,7 @@ extension ResultsOutline {
             for row in section.elements { restored.restoreNode(row.key, parent: row.parentKey, section: name, number: row.node) }
         }
         restored.reclaimNumbers()
+        if Set(roots) == Set(restored.roots) { restored.roots = roots }
         tree = restored
         sectionNames = sectionNameOf == nil ? [""] : names
     }

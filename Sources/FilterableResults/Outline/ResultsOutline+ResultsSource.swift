@@ -12,12 +12,12 @@ extension ResultsOutline {
     /// - Throws: what `body` throws, or ``ResultsError/changedDuringNotification``.
     /// - Complexity: that of `body`, plus the changeset.
     @inlinable public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-        let saved = (expandedKeys, appliedFilters)
+        let saved = (expandedKeys, appliedFilters, tree.roots)
         do {
             try controller.performBatchUpdates(body)
         } catch {
-            (expandedKeys, appliedFilters) = saved
-            restoreTreeFromStore()
+            (expandedKeys, appliedFilters) = (saved.0, saved.1)
+            restoreTreeFromStore(roots: saved.2)
             throw error
         }
     }
