@@ -60,7 +60,8 @@ extension ResultsOutline {
     ///   is not an item or an element naming another parent;
     ///   ``ResultsError/cycle(_:)``, ``ResultsError/duplicateKey(_:)``,
     ///   ``ResultsError/missingPrimaryKey(_:)``; nothing changes then.
-    /// - Complexity: O(*s* log *n*) for *s* items in `parent`'s new subtree.
+    /// - Complexity: O(*s* log *n*) for *s* items in `parent`'s new subtree;
+    ///   plus O(*n*) while filters are applied.
     @inlinable public func merge(_ elements: [Element], under parent: Key?) throws(ResultsError) {
         let (keys, byKey) = try keyed(elements)
         if let parent, tree[parent] == nil {
@@ -131,7 +132,8 @@ extension ResultsOutline {
     /// - Throws: ``ResultsError/duplicateKey(_:)``,
     ///   ``ResultsError/missingPrimaryKey(_:)``,
     ///   ``ResultsError/unknownParent(_:of:)``; nothing changes then.
-    /// - Complexity: O(log *n* + *c*) for *c* siblings.
+    /// - Complexity: O(log *n* + *c*) for *c* siblings; plus O(*n*) while
+    ///   filters are applied.
     @inlinable public func add(_ element: Element) throws(ResultsError) {
         let (keys, _) = try keyed([element])
         let key = keys[0]
@@ -152,7 +154,10 @@ extension ResultsOutline {
     /// Removes the item with `key` and its subtree; nothing happens when
     /// there is none.
     ///
-    /// - Complexity: O(*s* log *n*) for *s* items in the subtree, plus O(*c*) for *c* siblings.
+    /// - Throws: ``ResultsError/changedDuringNotification`` from inside an
+    ///   update; nothing changes then.
+    /// - Complexity: O(*s* log *n*) for *s* items in the subtree, plus O(*c*)
+    ///   for *c* siblings; plus O(*n*) while filters are applied.
     @inlinable public func remove(key: Key) throws(ResultsError) {
         guard let node = tree[key] else { return }
         try controller.requireIdle()
@@ -173,7 +178,7 @@ extension ResultsOutline {
     ///   ``ResultsError/unknownParent(_:of:)``, ``ResultsError/cycle(_:)``
     ///   for a parent inside its own subtree; nothing changes then.
     /// - Complexity: O(log *n* + *c*) for *c* siblings; O(*s* log *n*) when a
-    ///   subtree of *s* items moves.
+    ///   subtree of *s* items moves; plus O(*n*) while filters are applied.
     @inlinable public func replace(_ element: Element) throws(ResultsError) {
         let key = try keyed([element]).keys[0]
         guard let node = tree[key] else { return }

@@ -142,7 +142,10 @@ extension ResultsOutline {
     /// - Complexity: O(*c*) for *c* children.
     @inlinable public func childKeys(of key: Key?) -> [Key] { tree.children(of: key) }
 
-    /// Whether the user expanded the item with `key` (whether or not it is here now).
+    /// Whether the user expanded the item with `key`, whether or not it is
+    /// here now or has children: the state ``expand(_:includingDescendants:)``
+    /// and ``collapse(_:)`` set, which survives filters (a row's
+    /// ``Row/isExpanded`` says whether its children show).
     ///
     /// - Complexity: O(1).
     @inlinable public func isExpanded(_ key: Key) -> Bool { expandedKeys.contains(key) }
