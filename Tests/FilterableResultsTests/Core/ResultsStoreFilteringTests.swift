@@ -48,6 +48,48 @@ struct ResultsStoreFilteringTests {
         #expect(store.snapshot.count == 300)
     }
 
+    /// A filter change and replaces where the rows stand, in one batch, in
+    /// every kind of store: the visibility walk plus the rows' updates.
+    @Test(arguments: [false, true])
+    func aFilterChangeWithReplacesInPlaceReportsTheUpdatesOfRowsShownBeforeAndAfter(hidesEmptySections: Bool) throws {
+        let stores: [ResultsStore<Entry, Int>] = [
+            .items(hidesEmptySections: hidesEmptySections),
+            .items(sortedBy: [.ascending(\.value)], hidesEmptySections: hidesEmptySections),
+            .items(sectionedBy: .by(\.group), hidesEmptySections: hidesEmptySections),
+        ]
+        for var store in stores {
+            try store.setData((1...200).map { Entry(id: $0, value: $0, group: $0 <= 100 ? "a" : "b") })
+            store.addFilter(Self.even)
+            _ = store.takeChangeset()
+            let old = store.snapshot.sections.map(ResultsSection.init)
+            store.addFilter(ResultsFilter(title: "small", group: "parity") { $0.value <= 120 })   // replaces "even"
+            try store.replace(Entry(id: 4, value: 4, group: "a"))                              // the same: no update
+            try store.update(6) { $0.value = 6 }                                               // the same
+            try store.replace(Entry(id: 102, value: 102, group: "b"))
+            try store.update(10) { $0.group = "a" }
+            _ = try store.update(8) { $0.id = 8 }
+            try store.replace(Entry(id: 12, value: 12, group: "a"))
+            let changeset = store.takeValidatedChangeset(from: old)
+            #expect(changeset.elementChanges.filter { $0.kind == .update }.isEmpty, "nothing shown changed content")
+            #expect(keys(store.snapshot.sections.map(ResultsSection.init)).flatMap { $0 } == Array(1...120))
+            // A content change of a row shown before and after, with a filter change.
+            let before = store.snapshot.sections.map(ResultsSection.init)
+            store.addFilter(ResultsFilter(title: "odd", group: "parity") { $0.value % 2 == 1 || $0.id == 4 })
+            try store.replace(Entry(id: 3, value: 3, group: "a"))          // shown before and after, the same
+            if store.sortKeys.isEmpty {
+                try store.update(11) { $0.value = 1_011 }                  // not what a sectioned store sections by
+            } else {
+                try store.update(11) { $0.group = "c" }                    // not what the sorted store sorts by
+            }
+            try store.update(12) { $0.group = "a" }                        // hidden now: no update
+            let changes = store.takeValidatedChangeset(from: before)
+            #expect(store.snapshot.count == 101)
+            #expect(changes.elementChanges.filter { $0.kind == .update }.map(\.key) == [11])
+            #expect(changes.elementChanges.filter { $0.kind == .delete }.count == 59)
+            #expect(changes.elementChanges.filter { $0.kind == .insert }.count == 40)
+        }
+    }
+
     @Test func aFilterOfTheSameGroupReplacesItInPlace() throws {
         var store = try store([1, 2, 6, 7])
         store.addFilters([Self.even, Self.small])
