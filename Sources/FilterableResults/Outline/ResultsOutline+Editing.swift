@@ -298,13 +298,7 @@ extension ResultsOutline {
         var stack = tree.roots.reversed().filter { tree[$0]!.section == name }.map { ($0, 0, true) }
         while let (key, level, shown) = stack.popLast() {
             let node = tree[key]!
-            let old = store.element(forKey: key)
-            let hasChildren = !node.children.isEmpty
-            let revision = (old?.revision ?? 0) &+ (old != nil && isSameElement == nil ? 1 : 0)
-            rows.append(Row(
-                element: elements[key]!, key: key, parentKey: node.parent, level: level, hasChildren: hasChildren,
-                isExpanded: filters.isEmpty || old == nil ? hasChildren && expandedKeys.contains(key) : old!.isExpanded,
-                isUnderExpandedAncestors: shown, node: node.number, revision: revision))
+            rows.append(makeRow(key, node: node, level: level, shown: shown, element: elements[key]!, old: store.element(forKey: key)))
             let childrenShown = shown && expandedKeys.contains(key)
             stack.append(contentsOf: node.children.reversed().map { ($0, level + 1, childrenShown) })
         }
