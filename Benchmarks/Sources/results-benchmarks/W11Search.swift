@@ -46,8 +46,8 @@ func makeHangulRows(_ n: Int, using rng: inout SeededRandomNumberGenerator) -> [
     makeNameRows(n, length: 3, drawnFrom: "김이박최정강조윤장임한오서신권황안송류전민수영지현준서우진호성은경미혜연아예도하", using: &rng)
 }
 
-/// A store of `rows` in 26 sections by group, nothing filtered.
-private func makeSearchStore(_ rows: [Row]) -> ResultsStore<Row, Int> {
+/// A store of `rows` in 26 sections by group, nothing filtered (W11, W11c).
+func makeSearchStore(_ rows: [Row]) -> ResultsStore<Row, Int> {
     var grouped = [[Row]](repeating: [], count: 26)
     for row in rows { grouped[row.group].append(row) }
     var store = ResultsStore<Row, Int>(key: \.id)

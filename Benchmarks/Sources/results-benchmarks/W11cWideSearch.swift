@@ -62,16 +62,6 @@ func makeMirroredRows(
     return (wide, ascii)
 }
 
-/// A store of `rows` in 26 sections by group, nothing filtered.
-private func makeWideSearchStore(_ rows: [Row]) -> ResultsStore<Row, Int> {
-    var grouped = [[Row]](repeating: [], count: 26)
-    for row in rows { grouped[row.group].append(row) }
-    var store = ResultsStore<Row, Int>(key: \.id)
-    try! store.setData(sections: grouped.enumerated().map { ResultsSection(name: "\($0.offset)", elements: $0.element) })
-    _ = store.takeChangeset()
-    return store
-}
-
 /// W11c: a `search(for:in:)` keystroke over `n` names of three-byte
 /// scalars (Hangul; Japanese kanji and kana), each against the same
 /// keystroke over the names' ASCII mirrors, names of equal UTF-8 length
@@ -87,8 +77,8 @@ func runWideSearch(size n: Int, repetitions: Repetitions) -> WideSearchResult {
         WideSearchCase(script: "Japanese", before: "田", after: "田中",
                        asciiBefore: mirror(japaneseUnits, "田"), asciiAfter: mirror(japaneseUnits, "田中")),
     ]
-    var stores = [(makeWideSearchStore(hangul.wide), makeWideSearchStore(hangul.ascii)),
-                  (makeWideSearchStore(japanese.wide), makeWideSearchStore(japanese.ascii))]
+    var stores = [(makeSearchStore(hangul.wide), makeSearchStore(hangul.ascii)),
+                  (makeSearchStore(japanese.wide), makeSearchStore(japanese.ascii))]
     cases[0].bytes = hangul.wide.reduce(0) { $0 + $1.name.utf8.count }
     cases[1].bytes = japanese.wide.reduce(0) { $0 + $1.name.utf8.count }
     var result = WideSearchResult()
