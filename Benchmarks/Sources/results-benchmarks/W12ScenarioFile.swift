@@ -12,7 +12,6 @@ struct ScenarioFileResult {
     /// The runner's peak resident set growth over the run (VmHWM at the end
     /// minus the resident set before the file is read), in its own process.
     var peakBytes = 0
-    var batches = 0
     var repetitions = 0
 }
 
@@ -45,24 +44,30 @@ func writeScenarioFile(objects n: Int, to url: URL) throws {
     try Data(text.utf8).write(to: url)
 }
 
-/// The child side: runs the scenario file and prints `seconds peakBytes batches`.
+/// The child side: runs the scenario file as `results-scenario --json FILE
+/// > /dev/null` does, and prints `seconds peakBytes`.
 func runScenarioChild(path: String) {
     let before = bench_resident_bytes()
     let clock = ContinuousClock()
     let start = clock.now
-    let result: ScenarioResult
+    let scenario: Scenario
     do {
-        result = try ScenarioRunner().run(contentsOf: URL(fileURLWithPath: path))
+        scenario = try Scenario(contentsOf: URL(fileURLWithPath: path))
     } catch {
         print("error \(error)")
         exit(1)
     }
-    let elapsed = seconds(start.duration(to: clock.now))
-    guard result.exitStatus == 0 else {
-        print("failed \(result.failureSummary)")
+    guard let output = FileHandle(forWritingAtPath: "/dev/null") else {
+        print("error: cannot open /dev/null")
         exit(1)
     }
-    print(elapsed, peakResidentBytes() - Int(before), result.log.count)
+    let failures = ScenarioRunner().run(scenario, writingJSONLinesTo: output)
+    let elapsed = seconds(start.duration(to: clock.now))
+    guard failures.isEmpty else {
+        print("failed \(failures)")
+        exit(1)
+    }
+    print(elapsed, peakResidentBytes() - Int(before))
 }
 
 /// The process's peak resident set (VmHWM), in bytes.
@@ -99,15 +104,14 @@ func runScenarioFile(objects n: Int, repetitions: Repetitions) throws -> Scenari
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = output.split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 3,
-              let elapsed = Double(fields[0]), let peak = Int(fields[1]), let batches = Int(fields[2])
+        guard process.terminationStatus == 0, fields.count == 2,
+              let elapsed = Double(fields[0]), let peak = Int(fields[1])
         else {
             failure = BenchmarkError.childFailed("scenario child exited \(process.terminationStatus): \(output)")
             return
         }
         result.ours = min(result.ours, elapsed)
         result.peakBytes = result.peakBytes == 0 ? peak : min(result.peakBytes, peak)
-        result.batches = batches
         let parse = time { try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) }
         result.baseline = min(result.baseline, parse)
     }

@@ -19,6 +19,20 @@ extension JSONValue {
         return writer.text
     }
 
+    /// Writes the value's compact JSON text (``jsonText``) to `target` in
+    /// pieces of about 64 KB, so that a large value is written without
+    /// ever holding its whole text.
+    ///
+    ///     var text = ""
+    ///     JSONValue.array([1, 2]).writeJSONText(to: &text)   // "[1, 2]"
+    ///
+    /// - Complexity: O(*n*) in the size of the value.
+    public func writeJSONText(to target: inout some TextOutputStream) {
+        var writer = JSONWriter(sortsKeys: false, pieceSize: 1 << 16)
+        writer.write(self) { piece in target.write(piece) }
+        target.write(writer.text)
+    }
+
     /// The value as compact JSON text with every object's keys sorted by
     /// Unicode scalar values: the canonical text by which arrays and objects
     /// are ordered. Equal values have equal sorted-keys texts.
@@ -42,9 +56,12 @@ extension JSONValue: CustomStringConvertible {
 struct JSONWriter {
     private var bytes: [UInt8] = []
     private let sortsKeys: Bool
+    /// The size at which ``write(_:handingOver:)`` hands its text over.
+    private let pieceSize: Int
 
-    init(sortsKeys: Bool) {
+    init(sortsKeys: Bool, pieceSize: Int = .max) {
         self.sortsKeys = sortsKeys
+        self.pieceSize = pieceSize
         bytes.reserveCapacity(64)
     }
 
@@ -57,8 +74,10 @@ struct JSONWriter {
     }
 
     /// Writes `root` with an explicit stack of the containers open, so any
-    /// depth works on any thread.
-    mutating func write(_ root: JSONValue) {
+    /// depth works on any thread; whenever the text written reaches the
+    /// piece size, hands it to `handOver` and starts again (text that is
+    /// not handed over stays in ``text``).
+    mutating func write(_ root: JSONValue, handingOver handOver: (String) -> Void = { _ in }) {
         var stack: [Frame] = []
         var next: JSONValue? = root
         while true {
@@ -89,6 +108,10 @@ struct JSONWriter {
                 }
             }
             // A value is complete: go on with the container around it.
+            if bytes.count >= pieceSize {
+                handOver(text)
+                bytes.removeAll(keepingCapacity: true)
+            }
             guard let frame = stack.popLast() else { return }
             switch frame {
             case let .array(elements, index):

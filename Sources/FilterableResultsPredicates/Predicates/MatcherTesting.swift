@@ -80,6 +80,29 @@ public enum PredicateMatcherTesting {
         _ pattern: String, _ text: String, caseInsensitive: Bool = false, engine: MatchesEngine
     ) throws(ResultsError) -> (matches: Bool, steps: Int, programSize: Int, path: String) {
         let expression = try compiled(pattern, caseInsensitive: caseInsensitive)
+        let (matches, steps, path) = run(expression, on: text, engine: engine)
+        return (matches, steps, expression.program.count, path)
+    }
+
+    /// Whether each of `texts` matches the `MATCHES` pattern, compiled once
+    /// and run by `engine` on each text afresh, with the steps taken and
+    /// the way each text was finished, as
+    /// ``matches(_:_:caseInsensitive:engine:)`` gives them.
+    ///
+    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
+    ///   when the pattern does not compile.
+    /// - Complexity: As matching a `MATCHES` comparison against each text.
+    public static func matches(
+        _ pattern: String, texts: [String], caseInsensitive: Bool = false, engine: MatchesEngine
+    ) throws(ResultsError) -> [(matches: Bool, steps: Int, path: String)] {
+        let expression = try compiled(pattern, caseInsensitive: caseInsensitive)
+        return texts.map { run(expression, on: $0, engine: engine) }
+    }
+
+    /// Runs `expression` on `text` by `engine`.
+    private static func run(
+        _ expression: RegularExpression, on text: String, engine: MatchesEngine
+    ) -> (matches: Bool, steps: Int, path: String) {
         var steps = 0
         var path = RegularExpression.Path.cache
         let internalEngine: RegularExpression.Engine = switch engine {
@@ -93,7 +116,7 @@ public enum PredicateMatcherTesting {
         case .simulation: "simulation"
         case .bitParallel: "bitParallel"
         }
-        return (matches, steps, expression.program.count, name)
+        return (matches, steps, name)
     }
 
     /// Whether each of `texts` matches the `MATCHES` pattern, compiled once

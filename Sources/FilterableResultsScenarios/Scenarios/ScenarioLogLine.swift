@@ -33,4 +33,13 @@ public struct ScenarioLogLine: Equatable, Sendable {
     ///
     /// - Complexity: O(*n*) in the size of the line.
     public var jsonText: String { json.jsonText }
+
+    /// Writes the line's JSON text (``jsonText``), without a newline, to
+    /// `target` in pieces, so that a `state` line of a million rows is
+    /// never held as one text.
+    ///
+    /// - Complexity: O(*n*) in the size of the line.
+    public func writeJSONText(to target: inout some TextOutputStream) {
+        json.writeJSONText(to: &target)
+    }
 }

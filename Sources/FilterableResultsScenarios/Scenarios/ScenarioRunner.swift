@@ -22,9 +22,46 @@ public struct ScenarioRunner: Sendable {
     /// - Complexity: The steps' own costs, plus O(*n* log *n*) per batch of
     ///   events to validate it and O(*n*) per `state` line, for *n* objects.
     public func run(_ scenario: Scenario) -> ScenarioResult {
-        let execution = ScenarioExecution(scenario: scenario)
-        execution.run()
-        return ScenarioResult(scenario: scenario, log: execution.log, failures: execution.failures)
+        var log: [ScenarioLogLine] = []
+        let failures = run(scenario) { log.append($0) }
+        return ScenarioResult(scenario: scenario, log: log, failures: failures)
+    }
+
+    /// Runs a scenario from a fresh store, handing each log line to `body`
+    /// as it happens and keeping none, and returns the failures.
+    ///
+    ///     var events = 0
+    ///     let failures = ScenarioRunner().run(scenario) { _ in events += 1 }
+    ///
+    /// A million-row scenario's log is millions of lines; this runs it in
+    /// the memory of its store.
+    ///
+    /// - Complexity: As ``run(_:)``.
+    public func run(_ scenario: Scenario, forEachLine body: (ScenarioLogLine) -> Void) -> [ScenarioFailure] {
+        withoutActuallyEscaping(body) { body in
+            let execution = ScenarioExecution(scenario: scenario, sink: body)
+            execution.run()
+            return execution.failures
+        }
+    }
+
+    /// Runs a scenario from a fresh store, writing its log as JSON Lines
+    /// (`results-scenario --json`) to `output` as it happens, and returns
+    /// the failures.
+    ///
+    ///     let failures = ScenarioRunner().run(scenario, writingJSONLinesTo: .standardOutput)
+    ///     exit(failures.isEmpty ? 0 : 1)
+    ///
+    /// - Complexity: As ``run(_:)``; the text is written in pieces of about
+    ///   64 KB, so no line is held whole.
+    public func run(_ scenario: Scenario, writingJSONLinesTo output: FileHandle) -> [ScenarioFailure] {
+        var writer = FileHandleWriter(output)
+        let failures = run(scenario) { line in
+            line.writeJSONText(to: &writer)
+            writer.write("\n")
+        }
+        writer.flush()
+        return failures
     }
 
     /// Reads, checks and runs a scenario file.

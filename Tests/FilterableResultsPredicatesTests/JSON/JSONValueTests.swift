@@ -25,6 +25,27 @@ struct JSONValuePrintingTests {
         #expect(value.description == text)
     }
 
+    /// Collects the pieces it is given.
+    struct Pieces: TextOutputStream {
+        var pieces: [String] = []
+        mutating func write(_ string: String) { pieces.append(string) }
+    }
+
+    @Test func writingInPiecesGivesTheCompactText() {
+        let row: JSONValue = ["id": 1, "name": "é\n\"x\"", "tags": [1.5, JSONValue.null, [:]]]
+        let large = JSONValue.array((0..<5_000).map { _ in row })
+        for value in [row, large, [large, ["deep": large]]] {
+            var pieces = Pieces()
+            value.writeJSONText(to: &pieces)
+            #expect(pieces.pieces.joined() == value.jsonText)
+            // No piece is much larger than 64 KB.
+            #expect(pieces.pieces.allSatisfy { $0.utf8.count < (1 << 16) + 1_024 })
+        }
+        var pieces = Pieces()
+        large.writeJSONText(to: &pieces)
+        #expect(pieces.pieces.count > 2)
+    }
+
     static let numberTexts: [(JSONValue, String)] = [
         (JSONValue.integer(1), "1"),
         (.integer(-3), "-3"),

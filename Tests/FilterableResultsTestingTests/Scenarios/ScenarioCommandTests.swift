@@ -70,6 +70,23 @@ struct ScenarioCommandTests {
         #expect(output.stderr.isEmpty)
     }
 
+    @Test func jsonModeStreamsALogLargerThanItsBufferUnchanged() throws {
+        // 2,000 objects of about 100 bytes: the state line alone is 400 KB,
+        // written in pieces of 64 KB.
+        let objects = (0..<2_000).map { #"{"id": \#($0), "name": "\#(String(repeating: "ab\u{e9}", count: 30))"}"# }
+        let text = #"{"primaryKey": "id", "steps": [{"setData": [\#(objects.joined(separator: ", "))]}, "#
+            + #"{"expect": {"events": []}}, {"removeKey": 7}]}"#
+        let file = try Self.temporaryFile(text)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        guard let output = try Self.run(["--json", file]) else { return }
+        let expected = try ScenarioRunner().run(contentsOf: URL(fileURLWithPath: file))
+        #expect(expected.jsonLog.utf8.count > 1_000_000)
+        #expect(output.stdout == expected.jsonLog)
+        // The expectation of no events after a setData of 2,000 rows fails.
+        #expect(output.status == 1)
+        #expect(expected.exitStatus == 1)
+    }
+
     @Test func exitStatusesForPassingFailingAndMalformedFiles() throws {
         let failing = try Self.temporaryFile(#"{"steps": [{"add": 1}, {"expect": {"data": [[2]]}}]}"#)
         let malformed = try Self.temporaryFile(#"{"steps": [{"removeAt": [0]}]}"#)

@@ -160,6 +160,25 @@ struct ScenarioExpectationTests {
         #expect(result.finalState?.data == [ResultsSection(elements: [])])
     }
 
+    @Test func runningLineByLineHandsOverTheWholeLogAndTheSameFailures() throws {
+        let scenario = try Scenario(
+            parsing: """
+            {"primaryKey": "id", "steps": [
+              {"setData": [{"id": 1}, {"id": 2}]},
+              {"expect": {"data": [[2]]}},
+              {"batch": [{"removeKey": 1}, {"expect": {"events": []}}, {"add": {"id": 3}}]},
+              {"expect": {"events": [{"event": "willChangeContent"}, {"event": "didChangeContent"}]}}
+            ]}
+            """)
+        let whole = ScenarioRunner().run(scenario)
+        var lines: [ScenarioLogLine] = []
+        let failures = ScenarioRunner().run(scenario) { lines.append($0) }
+        #expect(lines == whole.log)
+        #expect(failures.map(\.message) == whole.failures.map(\.message))
+        // The data expectation and the batch's events expectation fail.
+        #expect(failures.map(\.step) == [2, 4])
+    }
+
     @Test func aScenarioBuiltInSwiftRunsLikeAFile() throws {
         let scenario = Scenario(
             name: "built", primaryKey: "id", sortBy: [ScenarioSortField("-rank")],

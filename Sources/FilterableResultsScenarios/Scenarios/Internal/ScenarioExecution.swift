@@ -2,8 +2,9 @@ import FilterableResults
 import FilterableResultsPredicates
 import FilterableResultsTesting
 
-/// One run of a scenario: the controller, the log so far, the visible table
-/// the client last saw, and what the last step did (for `expect`).
+/// One run of a scenario: the controller, the visible table the client last
+/// saw, and what the last step did (for `expect`). Each log line goes to
+/// the sink as it happens; the execution keeps none.
 final class ScenarioExecution {
     typealias Controller = ResultsController<JSONValue, JSONValue>
     typealias Table = [ResultsSection<JSONValue>]
@@ -13,12 +14,15 @@ final class ScenarioExecution {
         /// The step, and the item of its batch, this record is of.
         var step: Int
         var batchItem: Int?
+        /// Whether an `expect` step reads the events: a setData of a
+        /// million rows keeps its million events only then.
+        var keepsEvents = false
         var events: [ScenarioEvent] = []
         var errorCodes: [String] = []
 
         /// Takes in what one operation of a batch did.
         mutating func append(_ other: StepRecord) {
-            events += other.events
+            if keepsEvents { events += other.events }
             errorCodes += other.errorCodes
         }
 
@@ -39,7 +43,8 @@ final class ScenarioExecution {
     private let inbox = Inbox()
     private var observation: ResultsObservation?
 
-    private(set) var log: [ScenarioLogLine] = []
+    /// Takes each log line as it happens.
+    private let sink: (ScenarioLogLine) -> Void
     private(set) var failures: [ScenarioFailure] = []
 
     /// The visible table the client last saw: the one the last group of
@@ -52,8 +57,9 @@ final class ScenarioExecution {
     /// What the last step that is not an `expect` did.
     private var lastRecord = StepRecord(step: 0)
 
-    init(scenario: Scenario) {
+    init(scenario: Scenario, sink: @escaping (ScenarioLogLine) -> Void) {
         self.scenario = scenario
+        self.sink = sink
         self.keyOf = Scenario.keyFunction(scenario.primaryKey)
         self.controller = Controller(store: scenario.makeStore())
         self.lastReported = controller.store.snapshot.sections.map(ResultsSection.init)
@@ -71,6 +77,7 @@ final class ScenarioExecution {
                 check(expectation, against: lastRecord)
             } else {
                 var record = StepRecord(step: step)
+                record.keepsEvents = Self.expectationsReadEvents(after: index, in: scenario.steps)
                 perform(current, into: &record)
                 lastRecord = record
             }
@@ -153,6 +160,8 @@ final class ScenarioExecution {
                     check(expectation, against: previous)
                 } else {
                     var itemRecord = StepRecord(step: record.step, batchItem: index + 1)
+                    itemRecord.keepsEvents = record.keepsEvents
+                        || Self.expectationsReadEvents(after: index, in: operations)
                     perform(operation, into: &itemRecord)
                     record.append(itemRecord)
                     previous = itemRecord
@@ -191,7 +200,7 @@ final class ScenarioExecution {
             report(update, into: &record)
         }
         if updates.isEmpty && !controller.isBatching && controller.updatesEnabled {
-            if controller.store.snapshot.sections.map(ResultsSection.init) != lastReported {
+            if !Self.snapshot(controller.store.snapshot, shows: lastReported) {
                 fail(.batchRule(5), "batch rule 5: the visible table changed but no events were emitted")
                 lastReported = controller.store.snapshot.sections.map(ResultsSection.init)
             }
@@ -202,17 +211,18 @@ final class ScenarioExecution {
     /// the client last saw.
     private func report(_ update: ResultsUpdate<ResultsSnapshot<JSONValue, JSONValue>>, into record: inout StepRecord) {
         let new = controller.store.snapshot.sections.map(ResultsSection.init)
-        if update.snapshot.sections.map(ResultsSection.init) != new {
+        if !Self.snapshot(update.snapshot, shows: new) {
             fail(.batchRule(5), "batch rule 5: the update's snapshot is not the visible table after it")
         }
         if !update.isReload {
             let changeset = update.changeset
-            var events: [ScenarioEvent] = [.willChangeContent]
-            events += changeset.sectionChanges.map(ScenarioEvent.didChangeSection)
-            events += changeset.elementChanges.map(ScenarioEvent.didChangeObject)
-            events.append(.didChangeContent)
-            for event in events { emit(event) }
-            record.events += events
+            // Each event is logged as it is made: a setData of a million
+            // rows never holds its million events (unless an `expect` reads
+            // them).
+            emit(.willChangeContent, keepingIn: &record)
+            for change in changeset.sectionChanges { emit(.didChangeSection(change), keepingIn: &record) }
+            for change in changeset.elementChanges { emit(.didChangeObject(change), keepingIn: &record) }
+            emit(.didChangeContent, keepingIn: &record)
             let keyOf = self.keyOf
             let violations = BatchUpdateValidator.violations(
                 of: changeset, from: lastReported, to: new, key: { keyOf($0) ?? .null },
@@ -221,13 +231,27 @@ final class ScenarioExecution {
                 fail(.batchRule(violation.rule), "batch rule \(violation.rule): \(violation.message)")
             }
         } else {
-            emit(.shouldReload)
-            record.events.append(.shouldReload)
+            emit(.shouldReload, keepingIn: &record)
             if new == lastReported {
                 fail(.batchRule(7), "batch rule 7: shouldReload was emitted but the visible table did not change")
             }
         }
         lastReported = new
+    }
+
+    /// Logs an event of the step, and keeps it for an `expect` that reads it.
+    private func emit(_ event: ScenarioEvent, keepingIn record: inout StepRecord) {
+        emit(event)
+        if record.keepsEvents { record.events.append(event) }
+    }
+
+    /// Whether `snapshot` shows exactly `table`, read in place.
+    private static func snapshot(_ snapshot: ResultsSnapshot<JSONValue, JSONValue>, shows table: Table) -> Bool {
+        let sections = snapshot.sections
+        guard sections.count == table.count else { return false }
+        return zip(sections, table).allSatisfy { section, expected in
+            section.name == expected.name && section.elementsEqual(expected.elements)
+        }
     }
 
     // MARK: Expectations
@@ -265,6 +289,16 @@ final class ScenarioExecution {
                 fail(.expectation, "error \(after): expected no error, got \(record.errorCodes.joined(separator: ", "))")
             }
         }
+    }
+
+    /// Whether an `expect` step right after `steps[index]` (before the next
+    /// step that is not an `expect`) compares events.
+    static func expectationsReadEvents(after index: Int, in steps: [ScenarioStep]) -> Bool {
+        for step in steps[(index + 1)...] {
+            guard case let .expect(expectation) = step else { return false }
+            if expectation.events != nil { return true }
+        }
+        return false
     }
 
     /// The keys of a table, section by section.
@@ -305,7 +339,7 @@ final class ScenarioExecution {
     // MARK: The log
 
     private func emit(_ event: ScenarioEvent) {
-        log.append(ScenarioLogLine(step: step, event: event))
+        sink(ScenarioLogLine(step: step, event: event))
     }
 
     private func emitState() {
