@@ -36,7 +36,8 @@ executable() {
 run() {
     local target="$1"; shift
     local name; name="$(executable "$target")"
-    local bin; bin="$(swift build "${flags[@]}" --show-bin-path)"
+    local bin="${fuzz_bin:-}"
+    if [ -z "$bin" ]; then bin="$(swift build "${flags[@]}" --show-bin-path)"; fi
     local corpus="$here/.build/corpus/$target"
     local findings="$here/.build/findings/$target"
     mkdir -p "$corpus" "$findings"
@@ -57,10 +58,27 @@ case "${1:-}" in
     ci)
         seconds="${2:-20}"
         build
-        for target in json predicate scenario soak; do
-            echo "== fuzzing $target for ${seconds}s"
-            run "$target" -max_total_time="$seconds"
+        fuzz_bin="$(swift build "${flags[@]}" --show-bin-path)"
+        # Two at a time (each fuzzer is one process), each one's output
+        # printed when it ends; any failure fails the run.
+        logs=$(mktemp -d)
+        status=0
+        for pair in "json predicate" "scenario soak"; do
+            pids=()
+            for target in $pair; do
+                run "$target" -max_total_time="$seconds" > "$logs/$target" 2>&1 &
+                pids+=("$!")
+            done
+            index=0
+            for target in $pair; do
+                echo "== fuzzing $target for ${seconds}s"
+                if ! wait "${pids[$index]}"; then status=1; echo "error: fuzzing $target failed" >&2; fi
+                cat "$logs/$target"
+                index=$((index + 1))
+            done
         done
+        rm -rf "$logs"
+        exit $status
         ;;
     *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
