@@ -67,18 +67,20 @@ extension ResultsControllerDelegate {
     public func controller(_ controller: ResultsController<Element, Key>, didUpdate update: ResultsController<Element, Key>.Update) {}
 }
 
-extension ResultsControllerDelegate {
-    /// Delivers one update as the callbacks above.
-    func receive(_ update: ResultsController<Element, Key>.Update, from controller: ResultsController<Element, Key>) {
+extension ResultsController {
+    /// Delivers one update to `delegate` as its callbacks.
+    ///
+    /// - Complexity: O(*c*) callbacks for *c* changes.
+    @inlinable func deliver(_ update: Update, to delegate: any ResultsControllerDelegate<Element, Key>) {
         if update.isReload {
-            controllerShouldReload(controller)
+            delegate.controllerShouldReload(self)
         } else {
-            controllerWillChangeContent(controller)
-            for change in update.changeset.sectionChanges { self.controller(controller, didChange: change) }
-            for change in update.changeset.elementChanges { self.controller(controller, didChange: change) }
-            for section in update.changeset.sectionUpdates { self.controller(controller, didUpdateSection: section) }
-            controllerDidChangeContent(controller)
+            delegate.controllerWillChangeContent(self)
+            for change in update.changeset.sectionChanges { delegate.controller(self, didChange: change) }
+            for change in update.changeset.elementChanges { delegate.controller(self, didChange: change) }
+            for section in update.changeset.sectionUpdates { delegate.controller(self, didUpdateSection: section) }
+            delegate.controllerDidChangeContent(self)
         }
-        self.controller(controller, didUpdate: update)
+        delegate.controller(self, didUpdate: update)
     }
 }

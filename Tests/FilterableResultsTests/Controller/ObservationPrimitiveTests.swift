@@ -39,6 +39,24 @@ struct ObservationPrimitiveTests {
         second.cancel()
     }
 
+    @Test func theDelegateIsHeldWeaklyAndSettingItAgainRegistersItOnce() throws {
+        let controller = ResultsController(store: ResultsStore<Entry, Int>.items())
+        let recorder = Recorder()
+        controller.delegate = recorder
+        controller.delegate = recorder
+        try controller.add(Entry(id: 1))
+        #expect(recorder.log == ["will", "insert 1", "did", "update 1"])
+        weak var released: Recorder?
+        do {
+            let transient = Recorder()
+            released = transient
+            controller.delegate = transient
+        }
+        #expect(released == nil && controller.delegate == nil, "the controller does not keep its delegate alive")
+        try controller.add(Entry(id: 2))
+        #expect(recorder.log.count == 4)
+    }
+
     @Test func anObservationThatIsNotKeptDeliversNothing() throws {
         let controller = ResultsController(store: ResultsStore<Entry, Int>.items())
         var received = 0
