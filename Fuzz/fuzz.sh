@@ -5,7 +5,7 @@
 #   Fuzz/fuzz.sh run TARGET [FLAGS...]   fuzz one target: json, predicate, scenario, soak or regex;
 #                                        FLAGS go to libFuzzer (-max_total_time=300, -jobs=2, …)
 #   Fuzz/fuzz.sh ci [SECONDS]            build, then fuzz json, predicate, scenario and soak for
-#                                        SECONDS each (default 20); fails on any finding
+#                                        SECONDS each (default 20), two at a time; fails on any finding
 #
 # The working corpus grows in Fuzz/.build/corpus/TARGET, seeded from
 # Fuzz/Corpus/TARGET (and the example scenarios); findings are written to
@@ -62,6 +62,7 @@ case "${1:-}" in
         # Two at a time (each fuzzer is one process), each one's output
         # printed when it ends; any failure fails the run.
         logs=$(mktemp -d)
+        trap 'rm -rf "$logs"' EXIT
         status=0
         for pair in "json predicate" "scenario soak"; do
             pids=()
@@ -72,12 +73,16 @@ case "${1:-}" in
             index=0
             for target in $pair; do
                 echo "== fuzzing $target for ${seconds}s"
-                if ! wait "${pids[$index]}"; then status=1; echo "error: fuzzing $target failed" >&2; fi
-                cat "$logs/$target"
+                if wait "${pids[$index]}"; then
+                    cat "$logs/$target"
+                else
+                    cat "$logs/$target"
+                    echo "error: fuzzing $target failed" >&2
+                    status=1
+                fi
                 index=$((index + 1))
             done
         done
-        rm -rf "$logs"
         exit $status
         ;;
     *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;

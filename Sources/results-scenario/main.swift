@@ -3,9 +3,10 @@
 //
 //     results-scenario [--json] FILE...
 //
-// Exit status: 2 when a file is malformed or unreadable or the usage is
-// wrong; else 1 when an expectation failed, a batch of events broke the
-// rules, or a file ended with a batch open; else 0.
+// Exit status: 2 when a file is malformed or unreadable, the usage is
+// wrong or the log cannot be written; else 1 when an expectation failed,
+// a batch of events broke the rules, or a file ended with a batch open;
+// else 0.
 
 import FilterableResultsScenarios
 import Foundation
@@ -24,7 +25,8 @@ let help = """
 
     Exit status: 0 when every file passed; 1 when an expectation failed, a
     batch of events broke the rules, or a file ended with a batch still open;
-    2 when a file is malformed or unreadable, or the usage is wrong.
+    2 when a file is malformed or unreadable, the usage is wrong, or the log
+    cannot be written.
     """
 
 /// Writes a line to standard error.
@@ -73,8 +75,13 @@ if jsonOutput {
         exit(2)
     }
     // Streamed: a million-row file's log is never held whole.
-    let failures = ScenarioRunner().run(scenario, writingJSONLinesTo: .standardOutput)
-    exit(failures.isEmpty ? 0 : 1)
+    do {
+        let failures = try ScenarioRunner().run(scenario, writingJSONLinesTo: .standardOutput)
+        exit(failures.isEmpty ? 0 : 1)
+    } catch {
+        printError("results-scenario: cannot write the log: \(error)")
+        exit(2)
+    }
 }
 
 var passed = 0

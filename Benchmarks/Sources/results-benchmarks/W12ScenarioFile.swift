@@ -61,7 +61,13 @@ func runScenarioChild(path: String) {
         print("error: cannot open /dev/null")
         exit(1)
     }
-    let failures = ScenarioRunner().run(scenario, writingJSONLinesTo: output)
+    let failures: [ScenarioFailure]
+    do {
+        failures = try ScenarioRunner().run(scenario, writingJSONLinesTo: output)
+    } catch {
+        print("error writing the log: \(error)")
+        exit(1)
+    }
     let elapsed = seconds(start.duration(to: clock.now))
     guard failures.isEmpty else {
         print("failed \(failures)")

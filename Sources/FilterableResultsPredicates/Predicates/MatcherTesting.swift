@@ -84,21 +84,6 @@ public enum PredicateMatcherTesting {
         return (matches, steps, expression.program.count, path)
     }
 
-    /// Whether each of `texts` matches the `MATCHES` pattern, compiled once
-    /// and run by `engine` on each text afresh, with the steps taken and
-    /// the way each text was finished, as
-    /// ``matches(_:_:caseInsensitive:engine:)`` gives them.
-    ///
-    /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
-    ///   when the pattern does not compile.
-    /// - Complexity: As matching a `MATCHES` comparison against each text.
-    public static func matches(
-        _ pattern: String, texts: [String], caseInsensitive: Bool = false, engine: MatchesEngine
-    ) throws(ResultsError) -> [(matches: Bool, steps: Int, path: String)] {
-        let expression = try compiled(pattern, caseInsensitive: caseInsensitive)
-        return texts.map { run(expression, on: $0, engine: engine) }
-    }
-
     /// Runs `expression` on `text` by `engine`.
     private static func run(
         _ expression: RegularExpression, on text: String, engine: MatchesEngine
@@ -119,22 +104,19 @@ public enum PredicateMatcherTesting {
         return (matches, steps, name)
     }
 
-    /// Whether each of `texts` matches the `MATCHES` pattern, compiled once
-    /// and run over the texts in order as a filter runs over rows, and the
-    /// steps the automaton took on each (instructions visited; a step
-    /// remembered from an earlier text costs none).
+    /// Whether each of `rows` matches the `MATCHES` pattern, compiled once
+    /// and run by `engine` over the rows in order as a filter runs over
+    /// them, with the steps taken on each (instructions visited, or 64-bit
+    /// words on the bit-parallel path; a step remembered from an earlier
+    /// row costs none) and the way each row was finished.
     ///
     /// - Throws: ``ResultsError/invalidPredicate(_:position:expected:)``
     ///   when the pattern does not compile.
-    /// - Complexity: As matching a `MATCHES` comparison against each text.
+    /// - Complexity: As matching a `MATCHES` comparison against each row.
     public static func matches(
-        _ pattern: String, rows texts: [String], caseInsensitive: Bool = false
-    ) throws(ResultsError) -> [(matches: Bool, steps: Int)] {
+        _ pattern: String, rows: [String], caseInsensitive: Bool = false, engine: MatchesEngine = .automatic
+    ) throws(ResultsError) -> [(matches: Bool, steps: Int, path: String)] {
         let expression = try compiled(pattern, caseInsensitive: caseInsensitive)
-        return texts.map { text in
-            var steps = 0
-            let matches = expression.matches(text, steps: &steps)
-            return (matches, steps)
-        }
+        return rows.map { run(expression, on: $0, engine: engine) }
     }
 }

@@ -4,8 +4,9 @@ import FilterableResultsTesting
 import Foundation
 
 /// Runs scenarios: drives a ``/FilterableResults/ResultsController`` of ``/FilterableResults/JSONValue`` objects
-/// through a scenario's steps, records the event log, checks every batch of
-/// events with ``BatchUpdateValidator`` and every `expect` step.
+/// through a scenario's steps, logs its events (kept in the result, or
+/// handed over line by line), checks every batch of events with
+/// ``BatchUpdateValidator`` and every `expect` step.
 ///
 ///     let result = ScenarioRunner().run(try Scenario(contentsOf: url))
 ///     #expect(result.exitStatus == 0, "\(result.failureSummary)")
@@ -38,6 +39,8 @@ public struct ScenarioRunner: Sendable {
     ///
     /// - Complexity: As ``run(_:)``.
     public func run(_ scenario: Scenario, forEachLine body: (ScenarioLogLine) -> Void) -> [ScenarioFailure] {
+        // The execution holds `body` only while it runs: nothing it makes
+        // (its controller's observations included) outlives this call.
         withoutActuallyEscaping(body) { body in
             let execution = ScenarioExecution(scenario: scenario, sink: body)
             execution.run()
@@ -49,18 +52,21 @@ public struct ScenarioRunner: Sendable {
     /// (`results-scenario --json`) to `output` as it happens, and returns
     /// the failures.
     ///
-    ///     let failures = ScenarioRunner().run(scenario, writingJSONLinesTo: .standardOutput)
+    ///     let failures = try ScenarioRunner().run(scenario, writingJSONLinesTo: .standardOutput)
     ///     exit(failures.isEmpty ? 0 : 1)
     ///
+    /// - Throws: The first error writing to `output` (a full disk, a closed
+    ///   pipe), after the run; nothing is written after it.
     /// - Complexity: As ``run(_:)``; the text is written in pieces of about
     ///   64 KB, so no line is held whole.
-    public func run(_ scenario: Scenario, writingJSONLinesTo output: FileHandle) -> [ScenarioFailure] {
+    public func run(_ scenario: Scenario, writingJSONLinesTo output: FileHandle) throws -> [ScenarioFailure] {
         var writer = FileHandleWriter(output)
         let failures = run(scenario) { line in
             line.writeJSONText(to: &writer)
             writer.write("\n")
         }
         writer.flush()
+        if let error = writer.error { throw error }
         return failures
     }
 

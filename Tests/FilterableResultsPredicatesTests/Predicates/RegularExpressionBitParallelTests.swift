@@ -68,9 +68,9 @@ struct RegularExpressionBitParallelTests {
             if size > 64 { largePrograms += 1 }
             // Each pattern is compiled once per engine, for five texts.
             let texts = (0..<5).map { _ in Self.randomText(maximumLength: 30, using: &random) }
-            let references = try PredicateMatcherTesting.matches(pattern, texts: texts, caseInsensitive: caseInsensitive,
+            let references = try PredicateMatcherTesting.matches(pattern, rows: texts, caseInsensitive: caseInsensitive,
                                                                  engine: .reference)
-            let bitParallels = try PredicateMatcherTesting.matches(pattern, texts: texts, caseInsensitive: caseInsensitive,
+            let bitParallels = try PredicateMatcherTesting.matches(pattern, rows: texts, caseInsensitive: caseInsensitive,
                                                                    engine: .bitParallel)
             for (text, (reference, bitParallel)) in zip(texts, zip(references, bitParallels)) {
                 #expect(reference.path == "simulation" && bitParallel.path == "bitParallel")

@@ -71,7 +71,7 @@ struct ScenarioCommandTests {
     }
 
     @Test func jsonModeStreamsALogLargerThanItsBufferUnchanged() throws {
-        // 2,000 objects of about 100 bytes: the state line alone is 400 KB,
+        // 2,000 objects of about 140 bytes: each state line is over 500 KB,
         // written in pieces of 64 KB.
         let objects = (0..<2_000).map { #"{"id": \#($0), "name": "\#(String(repeating: "ab\u{e9}", count: 30))"}"# }
         let text = #"{"primaryKey": "id", "steps": [{"setData": [\#(objects.joined(separator: ", "))]}, "#

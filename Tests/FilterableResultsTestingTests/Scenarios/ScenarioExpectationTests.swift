@@ -2,6 +2,7 @@ import FilterableResults
 import FilterableResultsPredicates
 import FilterableResultsScenarios
 import FilterableResultsTesting
+import Foundation
 import TestSupport
 import Testing
 
@@ -177,6 +178,47 @@ struct ScenarioExpectationTests {
         #expect(failures.map(\.message) == whole.failures.map(\.message))
         // The data expectation and the batch's events expectation fail.
         #expect(failures.map(\.step) == [2, 4])
+    }
+
+    @Test func anEventsExpectationAfterAnotherExpectationStillSeesTheEvents() throws {
+        let result = try ScenarioTestSupport.run(
+            """
+            {"primaryKey": "id", "steps": [
+              {"setData": [{"id": 1}]},
+              {"expect": {"data": [[1]]}},
+              {"expect": {"error": null}},
+              {"expect": {"events": [
+                {"event": "willChangeContent"},
+                {"event": "didChangeObject", "type": "insert", "key": 1, "newIndexPath": [0, 0]},
+                {"event": "didChangeContent"}
+              ]}},
+              {"setUpdatesEnabled": false},
+              {"add": {"id": 2}},
+              {"setUpdatesEnabled": true},
+              {"expect": {"visible": [[1, 2]]}},
+              {"expect": {"events": [{"event": "shouldReload"}]}}
+            ]}
+            """)
+        #expect(result.passed, "\(result.failureSummary)")
+    }
+
+    @Test func writingTheLogToAFileGivesTheSameLinesAndFailures() throws {
+        let scenario = try Scenario(
+            parsing: #"{"primaryKey": "id", "steps": [{"add": {"id": 1}}, {"expect": {"data": [[2]]}}, {"removeKey": 1}]}"#)
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("scenario-log-\(UInt64.random(in: 0...UInt64.max)).jsonl")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: url)
+        else {
+            Issue.record("cannot create \(url.path)")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let failures = try ScenarioRunner().run(scenario, writingJSONLinesTo: handle)
+        try handle.close()
+        let whole = ScenarioRunner().run(scenario)
+        #expect(try String(contentsOf: url, encoding: .utf8) == whole.jsonLog)
+        #expect(failures.map(\.message) == whole.failures.map(\.message) && failures.count == 1)
     }
 
     @Test func aScenarioBuiltInSwiftRunsLikeAFile() throws {

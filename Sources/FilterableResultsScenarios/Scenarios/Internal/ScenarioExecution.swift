@@ -17,6 +17,7 @@ final class ScenarioExecution {
         /// Whether an `expect` step reads the events: a setData of a
         /// million rows keeps its million events only then.
         var keepsEvents = false
+        /// The events, when ``keepsEvents``; else empty.
         var events: [ScenarioEvent] = []
         var errorCodes: [String] = []
 
