@@ -30,19 +30,9 @@ extension BasicPlaneFolding {
                 index += 1
                 continue
             }
-            let value: Int
-            if byte & 0xF0 == 0xE0, index + 2 < count {
-                // Three bytes: Hangul, kana, CJK, the Indic scripts (the case this table is for).
-                value = Int(byte & 0x0F) << 12 | Int(source[index + 1] & 0x3F) << 6 | Int(source[index + 2] & 0x3F)
-                index += 3
-            } else if byte & 0xE0 == 0xC0, index + 1 < count {
-                // A two-byte lead byte (0xC2 to 0xDF) and its continuation.
-                value = Int(byte & 0x1F) << 6 | Int(source[index + 1] & 0x3F)
-                index += 2
-            } else {
-                return nil
-            }
-            guard value >= 0x80 else { return nil }
+            guard let scalar = Self.scalarOfTwoOrThreeBytes(at: index, in: text), scalar.value >= 0x80 else { return nil }
+            let value = scalar.value
+            index += scalar.length
             let entry = entries[value - 0x80]
             let length = entry >> 24
             if length <= 3 {
@@ -59,5 +49,27 @@ extension BasicPlaneFolding {
             }
         }
         return written
+    }
+
+    /// The scalar of two or three bytes that UTF-8 `text` has at `index`
+    /// (whose byte is not ASCII), and its length in bytes; `nil` for the
+    /// lead byte of a four-byte scalar, a byte that leads nothing, or a
+    /// scalar the end of the text cuts short. Continuation bytes are not
+    /// checked: the callers treat what this lets through as a scalar the
+    /// table does not fold, or as one the text may contain.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func scalarOfTwoOrThreeBytes(at index: Int, in text: UnsafeBufferPointer<UInt8>) -> (value: Int, length: Int)? {
+        let byte = text[index]
+        if byte & 0xF0 == 0xE0, index + 2 < text.count {
+            // Three bytes: Hangul, kana, CJK, the Indic scripts (the case the table is for).
+            return (Int(byte & 0x0F) << 12 | Int(text[index + 1] & 0x3F) << 6 | Int(text[index + 2] & 0x3F), 3)
+        }
+        if byte & 0xE0 == 0xC0, index + 1 < text.count {
+            // A two-byte lead byte (0xC2 to 0xDF; an overlong 0xC0 or 0xC1 too) and its continuation.
+            return (Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F), 2)
+        }
+        return nil
     }
 }

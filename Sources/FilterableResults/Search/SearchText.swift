@@ -125,21 +125,13 @@ final class SearchText: @unchecked Sendable {
         let count = text.count
         var index = 0
         while index < count {
-            let byte = text[index]
-            let value: Int
-            if byte < 0x80 {
+            if text[index] < 0x80 {
                 index += 1
                 continue
-            } else if byte & 0xF0 == 0xE0, index + 2 < count {
-                value = Int(byte & 0x0F) << 12 | Int(text[index + 1] & 0x3F) << 6 | Int(text[index + 2] & 0x3F)
-                index += 3
-            } else if byte & 0xE0 == 0xC0, index + 1 < count {
-                value = Int(byte & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
-                index += 2
-            } else {
-                return true
             }
-            if sources[value >> 6] & (1 << UInt64(value & 63)) != 0 { return true }
+            guard let scalar = BasicPlaneFolding.scalarOfTwoOrThreeBytes(at: index, in: text) else { return true }
+            index += scalar.length
+            if sources[scalar.value >> 6] & (1 << UInt64(scalar.value & 63)) != 0 { return true }
         }
         return false
     }
