@@ -30,10 +30,8 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
         @inlinable func change(at index: Int) -> ElementChange<Object, Key> {
             let event = events[index]
             // Each table read in place (binding one to a local would copy it).
-            if case .delete = event.change {
-                return ElementChange(event.change, key: old.key(ofRow: event.id), element: old.element(ofRow: event.id))
-            }
-            return ElementChange(event.change, key: new.key(ofRow: event.id), element: new.element(ofRow: event.id))
+            let (key, element) = if case .delete = event.change { old.keyAndElement(ofRow: event.id) } else { new.keyAndElement(ofRow: event.id) }
+            return ElementChange(event.change, key: key, element: element)
         }
     }
 

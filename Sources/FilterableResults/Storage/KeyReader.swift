@@ -4,23 +4,34 @@
 struct KeyReader<Element, Key> {
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
     @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
-    /// The key each row was indexed under, for a store whose keys come from
-    /// a function (see ``RowTable/indexedKeys``); `nil` for a key path.
-    @usableFromInline let indexedKeys: SlotArray<Key>?
+    /// The key each live row was indexed under, kept only when keys come
+    /// from a function (no ``keyAt``). A key path always gives a key, but a
+    /// function may later return `nil` for a stored element (it is impure,
+    /// or the element is a class instance changed in place): such a row
+    /// keeps the key it was indexed under, and nothing traps.
+    @usableFromInline var indexedKeys: SlotArray<Key>?
 
-    @inlinable init(
-        keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
-        indexedKeys: SlotArray<Key>? = nil
-    ) {
+    @inlinable init(keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?) {
         self.keyOf = keyOf
         self.keyAt = keyAt
-        self.indexedKeys = indexedKeys
+        self.indexedKeys = keyAt == nil ? SlotArray() : nil
     }
 
     /// The key of a stored row: the key its element reports, or, when a key
     /// function returns `nil` for it now, the key it was indexed under.
     @inlinable func key(ofRow row: Int32, in slots: SlotArray<Element>) -> Key {
-        if let key = slots.withPointer(at: Int(row), { key(at: $0) }) { return key }
+        slots.withPointer(at: Int(row)) { key(at: $0) } ?? indexedKey(ofRow: row)
+    }
+
+    /// The key and the element of a stored row, its slot found once.
+    @inlinable func keyAndElement(ofRow row: Int32, in slots: SlotArray<Element>) -> (key: Key, element: Element) {
+        let read = slots.withPointer(at: Int(row)) { pointer -> (Key?, Element) in (self.key(at: pointer), pointer.pointee) }
+        return (read.0 ?? indexedKey(ofRow: row), read.1)
+    }
+
+    /// The key a row was indexed under, for a row whose key function
+    /// returns `nil` now.
+    @inlinable func indexedKey(ofRow row: Int32) -> Key {
         guard let key = indexedKeys?[Int(row)] else { preconditionFailure("a key path gave row \(row) no key") }
         return key
     }

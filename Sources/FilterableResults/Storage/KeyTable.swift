@@ -1,6 +1,6 @@
 /// The key index: a hash table from primary key to row identity that stores
 /// each key once, in its row's element (and, for keys given by a function,
-/// beside it: see ``RowTable/indexedKeys``).
+/// beside it: see ``KeyReader/indexedKeys``).
 ///
 /// A bucket holds a row identity (`-1` for empty, `-2` for a removed entry)
 /// and a tag: the low 32 bits of the hash of the key the row was indexed
@@ -65,11 +65,6 @@ struct KeyTable {
 
     // MARK: Lookup
 
-    /// The key of a stored row.
-    @inlinable static func key<Element, Key>(ofRow row: Int32, in slots: SlotArray<Element>, _ reader: KeyReader<Element, Key>) -> Key {
-        reader.key(ofRow: row, in: slots)
-    }
-
     /// The row whose key is `key`, or `nil`. A row whose key changed in
     /// place is found under neither key.
     ///
@@ -120,7 +115,7 @@ struct KeyTable {
             let row = Self.row(of: entry)
             if row == Self.empty { return .missing }
             if row >= 0 && Self.tag(of: entry) == tag {
-                let current = Self.key(ofRow: row, in: slots, reader)
+                let current = reader.key(ofRow: row, in: slots)
                 if current == key { return .found(row) }
                 // Another key with the same tag, or this row's key changed
                 // in place: its key's tag tells them apart.

@@ -27,18 +27,12 @@ struct RowTable<Element, Key: Hashable> {
         }
     }
 
-    @usableFromInline let keyOf: @Sendable (Element) -> Key?
-    /// The key of an element in place, read without copying the element,
-    /// when a key path gives it; else ``keyOf`` is called on a copy.
-    @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
+    /// Reads the key of an element, and keeps the key each row was indexed
+    /// under when keys come from a function. Stored, so a read of a key
+    /// copies no closure.
+    @usableFromInline var keyReader: KeyReader<Element, Key>
     /// Elements by row identity; free identities hold none.
     @usableFromInline var slots = SlotArray<Element>()
-    /// The key each live row was indexed under, kept only when keys come
-    /// from a function (no ``keyAt``). A key path always gives a key, but a
-    /// function may later return `nil` for a stored element (it is impure,
-    /// or the element is a class instance changed in place): such a row
-    /// keeps the key it was indexed under, and nothing traps.
-    @usableFromInline var indexedKeys: SlotArray<Key>?
     @usableFromInline var keys = KeyTable()
     @usableFromInline var tree = RowTree()
     /// Section names and counts by section identity.
@@ -49,9 +43,7 @@ struct RowTable<Element, Key: Hashable> {
         keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
         hidesEmptySections: Bool
     ) {
-        self.keyOf = keyOf
-        self.keyAt = keyAt
-        self.indexedKeys = keyAt == nil ? SlotArray() : nil
+        self.keyReader = KeyReader(keyOf: keyOf, keyAt: keyAt)
         self.hidesEmptySections = hidesEmptySections
     }
 
@@ -65,13 +57,16 @@ extension RowTable: @unchecked Sendable where Element: Sendable, Key: Sendable {
 
 extension RowTable {
     /// The element of a live row.
-    @inlinable func element(ofRow id: Int32) -> Element { slots[Int(id)]! }
+    @inlinable func element(ofRow id: Int32) -> Element { slots.withPointer(at: Int(id)) { $0.pointee } }
+
+    /// The key and the element of a live row, its slot found once.
+    @inlinable func keyAndElement(ofRow id: Int32) -> (key: Key, element: Element) { keyReader.keyAndElement(ofRow: id, in: slots) }
 
     /// The key of a live row, read from its element in place.
-    @inlinable func key(ofRow id: Int32) -> Key { KeyTable.key(ofRow: id, in: slots, keyReader) }
+    @inlinable func key(ofRow id: Int32) -> Key { keyReader.key(ofRow: id, in: slots) }
 
-    /// Reads the key of an element in place.
-    @inlinable var keyReader: KeyReader<Element, Key> { KeyReader(keyOf: keyOf, keyAt: keyAt, indexedKeys: indexedKeys) }
+    /// The key of an element, or `nil` when it has none.
+    @inlinable var keyOf: @Sendable (Element) -> Key? { keyReader.keyOf }
 
     /// Whether a row identity holds an element.
     @inlinable func isLive(_ id: Int32) -> Bool { slots.isLive(Int(id)) }
@@ -95,7 +90,7 @@ extension RowTable {
     /// unless another row has that key.
     @inlinable mutating func repairKey(ofRow id: Int32, at bucket: Int, currentKey: Key, hash: Int) {
         if keys.repair(id, at: bucket, currentKey: currentKey, hash: hash, in: slots, reader: keyReader) {
-            indexedKeys?[Int(id)] = currentKey
+            keyReader.indexedKeys?[Int(id)] = currentKey
         }
     }
 
@@ -109,7 +104,7 @@ extension RowTable {
 
     /// Indexes a live row under `key`, its element's key.
     @inlinable mutating func indexKey(_ key: Key, ofRow id: Int32) {
-        indexedKeys?[Int(id)] = key
+        keyReader.indexedKeys?[Int(id)] = key
         keys.insert(id, key: key, in: slots, reader: keyReader)
     }
 
@@ -121,14 +116,14 @@ extension RowTable {
     /// Unindexes a live row's key (its element must still be in its slot).
     @inlinable mutating func unindexKey(ofRow id: Int32) {
         keys.remove(id, key: key(ofRow: id))
-        indexedKeys?[Int(id)] = nil
+        keyReader.indexedKeys?[Int(id)] = nil
     }
 
     /// A new row identity past the last one.
     @inlinable mutating func appendRowSlot() -> Int32 {
         precondition(slots.count < Int(Int32.max), "a store holds at most \(Int32.max) rows")
         tree.directory.leafOfRow.append(0)
-        indexedKeys?.appendSlot()
+        keyReader.indexedKeys?.appendSlot()
         return Int32(slots.appendSlot())
     }
 

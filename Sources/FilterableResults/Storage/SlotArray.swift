@@ -60,7 +60,7 @@ struct SlotArray<Element> {
     }
 
     @inlinable var chunkCapacity: Int { 1 << chunkShift }
-    @inlinable var chunkMask: Int { chunkCapacity - 1 }
+    @inlinable @inline(__always) var chunkMask: Int { chunkCapacity &- 1 }
 
     // MARK: Bits
 
