@@ -38,7 +38,13 @@ public struct ResultsChangeset<Element, Key: Hashable> {
 
     @inlinable init(sectionChanges: [SectionChange], events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
         self.sectionChanges = sectionChanges
-        self.elementChanges = ElementChanges(storage: .events(ElementChanges.Events(events, old: old, new: new)))
+        self.elementChanges = ElementChanges(events: ElementChanges.Events(events, old: old, new: new))
+    }
+
+    @inlinable init(sectionChanges: [SectionChange], elementChanges: ElementChanges, sectionUpdates: [SectionUpdate]) {
+        self.sectionChanges = sectionChanges
+        self.elementChanges = elementChanges
+        self.sectionUpdates = sectionUpdates
     }
 
     /// Whether nothing changed.

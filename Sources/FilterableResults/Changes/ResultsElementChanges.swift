@@ -7,10 +7,20 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
     public typealias Element = ElementChange<Object, Key>
     @usableFromInline typealias RowEvent = ResultsChangeset<Object, Key>.RowEvent
 
-    @usableFromInline enum Storage {
-        case values([ElementChange<Object, Key>])
-        case events(Events)
-    }
+    // Where the changes come from: at most one of `events` and `converted`,
+    // else `values`. Three fields rather than an enum, so that reading a
+    // change copies (retains) none of them.
+
+    /// Changes built by hand.
+    @usableFromInline let values: [ElementChange<Object, Key>]
+    /// A store's events, read from its tables.
+    @usableFromInline let events: Events?
+    /// Another list's changes, each converted when it is read.
+    @usableFromInline let converted: Converted?
+    /// One past the index of the last change.
+    ///
+    /// - Complexity: O(1).
+    public let endIndex: Int
 
     /// Events by identity and the tables they refer to, behind one
     /// reference, so reading an event copies no table.
@@ -35,80 +45,87 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
         }
     }
 
-    @usableFromInline var storage: Storage
+    /// Another list's changes, each converted when it is read: a
+    /// composition's view of a part's changes, built by nothing but the
+    /// reader. Its functions are not `Sendable`: only a composition makes
+    /// one, whose keys are not `Sendable` either, so such a list never
+    /// crosses to another thread.
+    @usableFromInline final class Converted {
+        /// The change at an index, converted.
+        @usableFromInline let change: (Int) -> ElementChange<Object, Key>
+        /// The positions of the change at an index, converted.
+        @usableFromInline let positions: (Int) -> ElementChange<Object, Key>.Change
 
-    @inlinable init(storage: Storage) { self.storage = storage }
+        @inlinable init(change: @escaping (Int) -> ElementChange<Object, Key>, positions: @escaping (Int) -> ElementChange<Object, Key>.Change) {
+            self.change = change
+            self.positions = positions
+        }
+    }
+
+    @inlinable init(events: Events) {
+        (values, self.events, converted, endIndex) = ([], events, nil, events.events.count)
+    }
+
+    /// `count` changes, the one at each index given by `change`, its
+    /// positions alone by `positions`.
+    @inlinable init(
+        count: Int, converting change: @escaping (Int) -> ElementChange<Object, Key>,
+        positions: @escaping (Int) -> ElementChange<Object, Key>.Change
+    ) {
+        (values, events, converted, endIndex) = ([], nil, Converted(change: change, positions: positions), count)
+    }
 
     /// Wraps row changes built by hand.
     ///
     /// - Complexity: O(1).
-    @inlinable public init(_ changes: [ElementChange<Object, Key>]) { storage = .values(changes) }
+    @inlinable public init(_ changes: [ElementChange<Object, Key>]) {
+        (values, events, converted, endIndex) = (changes, nil, nil, changes.count)
+    }
 
     /// The index of the first change.
     ///
     /// - Complexity: O(1).
     @inlinable public var startIndex: Int { 0 }
 
-    /// One past the index of the last change.
-    ///
-    /// - Complexity: O(1).
-    @inlinable public var endIndex: Int {
-        switch storage {
-        case let .values(changes): changes.count
-        case let .events(events): events.events.count
-        }
-    }
-
     /// The change at `index`, with its key and element.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), plus the conversion of a composition's change.
     @inlinable public subscript(index: Int) -> ElementChange<Object, Key> {
-        switch storage {
-        case let .values(changes):
-            return changes[index]
-        case let .events(events):
-            return events.change(at: index)
-        }
+        precondition(index >= 0 && index < endIndex, "element change index \(index) out of range 0..<\(endIndex)")
+        if let events { return events.change(at: index) }
+        if let converted { return converted.change(index) }
+        return values[index]
     }
 
-    /// Reads the changes in order, deciding once how they are stored.
+    /// Reads the changes in order.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let events: Events?
-        @usableFromInline let values: [ElementChange<Object, Key>]
-        @usableFromInline let count: Int
+        @usableFromInline let changes: ResultsElementChanges
         @usableFromInline var index = 0
 
-        @inlinable init(_ storage: Storage) {
-            switch storage {
-            case let .values(changes): (events, values, count) = (nil, changes, changes.count)
-            case let .events(events): (self.events, values, count) = (events, [], events.events.count)
-            }
-        }
+        @inlinable init(_ changes: ResultsElementChanges) { self.changes = changes }
 
         /// The next change, or `nil` after the last.
         ///
-        /// - Complexity: O(1).
+        /// - Complexity: O(1), plus the conversion of a composition's change.
         @inlinable public mutating func next() -> ElementChange<Object, Key>? {
-            guard index < count else { return nil }
+            guard index < changes.endIndex else { return nil }
             defer { index += 1 }
-            if let events { return events.change(at: index) }
-            return values[index]
+            return changes[index]
         }
     }
 
     /// An iterator over the changes.
     ///
     /// - Complexity: O(1).
-    @inlinable public func makeIterator() -> Iterator { Iterator(storage) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(self) }
 
-    /// The positions of the change at `index`, without its element.
+    /// The positions of the change at `index`, without its key and element.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), plus the conversion of a composition's change.
     @inlinable func change(at index: Int) -> ElementChange<Object, Key>.Change {
-        switch storage {
-        case let .values(changes): changes[index].change
-        case let .events(events): events.events[index].change
-        }
+        if let events { return events.events[index].change }
+        if let converted { return converted.positions(index) }
+        return values[index].change
     }
 }
 
@@ -127,5 +144,4 @@ extension ResultsElementChanges: Equatable where Object: Equatable {
 }
 
 extension ResultsElementChanges: @unchecked Sendable where Object: Sendable, Key: Sendable {}
-extension ResultsElementChanges.Storage: @unchecked Sendable where Object: Sendable, Key: Sendable {}
 extension ResultsElementChanges.Events: @unchecked Sendable where Object: Sendable, Key: Sendable {}

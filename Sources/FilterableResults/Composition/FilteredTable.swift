@@ -25,7 +25,7 @@ struct FilteredTable<Element>: PartTable {
     func name(ofSection section: Int) -> String? { base.name(ofSection: section) }
     func value(ofSection section: Int) -> ResultsSectionValue? { base.value(ofSection: section) }
     func row(at indexPath: ResultsIndexPath) -> Element? { basePath(indexPath).flatMap(base.row(at:)) }
-    func key(at indexPath: ResultsIndexPath) -> AnyHashable? { basePath(indexPath).flatMap(base.key(at:)) }
+    func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey? { basePath(indexPath).flatMap(base.key(at:)) }
     func identity(ofSection section: Int) -> (AnyHashable, description: String)? { base.identity(ofSection: section) }
 
     /// The path in `base` of the row at `indexPath`, or `nil` when there is none.

@@ -18,7 +18,7 @@ protocol PartTable<Element> {
     /// The row at a path of the part's table, or `nil`.
     func row(at indexPath: ResultsIndexPath) -> Element?
     /// The part's key of the row at a path, or `nil`.
-    func key(at indexPath: ResultsIndexPath) -> AnyHashable?
+    func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey?
     /// The identity the part's source gives a section when it has one of
     /// its own (a nested composition's sections belong to its parts), or
     /// `nil` when a section is its name, or unnamed its index.
@@ -42,7 +42,7 @@ struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
     @usableFromInline func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
     @usableFromInline func value(ofSection section: Int) -> ResultsSectionValue? { snapshot.value(ofSection: section) }
     @usableFromInline func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath).map(transform) }
-    @usableFromInline func key(at indexPath: ResultsIndexPath) -> AnyHashable? { snapshot.key(at: indexPath).map { AnyHashable($0) } }
+    @usableFromInline func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey? { snapshot.key(at: indexPath).map { .init($0) } }
 
     /// The identity a nested composition gives its section (by its own
     /// part, a placeholder apart), or `nil` for any other part's table.

@@ -119,7 +119,7 @@ extension ResultsComposition: ResultsSource {
         }
         do {
             let target = shown.parts[part]
-            return .row(part: target.id, key: try insert(element, target.ownDrop(path, leaving: nil), target.ownTable))
+            return .row(part: target.id, partKey: try insert(element, target.ownDrop(path, leaving: nil), target.ownTable))
         } catch {
             throw Self.composed(error, source: nil, destination: (path, destination), in: shown)
         }
@@ -183,7 +183,7 @@ extension ResultsComposition: ResultsSource {
                     try? target.remove(newKey)   // put the part back as it was
                     throw error
                 }
-                batch!.aliases[.row(part: shown.parts[toPart].id, key: newKey)] = .row(part: shown.parts[part].id, key: key)
+                batch!.aliases[.row(part: shown.parts[toPart].id, partKey: newKey)] = .row(part: shown.parts[part].id, partKey: key)
             } catch {
                 failure = error
             }

@@ -12,11 +12,22 @@ extension ResultsComposition {
     /// move, so a row keeps its key; ``Snapshot/index(ofPart:)`` finds the
     /// part's index now.
     public enum Key: Hashable {
-        /// A row of the part with identity `part`, with its key there.
-        case row(part: Int, key: AnyHashable)
+        /// A row of the part with identity `part`, with its key there. Make
+        /// one with ``row(part:key:)``.
+        case row(part: Int, partKey: PartKey)
         /// The `row`-th row of a placeholder: of the part with identity
         /// `part`, or of the composition itself when `part` is `nil`.
         case placeholder(part: Int?, row: Int)
+    }
+}
+
+extension ResultsComposition.Key {
+    /// The row of the part with identity `part` whose key there is `key`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public static func row<PartKeyType: Hashable>(part: Int, key: PartKeyType) -> Self {
+        let row: (Int, ResultsComposition.PartKey) -> Self = Self.row(part:partKey:)
+        return row(part, ResultsComposition.PartKey(key))
     }
 }
 

@@ -12,7 +12,7 @@ extension ResultsComposition {
         /// Follows the part's updates.
         @usableFromInline let observe: (@escaping (PartUpdate) -> Void) -> ResultsObservation
         /// Removes the row with a key of the part.
-        @usableFromInline let remove: (AnyHashable) throws(ResultsError) -> Void
+        @usableFromInline let remove: (PartKey) throws(ResultsError) -> Void
         /// Whether the user may drag a row of the part's table as shown.
         @usableFromInline let canMoveRow: (ResultsIndexPath, any PartTable<Element>) -> Bool
         /// Moves a row the user dragged in the part's table as shown, in
@@ -21,7 +21,7 @@ extension ResultsComposition {
         /// Inserts a row dropped at a path of the part's table as shown, in
         /// the part's own coordinates, and gives its key there; `nil` when
         /// the part takes no rows.
-        @usableFromInline let insertRow: ((Element, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> AnyHashable)?
+        @usableFromInline let insertRow: ((Element, ResultsIndexPath, any PartTable<Element>) throws(ResultsError) -> PartKey)?
         /// What selecting a row of the part's table as shown does of itself.
         @usableFromInline let action: (ResultsIndexPath, any PartTable<Element>) -> (@MainActor () -> Void)?
         /// Whether the part has a batch open.
@@ -41,14 +41,15 @@ extension ResultsComposition {
                     handler(PartUpdate(
                         isReload: update.isReload, sectionChanges: update.changeset.sectionChanges,
                         rowChanges: {
-                            changes.map { PartUpdate.RowChange(change: Self.convert($0.change), key: AnyHashable($0.key), row: transform($0.element)) }
+                            changes.map { PartUpdate.RowChange(change: Self.convert($0.change), key: PartKey($0.key), row: transform($0.element)) }
                         },
                         composedRowChanges: { offset, part in
-                            changes.map { change in
-                                ElementChange(
+                            ResultsElementChanges(count: changes.count, converting: { index in
+                                let change = changes[index]
+                                return ElementChange(
                                     Self.convert(change.change, shiftingSectionsBy: offset),
-                                    key: .row(part: part, key: AnyHashable(change.key)), element: transform(change.element))
-                            }
+                                    key: .row(part: part, partKey: PartKey(change.key)), element: transform(change.element))
+                            }, positions: { index in Self.convert(changes.change(at: index), shiftingSectionsBy: offset) })
                         },
                         sectionUpdates: update.changeset.sectionUpdates.map { ($0.index, $0.newIndex) },
                         table: TransformedTable(snapshot: update.snapshot, transform: transform)))
@@ -69,12 +70,12 @@ extension ResultsComposition {
             action = { path, table in source.action(forRowAt: path, in: shown(table)) }
             moveRow = { from, to, table throws(ResultsError) in try source.moveRow(from: from, to: to, in: shown(table)) }
             if let accept {
-                insertRow = { row, destination, table throws(ResultsError) -> AnyHashable in
+                insertRow = { row, destination, table throws(ResultsError) -> PartKey in
                     guard let element = accept(row) else {
                         throw ResultsError.rowNotEditable("\(row)", reason: "the part does not take this row")
                     }
                     let key = try source.insertRow(element, at: destination, in: shown(table))
-                    return AnyHashable(key)
+                    return PartKey(key)
                 }
             } else {
                 insertRow = nil

@@ -140,7 +140,7 @@ extension ResultsComposition.Snapshot: ResultsTableSnapshot {
     public func key(at indexPath: ResultsIndexPath) -> Key? {
         switch location(of: indexPath) {
         case nil: nil
-        case let .row(part, local)?: parts[part].table.key(at: local).map { .row(part: parts[part].id, key: $0) }
+        case let .row(part, local)?: parts[part].table.key(at: local).map { .row(part: parts[part].id, partKey: $0) }
         case let .placeholder(part, row)?: .placeholder(part: part.map { parts[$0].id }, row: row)
         }
     }

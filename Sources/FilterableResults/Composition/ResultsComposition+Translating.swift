@@ -70,7 +70,7 @@ extension ResultsComposition {
         let rows = if oldPart.collapsedSections.isEmpty && newPart.collapsedSections.isEmpty {
             update.composedRowChanges(offset, newPart.id)   // every row shows: each change as it is, shifted
         } else {
-            translateRows(update, from: oldPart, to: newPart)
+            ResultsElementChanges(translateRows(update, from: oldPart, to: newPart))
         }
         if rows.isEmpty && moves.isEmpty && sectionUpdates.isEmpty
             && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
@@ -92,7 +92,7 @@ extension ResultsComposition {
         rows.reserveCapacity(rowChanges.count)
         func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
         for change in rowChanges {
-            let key = Key.row(part: newPart.id, key: change.key)
+            let key = Key.row(part: newPart.id, partKey: change.key)
             func append(_ translated: ElementChange<Element, Key>.Change, element: Element? = nil) {
                 rows.append(ElementChange(translated, key: key, element: element ?? change.row))
             }

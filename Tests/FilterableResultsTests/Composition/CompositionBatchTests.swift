@@ -25,7 +25,7 @@ struct CompositionBatchTests {
         let changes = try #require(screen.screen.updates.first).changeset
         let profile = ResultsComposition<Row>.Key.row(part: 0, key: "profile")   // a key of the static sections' own table
         #expect(Set(changes.elementChanges.filter { $0.kind == .update }.map(\.key)) == [
-            .row(part: 0, key: AnyHashable(profile)), .row(part: 1, key: AnyHashable(1)),
+            .row(part: 0, key: profile), .row(part: 1, key: 1),
         ])
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }

@@ -228,7 +228,7 @@ struct CompositionTests {
         }
         let profile = ResultsComposition<Row>.Key.row(part: 0, key: "profile")
         expectRefused(.rowNotEditable("static row \(profile)", reason: "declare the sections without it"), naming: "profile") {
-            () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: AnyHashable(profile)))
+            () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: profile))
         }
         expectRefused(.moveNotAllowed(from: visible(1, 0), to: visible(3, 0), reason: "part 2 takes no rows"), naming: "[1, 0]") {
             () throws(ResultsError) in try screen.composition.moveRow(from: visible(1, 0), to: visible(3, 0), in: screen.composition.reportedSnapshot)
@@ -314,7 +314,7 @@ struct CompositionTests {
         #expect(rows(outer.reportedSnapshot.sections.map(ResultsSection.init)) == [[], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], [], ["e3:1:0a"]])
         #expect(outer.reportedSnapshot.location(of: visible(4, 0)) == .row(part: 1, indexPath: visible(0, 0)))
         #expect(outer.reportedSnapshot.location(of: visible(1, 2)) == .row(part: 0, indexPath: visible(1, 2)))
-        #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: AnyHashable(ResultsComposition<Row>.Key.row(part: 1, key: 3))))
+        #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: ResultsComposition<Row>.Key.row(part: 1, key: 3)))
         #expect(screen.problems().isEmpty)
     }
 

@@ -1,0 +1,46 @@
+extension ResultsComposition {
+    /// A part's key with its type erased: what ``Key/row(part:partKey:)``
+    /// holds.
+    ///
+    /// Two are equal when they hold equal keys of one type: `PartKey(1)`
+    /// and `PartKey(Int8(1))` differ, where `AnyHashable` would call them
+    /// equal, since a part's keys all have one type. Making one costs no
+    /// dynamic conformance check (as an `AnyHashable` does), so a large
+    /// batch of a part is composed without one per row.
+    public struct PartKey: Hashable, CustomStringConvertible {
+        /// The part's key.
+        public let base: any Hashable
+
+        /// Wraps a part's key; an `AnyHashable` or a `PartKey` is unwrapped,
+        /// so that it equals the key it holds.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public init<PartKeyType: Hashable>(_ key: PartKeyType) {
+            if PartKeyType.self == Self.self {
+                base = (key as! Self).base
+            } else if PartKeyType.self == AnyHashable.self, let unwrapped = (key as AnyHashable).base as? any Hashable {
+                base = unwrapped
+            } else {
+                base = key
+            }
+        }
+
+        /// Whether two keys have one type and are equal.
+        ///
+        /// - Complexity: that of comparing the keys.
+        @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
+            func isEqual<Base: Hashable>(_ base: Base) -> Bool { (rhs.base as? Base) == base }
+            return isEqual(lhs.base)
+        }
+
+        /// Hashes the key.
+        ///
+        /// - Complexity: that of hashing the key.
+        @inlinable public func hash(into hasher: inout Hasher) { base.hash(into: &hasher) }
+
+        /// The key, described.
+        ///
+        /// - Complexity: that of describing the key.
+        public var description: String { String(describing: base) }
+    }
+}
