@@ -38,13 +38,7 @@ public struct ResultsChangeset<Element, Key: Hashable> {
 
     @inlinable init(sectionChanges: [SectionChange], events: [RowEvent], old: RowTable<Element, Key>, new: RowTable<Element, Key>) {
         self.sectionChanges = sectionChanges
-        self.elementChanges = ElementChanges(events: ElementChanges.Events(events, old: old, new: new))
-    }
-
-    @inlinable init(sectionChanges: [SectionChange], elementChanges: ElementChanges, sectionUpdates: [SectionUpdate]) {
-        self.sectionChanges = sectionChanges
-        self.elementChanges = elementChanges
-        self.sectionUpdates = sectionUpdates
+        self.elementChanges = ElementChanges(storage: .events(ElementChanges.Events(events, old: old, new: new)))
     }
 
     /// Whether nothing changed.

@@ -7,20 +7,10 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
     public typealias Element = ElementChange<Object, Key>
     @usableFromInline typealias RowEvent = ResultsChangeset<Object, Key>.RowEvent
 
-    // Where the changes come from: at most one of `events` and `converted`,
-    // else `values`. Three fields rather than an enum, so that reading a
-    // change copies (retains) none of them.
-
-    /// Changes built by hand.
-    @usableFromInline let values: [ElementChange<Object, Key>]
-    /// A store's events, read from its tables.
-    @usableFromInline let events: Events?
-    /// Another list's changes, each converted when it is read.
-    @usableFromInline let converted: Converted?
-    /// One past the index of the last change.
-    ///
-    /// - Complexity: O(1).
-    public let endIndex: Int
+    @usableFromInline enum Storage {
+        case values([ElementChange<Object, Key>])
+        case events(Events)
+    }
 
     /// Events by identity and the tables they refer to, behind one
     /// reference, so reading an event copies no table.
@@ -45,87 +35,80 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
         }
     }
 
-    /// Another list's changes, each converted when it is read: a
-    /// composition's view of a part's changes, built by nothing but the
-    /// reader. Its functions are not `Sendable`: only a composition makes
-    /// one, whose keys are not `Sendable` either, so such a list never
-    /// crosses to another thread.
-    @usableFromInline final class Converted {
-        /// The change at an index, converted.
-        @usableFromInline let change: (Int) -> ElementChange<Object, Key>
-        /// The positions of the change at an index, converted.
-        @usableFromInline let positions: (Int) -> ElementChange<Object, Key>.Change
+    @usableFromInline var storage: Storage
 
-        @inlinable init(change: @escaping (Int) -> ElementChange<Object, Key>, positions: @escaping (Int) -> ElementChange<Object, Key>.Change) {
-            self.change = change
-            self.positions = positions
-        }
-    }
-
-    @inlinable init(events: Events) {
-        (values, self.events, converted, endIndex) = ([], events, nil, events.events.count)
-    }
-
-    /// `count` changes, the one at each index given by `change`, its
-    /// positions alone by `positions`.
-    @inlinable init(
-        count: Int, converting change: @escaping (Int) -> ElementChange<Object, Key>,
-        positions: @escaping (Int) -> ElementChange<Object, Key>.Change
-    ) {
-        (values, events, converted, endIndex) = ([], nil, Converted(change: change, positions: positions), count)
-    }
+    @inlinable init(storage: Storage) { self.storage = storage }
 
     /// Wraps row changes built by hand.
     ///
     /// - Complexity: O(1).
-    @inlinable public init(_ changes: [ElementChange<Object, Key>]) {
-        (values, events, converted, endIndex) = (changes, nil, nil, changes.count)
-    }
+    @inlinable public init(_ changes: [ElementChange<Object, Key>]) { storage = .values(changes) }
 
     /// The index of the first change.
     ///
     /// - Complexity: O(1).
     @inlinable public var startIndex: Int { 0 }
 
-    /// The change at `index`, with its key and element.
+    /// One past the index of the last change.
     ///
-    /// - Complexity: O(1), plus the conversion of a composition's change.
-    @inlinable public subscript(index: Int) -> ElementChange<Object, Key> {
-        precondition(index >= 0 && index < endIndex, "element change index \(index) out of range 0..<\(endIndex)")
-        if let events { return events.change(at: index) }
-        if let converted { return converted.change(index) }
-        return values[index]
+    /// - Complexity: O(1).
+    @inlinable public var endIndex: Int {
+        switch storage {
+        case let .values(changes): changes.count
+        case let .events(events): events.events.count
+        }
     }
 
-    /// Reads the changes in order.
+    /// The change at `index`, with its key and element.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public subscript(index: Int) -> ElementChange<Object, Key> {
+        switch storage {
+        case let .values(changes):
+            return changes[index]
+        case let .events(events):
+            return events.change(at: index)
+        }
+    }
+
+    /// Reads the changes in order, deciding once how they are stored.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let changes: ResultsElementChanges
+        @usableFromInline let events: Events?
+        @usableFromInline let values: [ElementChange<Object, Key>]
+        @usableFromInline let count: Int
         @usableFromInline var index = 0
 
-        @inlinable init(_ changes: ResultsElementChanges) { self.changes = changes }
+        @inlinable init(_ storage: Storage) {
+            switch storage {
+            case let .values(changes): (events, values, count) = (nil, changes, changes.count)
+            case let .events(events): (self.events, values, count) = (events, [], events.events.count)
+            }
+        }
 
         /// The next change, or `nil` after the last.
         ///
-        /// - Complexity: O(1), plus the conversion of a composition's change.
+        /// - Complexity: O(1).
         @inlinable public mutating func next() -> ElementChange<Object, Key>? {
-            guard index < changes.endIndex else { return nil }
+            guard index < count else { return nil }
             defer { index += 1 }
-            return changes[index]
+            if let events { return events.change(at: index) }
+            return values[index]
         }
     }
 
     /// An iterator over the changes.
     ///
     /// - Complexity: O(1).
-    @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+    @inlinable public func makeIterator() -> Iterator { Iterator(storage) }
 
-    /// The positions of the change at `index`, without its key and element.
+    /// The positions of the change at `index`, without its element.
     ///
-    /// - Complexity: O(1), plus the conversion of a composition's change.
+    /// - Complexity: O(1).
     @inlinable func change(at index: Int) -> ElementChange<Object, Key>.Change {
-        if let events { return events.events[index].change }
-        if let converted { return converted.positions(index) }
-        return values[index].change
+        switch storage {
+        case let .values(changes): changes[index].change
+        case let .events(events): events.events[index].change
+        }
     }
 }
 
@@ -144,4 +127,5 @@ extension ResultsElementChanges: Equatable where Object: Equatable {
 }
 
 extension ResultsElementChanges: @unchecked Sendable where Object: Sendable, Key: Sendable {}
+extension ResultsElementChanges.Storage: @unchecked Sendable where Object: Sendable, Key: Sendable {}
 extension ResultsElementChanges.Events: @unchecked Sendable where Object: Sendable, Key: Sendable {}

@@ -22,9 +22,6 @@ extension ResultsComposition {
 
         /// A part showing every section of `source`, each element turned into a
         /// row by `transform` (typically an enum case, `Element.friend`).
-        /// `transform` runs whenever a row is read, a change's row included
-        /// (a composed batch converts each change when it is read, not up
-        /// front), so it must give the same row for the same element.
         /// With `accepting`, which turns a row back into an element (or
         /// `nil` for a row it does not take), rows can be inserted through
         /// the composition and dragged here from other parts.

@@ -44,12 +44,11 @@ extension ResultsComposition {
                             changes.map { PartUpdate.RowChange(change: Self.convert($0.change), key: PartKey($0.key), row: transform($0.element)) }
                         },
                         composedRowChanges: { offset, part in
-                            ResultsElementChanges(count: changes.count, converting: { index in
-                                let change = changes[index]
-                                return ElementChange(
+                            changes.map { change in
+                                ElementChange(
                                     Self.convert(change.change, shiftingSectionsBy: offset),
                                     key: .row(part: part, partKey: PartKey(change.key)), element: transform(change.element))
-                            }, positions: { index in Self.convert(changes.change(at: index), shiftingSectionsBy: offset) })
+                            }
                         },
                         sectionUpdates: update.changeset.sectionUpdates.map { ($0.index, $0.newIndex) },
                         table: TransformedTable(snapshot: update.snapshot, transform: transform)))

@@ -30,8 +30,8 @@ extension ResultsComposition {
         /// The part's row changes as changes of the composed table, for a
         /// part that shows every section it has: each section index
         /// shifted by the first argument, each key the part's (its
-        /// identity is the second argument), each converted when it is read.
-        @usableFromInline var composedRowChanges: (_ sectionOffset: Int, _ part: Int) -> ResultsElementChanges<Element, Key>
+        /// identity is the second argument).
+        @usableFromInline var composedRowChanges: (_ sectionOffset: Int, _ part: Int) -> [ElementChange<Element, Key>]
         /// The part's sections whose value changed, old index to new.
         @usableFromInline var sectionUpdates: [(index: Int, newIndex: Int)]
         /// The part's table after the update.
@@ -40,7 +40,7 @@ extension ResultsComposition {
         @inlinable init(
             isReload: Bool, sectionChanges: [SectionChange],
             rowChanges: @escaping () -> [RowChange],
-            composedRowChanges: @escaping (_ sectionOffset: Int, _ part: Int) -> ResultsElementChanges<Element, Key>,
+            composedRowChanges: @escaping (_ sectionOffset: Int, _ part: Int) -> [ElementChange<Element, Key>],
             sectionUpdates: [(index: Int, newIndex: Int)], table: any PartTable<Element>
         ) {
             self.isReload = isReload

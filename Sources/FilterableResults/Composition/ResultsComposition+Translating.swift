@@ -70,7 +70,7 @@ extension ResultsComposition {
         let rows = if oldPart.collapsedSections.isEmpty && newPart.collapsedSections.isEmpty {
             update.composedRowChanges(offset, newPart.id)   // every row shows: each change as it is, shifted
         } else {
-            ResultsElementChanges(translateRows(update, from: oldPart, to: newPart))
+            translateRows(update, from: oldPart, to: newPart)
         }
         if rows.isEmpty && moves.isEmpty && sectionUpdates.isEmpty
             && Self.replacesEmptySectionsInPlace(deletes: deletes, inserts: inserts, from: old, to: new) {
