@@ -101,6 +101,19 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
     /// - Complexity: O(1).
     @inlinable public func makeIterator() -> Iterator { Iterator(storage) }
 
+    /// The changes, each transformed, in order: read in one pass that
+    /// decides once how they are stored (the collection's `map` would ask
+    /// at every change).
+    ///
+    /// - Complexity: O(*n*) calls of `transform`.
+    @inlinable public func map<T, Failure: Error>(_ transform: (ElementChange<Object, Key>) throws(Failure) -> T) throws(Failure) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(count)
+        var iterator = makeIterator()
+        while let change = iterator.next() { result.append(try transform(change)) }
+        return result
+    }
+
     /// The positions of the change at `index`, without its element.
     ///
     /// - Complexity: O(1).

@@ -1,5 +1,7 @@
 /// How a store reads keys: from an element in place when a key path allows
-/// it (only the key is loaded), else by calling the key function on a copy.
+/// it (only the key is loaded), else by calling the key function on a copy,
+/// falling back on the key a row was indexed under. A table keeps one, so
+/// reading a key copies none of its closures.
 @usableFromInline
 struct KeyReader<Element, Key> {
     @usableFromInline let keyOf: @Sendable (Element) -> Key?

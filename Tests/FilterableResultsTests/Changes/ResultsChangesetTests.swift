@@ -70,4 +70,33 @@ struct ResultsChangesetTests {
         #expect(path < ResultsIndexPath(row: 0, section: 3))
         #expect(path.description == "[2, 4]")
     }
+
+    @MainActor
+    @Test func mapReadsEveryChangeInOrderAsTheCollectionDoes() throws {
+        #expect(changeset.elementChanges.map(\.key) == Array(changeset.elementChanges).map(\.key))
+        // A store's changeset, read from its tables.
+        let validated = try ValidatedController(keys: Array(0..<40))
+        try validated.controller.performBatchUpdates { () throws(ResultsError) in
+            try validated.controller.remove(keys: [3, 7, 11])
+            try validated.controller.add(Entry(id: 100))
+            try validated.controller.add(Entry(id: 101))
+            try validated.controller.replace(Entry(id: 20, value: 2))
+        }
+        let changes = try #require(validated.updates.last).changeset.elementChanges
+        #expect(changes.count == 6)
+        #expect(changes.map(\.key) == changes.indices.map { changes[$0].key })
+        #expect(changes.map(\.indexPath) == changes.indices.map { changes[$0].indexPath })
+        #expect(validated.violations.isEmpty, "\(validated.violations)")
+        // A transform's error ends the pass.
+        struct Stop: Error {}
+        var read = 0
+        #expect(throws: Stop.self) {
+            _ = try changes.map { change throws(Stop) -> Int in
+                read += 1
+                if read == 2 { throw Stop() }
+                return change.key
+            }
+        }
+        #expect(read == 2)
+    }
 }
