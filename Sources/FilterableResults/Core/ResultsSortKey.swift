@@ -63,10 +63,19 @@ public struct ResultsSortKey<Element>: Sendable {
 }
 
 /// The positions of `values` in stably sorted order, and each value's rank
-/// (equal values share a rank; ranks start at 0 and leave no gaps).
+/// (equal values share a rank; ranks start at 0 and leave no gaps): by
+/// radix for numbers (see ``RadixOrderable``), else by comparisons.
+///
+/// - Complexity: O(*n*) for numbers, else O(*n* log *n*) comparisons.
+@inlinable func stableOrder<Value: Comparable>(of values: [Value], descending: Bool) -> (order: [Int], ranks: [Int32]) {
+    if let keys = radixKeys(of: values) { return stableOrder(ofKeys: keys, descending: descending) }
+    return stableOrderByComparing(values, descending: descending)
+}
+
+/// ``stableOrder(of:descending:)`` by comparisons, for any comparable values.
 ///
 /// - Complexity: O(*n* log *n*) comparisons.
-@inlinable func stableOrder<Value: Comparable>(of values: [Value], descending: Bool) -> (order: [Int], ranks: [Int32]) {
+@inlinable func stableOrderByComparing<Value: Comparable>(_ values: [Value], descending: Bool) -> (order: [Int], ranks: [Int32]) {
     var pairs = values.enumerated().map { (value: $0.element, position: $0.offset) }
     if descending {
         pairs.sort { sortsBefore($1.value, $0.value) }   // the standard library's sort is stable
