@@ -101,9 +101,9 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
     /// - Complexity: O(1).
     @inlinable public func makeIterator() -> Iterator { Iterator(storage) }
 
-    /// The changes, each transformed, in order: read in one pass that
-    /// decides once how they are stored (the collection's `map` would ask
-    /// at every change).
+    /// The changes, each transformed, in order: read by the iterator, which
+    /// takes the storage's parts out once (the collection's `map` reads
+    /// each change through the subscript, which copies them every time).
     ///
     /// - Complexity: O(*n*) calls of `transform`.
     @inlinable public func map<T, Failure: Error>(_ transform: (ElementChange<Object, Key>) throws(Failure) -> T) throws(Failure) -> [T] {

@@ -16,7 +16,9 @@ extension ResultsComposition: ResultsSource {
     ///
     /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` for a
     ///   placeholder, ``ResultsError/partOutOfRange(_:partCount:)`` for a
-    ///   part that does not exist, or what the part's source throws.
+    ///   part that does not exist, ``ResultsError/keyTypeMismatch(_:expected:)``
+    ///   for a key not of the part's key type, or what the part's source
+    ///   throws.
     /// - Complexity: that of the part's removal.
     public func remove(key: Key) throws(ResultsError) {
         guard case let .row(part, partKey) = key else {

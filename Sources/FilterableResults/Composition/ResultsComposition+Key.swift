@@ -24,6 +24,10 @@ extension ResultsComposition {
 extension ResultsComposition.Key {
     /// The row of the part with identity `part` whose key there is `key`.
     ///
+    /// `key` must have the part's own key type: a literal is an `Int`, so
+    /// write `Int64(42)` for a part keyed by `Int64` (a database's rows),
+    /// or the key names no row of it.
+    ///
     /// - Complexity: O(1).
     @inlinable public static func row<PartKeyType: Hashable>(part: Int, key: PartKeyType) -> Self {
         let row: (Int, ResultsComposition.PartKey) -> Self = Self.row(part:partKey:)

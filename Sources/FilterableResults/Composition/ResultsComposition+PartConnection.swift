@@ -85,8 +85,8 @@ extension ResultsComposition {
 
         /// The same change, as a change of the composition's rows, its
         /// section indexes shifted by `offset`.
-        @inlinable static func convert<PartElement, PartKey>(
-            _ change: ElementChange<PartElement, PartKey>.Change, shiftingSectionsBy offset: Int = 0
+        @inlinable static func convert<PartElement, SourceKey>(
+            _ change: ElementChange<PartElement, SourceKey>.Change, shiftingSectionsBy offset: Int = 0
         ) -> ElementChange<Element, Key>.Change {
             func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
             return switch change {

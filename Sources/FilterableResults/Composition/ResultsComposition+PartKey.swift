@@ -2,11 +2,13 @@ extension ResultsComposition {
     /// A part's key with its type erased: what ``Key/row(part:partKey:)``
     /// holds.
     ///
-    /// Two are equal when they hold equal keys of one type: `PartKey(1)`
-    /// and `PartKey(Int8(1))` differ, where `AnyHashable` would call them
-    /// equal, since a part's keys all have one type. Making one costs no
-    /// dynamic conformance check (as an `AnyHashable` does), so a large
-    /// batch of a part is composed without one per row.
+    /// Two are equal when they hold equal keys of exactly one type:
+    /// `PartKey(1)` differs from `PartKey(Int8(1))` and from
+    /// `PartKey(Optional(1))`, where `AnyHashable` would call them equal,
+    /// since a part's keys all have one type. Making one from a part's key
+    /// costs no dynamic conformance check (as an `AnyHashable` does; only
+    /// unwrapping a given `AnyHashable` casts), so a large batch of a part
+    /// is composed without one per row.
     public struct PartKey: Hashable, CustomStringConvertible {
         /// The part's key.
         public let base: any Hashable
@@ -29,7 +31,10 @@ extension ResultsComposition {
         ///
         /// - Complexity: that of comparing the keys.
         @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
-            func isEqual<Base: Hashable>(_ base: Base) -> Bool { (rhs.base as? Base) == base }
+            // The types first: a cast would convert (an Optional, a bridged
+            // value), and keys of two types would be equal but hash apart.
+            guard type(of: lhs.base) == type(of: rhs.base) else { return false }
+            func isEqual<Base: Hashable>(_ base: Base) -> Bool { (rhs.base as! Base) == base }
             return isEqual(lhs.base)
         }
 

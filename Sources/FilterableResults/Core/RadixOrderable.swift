@@ -14,8 +14,9 @@ protocol RadixOrderable: Comparable {
 }
 
 extension RadixOrderable where Self: FixedWidthInteger & SignedInteger {
-    /// The value offset by 2⁶³, so that the smallest sorts first.
-    @inlinable var radixKey: UInt64 { UInt64(bitPattern: Int64(self)) ^ (1 &<< 63) }
+    /// The value less the type's smallest, so that the smallest sorts
+    /// first and the key is no wider than the type.
+    @inlinable var radixKey: UInt64 { UInt64(bitPattern: Int64(self) &- Int64(Self.min)) }
 }
 
 extension RadixOrderable where Self: FixedWidthInteger & UnsignedInteger {
@@ -57,6 +58,10 @@ extension Date: RadixOrderable {
     /// The key of its interval since the reference date.
     @inlinable var radixKey: UInt64 { timeIntervalSinceReferenceDate.radixKey }
 }
+
+/// The fewest values worth a radix sort: each pass clears and sums 256
+/// counts, which a few comparisons beat (a store sorts each section apart).
+@inlinable var radixSortMinimumCount: Int { 64 }
 
 /// The keys of `values` when their type is ``RadixOrderable``, else `nil`.
 ///

@@ -64,11 +64,13 @@ public struct ResultsSortKey<Element>: Sendable {
 
 /// The positions of `values` in stably sorted order, and each value's rank
 /// (equal values share a rank; ranks start at 0 and leave no gaps): by
-/// radix for numbers (see ``RadixOrderable``), else by comparisons.
+/// radix for many numbers (see ``RadixOrderable``), else by comparisons.
 ///
-/// - Complexity: O(*n*) for numbers, else O(*n* log *n*) comparisons.
+/// - Complexity: O(*n*) for many numbers, else O(*n* log *n*) comparisons.
 @inlinable func stableOrder<Value: Comparable>(of values: [Value], descending: Bool) -> (order: [Int], ranks: [Int32]) {
-    if let keys = radixKeys(of: values) { return stableOrder(ofKeys: keys, descending: descending) }
+    if values.count >= radixSortMinimumCount, let keys = radixKeys(of: values) {
+        return stableOrder(ofKeys: keys, descending: descending)
+    }
     return stableOrderByComparing(values, descending: descending)
 }
 
