@@ -109,8 +109,7 @@ public struct ResultsElementChanges<Object, Key: Hashable>: RandomAccessCollecti
     @inlinable public func map<T, Failure: Error>(_ transform: (ElementChange<Object, Key>) throws(Failure) -> T) throws(Failure) -> [T] {
         var result: [T] = []
         result.reserveCapacity(count)
-        var iterator = makeIterator()
-        while let change = iterator.next() { result.append(try transform(change)) }
+        for change in self { result.append(try transform(change)) }
         return result
     }
 

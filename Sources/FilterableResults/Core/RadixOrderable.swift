@@ -46,12 +46,9 @@ extension Double: RadixOrderable {
 }
 
 extension Float: RadixOrderable {
-    /// As a `Double`'s key, in 32 bits.
-    @inlinable var radixKey: UInt64 {
-        if isNaN { return 0 }
-        let bits = (self == 0 ? 0 : self).bitPattern
-        return UInt64(bits &>> 31 == 0 ? bits | (1 &<< 31) : ~bits)
-    }
+    /// The key of the same value as a `Double` (the widening is exact and
+    /// keeps the order; a NaN stays one).
+    @inlinable var radixKey: UInt64 { Double(self).radixKey }
 }
 
 extension Date: RadixOrderable {
@@ -84,20 +81,19 @@ extension Date: RadixOrderable {
 ///
 /// - Complexity: O(*n*) per byte in which the keys differ, at most 8.
 @inlinable func stableOrder(ofKeys keys: [UInt64], descending: Bool) -> (order: [Int], ranks: [Int32]) {
-    let count = keys.count
-    var entries = keys.enumerated().map { (key: descending ? ~$0.element : $0.element, position: $0.offset) }
+    var entries = keys.enumerated().map { (value: descending ? ~$0.element : $0.element, position: $0.offset) }
     var scratch = entries
-    let differing = entries.reduce(0) { $0 | ($1.key ^ entries[0].key) }
+    let differing = entries.reduce(0) { $0 | ($1.value ^ entries[0].value) }
     var starts = [Int](repeating: 0, count: 256)
     for shift in stride(from: 0, to: 64, by: 8) where (differing &>> UInt64(shift)) & 0xFF != 0 {
         starts.withUnsafeMutableBufferPointer { starts in
             starts.update(repeating: 0)
-            for entry in entries { starts[Int(truncatingIfNeeded: entry.key &>> UInt64(shift)) & 0xFF] += 1 }
+            for entry in entries { starts[Int(truncatingIfNeeded: entry.value &>> UInt64(shift)) & 0xFF] += 1 }
             var total = 0
             for digit in 0..<256 { (starts[digit], total) = (total, total + starts[digit]) }
             scratch.withUnsafeMutableBufferPointer { scratch in
                 for entry in entries {
-                    let digit = Int(truncatingIfNeeded: entry.key &>> UInt64(shift)) & 0xFF
+                    let digit = Int(truncatingIfNeeded: entry.value &>> UInt64(shift)) & 0xFF
                     scratch[starts[digit]] = entry
                     starts[digit] += 1
                 }
@@ -105,13 +101,5 @@ extension Date: RadixOrderable {
         }
         swap(&entries, &scratch)
     }
-    var order = [Int](repeating: 0, count: count)
-    var ranks = [Int32](repeating: 0, count: count)
-    var rank: Int32 = 0
-    for index in entries.indices {
-        if index > 0 && entries[index].key != entries[index - 1].key { rank += 1 }
-        order[index] = entries[index].position
-        ranks[entries[index].position] = rank
-    }
-    return (order, ranks)
+    return orderAndRanks(ofSorted: entries, isAfter: !=)
 }

@@ -84,16 +84,26 @@ public struct ResultsSortKey<Element>: Sendable {
     } else {
         pairs.sort { sortsBefore($0.value, $1.value) }
     }
-    var order = [Int](repeating: 0, count: values.count)
-    var ranks = [Int32](repeating: 0, count: values.count)
+    return orderAndRanks(ofSorted: pairs) { previous, current in
+        descending ? sortsBefore(current, previous) : sortsBefore(previous, current)
+    }
+}
+
+/// The positions of values already sorted stably, in order, and each
+/// position's rank: a value takes the next rank when `isAfter` says it
+/// sorts after the value before it, else that value's rank.
+///
+/// - Complexity: O(*n*).
+@inlinable func orderAndRanks<Value>(
+    ofSorted sorted: [(value: Value, position: Int)], isAfter: (_ previous: Value, _ current: Value) -> Bool
+) -> (order: [Int], ranks: [Int32]) {
+    var order = [Int](repeating: 0, count: sorted.count)
+    var ranks = [Int32](repeating: 0, count: sorted.count)
     var rank: Int32 = 0
-    for index in pairs.indices {
-        if index > 0 {
-            let (previous, current) = (pairs[index - 1].value, pairs[index].value)
-            if descending ? sortsBefore(current, previous) : sortsBefore(previous, current) { rank += 1 }
-        }
-        order[index] = pairs[index].position
-        ranks[pairs[index].position] = rank
+    for index in sorted.indices {
+        if index > 0 && isAfter(sorted[index - 1].value, sorted[index].value) { rank += 1 }
+        order[index] = sorted[index].position
+        ranks[sorted[index].position] = rank
     }
     return (order, ranks)
 }
