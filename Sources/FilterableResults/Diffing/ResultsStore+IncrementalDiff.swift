@@ -25,23 +25,30 @@ extension ResultsStore {
         unique.reserveCapacity(touched.count)
         for id in touched where unique.last != id { unique.append(id) }
 
+        // Each row's place before and after, located together: one descent
+        // per leaf.
+        let wasLive = unique.filter { baseline.isLive($0) }
+        let isLive = unique.filter { table.isLive($0) }
+        let oldPlaces = baseline.placesOfRows(wasLive)
+        let newPlaces = table.placesOfRows(isLive)
         var places: [(id: Int32, old: ResultsIndexPath?, new: ResultsIndexPath?)] = []
         places.reserveCapacity(unique.count)
         // Sections whose visible rows changed, by raw index (no section came
         // or went, so raw indexes are the same before and after).
         var rawSections = Set<Int>()
+        var (oldIndex, newIndex) = (0, 0)
         for id in unique {
             var old: ResultsIndexPath?
             var new: ResultsIndexPath?
-            if baseline.isLive(id) {
-                let place = baseline.placeOfRow(id)
-                rawSections.insert(place.rawSection)
-                old = place.visible
+            if oldIndex < wasLive.count && wasLive[oldIndex] == id {
+                rawSections.insert(oldPlaces[oldIndex].rawSection)
+                old = oldPlaces[oldIndex].visible
+                oldIndex += 1
             }
-            if table.isLive(id) {
-                let place = table.placeOfRow(id)
-                rawSections.insert(place.rawSection)
-                new = place.visible
+            if newIndex < isLive.count && isLive[newIndex] == id {
+                rawSections.insert(newPlaces[newIndex].rawSection)
+                new = newPlaces[newIndex].visible
+                newIndex += 1
             }
             if old != nil || new != nil { places.append((id, old, new)) }
         }

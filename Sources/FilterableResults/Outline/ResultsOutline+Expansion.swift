@@ -53,24 +53,35 @@ extension ResultsOutline {
         try controller.modify { store throws(ResultsError) in
             // Visited: the item, and the children of every item whose
             // children show now or showed before (or every item below).
+            // Expansion changes no row's place, level or children: a row
+            // shows its expansion differently (a change of content), or
+            // shows or hides (changed in place).
             var changed: [(Int32, Row)] = []
-            var shownOrHidden: [(Int32, Row)] = []
-            var stack = [(key, tree.level(of: key), isUnderExpandedAncestors(key))]
-            while let (next, level, shown) = stack.popLast() {
+            var shownOrHidden: [(id: Int32, value: Bool)] = []
+            var stack = [(key, isUnderExpandedAncestors(key))]
+            while let (next, shown) = stack.popLast() {
                 let node = tree[next]!
                 let id = store.table.row(forKey: next)!
-                let old = store.table.element(ofRow: id)
-                let row = makeRow(next, node: node, level: level, shown: shown, element: nil, old: old)
-                if !Row.areLaidOutAlike(old, row) {
-                    if Row.areSame(old, row, isSameElement: nil) { shownOrHidden.append((id, row)) } else { changed.append((id, row)) }
+                let (hadChildrenShown, wasShown, hasChildren) = store.table.slots.withPointer(at: Int(id)) {
+                    ($0.pointee.isExpanded, $0.pointee.isUnderExpandedAncestors, $0.pointee.hasChildren)
                 }
-                let childrenShown = shown && expandedKeys.contains(next)
-                let childrenShowed = old.isUnderExpandedAncestors && (next == key ? wasExpanded : expandedKeys.contains(next))
+                let expanded = expandedKeys.contains(next)
+                // While filtered, the filters' pass decides what shows expanded.
+                let showsChildren = filters.isEmpty ? hasChildren && expanded : hadChildrenShown
+                if showsChildren != hadChildrenShown {
+                    var row = store.table.element(ofRow: id).showing(expanded: showsChildren)
+                    row.isUnderExpandedAncestors = shown
+                    changed.append((id, row))
+                } else if shown != wasShown {
+                    shownOrHidden.append((id, shown))
+                }
+                let childrenShown = shown && expanded
+                let childrenShowed = wasShown && (next == key ? wasExpanded : expanded)
                 guard throughout || childrenShown || childrenShowed else { continue }
-                for child in node.children.reversed() { stack.append((child, level + 1, childrenShown)) }
+                for child in node.children.reversed() { stack.append((child, childrenShown)) }
             }
             store.replaceInPlace(changed)
-            store.replaceInPlace(shownOrHidden, sameContent: true)
+            store.modifyInPlace(shownOrHidden) { row, shown in row.isUnderExpandedAncestors = shown }
         }
         _checkInvariants()
     }

@@ -70,13 +70,15 @@ extension ResultsOutline {
     /// has a descendant that does, each shown expanded when a child shows;
     /// otherwise the rows under expanded items, as the user expanded them.
     ///
-    /// One walk over the rows in depth-first order reads each row's level
-    /// and the filters' verdict; one walk back marks each item shown when
-    /// it matches or a child of it shows (the children of an item follow
-    /// it, one level deeper, before the next item at its level or above).
+    /// The filters test every row where it lies in memory, as a flat
+    /// store's do; then each passing row shows with its ancestors, climbed
+    /// from the row until one already climbed from (so each item is visited
+    /// once); last, the rows shown whose expansion shows differently are
+    /// rewritten. (A hidden row's `isExpanded` is no one's to read: it is
+    /// rewritten when the row shows again, or when the filters are cleared.)
     ///
-    /// - Complexity: O(*n*) for *n* items, plus O(log *n*) per row whose
-    ///   expansion shows differently.
+    /// - Complexity: O(*n*) filter tests for *n* items, plus O(*s*) for *s*
+    ///   rows shown and O(log *n*) per row whose expansion shows differently.
     @inlinable func applyFilters(to store: inout ResultsStore<Row, Key>) {
         guard !filters.isEmpty else {
             guard store.filters.first?.title != Self.expansionFilter.title else { return }
@@ -84,50 +86,67 @@ extension ResultsOutline {
             rewriteExpansion(in: &store) { $0.hasChildren && expandedKeys.contains($0.key) }
             return
         }
-        let tests = filters.map(\.matches)
-        let elementOffset = MemoryLayout<Row>.offset(of: \Row.element)!
-        var rows: [(id: Int32, level: Int32, matches: Bool)] = []
-        rows.reserveCapacity(tree.count)
-        store.table.tree.forEachLeaf { leaf in
-            for offset in 0..<leaf.count {
-                let id = leaf[offset]
-                guard id >= 0 else { continue }
-                store.table.slots.withPointer(at: Int(id)) { row in
-                    let element = UnsafeRawPointer(row).advanced(by: elementOffset).assumingMemoryBound(to: Element.self)
-                    rows.append((id, Int32(row.pointee.level), tests.allSatisfy { $0(element) }))
+        let (shownRows, shownNodes, expanded) = Self.rowsShown(by: filters, in: store.table, nodeLimit: tree.nodeLimit)
+        store.appliedFilters = [ResultsFilter(title: "filters", group: "outline", matchesInPlace: { row in
+            let node = Int(row.pointee.node)
+            return node >> 6 < shownNodes.count && shownNodes[node >> 6] & (1 << UInt64(node & 63)) != 0
+        })]
+        store.setVisibility(shownRows)
+        // The rows shown whose expansion shows differently; a hidden row's
+        // is rewritten when it shows again.
+        var changed: [(Int32, Row)] = []
+        for word in shownRows.indices {
+            var remaining = shownRows[word]
+            while remaining != 0 {
+                let id = Int32(word << 6 | remaining.trailingZeroBitCount)
+                remaining &= remaining &- 1
+                let isExpanded = expanded[word] & (1 << UInt64(id & 63)) != 0
+                if store.table.slots.withPointer(at: Int(id), { $0.pointee.isExpanded }) != isExpanded {
+                    changed.append((id, store.table.element(ofRow: id).showing(expanded: isExpanded)))
                 }
             }
         }
-        // Walking back: `below[l]` says whether an item at level `l` shows
-        // since the last item at level `l - 1`, its parent.
-        var below = [Bool](repeating: false, count: 2)
-        var rowBits = [UInt64](repeating: 0, count: (store.table.slots.count + 63) >> 6)
-        var nodeBits = [UInt64](repeating: 0, count: (Int(tree.nodeLimit) + 63) >> 6)
-        var expanded = [Bool](repeating: false, count: rows.count)
-        for index in rows.indices.reversed() {
-            let (id, level, matches) = rows[index]
-            let depth = Int(level)
-            if below.count < depth + 2 { below += [Bool](repeating: false, count: depth + 2 - below.count) }
-            let childShows = below[depth + 1]
-            below[depth + 1] = false
-            guard matches || childShows else { continue }
-            below[depth] = true
-            expanded[index] = childShows
-            rowBits[Int(id) >> 6] |= 1 << UInt64(id & 63)
-            let node = store.table.slots.withPointer(at: Int(id)) { $0.pointee.node }
-            nodeBits[Int(node) >> 6] |= 1 << UInt64(node & 63)
-        }
-        let shown = nodeBits
-        store.appliedFilters = [ResultsFilter(title: "filters", group: "outline", matchesInPlace: { row in
-            let node = Int(row.pointee.node)
-            return node >> 6 < shown.count && shown[node >> 6] & (1 << UInt64(node & 63)) != 0
-        })]
-        store.setVisibility(rowBits)
-        var changed: [(Int32, Row)] = []
-        for (index, row) in rows.enumerated() where store.table.slots.withPointer(at: Int(row.id), { $0.pointee.isExpanded }) != expanded[index] {
-            changed.append((row.id, store.table.element(ofRow: row.id).showing(expanded: expanded[index])))
-        }
         store.replaceInPlace(changed)
+    }
+
+    /// The rows `filters` show, as bits by row identity; the items they
+    /// show, as bits by node number; and the rows they show expanded (a
+    /// child shows), by row identity.
+    ///
+    /// - Complexity: O(*n*) filter tests for *n* rows, plus O(*s*) key
+    ///   lookups for *s* rows shown.
+    @inlinable static func rowsShown(
+        by filters: [ResultsFilter<Element>], in table: RowTable<Row, Key>, nodeLimit: Int32
+    ) -> (rows: [UInt64], nodes: [UInt64], expanded: [UInt64]) {
+        let tests = filters.map(\.matches)
+        let elementOffset = MemoryLayout<Row>.offset(of: \Row.element)!
+        let passing = table.slots.bits { row in
+            let element = UnsafeRawPointer(row).advanced(by: elementOffset).assumingMemoryBound(to: Element.self)
+            return tests.allSatisfy { $0(element) }
+        }
+        var rows = [UInt64](repeating: 0, count: passing.count)
+        var expanded = [UInt64](repeating: 0, count: passing.count)
+        var nodes = [UInt64](repeating: 0, count: (Int(nodeLimit) + 63) >> 6)
+        for word in passing.indices {
+            var remaining = passing[word]
+            while remaining != 0 {
+                var id = Int32(word << 6 | remaining.trailingZeroBitCount)
+                remaining &= remaining &- 1
+                // Shows the row, then climbs: each parent shows expanded, up
+                // to the first one a climb already passed.
+                while true {
+                    let (node, parentKey) = table.slots.withPointer(at: Int(id)) { ($0.pointee.node, $0.pointee.parentKey) }
+                    rows[Int(id) >> 6] |= 1 << UInt64(id & 63)
+                    nodes[Int(node) >> 6] |= 1 << UInt64(node & 63)
+                    guard let parentKey, let parent = table.row(forKey: parentKey) else { break }
+                    let bit: UInt64 = 1 << UInt64(parent & 63)
+                    guard expanded[Int(parent) >> 6] & bit == 0 else { break }
+                    expanded[Int(parent) >> 6] |= bit
+                    id = parent
+                }
+            }
+        }
+        return (rows, nodes, expanded)
     }
 
     /// Gives every row whose shown expansion differs from `isExpanded` the new one.
@@ -150,22 +169,44 @@ extension ResultsOutline {
 
 extension ResultsStore {
     /// Gives live rows new elements with their own keys, where they stand;
-    /// with `sameContent`, elements that show the same (only what the
-    /// filters read changed), so that no row is compared for an update.
+    /// each shows or hides as the filters say.
     ///
     /// - Complexity: O(*k* log *n*) for *k* rows.
-    @inlinable mutating func replaceInPlace(_ rows: [(Int32, Element)], sameContent: Bool = false) {
+    @inlinable mutating func replaceInPlace(_ rows: [(Int32, Element)]) {
         guard !rows.isEmpty else { return }
         noteMutation()
-        for (id, element) in rows {
-            if sameContent {
-                table.slots[Int(id)] = element
-                tracker.touch(id)
-                table.setVisible(passesFilters(element), ofRow: id)
-            } else {
-                replaceContent(ofRow: id, with: element)
-            }
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices { storeContent(ofRow: rows[index].0, with: rows[index].1) }
         }
+        if !appliedFilters.isEmpty {
+            let visibility = rows.map { (item: $0.0, flag: passesFilters($0.1)) }
+            table.setVisible(visibility)
+        }
+        _checkInvariants()
+    }
+
+    /// Changes live rows in place in what shows the same (only what the
+    /// filters read): `change` is called with each row's element and its
+    /// value, and each row shows or hides as the filters then say. No row
+    /// is compared for an update.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* rows.
+    @inlinable mutating func modifyInPlace<Value>(_ rows: [(id: Int32, value: Value)], _ change: (inout Element, Value) -> Void) {
+        guard !rows.isEmpty else { return }
+        noteMutation()
+        let filters = appliedFilters
+        var visibility: [(item: Int32, flag: Bool)] = []
+        visibility.reserveCapacity(rows.count)
+        for (id, value) in rows {
+            let visible = table.slots.withUniqueChunk(containing: Int(id)) { header, elements, offset in
+                precondition(SlotArray<Element>.isSet(header, offset), "ResultsStore: row \(id) is not live")
+                change(&elements[offset], value)
+                return filters.allSatisfy { $0.matches(elements + offset) }
+            }
+            tracker.touch(id)
+            visibility.append((id, visible))
+        }
+        table.setVisible(visibility)
         _checkInvariants()
     }
 }

@@ -3,7 +3,8 @@
 extension ResultsOutline {
     /// Checks that the store holds every item of the tree, in depth-first
     /// order, one section per name, each row laid out as the tree says,
-    /// and shown as the expansion (or the filters) say.
+    /// and shown as the expansion (or the filters) say; while filtered,
+    /// each shown row shows expanded exactly when a child of it shows.
     ///
     /// - Complexity: O(*n* log *n*) for *n* items, when enabled.
     @inlinable func _checkInvariants() {
@@ -36,6 +37,16 @@ extension ResultsOutline {
                 if filters.isEmpty {
                     precondition(row.isExpanded == (row.hasChildren && expandedKeys.contains(key)), "ResultsOutline: \(key) shows the wrong expansion")
                 }
+            }
+        }
+        // While filtered, a shown row shows expanded when a child of it
+        // shows: then the next row shown is its child (depth first).
+        guard !filters.isEmpty else { return }
+        for section in store.snapshot.sections {
+            let rows = section.elements
+            for (index, row) in rows.enumerated() {
+                let childShows = index + 1 < rows.count && rows[index + 1].parentKey == row.key
+                precondition(row.isExpanded == childShows, "ResultsOutline: \(row.key) shows the wrong expansion while filtered")
             }
         }
     }

@@ -227,7 +227,19 @@ extension RowTable {
     /// - Complexity: O(log *n*).
     @inlinable func placeOfRow(_ id: Int32) -> (rawSection: Int, visible: ResultsIndexPath?) {
         let (place, visible) = tree.locate(id)
-        let before = place.before
+        return placeOfRow(before: place.before, visible: visible)
+    }
+
+    /// ``placeOfRow(_:)`` for many live rows, in the order given, with one
+    /// descent for each leaf they lie in.
+    ///
+    /// - Complexity: O(*k* log *k* + *k* log *n*) for *k* rows.
+    @inlinable func placesOfRows(_ ids: [Int32]) -> [(rawSection: Int, visible: ResultsIndexPath?)] {
+        tree.locate(ids).map { placeOfRow(before: $0.place.before, visible: $0.flag) }
+    }
+
+    /// The place of a row after the items counted by `before`.
+    @inlinable func placeOfRow(before: TreeSummary, visible: Bool) -> (rawSection: Int, visible: ResultsIndexPath?) {
         let section = Int(before.headers) - 1
         guard visible else { return (section, nil) }
         // A visible row's section has a visible row, so it is shown, and its
@@ -317,6 +329,25 @@ extension RowTable {
         record.visibleCount += visible ? 1 : -1
         if record.visibleCount == (visible ? 1 : 0) { tree.setFlag(visible, at: headerPlace.index) }
         sectionRecords[Int(section)] = record
+    }
+
+    /// Shows or hides many live rows (each listed once) in one pass over
+    /// the positional index, as ``setVisible(_:ofRow:)`` would one by one.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* rows, each node on their paths
+    ///   copied and summed once.
+    @inlinable mutating func setVisible(_ rows: [(item: Int32, flag: Bool)]) {
+        // Each section's change of visible rows, by raw index.
+        var changes: [Int32: Int32] = [:]
+        tree.setFlags(rows) { _, headersBefore, visible in changes[headersBefore - 1, default: 0] += visible ? 1 : -1 }
+        for (rawIndex, change) in changes where change != 0 {
+            let (section, headerPlace) = header(atRaw: Int(rawIndex))
+            var record = self.record(section)
+            let wasShown = record.visibleCount > 0
+            record.visibleCount += change
+            sectionRecords[Int(section)] = record
+            if wasShown != (record.visibleCount > 0) { tree.setFlag(!wasShown, at: headerPlace.index) }
+        }
     }
 
     /// Places an empty section at raw index `index` (which may equal the count).

@@ -286,4 +286,109 @@ extension RowTree {
         current.summaries[child] = summary(of: current.children[child], height: height - 1)
         current.refreshPrefixes(from: child + 1)
     }
+    /// One flag for ``setFlags(_:flipped:)`` to set: the item, the order
+    /// label of its leaf, and the flag.
+    @usableFromInline
+    struct FlagChange {
+        @usableFromInline var label: UInt64
+        @usableFromInline var item: Int32
+        @usableFromInline var flag: Bool
+
+        @inlinable init(label: UInt64, item: Int32, flag: Bool) {
+            self.label = label
+            self.item = item
+            self.flag = flag
+        }
+    }
+
+    /// Sets the flags of many items (each listed once) in one descent:
+    /// every node on the way to an item whose flag changes is copied (when
+    /// shared) and summed once, however many of its items change. Items
+    /// whose flag is already right copy nothing. `flipped` is called for
+    /// each item whose flag changed, with the number of section headers
+    /// before it.
+    ///
+    /// - Complexity: O(*k* log *k* + *k* log *n*) for *k* items, plus
+    ///   O(``innerCapacity``) for each inner node whose counts change.
+    @inlinable mutating func setFlags(
+        _ items: [(item: Int32, flag: Bool)], flipped: (_ item: Int32, _ headersBefore: Int32, _ flag: Bool) -> Void
+    ) {
+        guard var node = root, !items.isEmpty else { return }
+        var changes = items.map { FlagChange(label: directory.labels[Int(directory.leaf(of: $0.item))], item: $0.item, flag: $0.flag) }
+        changes.sort { $0.label < $1.label }
+        changes = changesThatFlip(changes)
+        guard !changes.isEmpty else { return }
+        root = nil
+        changes.withUnsafeBufferPointer { changes in
+            setFlags(changes[...], in: &node, height: height, headersBefore: 0, flipped: flipped)
+        }
+        root = node
+    }
+
+    /// The changes, in label order, whose item's flag differs from theirs:
+    /// one borrowed descent for each leaf they name.
+    @inlinable func changesThatFlip(_ changes: [FlagChange]) -> [FlagChange] {
+        var flipping: [FlagChange] = []
+        var start = 0
+        while start < changes.count {
+            let label = changes[start].label
+            var end = start + 1
+            while end < changes.count && changes[end].label == label { end += 1 }
+            // Borrowed nodes, as in `locate`: the tree owns them for the call.
+            var node = Unmanaged.passUnretained(root!)
+            for _ in 0..<height {
+                node = node._withUnsafeGuaranteedRef { node in
+                    let current = unsafeDowncast(node, to: InnerNode.self)
+                    return Unmanaged.passUnretained(current.children[current.child(atLabel: label)])
+                }
+            }
+            node._withUnsafeGuaranteedRef { node in
+                unsafeDowncast(node, to: LeafNode.self).withUnsafeMutablePointers { header, items in
+                    for change in changes[start..<end] {
+                        guard let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count) else {
+                            preconditionFailure("RowTree: item \(change.item) is not in the leaf its directory names")
+                        }
+                        if (header.pointee.flagMask & (1 << UInt64(offset)) != 0) != change.flag { flipping.append(change) }
+                    }
+                }
+            }
+            start = end
+        }
+        return flipping
+    }
+
+    /// Sets the flags of `changes` (in label order, each flipping an item
+    /// in `node`'s subtree, after `headersBefore` headers).
+    @inlinable mutating func setFlags(
+        _ changes: Slice<UnsafeBufferPointer<FlagChange>>, in node: inout AnyObject, height: Int, headersBefore: Int32,
+        flipped: (_ item: Int32, _ headersBefore: Int32, _ flag: Bool) -> Void
+    ) {
+        uniqued(&node, height: height)
+        if height == 0 {
+            leaf(node).withUnsafeMutablePointers { header, items in
+                var mask = header.pointee.flagMask
+                let headers = header.pointee.headerMask
+                for change in changes {
+                    let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count)!
+                    mask ^= 1 << UInt64(offset)
+                    flipped(change.item, headersBefore + Int32((headers & LeafNode.mask(below: offset)).nonzeroBitCount), change.flag)
+                }
+                header.pointee.flagMask = mask
+            }
+            return
+        }
+        let current = inner(node)
+        var start = changes.startIndex
+        let first = current.child(atLabel: changes[start].label)
+        while start < changes.endIndex {
+            let child = current.child(atLabel: changes[start].label)
+            var end = start + 1
+            while end < changes.endIndex && (child + 1 == current.count || changes[end].label < current.labels[child + 1]) { end += 1 }
+            setFlags(changes[start..<end], in: &current.children[child], height: height - 1,
+                     headersBefore: headersBefore + current.prefixes[child].headers, flipped: flipped)
+            current.summaries[child] = summary(of: current.children[child], height: height - 1)
+            start = end
+        }
+        current.refreshPrefixes(from: first + 1)
+    }
 }

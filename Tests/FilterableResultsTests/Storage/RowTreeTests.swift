@@ -205,6 +205,51 @@ struct RowTreeTests {
         }
     }
 
+    /// Batches of flags (rows and headers, spread out or clustered in a
+    /// few leaves, many already right) set at once equal the same flags set
+    /// one by one; each item that flips is reported once with the headers
+    /// before it, and the version before the batch keeps its flags.
+    @Test(arguments: [31, 32, 33] as [UInt64])
+    func batchedFlagsEqualFlagsSetOneByOne(seed: UInt64) {
+        var driver = Driver(seed: seed)
+        for _ in 0..<9_000 { driver.insert(at: Int.random(in: 0...driver.model.items.count, using: &driver.random)) }
+        #expect(driver.tree.height >= 2)
+        for round in 0..<40 {
+            let count = driver.model.items.count
+            let size = [0, 1, 5, 64, 700, 4_000][round % 6]
+            // Distinct indexes: anywhere, or a run of neighbours.
+            let indexes: [Int] = round % 2 == 0
+                ? Array(Set((0..<size).map { _ in Int.random(in: 0..<count, using: &driver.random) }))
+                : { let start = Int.random(in: 0..<count, using: &driver.random); return Array(start..<min(count, start + size)) }()
+            let batch = indexes.map { (item: driver.model.items[$0], flag: Bool.random(using: &driver.random)) }
+            let before = (driver.tree, driver.model)
+            var headersBefore: [Int32] = []
+            var headers: Int32 = 0
+            for item in driver.model.items {
+                headersBefore.append(headers)
+                if item < 0 { headers += 1 }
+            }
+            var expectedFlips: [Int32: (headersBefore: Int32, flag: Bool)] = [:]
+            for (index, change) in zip(indexes, batch) where driver.model.flags[index] != change.flag {
+                expectedFlips[change.item] = (headersBefore[index], change.flag)
+                driver.model.flags[index] = change.flag
+            }
+            var flips: [Int32: (headersBefore: Int32, flag: Bool)] = [:]
+            var reportedTwice = false
+            driver.tree.setFlags(batch) { item, headersBefore, flag in
+                reportedTwice = reportedTwice || flips[item] != nil
+                flips[item] = (headersBefore, flag)
+            }
+            #expect(!reportedTwice && flips.count == expectedFlips.count, "round \(round): \(flips.count) flips reported")
+            #expect(flips.allSatisfy { item, flip in expectedFlips[item].map { $0 == flip } ?? false }, "round \(round): the flips reported")
+            if round % 5 == 0 || size == 4_000 {
+                RowTreeTests.expectAgrees(driver.tree, driver.model, &driver.random, context: "seed \(seed) round \(round)")
+                RowTreeTests.expectAgrees(before.0, before.1, &driver.random, context: "seed \(seed) before round \(round)")
+                RowTreeTests.expectFastPathsAgree(driver.tree, &driver.random, context: "seed \(seed) round \(round)")
+            }
+        }
+    }
+
     @Test func appendingFillsLeavesAndKeepsLabelsInOrder() {
         var driver = Driver(seed: 5)
         for _ in 0..<10_000 { driver.insert(at: driver.model.items.count) }
@@ -246,9 +291,9 @@ struct RowTreeTests {
         RowTreeTests.expectAgrees(tree, model, &random, context: "built \(count)")
     }
 
-    /// The prefix-summed descents (`find`, `locate`) against the naive walks
-    /// that sum every sibling they pass, on every item and on random ranks of
-    /// every measure.
+    /// The prefix-summed descents (`find`, `locate`, and `locate` of many
+    /// items at once) against the naive walks that sum every sibling they
+    /// pass, on every item and on random ranks of every measure.
     static func expectFastPathsAgree(_ tree: RowTree, _ random: inout SeededRandomNumberGenerator, context: String) {
         tree.checkInvariants()
         let all = tree.items
@@ -257,6 +302,10 @@ struct RowTreeTests {
         var mismatches = 0
         for item in items where tree.locate(item) != tree.locateBySumming(item) { mismatches += 1 }
         #expect(mismatches == 0, "\(context): locate differs from the naive walk for \(mismatches) items")
+        // Located together (shuffled, so leaves repeat out of order), as one by one.
+        let shuffled = items.shuffled(using: &random)
+        for (item, place) in zip(shuffled, tree.locate(shuffled)) where place != tree.locateBySumming(item) { mismatches += 1 }
+        #expect(mismatches == 0, "\(context): batched locate differs from the naive walk for \(mismatches) items")
         let summary = tree.summary
         for measure in [TreeMeasure.items, .rows, .visibleRows, .headers, .nonEmptyHeaders] {
             let total = Int(summary[measure])
