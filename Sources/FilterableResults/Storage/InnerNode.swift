@@ -63,14 +63,24 @@ final class InnerNode {
     /// (or the children themselves) changed: O(children after `first`).
     @inlinable func refreshPrefixes(from first: Int) {
         let count = summaries.count
-        if prefixes.count > count { prefixes.removeSubrange(count...) }
-        let start = Swift.max(0, Swift.min(first, prefixes.count))
-        var running = start == 0 ? TreeSummary() : prefixes[start - 1]
-        if start > 0 { running += summaries[start - 1] }
+        let start = Swift.max(0, Swift.min(first, prefixes.count, count))
+        if prefixes.count > count {
+            prefixes.removeSubrange(count...)
+        } else if prefixes.count < count {
+            prefixes.append(contentsOf: repeatElement(TreeSummary(), count: count - prefixes.count))
+        }
+        // One pass through buffers: no uniqueness or bounds check per child.
         summaries.withUnsafeBufferPointer { summaries in
-            for index in start..<count {
-                if index < prefixes.count { prefixes[index] = running } else { prefixes.append(running) }
-                running += summaries[index]
+            prefixes.withUnsafeMutableBufferPointer { prefixes in
+                var running = TreeSummary()
+                if start > 0 {
+                    running = prefixes[start - 1]
+                    running += summaries[start - 1]
+                }
+                for index in start..<count {
+                    prefixes[index] = running
+                    running += summaries[index]
+                }
             }
         }
     }
