@@ -77,8 +77,10 @@ extension ResultsOutline {
     /// rewritten. (A hidden row's `isExpanded` is no one's to read: it is
     /// rewritten when the row shows again, or when the filters are cleared.)
     ///
-    /// - Complexity: O(*n*) filter tests for *n* items, plus O(*s*) for *s*
-    ///   rows shown and O(log *n*) per row whose expansion shows differently.
+    /// - Complexity: O(*n*) for *n* items (a filter test each, and a pass
+    ///   over the positional index's leaves), plus O(*s*) key lookups for
+    ///   *s* rows shown and O(log *n*) per row whose expansion shows
+    ///   differently.
     @inlinable func applyFilters(to store: inout ResultsStore<Row, Key>) {
         guard !filters.isEmpty else {
             guard store.filters.first?.title != Self.expansionFilter.title else { return }

@@ -334,12 +334,16 @@ extension RowTable {
     /// Shows or hides many live rows (each listed once) in one pass over
     /// the positional index, as ``setVisible(_:ofRow:)`` would one by one.
     ///
-    /// - Complexity: O(*k* log *n*) for *k* rows, each node on their paths
-    ///   copied and summed once.
+    /// - Complexity: O(*k* log *k* + *k* log *n*) for *k* rows, each node on
+    ///   their paths copied and summed once; plus O(log *n*) for each
+    ///   section that empties or stops being empty.
     @inlinable mutating func setVisible(_ rows: [(item: Int32, flag: Bool)]) {
         // Each section's change of visible rows, by raw index.
         var changes: [Int32: Int32] = [:]
-        tree.setFlags(rows) { _, headersBefore, visible in changes[headersBefore - 1, default: 0] += visible ? 1 : -1 }
+        tree.setFlags(rows) { item, headersBefore, visible in
+            precondition(item >= 0, "RowTable: setVisible is for rows, not section headers")
+            changes[headersBefore - 1, default: 0] += visible ? 1 : -1
+        }
         for (rawIndex, change) in changes where change != 0 {
             let (section, headerPlace) = header(atRaw: Int(rawIndex))
             var record = self.record(section)

@@ -286,6 +286,7 @@ extension RowTree {
         current.summaries[child] = summary(of: current.children[child], height: height - 1)
         current.refreshPrefixes(from: child + 1)
     }
+
     /// One flag for ``setFlags(_:flipped:)`` to set: the item, the order
     /// label of its leaf, and the flag.
     @usableFromInline
@@ -308,6 +309,7 @@ extension RowTree {
     /// each item whose flag changed, with the number of section headers
     /// before it.
     ///
+    /// - Precondition: no item is listed twice.
     /// - Complexity: O(*k* log *k* + *k* log *n*) for *k* items, plus
     ///   O(``innerCapacity``) for each inner node whose counts change.
     @inlinable mutating func setFlags(
@@ -327,6 +329,9 @@ extension RowTree {
 
     /// The changes, in label order, whose item's flag differs from theirs:
     /// one borrowed descent for each leaf they name.
+    ///
+    /// - Precondition: no item is listed twice.
+    /// - Complexity: O(*m* log *n* + *k*) for *k* changes in *m* leaves.
     @inlinable func changesThatFlip(_ changes: [FlagChange]) -> [FlagChange] {
         var flipping: [FlagChange] = []
         var start = 0
@@ -344,11 +349,15 @@ extension RowTree {
             }
             node._withUnsafeGuaranteedRef { node in
                 unsafeDowncast(node, to: LeafNode.self).withUnsafeMutablePointers { header, items in
+                    var listed: UInt64 = 0
                     for change in changes[start..<end] {
                         guard let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count) else {
                             preconditionFailure("RowTree: item \(change.item) is not in the leaf its directory names")
                         }
-                        if (header.pointee.flagMask & (1 << UInt64(offset)) != 0) != change.flag { flipping.append(change) }
+                        let bit: UInt64 = 1 << UInt64(offset)
+                        precondition(listed & bit == 0, "RowTree: item \(change.item) is listed twice in one batch of flags")
+                        listed |= bit
+                        if (header.pointee.flagMask & bit != 0) != change.flag { flipping.append(change) }
                     }
                 }
             }
@@ -370,7 +379,8 @@ extension RowTree {
                 let headers = header.pointee.headerMask
                 for change in changes {
                     let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count)!
-                    mask ^= 1 << UInt64(offset)
+                    let bit: UInt64 = 1 << UInt64(offset)
+                    mask = change.flag ? mask | bit : mask & ~bit
                     flipped(change.item, headersBefore + Int32((headers & LeafNode.mask(below: offset)).nonzeroBitCount), change.flag)
                 }
                 header.pointee.flagMask = mask
@@ -384,6 +394,8 @@ extension RowTree {
             let child = current.child(atLabel: changes[start].label)
             var end = start + 1
             while end < changes.endIndex && (child + 1 == current.count || changes[end].label < current.labels[child + 1]) { end += 1 }
+            // The prefixes are refreshed after the loop, but flags change
+            // no header count, so a prefix's headers are right already.
             setFlags(changes[start..<end], in: &current.children[child], height: height - 1,
                      headersBefore: headersBefore + current.prefixes[child].headers, flipped: flipped)
             current.summaries[child] = summary(of: current.children[child], height: height - 1)
