@@ -339,16 +339,8 @@ extension RowTree {
             let label = changes[start].label
             var end = start + 1
             while end < changes.count && changes[end].label == label { end += 1 }
-            // Borrowed nodes, as in `locate`: the tree owns them for the call.
-            var node = Unmanaged.passUnretained(root!)
-            for _ in 0..<height {
-                node = node._withUnsafeGuaranteedRef { node in
-                    let current = unsafeDowncast(node, to: InnerNode.self)
-                    return Unmanaged.passUnretained(current.children[current.child(atLabel: label)])
-                }
-            }
-            node._withUnsafeGuaranteedRef { node in
-                unsafeDowncast(node, to: LeafNode.self).withUnsafeMutablePointers { header, items in
+            withLeaf(atLabel: label) { leaf, _ in
+                leaf.withUnsafeMutablePointers { header, items in
                     var listed: UInt64 = 0
                     for change in changes[start..<end] {
                         guard let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count) else {

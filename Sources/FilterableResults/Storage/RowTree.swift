@@ -170,8 +170,17 @@ extension RowTree {
     /// - Precondition: the item is in the tree.
     /// - Complexity: O(log *n*).
     @inlinable func locate(_ item: Int32) -> (place: TreePlace, flag: Bool) {
-        let label = directory.labels[Int(directory.leaf(of: item))]
-        // Borrowed nodes, as in `find`: the tree owns them for the call.
+        withLeaf(atLabel: directory.labels[Int(directory.leaf(of: item))]) { leaf, before in
+            Self.locate(item, inLeaf: leaf, before: before)
+        }
+    }
+
+    /// Calls `body` with the leaf whose order label is `label` and what the
+    /// items before it count, descending by label. The nodes are borrowed,
+    /// as in `find`: the tree owns them for the call, so none is retained.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func withLeaf<R>(atLabel label: UInt64, _ body: (LeafNode, TreeSummary) throws -> R) rethrows -> R {
         var node = Unmanaged.passUnretained(root!)
         var before = TreeSummary()
         for _ in 0..<height {
@@ -182,9 +191,7 @@ extension RowTree {
                 return Unmanaged.passUnretained(current.children[child])
             }
         }
-        return node._withUnsafeGuaranteedRef { node in
-            Self.locate(item, inLeaf: unsafeDowncast(node, to: LeafNode.self), before: before)
-        }
+        return try node._withUnsafeGuaranteedRef { node in try body(unsafeDowncast(node, to: LeafNode.self), before) }
     }
 
     /// The end of ``locate(_:)``: the item's offset in its leaf.
@@ -215,19 +222,7 @@ extension RowTree {
             let label = labels[order[start]]
             var end = start + 1
             while end < order.count && labels[order[end]] == label { end += 1 }
-            // Borrowed nodes, as in `locate(_:)`.
-            var node = Unmanaged.passUnretained(root!)
-            var before = TreeSummary()
-            for _ in 0..<height {
-                node = node._withUnsafeGuaranteedRef { node in
-                    let current = unsafeDowncast(node, to: InnerNode.self)
-                    let child = current.child(atLabel: label)
-                    before += current.prefixes[child]
-                    return Unmanaged.passUnretained(current.children[child])
-                }
-            }
-            node._withUnsafeGuaranteedRef { node in
-                let leaf = unsafeDowncast(node, to: LeafNode.self)
+            withLeaf(atLabel: label) { leaf, before in
                 for position in order[start..<end] { places[position] = Self.locate(items[position], inLeaf: leaf, before: before) }
             }
             start = end
