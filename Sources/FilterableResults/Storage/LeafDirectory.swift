@@ -15,6 +15,9 @@ struct LeafDirectory {
         item >= 0 ? leafOfRow[Int(item)] : leafOfSection[Int(-1 - item)]
     }
 
+    /// The order label of the leaf that holds `item`.
+    @inlinable func label(of item: Int32) -> UInt64 { labels[Int(leaf(of: item))] }
+
     @inlinable mutating func setLeaf(of item: Int32, to number: UInt32) {
         if item >= 0 { leafOfRow[Int(item)] = number } else { leafOfSection[Int(-1 - item)] = number }
     }

@@ -288,12 +288,14 @@ extension RowTree {
     }
 
     /// One flag for ``setFlags(_:flipped:)`` to set: the item, the order
-    /// label of its leaf, and the flag.
+    /// label of its leaf, the flag, and the item's offset in its leaf once
+    /// ``changesThatFlip(_:)`` has found it (copying a leaf keeps offsets).
     @usableFromInline
     struct FlagChange {
         @usableFromInline var label: UInt64
         @usableFromInline var item: Int32
         @usableFromInline var flag: Bool
+        @usableFromInline var offset = 0
 
         @inlinable init(label: UInt64, item: Int32, flag: Bool) {
             self.label = label
@@ -316,7 +318,7 @@ extension RowTree {
         _ items: [(item: Int32, flag: Bool)], flipped: (_ item: Int32, _ headersBefore: Int32, _ flag: Bool) -> Void
     ) {
         guard var node = root, !items.isEmpty else { return }
-        var changes = items.map { FlagChange(label: directory.labels[Int(directory.leaf(of: $0.item))], item: $0.item, flag: $0.flag) }
+        var changes = items.map { FlagChange(label: directory.label(of: $0.item), item: $0.item, flag: $0.flag) }
         changes.sort { $0.label < $1.label }
         changes = changesThatFlip(changes)
         guard !changes.isEmpty else { return }
@@ -327,8 +329,9 @@ extension RowTree {
         root = node
     }
 
-    /// The changes, in label order, whose item's flag differs from theirs:
-    /// one borrowed descent for each leaf they name.
+    /// The changes, in label order, whose item's flag differs from theirs,
+    /// each with its item's offset: one borrowed descent for each leaf they
+    /// name.
     ///
     /// - Precondition: no item is listed twice.
     /// - Complexity: O(*m* log *n* + *k*) for *k* changes in *m* leaves.
@@ -342,14 +345,16 @@ extension RowTree {
             withLeaf(atLabel: label) { leaf, _ in
                 leaf.withUnsafeMutablePointers { header, items in
                     var listed: UInt64 = 0
-                    for change in changes[start..<end] {
+                    for var change in changes[start..<end] {
                         guard let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count) else {
                             preconditionFailure("RowTree: item \(change.item) is not in the leaf its directory names")
                         }
                         let bit: UInt64 = 1 << UInt64(offset)
                         precondition(listed & bit == 0, "RowTree: item \(change.item) is listed twice in one batch of flags")
                         listed |= bit
-                        if (header.pointee.flagMask & bit != 0) != change.flag { flipping.append(change) }
+                        guard (header.pointee.flagMask & bit != 0) != change.flag else { continue }
+                        change.offset = offset
+                        flipping.append(change)
                     }
                 }
             }
@@ -359,21 +364,20 @@ extension RowTree {
     }
 
     /// Sets the flags of `changes` (in label order, each flipping an item
-    /// in `node`'s subtree, after `headersBefore` headers).
+    /// in `node`'s subtree at its offset, after `headersBefore` headers).
     @inlinable mutating func setFlags(
         _ changes: Slice<UnsafeBufferPointer<FlagChange>>, in node: inout AnyObject, height: Int, headersBefore: Int32,
         flipped: (_ item: Int32, _ headersBefore: Int32, _ flag: Bool) -> Void
     ) {
         uniqued(&node, height: height)
         if height == 0 {
-            leaf(node).withUnsafeMutablePointers { header, items in
+            leaf(node).withUnsafeMutablePointerToHeader { header in
                 var mask = header.pointee.flagMask
                 let headers = header.pointee.headerMask
                 for change in changes {
-                    let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count)!
-                    let bit: UInt64 = 1 << UInt64(offset)
+                    let bit: UInt64 = 1 << UInt64(change.offset)
                     mask = change.flag ? mask | bit : mask & ~bit
-                    flipped(change.item, headersBefore + Int32((headers & LeafNode.mask(below: offset)).nonzeroBitCount), change.flag)
+                    flipped(change.item, headersBefore + Int32((headers & LeafNode.mask(below: change.offset)).nonzeroBitCount), change.flag)
                 }
                 header.pointee.flagMask = mask
             }

@@ -170,7 +170,7 @@ extension RowTree {
     /// - Precondition: the item is in the tree.
     /// - Complexity: O(log *n*).
     @inlinable func locate(_ item: Int32) -> (place: TreePlace, flag: Bool) {
-        withLeaf(atLabel: directory.labels[Int(directory.leaf(of: item))]) { leaf, before in
+        withLeaf(atLabel: directory.label(of: item)) { leaf, before in
             Self.locate(item, inLeaf: leaf, before: before)
         }
     }
@@ -214,7 +214,7 @@ extension RowTree {
     @inlinable func locate(_ items: [Int32]) -> [(place: TreePlace, flag: Bool)] {
         guard !items.isEmpty else { return [] }
         // The items' positions in the input, in leaf order.
-        let labels = items.map { directory.labels[Int(directory.leaf(of: $0))] }
+        let labels = items.map { directory.label(of: $0) }
         let order = labels.indices.sorted { labels[$0] < labels[$1] }
         var places = [(place: TreePlace, flag: Bool)](repeating: (TreePlace(index: 0, before: TreeSummary()), false), count: items.count)
         var start = 0
@@ -233,7 +233,7 @@ extension RowTree {
     /// A naive ``locate(_:)``: sums every left sibling at each level (the
     /// tests check the fast path against it).
     func locateBySumming(_ item: Int32) -> (place: TreePlace, flag: Bool) {
-        let label = directory.labels[Int(directory.leaf(of: item))]
+        let label = directory.label(of: item)
         var node = root!
         var before = TreeSummary()
         for _ in 0..<height {
