@@ -57,9 +57,9 @@ struct BatchValidation<Element, Key: Hashable> {
     /// The identity of each section of `new`.
     let newIdentities: [SectionIdentity]
     /// Where each key is in `old` (its first place if it repeats).
-    var oldLocation: [Key: ResultsIndexPath] = [:]
+    let oldLocation: KeyLocations<Key>
     /// Where each key is in `new` (its first place if it repeats).
-    var newLocation: [Key: ResultsIndexPath] = [:]
+    let newLocation: KeyLocations<Key>
 
     /// One fate per old section.
     var oldFates: [OldSectionFate]
@@ -126,8 +126,12 @@ struct BatchValidation<Element, Key: Hashable> {
         self.newIdentities = newIdentities
         oldFates = Array(repeating: .stays, count: old.count)
         newOrigins = Array(repeating: nil, count: new.count)
-        oldLocation = indexKeys(oldKeys, table: "old")
-        newLocation = indexKeys(newKeys, table: "new")
+        var repeats: [(table: String, key: Key, first: ResultsIndexPath, again: ResultsIndexPath)] = []
+        oldLocation = KeyLocations(oldKeys) { repeats.append(("old", $0, $1, $2)) }
+        newLocation = KeyLocations(newKeys) { repeats.append(("new", $0, $1, $2)) }
+        for (table, key, first, again) in repeats {
+            report(0, "the \(table) table has key \(describe(key)) twice, at \(first) and \(again): keys must be unique, so rows cannot be matched by identity")
+        }
     }
 
     /// Runs every check.
@@ -163,21 +167,5 @@ struct BatchValidation<Element, Key: Hashable> {
     func firstMismatch(_ lhs: [Key], _ rhs: [Key]) -> Int? {
         for row in 0..<min(lhs.count, rhs.count) where lhs[row] != rhs[row] { return row }
         return lhs.count == rhs.count ? nil : min(lhs.count, rhs.count)
-    }
-
-    private mutating func indexKeys(_ keys: [[Key]], table: String) -> [Key: ResultsIndexPath] {
-        var location: [Key: ResultsIndexPath] = [:]
-        location.reserveCapacity(keys.reduce(0) { $0 + $1.count })
-        for (section, rows) in keys.enumerated() {
-            for (row, key) in rows.enumerated() {
-                let path = ResultsIndexPath(row: row, section: section)
-                if let first = location[key] {
-                    report(0, "the \(table) table has key \(describe(key)) twice, at \(first) and \(path): keys must be unique, so rows cannot be matched by identity")
-                } else {
-                    location[key] = path
-                }
-            }
-        }
-        return location
     }
 }
