@@ -73,9 +73,9 @@ struct BatchValidation<Element, Key: Hashable> {
     /// rules 1 and 2, in order.
     var acceptedEvents: [Int] = []
     /// The accepted row event naming each old index path.
-    var eventAtOldPath: [ResultsIndexPath: Int] = [:]
+    var eventAtOldPath: EventsByPath
     /// The accepted row event naming each new index path.
-    var eventAtNewPath: [ResultsIndexPath: Int] = [:]
+    var eventAtNewPath: EventsByPath
     /// Accepted row events that already broke a rule (later checks that
     /// would only repeat the complaint skip them).
     var flaggedEvents: Set<Int> = []
@@ -126,6 +126,8 @@ struct BatchValidation<Element, Key: Hashable> {
         self.newIdentities = newIdentities
         oldFates = Array(repeating: .stays, count: old.count)
         newOrigins = Array(repeating: nil, count: new.count)
+        eventAtOldPath = EventsByPath(rowCounts: oldKeys.map(\.count))
+        eventAtNewPath = EventsByPath(rowCounts: newKeys.map(\.count))
         var repeats: [(table: String, key: Key, first: ResultsIndexPath, again: ResultsIndexPath)] = []
         oldLocation = KeyLocations(oldKeys) { repeats.append(("old", $0, $1, $2)) }
         newLocation = KeyLocations(newKeys) { repeats.append(("new", $0, $1, $2)) }
