@@ -20,29 +20,15 @@ public struct JSONObject: Sendable {
     /// A key and its value.
     public typealias Member = (key: String, value: JSONValue)
 
-    /// The shared, copy-on-write buffer of members: a class of the
-    /// package's own, so that releasing deeply nested values takes no stack.
+    /// The shared, copy-on-write buffer of keys and values.
     @usableFromInline
     var storage: Storage
-
-    /// The members in order; keys are unique.
-    @usableFromInline
-    var members: [Member] {
-        get { storage.members }
-        set {
-            if isKnownUniquelyReferenced(&storage) {
-                storage.members = newValue
-            } else {
-                storage = Storage(newValue)
-            }
-        }
-    }
 
     /// Creates an empty object.
     ///
     /// - Complexity: O(1).
     public init() {
-        storage = Storage([])
+        storage = Storage(keys: [], members: [])
     }
 
     /// Creates an object from key-value pairs; a repeated key keeps its first
@@ -51,25 +37,21 @@ public struct JSONObject: Sendable {
     /// - Complexity: O(*n*) expected (O(*n*²) key comparisons for fewer than
     ///   sixteen members, which is faster at that size).
     public init(_ members: some Sequence<Member>) {
-        storage = Storage(Self.foldingDuplicateKeys(Array(members)))
+        let members = Self.foldingDuplicateKeys(Array(members))
+        storage = Storage(keys: members.map(\.key), members: members)
     }
 
-    /// Creates an object from members whose keys are known to be unique
-    /// (the caller checked them, as the scenario parser does).
+    /// Creates an object from members whose keys are known to be unique (the
+    /// caller checked them, as the scenario parser does), with `keys` their
+    /// keys: objects given the same array share it.
     ///
-    /// - Complexity: O(1).
-    package init(uniqueMembers members: [Member]) {
-        storage = Storage(members)
+    /// - Complexity: O(*n*).
+    package init(uniqueMembers members: [Member], keys: [String]) {
+        storage = Storage(keys: keys, members: members)
     }
 
-    /// Runs `body` on the members, copying them first if another object
-    /// shares them.
-    mutating func mutateMembers<R>(_ body: (inout [Member]) throws -> R) rethrows -> R {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage = Storage(storage.members)
-        }
-        return try body(&storage.members)
-    }
+    /// The members in order.
+    var members: [Member] { indices.map { self[$0] } }
 
     /// Removes repeated keys: the first position, the last value.
     static func foldingDuplicateKeys(_ members: [Member]) -> [Member] {
@@ -109,9 +91,10 @@ extension JSONObject {
     /// - Complexity: O(*n*).
     public func index(forKey key: String) -> Int? {
         let count = key.utf8.count
+        let keys = storage.keys
         return UTF8Bytes.withBytes(key) { keyBytes in
-            for index in members.indices where members[index].key.utf8.count == count {
-                if UTF8Bytes.withBytes(members[index].key, { UTF8Bytes.equal($0, keyBytes) }) {
+            for index in keys.indices where keys[index].utf8.count == count {
+                if UTF8Bytes.withBytes(keys[index], { UTF8Bytes.equal($0, keyBytes) }) {
                     return index
                 }
             }
@@ -126,30 +109,39 @@ extension JSONObject {
     /// - Complexity: O(*n*).
     public subscript(key: String) -> JSONValue? {
         get {
-            index(forKey: key).map { members[$0].value }
+            index(forKey: key).map(storage.value(at:))
         }
         set {
             let existing = index(forKey: key)
-            mutateMembers { members in
-                switch (existing, newValue) {
-                case let (index?, value?): members[index].value = value
-                case let (index?, nil): members.remove(at: index)
-                case let (nil, value?): members.append((key, value))
-                case (nil, nil): break
-                }
+            if existing != nil || newValue != nil, !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            switch (existing, newValue) {
+            case let (index?, value?): storage.setValue(value, at: index)
+            case let (index?, nil): storage.remove(at: index)
+            case let (nil, value?): storage.append(key: key, value: value)
+            case (nil, nil):
+                break
             }
         }
     }
 
+    /// Makes room for `minimumCapacity` members, so that adding up to that
+    /// many allocates nothing more.
+    ///
+    /// - Complexity: O(*n*) at most.
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage.reserveCapacity(minimumCapacity)
+    }
+
     /// The keys, in order.
     ///
-    /// - Complexity: O(*n*).
-    public var keys: [String] { members.map(\.key) }
+    /// - Complexity: O(1).
+    public var keys: [String] { storage.keys }
 
     /// The values, in the order of their keys.
     ///
     /// - Complexity: O(*n*).
-    public var values: [JSONValue] { members.map(\.value) }
+    public var values: [JSONValue] { storage.withValues(Array.init) }
 
     /// The members with their keys sorted by Unicode scalar values, as the
     /// sorted-keys JSON text prints them.
@@ -157,6 +149,16 @@ extension JSONObject {
     /// - Complexity: O(*n* log *n*).
     public var membersSortedByKey: [Member] {
         members.sorted { UTF8Bytes.compare($0.key, $1.key) == .orderedAscending }
+    }
+
+    /// The object with its members sorted by key (itself when they are).
+    ///
+    /// - Complexity: O(*n*) when the keys are sorted, else O(*n* log *n*).
+    var sortedByKey: JSONObject {
+        let keys = storage.keys
+        if keys.indices.dropFirst().allSatisfy({ UTF8Bytes.compare(keys[$0 - 1], keys[$0]) == .orderedAscending }) { return self }
+        let sorted = membersSortedByKey
+        return JSONObject(uniqueMembers: sorted, keys: sorted.map(\.key))
     }
 }
 
@@ -166,17 +168,17 @@ extension JSONObject: RandomAccessCollection {
     /// The position of the first member.
     ///
     /// - Complexity: O(1).
-    public var startIndex: Int { members.startIndex }
+    public var startIndex: Int { 0 }
 
     /// The position after the last member.
     ///
     /// - Complexity: O(1).
-    public var endIndex: Int { members.endIndex }
+    public var endIndex: Int { storage.count }
 
     /// The member at `position`.
     ///
     /// - Complexity: O(1).
-    public subscript(position: Int) -> Member { members[position] }
+    public subscript(position: Int) -> Member { storage.member(at: position) }
 }
 
 // MARK: - Literals

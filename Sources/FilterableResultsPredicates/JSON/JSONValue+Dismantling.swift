@@ -38,8 +38,7 @@ extension JSONValue {
                 pending.append(contentsOf: arrayStorage!.elements.lazy.filter(\.isContainer))
                 arrayStorage!.elements = []
             } else if isKnownUniquelyReferenced(&objectStorage) {
-                pending.append(contentsOf: objectStorage!.members.lazy.map(\.value).filter(\.isContainer))
-                objectStorage!.members = []
+                pending.append(contentsOf: objectStorage!.takeContainers())
             }
         }
     }

@@ -65,28 +65,32 @@ extension JSONObject {
     /// - Complexity: O(*n*) when the keys are in the same order, else
     ///   O(*n*²) for small objects and O(*n*) expected for large ones.
     static func pairedValues(_ lhs: JSONObject, _ rhs: JSONObject) -> [(JSONValue, JSONValue)]? {
-        let (left, right) = (lhs.members, rhs.members)
-        guard left.count == right.count else { return nil }
+        let (leftKeys, rightKeys) = (lhs.storage.keys, rhs.storage.keys)
+        guard leftKeys.count == rightKeys.count else { return nil }
         var pairs: [(JSONValue, JSONValue)] = []
-        pairs.reserveCapacity(left.count)
-        // Fast path: the same keys in the same order.
+        pairs.reserveCapacity(leftKeys.count)
+        // Fast path: the same keys in the same order, at once when the
+        // objects share their keys (the parser gives objects of one shape
+        // one array).
         var index = 0
-        while index < left.count, UTF8Bytes.equal(left[index].key, right[index].key) {
-            pairs.append((left[index].value, right[index].value))
-            index += 1
+        if leftKeys.withUnsafeBufferPointer({ $0.baseAddress }) == rightKeys.withUnsafeBufferPointer({ $0.baseAddress }) {
+            index = leftKeys.count
+        } else {
+            while index < leftKeys.count, UTF8Bytes.equal(leftKeys[index], rightKeys[index]) { index += 1 }
         }
-        if index == left.count { return pairs }
-        if left.count - index < 16 {
-            for member in left[index...] {
+        for position in 0..<index { pairs.append((lhs.storage.value(at: position), rhs.storage.value(at: position))) }
+        if index == leftKeys.count { return pairs }
+        if leftKeys.count - index < 16 {
+            for member in lhs[index...] {
                 guard let value = rhs[member.key] else { return nil }
                 pairs.append((member.value, value))
             }
             return pairs
         }
         var rightValues: [ScalarExactKey: JSONValue] = [:]
-        rightValues.reserveCapacity(right.count - index)
-        for member in right[index...] { rightValues[ScalarExactKey(string: member.key)] = member.value }
-        for member in left[index...] {
+        rightValues.reserveCapacity(rightKeys.count - index)
+        for member in rhs[index...] { rightValues[ScalarExactKey(string: member.key)] = member.value }
+        for member in lhs[index...] {
             guard let value = rightValues[ScalarExactKey(string: member.key)] else { return nil }
             pairs.append((member.value, value))
         }

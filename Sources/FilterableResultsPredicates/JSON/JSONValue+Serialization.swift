@@ -70,7 +70,7 @@ struct JSONWriter {
     /// A container being written: the members or elements still to come.
     private enum Frame {
         case array(JSONArray, next: Int)
-        case object([JSONObject.Member], next: Int)
+        case object(JSONObject, next: Int)
     }
 
     /// Writes `root` with an explicit stack of the containers open, so any
@@ -94,7 +94,7 @@ struct JSONWriter {
                     bytes.append(UInt8(ascii: "]"))
                 case let .object(object):
                     bytes.append(UInt8(ascii: "{"))
-                    let members = sortsKeys ? object.membersSortedByKey : object.members
+                    let members = sortsKeys ? object.sortedByKey : object
                     if let first = members.first {
                         writeString(first.key)
                         append(": ")

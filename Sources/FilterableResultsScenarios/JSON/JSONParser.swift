@@ -19,6 +19,8 @@ struct JSONParser {
     /// Whether string contents must be checked for valid UTF-8 (input from a
     /// `String` is valid already).
     private let validatesUTF8: Bool
+    /// The key lists objects share.
+    private var shapes = ObjectShapes()
 
     private init(input: UnsafeBufferPointer<UInt8>, validatesUTF8: Bool) {
         self.input = input
@@ -127,7 +129,8 @@ struct JSONParser {
                     position += 1
                     isObject.removeLast()
                     keySets.removeLast()
-                    value = .object(JSONObject(uniqueMembers: objects.removeLast()))
+                    let members = objects.removeLast()
+                    value = .object(JSONObject(uniqueMembers: members, keys: shapes.keys(of: members)))
                 } else {
                     arrays[arrays.count - 1].append(value)
                     guard position < input.count else { throw error("',' or ']' after an array element") }

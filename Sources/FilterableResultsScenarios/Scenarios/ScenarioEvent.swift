@@ -60,6 +60,7 @@ extension ScenarioEvent {
     /// - Complexity: O(*n*) in the size of the line.
     public var fields: JSONObject {
         var fields = JSONObject()
+        fields.reserveCapacity(6)
         fields["event"] = .string(name)
         switch self {
         case let .state(visible, data):

@@ -23,8 +23,12 @@ public struct ScenarioLogLine: Equatable, Sendable {
     ///
     /// - Complexity: O(*n*) in the size of the line.
     public var json: JSONValue {
-        var object: JSONObject = ["event": .string(event.name), "step": .integer(step)]
-        for (key, value) in event.fields where key != "event" { object[key] = value }
+        let fields = event.fields
+        var object = JSONObject()
+        object.reserveCapacity(fields.count + 1)
+        object["event"] = .string(event.name)
+        object["step"] = .integer(step)
+        for (key, value) in fields where key != "event" { object[key] = value }
         return .object(object)
     }
 
