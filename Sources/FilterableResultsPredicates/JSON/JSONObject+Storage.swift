@@ -1,12 +1,14 @@
 import FilterableResults
 
 extension JSONObject {
-    /// The members: the keys, an array that objects of one shape share (the
-    /// parser gives every object with the same keys in the same order one
-    /// array), and the values in a buffer of their own.
+    /// The members: the keys, an array that objects of one shape may share
+    /// (the parser gives objects with the same keys in the same order, among
+    /// the shapes it met last, one array), and the values in a buffer of
+    /// their own.
     ///
-    /// A parsed object of four members takes a 40-byte box and 96 bytes of
-    /// values, where an array of members in a box took 216 bytes. (A
+    /// A parsed object of four members whose keys are shared takes a
+    /// 40-byte box (48 once malloc rounds it) and 96 bytes of values, where
+    /// an array of members in a box took 216 bytes. (A
     /// `ManagedBuffer` would hold the values in the box, but freeing one
     /// looked up its generic superclass's metadata every time, which cost
     /// the scenario log, whose lines are short-lived objects, more than the
@@ -22,6 +24,7 @@ extension JSONObject {
         /// The values, as many as the keys, in room for `capacity`: with
         /// no room, an aligned placeholder that is never read or freed.
         @exclusivity(unchecked) private var values: UnsafeMutablePointer<JSONValue>
+        /// How many values `values` has room for (0 for the placeholder).
         @exclusivity(unchecked) private var capacity: Int
 
         /// Room for `capacity` values, allocating none for none.
@@ -42,32 +45,44 @@ extension JSONObject {
             for index in members.indices { (values + index).initialize(to: members[index].value) }
         }
 
-        /// A buffer holding `keys` with `values`, which are as many.
+        /// A buffer holding `keys` with `values`, which are as many, with
+        /// room for `capacity` members.
         ///
         /// - Complexity: O(*n*).
-        init(keys: [String], values source: UnsafeBufferPointer<JSONValue>) {
+        init(keys: [String], values source: UnsafeBufferPointer<JSONValue>, capacity: Int) {
             precondition(keys.count == source.count, "an object needs one value per key")
             self.keys = keys
-            capacity = keys.count
-            values = Self.allocate(capacity: capacity)
+            self.capacity = Swift.max(capacity, keys.count)
+            values = Self.allocate(capacity: self.capacity)
             if let base = source.baseAddress { values.initialize(from: base, count: source.count) }
         }
 
-        /// A copy, for a change to an object that shares this buffer.
+        /// A copy with room for `minimumCapacity` members, for a change to
+        /// an object that shares this buffer.
         ///
         /// - Complexity: O(*n*).
-        func copy() -> Storage { withValues { Storage(keys: keys, values: $0) } }
+        func copy(minimumCapacity: Int = 0) -> Storage {
+            let copy = withValues { Storage(keys: keys, values: $0, capacity: minimumCapacity) }
+            if minimumCapacity > count { copy.keys.reserveCapacity(minimumCapacity) }
+            return copy
+        }
 
         /// The number of members.
+        ///
+        /// - Complexity: O(1).
         var count: Int { keys.count }
 
         /// The value of member `index`.
+        ///
+        /// - Complexity: O(1).
         func value(at index: Int) -> JSONValue {
             precondition(index >= 0 && index < count, "member index out of range")
             return values[index]
         }
 
         /// Member `index`: its key and its value.
+        ///
+        /// - Complexity: O(1).
         func member(at index: Int) -> Member {
             precondition(index >= 0 && index < count, "member index out of range")
             return (keys[index], values[index])
@@ -75,6 +90,8 @@ extension JSONObject {
 
         /// Runs `body` on the values in order (the buffer lives as long as
         /// this call).
+        ///
+        /// - Complexity: O(1) plus `body`.
         func withValues<R>(_ body: (UnsafeBufferPointer<JSONValue>) throws -> R) rethrows -> R {
             try body(UnsafeBufferPointer(start: values, count: count))
         }
@@ -83,13 +100,17 @@ extension JSONObject {
         // reference (copy on write).
 
         /// Replaces the value of member `index`.
+        ///
+        /// - Complexity: O(1).
         func setValue(_ value: JSONValue, at index: Int) {
             precondition(index >= 0 && index < count, "member index out of range")
             values[index] = value
         }
 
-        /// Adds a member after the others: amortized O(1) (plus a copy of
-        /// the keys when other objects share them).
+        /// Adds a member after the others.
+        ///
+        /// - Complexity: amortized O(1), plus a copy of the keys when other
+        ///   objects share them.
         func append(key: String, value: JSONValue) {
             if count == capacity { reserveCapacity(Swift.max(4, capacity * 2)) }
             (values + count).initialize(to: value)
@@ -97,9 +118,12 @@ extension JSONObject {
         }
 
         /// Makes room for `minimumCapacity` members.
+        ///
+        /// - Complexity: O(*n*) when it grows (the keys copied too when
+        ///   other objects share them), else O(1).
         func reserveCapacity(_ minimumCapacity: Int) {
-            keys.reserveCapacity(minimumCapacity)
             guard minimumCapacity > capacity else { return }
+            keys.reserveCapacity(minimumCapacity)
             let larger = Self.allocate(capacity: minimumCapacity)
             larger.moveInitialize(from: values, count: count)
             if capacity > 0 { values.deallocate() }
@@ -107,7 +131,9 @@ extension JSONObject {
             capacity = minimumCapacity
         }
 
-        /// Removes member `index`: O(*n*).
+        /// Removes member `index`.
+        ///
+        /// - Complexity: O(*n*).
         func remove(at index: Int) {
             precondition(index >= 0 && index < count, "member index out of range")
             (values + index).deinitialize(count: 1)
@@ -117,6 +143,8 @@ extension JSONObject {
 
         /// Moves the nested arrays and objects out, leaving `null` in their
         /// place, so that releasing this buffer releases no container.
+        ///
+        /// - Complexity: O(*n*).
         func takeContainers() -> [JSONValue] {
             var containers: [JSONValue] = []
             for index in 0..<count where values[index].isContainer {
@@ -127,6 +155,9 @@ extension JSONObject {
         }
 
         deinit {
+            // Every value is scanned (a compare each), so that a nested
+            // container is released from the explicit stack, never by
+            // recursion.
             var pending = takeContainers()
             values.deinitialize(count: count)
             if capacity > 0 { values.deallocate() }

@@ -43,15 +43,14 @@ public struct JSONObject: Sendable {
 
     /// Creates an object from members whose keys are known to be unique (the
     /// caller checked them, as the scenario parser does), with `keys` their
-    /// keys: objects given the same array share it.
+    /// keys, the same by Unicode scalars: objects given the same array share
+    /// it.
     ///
     /// - Complexity: O(*n*).
     package init(uniqueMembers members: [Member], keys: [String]) {
+        assert(zip(keys, members).allSatisfy { UTF8Bytes.equal($0, $1.key) }, "the keys given are not the members' keys")
         storage = Storage(keys: keys, members: members)
     }
-
-    /// The members in order.
-    var members: [Member] { indices.map { self[$0] } }
 
     /// Removes repeated keys: the first position, the last value.
     static func foldingDuplicateKeys(_ members: [Member]) -> [Member] {
@@ -113,7 +112,9 @@ extension JSONObject {
         }
         set {
             let existing = index(forKey: key)
-            if existing != nil || newValue != nil, !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            if existing != nil || newValue != nil, !isKnownUniquelyReferenced(&storage) {
+                storage = storage.copy(minimumCapacity: existing == nil ? storage.count + 1 : 0)
+            }
             switch (existing, newValue) {
             case let (index?, value?): storage.setValue(value, at: index)
             case let (index?, nil): storage.remove(at: index)
@@ -125,12 +126,15 @@ extension JSONObject {
     }
 
     /// Makes room for `minimumCapacity` members, so that adding up to that
-    /// many allocates nothing more.
+    /// many allocates nothing more (until the object is copied).
     ///
     /// - Complexity: O(*n*) at most.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        storage.reserveCapacity(minimumCapacity)
+        if isKnownUniquelyReferenced(&storage) {
+            storage.reserveCapacity(minimumCapacity)
+        } else if minimumCapacity > storage.count {
+            storage = storage.copy(minimumCapacity: minimumCapacity)
+        }
     }
 
     /// The keys, in order.
@@ -148,7 +152,7 @@ extension JSONObject {
     ///
     /// - Complexity: O(*n* log *n*).
     public var membersSortedByKey: [Member] {
-        members.sorted { UTF8Bytes.compare($0.key, $1.key) == .orderedAscending }
+        sorted { UTF8Bytes.compare($0.key, $1.key) == .orderedAscending }
     }
 
     /// The object with its members sorted by key (itself when they are).

@@ -70,10 +70,13 @@ extension JSONObject {
         var pairs: [(JSONValue, JSONValue)] = []
         pairs.reserveCapacity(leftKeys.count)
         // Fast path: the same keys in the same order, at once when the
-        // objects share their keys (the parser gives objects of one shape
-        // one array).
+        // objects share their key array (as the parser's objects of one
+        // shape do).
         var index = 0
-        if leftKeys.withUnsafeBufferPointer({ $0.baseAddress }) == rightKeys.withUnsafeBufferPointer({ $0.baseAddress }) {
+        let sharesKeys = leftKeys.withUnsafeBufferPointer { left in
+            rightKeys.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+        }
+        if sharesKeys {
             index = leftKeys.count
         } else {
             while index < leftKeys.count, UTF8Bytes.equal(leftKeys[index], rightKeys[index]) { index += 1 }

@@ -8,6 +8,7 @@ struct ObjectShapes {
     /// The most recently used first; a handful, since a file's objects
     /// take few shapes and a miss only costs a new array.
     private var recent: [[String]] = []
+    /// How many shapes `recent` keeps.
     private static let limit = 8
 
     /// The keys of `members` as an array shared with earlier objects of the
@@ -16,7 +17,7 @@ struct ObjectShapes {
     /// - Complexity: O(*n*) for *n* members.
     mutating func keys(of members: [JSONObject.Member]) -> [String] {
         for index in recent.indices where Self.keys(recent[index], match: members) {
-            if index > 0 { recent.swapAt(0, index) }
+            if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
             return recent[0]
         }
         let keys = members.map(\.key)
@@ -25,6 +26,8 @@ struct ObjectShapes {
         return keys
     }
 
+    /// Whether `keys` are the keys of `members`, in order, by Unicode
+    /// scalars.
     private static func keys(_ keys: [String], match members: [JSONObject.Member]) -> Bool {
         keys.count == members.count && zip(keys, members).allSatisfy { UTF8Bytes.equal($0, $1.key) }
     }

@@ -2,6 +2,7 @@ import FilterableResults
 @testable import FilterableResultsPredicates
 import FilterableResultsScenarios
 import FilterableResultsTesting
+import TestSupport
 import Testing
 
 /// `JSONObject` keeps its keys (shared among objects of one shape) and its
@@ -65,7 +66,64 @@ struct JSONObjectStorageTests {
         #expect(first.keys == ["id", "name", "extra"])
         #expect(second.keys == ["id", "name"])
         #expect(pairs(second) == ["id": 2, "name": "b"])
-        #expect(JSONValue.object(second) == rows[1])
+        #expect(rows[0] == ["id": 1, "name": "a"])
+        #expect(rows[0].jsonText == #"{"id": 1, "name": "a"}"#)
+        var removed = second
+        removed["id"] = nil
+        #expect(removed.keys == ["name"] && second.keys == ["id", "name"])
+    }
+
+    @Test("keys that differ only in Unicode normalization are not one shape, and print as written")
+    func normalizationKeepsShapesApart() throws {
+        let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let text = #"[{""# + precomposed + #"": 1}, {""# + decomposed + #"": 2}]"#
+        let parsed = try JSONValue(parsing: text)
+        guard case let .array(rows) = parsed, case let .object(first) = rows[0], case let .object(second) = rows[1] else {
+            Issue.record("expected an array of two objects")
+            return
+        }
+        #expect(Array(first.keys[0].unicodeScalars) == Array(precomposed.unicodeScalars))
+        #expect(Array(second.keys[0].unicodeScalars) == Array(decomposed.unicodeScalars))
+        #expect(first.index(forKey: decomposed) == nil && second.index(forKey: precomposed) == nil)
+        #expect(Array(parsed.jsonText.utf8) == Array(#"[{""#.utf8) + Array(precomposed.utf8) + Array(#"": 1}, {""#.utf8) + Array(decomposed.utf8) + Array(#"": 2}]"#.utf8))
+    }
+
+    @Test("an object with no members copies, compares, hashes, prints, reserves and grows again")
+    func emptyObjects() {
+        var object: JSONObject = ["only": 1]
+        object["only"] = nil
+        let empty = JSONObject()
+        #expect(object.isEmpty && object.keys.isEmpty && object.values.isEmpty)
+        #expect(JSONValue.object(object) == .object(empty))
+        #expect(JSONValue.object(object).hashValue == JSONValue.object(empty).hashValue)
+        #expect(JSONValue.object(empty).jsonText == "{}")
+        var copy = empty
+        copy.reserveCapacity(0)
+        copy.reserveCapacity(3)
+        copy["a"] = 1
+        object["b"] = 2
+        #expect(empty.isEmpty && copy.keys == ["a"] && object.keys == ["b"])
+    }
+
+    @Test("removing, replacing and growing around a deep value on a 512 KB stack", arguments: [5_000, 100_000])
+    func deepValuesThroughChanges(depth: Int) async {
+        let outcome = await SmallStack.run { () -> [Bool] in
+            func deep() -> JSONValue {
+                var value: JSONValue = 1
+                for _ in 0..<depth { value = .object(["a": value]) }
+                return value
+            }
+            var removed: JSONObject = ["a": deep(), "b": 2]
+            removed["a"] = nil
+            var replaced: JSONObject = ["a": deep()]
+            replaced["a"] = 3
+            var grown: JSONObject = ["a": deep()]
+            for index in 0..<20 { grown["k\(index)"] = deep() }
+            let grownCount = grown.count
+            grown = JSONObject()
+            return [removed.keys == ["b"], replaced["a"] == 3, grownCount == 21, grown.isEmpty]
+        }
+        #expect(outcome == [true, true, true, true])
     }
 
     @Test("objects of the same keys in another order are equal, hash alike and print sorted alike")

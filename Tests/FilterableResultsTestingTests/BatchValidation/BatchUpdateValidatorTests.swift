@@ -285,6 +285,15 @@ struct BatchUpdateValidatorRejectionTests {
         #expect(found.contains { $0.rule == 0 && $0.message.contains("the old table has key 1 twice") })
     }
 
+    @Test func repeatedKeysAreReportedOldTableFirstThenInTableOrder() {
+        let found = violations(table([1, 1], [2, 2]), table([3, 3, 1]))
+            .filter { $0.rule == 0 }.map(\.message)
+        #expect(found.count == 3)
+        #expect(found.count == 3 && found[0].hasPrefix("the old table has key 1 twice, at [0, 0] and [0, 1]"))
+        #expect(found.count == 3 && found[1].hasPrefix("the old table has key 2 twice, at [1, 0] and [1, 1]"))
+        #expect(found.count == 3 && found[2].hasPrefix("the new table has key 3 twice, at [0, 0] and [0, 1]"))
+    }
+
     @Test func validateThrowsEveryViolationOnePerLine() {
         let rows = [delete(1, at: path(0, 0)), delete(1, at: path(0, 0))]
         #expect {

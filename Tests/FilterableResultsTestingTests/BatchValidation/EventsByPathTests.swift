@@ -4,9 +4,10 @@ import Testing
 
 @Suite("EventsByPath")
 struct EventsByPathTests {
-    @Test("each path keeps its own event, across empty sections, until it is cleared")
-    func eachPathKeepsItsOwnEvent() {
-        let rowCounts = [2, 0, 3, 1]
+    @Test("each path keeps its own event, across empty sections, until it is cleared", arguments: [
+        [2, 0, 3, 1], [0, 2, 3], [3, 1, 0], [0], [],
+    ])
+    func eachPathKeepsItsOwnEvent(rowCounts: [Int]) {
         var events = EventsByPath(rowCounts: rowCounts)
         var expected: [ResultsIndexPath: Int] = [:]
         let paths = rowCounts.enumerated().flatMap { section, count in
@@ -17,8 +18,10 @@ struct EventsByPathTests {
             events[path] = number
             expected[path] = number
         }
-        events[paths[2]] = nil
-        expected[paths[2]] = nil
+        if let cleared = paths.dropFirst().first {
+            events[cleared] = nil
+            expected[cleared] = nil
+        }
         for path in paths { #expect(events[path] == expected[path], "\(path)") }
     }
 }

@@ -55,7 +55,7 @@ struct KeyLocationsTests {
         }
     }
 
-    @Test("a key in the second section is found at its place there")
+    @Test("a key in a later section, past an empty one, is found at its place there")
     func keyInALaterSectionIsFoundThere() {
         let locations = KeyLocations([["a", "b"], [], ["c", "a"]]) { _, _, _ in }
         #expect(locations["c"] == ResultsIndexPath(row: 0, section: 2))

@@ -7,7 +7,8 @@ import FilterableResults
 /// this takes 4 bytes a row. Paths must be inside the table (the validator
 /// checks them first, rule 1).
 struct EventsByPath {
-    /// Where each section's rows start in `numbers`.
+    /// Where each section's rows start in `numbers`, and after the last
+    /// section, the number of rows.
     private let sectionStarts: [Int]
     /// The event number at each row, in table order; -1 where none.
     private var numbers: [Int32]
@@ -16,12 +17,10 @@ struct EventsByPath {
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
     init(rowCounts: [Int]) {
-        var start = 0
-        sectionStarts = rowCounts.map { count in
-            defer { start += count }
-            return start
-        }
-        numbers = Array(repeating: -1, count: start)
+        var starts = [0]
+        for count in rowCounts { starts.append(starts[starts.count - 1] + count) }
+        sectionStarts = starts
+        numbers = Array(repeating: -1, count: starts[starts.count - 1])
     }
 
     /// The number of the event naming `path`, or `nil`.
@@ -29,12 +28,20 @@ struct EventsByPath {
     /// - Complexity: O(1).
     subscript(path: ResultsIndexPath) -> Int? {
         get {
-            let number = numbers[sectionStarts[path.section] + path.row]
+            let number = numbers[offset(of: path)]
             return number < 0 ? nil : Int(number)
         }
         set {
             precondition(newValue.map { $0 <= Int(Int32.max) } ?? true, "more row events than a batch can name")
-            numbers[sectionStarts[path.section] + path.row] = newValue.map(Int32.init) ?? -1
+            numbers[offset(of: path)] = newValue.map(Int32.init) ?? -1
         }
+    }
+
+    /// Where `path`'s number is in `numbers`; the path must be in the table.
+    private func offset(of path: ResultsIndexPath) -> Int {
+        precondition(path.section >= 0 && path.section < sectionStarts.count - 1, "\(path) is outside the table")
+        let offset = sectionStarts[path.section] + path.row
+        precondition(path.row >= 0 && offset < sectionStarts[path.section + 1], "\(path) is outside the table")
+        return offset
     }
 }
