@@ -97,15 +97,10 @@ extension ResultsOutline {
         // The rows shown whose expansion shows differently; a hidden row's
         // is rewritten when it shows again.
         var changed: [(Int32, Row)] = []
-        for word in shownRows.indices {
-            var remaining = shownRows[word]
-            while remaining != 0 {
-                let id = Int32(word << 6 | remaining.trailingZeroBitCount)
-                remaining &= remaining &- 1
-                let isExpanded = expanded[word] & (1 << UInt64(id & 63)) != 0
-                if store.table.slots.withPointer(at: Int(id), { $0.pointee.isExpanded }) != isExpanded {
-                    changed.append((id, store.table.element(ofRow: id).showing(expanded: isExpanded)))
-                }
+        Self.forEachSetBit(in: shownRows) { id in
+            let isExpanded = expanded[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0
+            if store.table.slots.withPointer(at: Int(id), { $0.pointee.isExpanded }) != isExpanded {
+                changed.append((id, store.table.element(ofRow: id).showing(expanded: isExpanded)))
             }
         }
         store.replaceInPlace(changed)
@@ -129,26 +124,35 @@ extension ResultsOutline {
         var rows = [UInt64](repeating: 0, count: passing.count)
         var expanded = [UInt64](repeating: 0, count: passing.count)
         var nodes = [UInt64](repeating: 0, count: (Int(nodeLimit) + 63) >> 6)
-        for word in passing.indices {
-            var remaining = passing[word]
-            while remaining != 0 {
-                var id = Int32(word << 6 | remaining.trailingZeroBitCount)
-                remaining &= remaining &- 1
-                // Shows the row, then climbs: each parent shows expanded, up
-                // to the first one a climb already passed.
-                while true {
-                    let (node, parentKey) = table.slots.withPointer(at: Int(id)) { ($0.pointee.node, $0.pointee.parentKey) }
-                    rows[Int(id) >> 6] |= 1 << UInt64(id & 63)
-                    nodes[Int(node) >> 6] |= 1 << UInt64(node & 63)
-                    guard let parentKey, let parent = table.row(forKey: parentKey) else { break }
-                    let bit: UInt64 = 1 << UInt64(parent & 63)
-                    guard expanded[Int(parent) >> 6] & bit == 0 else { break }
-                    expanded[Int(parent) >> 6] |= bit
-                    id = parent
-                }
+        forEachSetBit(in: passing) { match in
+            // Shows the row, then climbs: each parent shows expanded, up to
+            // the first one a climb already passed.
+            var id = match
+            while true {
+                let (node, parentKey) = table.slots.withPointer(at: Int(id)) { ($0.pointee.node, $0.pointee.parentKey) }
+                rows[Int(id) >> 6] |= 1 << UInt64(id & 63)
+                nodes[Int(node) >> 6] |= 1 << UInt64(node & 63)
+                guard let parentKey, let parent = table.row(forKey: parentKey) else { break }
+                let bit: UInt64 = 1 << UInt64(parent & 63)
+                guard expanded[Int(parent) >> 6] & bit == 0 else { break }
+                expanded[Int(parent) >> 6] |= bit
+                id = parent
             }
         }
         return (rows, nodes, expanded)
+    }
+
+    /// Calls `body` with the number of each bit set in `bits`, in order.
+    ///
+    /// - Complexity: O(*w* + *s*) for *w* words and *s* bits set.
+    @inlinable static func forEachSetBit(in bits: [UInt64], _ body: (Int32) -> Void) {
+        for word in bits.indices {
+            var remaining = bits[word]
+            while remaining != 0 {
+                body(Int32(word << 6 | remaining.trailingZeroBitCount))
+                remaining &= remaining &- 1
+            }
+        }
     }
 
     /// Gives every row whose shown expansion differs from `isExpanded` the new one.

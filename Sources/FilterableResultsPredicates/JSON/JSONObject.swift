@@ -48,8 +48,16 @@ public struct JSONObject: Sendable {
     ///
     /// - Complexity: O(*n*).
     package init(uniqueMembers members: [Member], keys: [String]) {
-        assert(zip(keys, members).allSatisfy { UTF8Bytes.equal($0, $1.key) }, "the keys given are not the members' keys")
+        assert(Self.keys(keys, match: members), "the keys given are not the members' keys")
         storage = Storage(keys: keys, members: members)
+    }
+
+    /// Whether `keys` are the keys of `members`, in order, by Unicode
+    /// scalars.
+    ///
+    /// - Complexity: O(*n*) for *n* members.
+    package static func keys(_ keys: [String], match members: [Member]) -> Bool {
+        keys.count == members.count && zip(keys, members).allSatisfy { UTF8Bytes.equal($0, $1.key) }
     }
 
     /// Removes repeated keys: the first position, the last value.

@@ -1,4 +1,3 @@
-import FilterableResults
 import FilterableResultsPredicates
 
 /// The key lists of the objects parsed lately, so that objects with the same
@@ -16,7 +15,7 @@ struct ObjectShapes {
     ///
     /// - Complexity: O(*n*) for *n* members.
     mutating func keys(of members: [JSONObject.Member]) -> [String] {
-        for index in recent.indices where Self.keys(recent[index], match: members) {
+        for index in recent.indices where JSONObject.keys(recent[index], match: members) {
             if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
             return recent[0]
         }
@@ -24,11 +23,5 @@ struct ObjectShapes {
         if recent.count == Self.limit { recent.removeLast() }
         recent.insert(keys, at: 0)
         return keys
-    }
-
-    /// Whether `keys` are the keys of `members`, in order, by Unicode
-    /// scalars.
-    private static func keys(_ keys: [String], match members: [JSONObject.Member]) -> Bool {
-        keys.count == members.count && zip(keys, members).allSatisfy { UTF8Bytes.equal($0, $1.key) }
     }
 }
