@@ -1,6 +1,25 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Invariant checks: `_checkInvariants()` walks a store's whole structure
+// after every edit when the condition `FILTERABLE_RESULTS_CHECKS` is set at
+// compile time (as swift-collections gates `COLLECTIONS_INTERNAL_CHECKS`).
+// It is set in this package's own debug builds (`swift test`, the examples,
+// the integrations, benchmarks and fuzzers built from this checkout), and
+// never in an app that depends on the package through a URL (its checkout
+// sits in a `checkouts` folder) nor in any release build. The environment
+// variable overrides: `FILTERABLE_RESULTS_CHECKS=0` turns the checks off,
+// `=1` turns them on in every configuration (the release-built fuzzers).
+let invariantChecks: [SwiftSetting] = {
+    switch Context.environment["FILTERABLE_RESULTS_CHECKS"] {
+    case "0": return []
+    case "1": return [.define("FILTERABLE_RESULTS_CHECKS")]
+    default:
+        let isCheckout = Context.packageDirectory.split(separator: "/").contains("checkouts")
+        return isCheckout ? [] : [.define("FILTERABLE_RESULTS_CHECKS", .when(configuration: .debug))]
+    }
+}()
+
 let package = Package(
     name: "FilterableResults",
     // The lowest the core needs: parameterized protocol types (`any P<T>`),
@@ -18,8 +37,8 @@ let package = Package(
         .executable(name: "results-scenario", targets: ["results-scenario"]),
     ],
     targets: [
-        .target(name: "FilterableResults"),
-        .target(name: "FilterableResultsPredicates", dependencies: ["FilterableResults"]),
+        .target(name: "FilterableResults", swiftSettings: invariantChecks),
+        .target(name: "FilterableResultsPredicates", dependencies: ["FilterableResults"], swiftSettings: invariantChecks),
         .target(name: "FilterableResultsTesting", dependencies: ["FilterableResults"]),
         // The scenario runner, its JSON text parser and the random-operation
         // generator: the package's own tools and tests use them; not a product.

@@ -16,6 +16,9 @@ root="$(dirname "$here")"
 
 # The root's manifest makes its scenario runner a product for the fuzzers.
 export FILTERABLE_RESULTS_TOOLS=1
+# The package's invariant checks, compiled into this release build too:
+# a fuzzed input that corrupts a structure traps at the edit that did it.
+export FILTERABLE_RESULTS_CHECKS=1
 flags=(-c release --package-path "$here" -Xswiftc -sanitize=fuzzer,address)
 
 build() {

@@ -27,7 +27,8 @@ struct SoakOptions {
           --configuration TEXT  only the configurations whose name contains TEXT
           -h, --help            print this help
 
-        Store invariant checks are on unless FILTERABLE_RESULTS_CHECKS=0.
+        Store invariant checks run in debug builds of the package (set
+        FILTERABLE_RESULTS_CHECKS=0 when building to leave them out).
         Exit status: 0 when every check passed; 1 at the first failure (its
         configuration, sequence seed and operation index are printed); 2 when
         the usage is wrong.

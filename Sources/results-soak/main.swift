@@ -7,18 +7,16 @@
 // names the configuration, the sequence's seed and the operation index;
 // 2 when the usage is wrong.
 
-import FilterableResults
+@_spi(Testing) import FilterableResults
 import FilterableResultsScenarios
 import FilterableResultsTesting
 import Foundation
 
 let options = SoakOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 
-// The store's own invariant checks after every edit, unless turned off.
-if ProcessInfo.processInfo.environment["FILTERABLE_RESULTS_CHECKS"] == nil {
-    setenv("FILTERABLE_RESULTS_CHECKS", "1", 1)
-}
-let checks = ProcessInfo.processInfo.environment["FILTERABLE_RESULTS_CHECKS"] != "0"
+// The store's own invariant checks after every edit: compiled into the
+// package's debug builds (Package.swift), so `swift run results-soak` has them.
+let checks = invariantChecksAreCompiled
 
 // Each configuration keeps its place in the full list, so a sequence's seed
 // is the same with or without --configuration.

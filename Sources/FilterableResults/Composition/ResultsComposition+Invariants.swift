@@ -1,5 +1,6 @@
 /// The composition's consistency checks, run after every change when the
-/// package's one switch, `invariantChecksEnabled`, is on (its own tests).
+/// package's compile-time condition `FILTERABLE_RESULTS_CHECKS` is set
+/// (its own debug builds; never an app's).
 extension ResultsComposition {
     /// Checks that the composed table as last reported is laid out from the
     /// parts' tables: sections follow one another, collapsed sections are
@@ -9,7 +10,7 @@ extension ResultsComposition {
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections, when enabled.
     func _checkInvariants() {
-        guard invariantChecksEnabled else { return }
+        #if FILTERABLE_RESULTS_CHECKS
         let shown = reportedSnapshot
         precondition(shown.parts.count == parts.count, "ResultsComposition: \(shown.parts.count) parts shown for \(parts.count)")
         var section = 0, rows = 0, partRows = 0
@@ -45,5 +46,6 @@ extension ResultsComposition {
         }
         precondition(shown.numberOfSections == section && shown.count == rows,
             "ResultsComposition: \(shown.numberOfSections) sections and \(shown.count) rows shown, not \(section) and \(rows)")
+        #endif
     }
 }

@@ -1,23 +1,23 @@
-import Foundation
-
-/// Whether stores check their whole structure after every edit.
-///
-/// On in this package's own test runs (the test bundle's name says so) or
-/// when the environment variable `FILTERABLE_RESULTS_CHECKS` is `1`; off
-/// otherwise, whatever the build configuration, so an app's debug build
-/// does not walk its stores on every edit. `FILTERABLE_RESULTS_CHECKS=0`
-/// turns it off in the package's tests too.
-@usableFromInline let invariantChecksEnabled: Bool = {
-    if let setting = ProcessInfo.processInfo.environment["FILTERABLE_RESULTS_CHECKS"] { return setting != "0" }
-    return CommandLine.arguments.prefix(2).contains { $0.contains("FilterableResultsPackageTests") }
+/// Whether this build of the package checks its structures after every
+/// edit: the compile-time condition `FILTERABLE_RESULTS_CHECKS` (set in the
+/// package's own debug builds, never in an app's: see Package.swift).
+@_spi(Testing) public let invariantChecksAreCompiled: Bool = {
+    #if FILTERABLE_RESULTS_CHECKS
+    true
+    #else
+    false
+    #endif
 }()
 
-/// Consistency checks after every mutation, when enabled.
+/// Consistency checks after every mutation, when compiled in.
 extension ResultsStore {
-    /// Runs ``checkInvariants()`` when invariant checks are enabled.
-    @inlinable func _checkInvariants() {
-        if invariantChecksEnabled { checkInvariants() }
-    }
+    #if FILTERABLE_RESULTS_CHECKS
+    /// Runs ``checkInvariants()``: this build checks its structures.
+    @inlinable func _checkInvariants() { checkInvariants() }
+    #else
+    /// Does nothing: this build does not check its structures.
+    @inlinable @inline(__always) func _checkInvariants() {}
+    #endif
 
     /// Traps when the store's internal structures disagree: the positional
     /// index with itself; section counts with their rows; keys with the key

@@ -1,5 +1,6 @@
 /// The outline's consistency checks, run after every change when the
-/// package's one switch, `invariantChecksEnabled`, is on (its own tests).
+/// package's compile-time condition `FILTERABLE_RESULTS_CHECKS` is set
+/// (its own debug builds; never an app's).
 extension ResultsOutline {
     /// Checks that the store holds every item of the tree, in depth-first
     /// order, one section per name, each row laid out as the tree says,
@@ -8,7 +9,7 @@ extension ResultsOutline {
     ///
     /// - Complexity: O(*n* log *n*) for *n* items, when enabled.
     @inlinable func _checkInvariants() {
-        guard invariantChecksEnabled else { return }
+        #if FILTERABLE_RESULTS_CHECKS
         let store = controller.store
         precondition(store.rawCount == tree.count, "ResultsOutline: \(store.rawCount) rows for \(tree.count) items")
         precondition(store.numberOfRawSections == sectionNames.count, "ResultsOutline: \(store.numberOfRawSections) sections for \(sectionNames)")
@@ -49,5 +50,6 @@ extension ResultsOutline {
                 precondition(row.isExpanded == childShows, "ResultsOutline: \(row.key) shows the wrong expansion while filtered")
             }
         }
+        #endif
     }
 }

@@ -519,22 +519,22 @@ extension RegularExpression {
             }
         }
 
-        /// Checks, in debug builds, that the masks are consistent: no
-        /// position both shifted (or gathered) and irregular, none past the
-        /// last.
+        /// Checks, when the package's invariant checks are compiled in, that
+        /// the masks are consistent: no position both shifted (or gathered)
+        /// and irregular, none past the last.
         func _checkInvariants() {
-            #if DEBUG
-            assert(positions.count == 0 || matchPosition == positions.count - 1)
+            #if FILTERABLE_RESULTS_CHECKS
+            precondition(positions.count == 0 || matchPosition == positions.count - 1)
             for case let table? in transitions {
                 for mask in (table.shifts + table.relayShifts).map(\.mask) + table.gathers.map(\.mask) {
                     for word in 0..<words {
-                        assert(mask[word] & table.irregular[word] == 0, "a position both shifted and irregular")
+                        precondition(mask[word] & table.irregular[word] == 0, "a position both shifted and irregular")
                     }
                 }
-                assert(table.gathers.allSatisfy { $0.target < positions.count })
+                precondition(table.gathers.allSatisfy { $0.target < positions.count })
                 if words > 0, positions.count % 64 != 0 {
                     let unused = ~UInt64(0) << UInt64(positions.count % 64)
-                    assert(table.irregular[words - 1] & unused == 0 && table.fill[words - 1] & unused == 0)
+                    precondition(table.irregular[words - 1] & unused == 0 && table.fill[words - 1] & unused == 0)
                 }
             }
             #endif
