@@ -100,7 +100,7 @@ extension ResultsComposition {
             }
         }
         nonisolated(unsafe) let changed = changed
-        guard let changes = try? ResultsChangeset<IdentifiedRow, Key>(
+        guard let changes = try? ResultsStore<IdentifiedRow, Key>.changeset(
             from: before, to: after, key: { $0.identity },
             isSameContent: { old, new in Self.areEqual(old.element, new.element) ?? !changed.contains(new.key) })
         else { return nil }

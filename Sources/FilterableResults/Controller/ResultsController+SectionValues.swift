@@ -34,30 +34,3 @@ extension ResultsController {
         if frames.isEmpty { report() }
     }
 }
-
-extension ResultsChangeset {
-    /// The changeset with a section update for each section whose value
-    /// differs from `old` to `new`, comparing every section or, unless
-    /// `comparingAll`, the sections with row events.
-    ///
-    /// - Complexity: O(*s* + *e*) for *s* sections and *e* changes, plus two
-    ///   values per section compared.
-    @usableFromInline
-    func addingSectionValueUpdates(
-        from old: ResultsSnapshot<Element, Key>, to new: ResultsSnapshot<Element, Key>, comparingAll: Bool
-    ) -> Self {
-        if comparingAll { return addingSectionUpdates(from: old, to: new) }
-        var touchedOld = Set<Int>(), touchedNew = Set<Int>()
-        for index in elementChanges.indices {
-            switch elementChanges.change(at: index) {
-            case let .insert(path): touchedNew.insert(path.section)
-            case let .delete(path): touchedOld.insert(path.section)
-            case let .move(from, to, _), let .update(from, to):
-                touchedOld.insert(from.section)
-                touchedNew.insert(to.section)
-            }
-        }
-        guard !touchedOld.isEmpty || !touchedNew.isEmpty else { return self }
-        return addingSectionUpdates(from: old, to: new) { touchedOld.contains($0) || touchedNew.contains($1) }
-    }
-}

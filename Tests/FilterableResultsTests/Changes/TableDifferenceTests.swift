@@ -15,7 +15,7 @@ struct TableDifferenceTests {
         let old = [section("A", [1, 2, 3]), section("B", [4])]
         var new = [section("B", [4, 1]), section("C", [5])]
         new[0].elements[0].value = 9
-        let changes = try ResultsChangeset(from: old, to: new, key: { $0.id })
+        let changes = try ResultsStore.changeset(from: old, to: new, key: { $0.id })
         #expect(BatchUpdateValidator.violations(of: changes, from: old, to: new, key: \.id).isEmpty)
         #expect(changes.sectionChanges.contains(.delete(at: 0, name: "A")) && changes.sectionChanges.contains(.insert(at: 1, name: "C")))
         // 2, 3 and 5 go and come with their sections: no row events there.
@@ -26,16 +26,16 @@ struct TableDifferenceTests {
 
     @Test func identicalTablesDifferByNothing() throws {
         let table = [section("A", [1, 2]), section(nil, [3])]
-        #expect(try ResultsChangeset(from: table, to: table, key: { $0.id }).isEmpty)
-        #expect(try ResultsChangeset(from: [], to: [], key: { (entry: Entry) in entry.id }).isEmpty)
+        #expect(try ResultsStore.changeset(from: table, to: table, key: { $0.id }).isEmpty)
+        #expect(try ResultsStore.changeset(from: [], to: [], key: { (entry: Entry) in entry.id }).isEmpty)
     }
 
     @Test func aRepeatedKeyOrSectionNameIsRefusedNamingIt() {
         #expect(throws: ResultsError.duplicateKey("2")) {
-            try ResultsChangeset(from: [section("A", [1, 2])], to: [section("A", [2]), section("B", [2])], key: { $0.id })
+            try ResultsStore.changeset(from: [section("A", [1, 2])], to: [section("A", [2]), section("B", [2])], key: { $0.id })
         }
         #expect(throws: ResultsError.duplicateSection("A")) {
-            try ResultsChangeset(from: [section("A", [1])], to: [section("A", [1]), section("A", [2])], key: { $0.id })
+            try ResultsStore.changeset(from: [section("A", [1])], to: [section("A", [1]), section("A", [2])], key: { $0.id })
         }
     }
 
@@ -77,7 +77,7 @@ struct TableDifferenceTests {
         }
         let after = store.snapshot.sections.map(ResultsSection.init)
         let own = store.takeChangeset()
-        let difference = try ResultsChangeset(from: before, to: after, key: { $0.id })
+        let difference = try ResultsStore.changeset(from: before, to: after, key: { $0.id })
         let context = "seed \(seed): \(before.map { $0.elements.map(\.id) }) → \(after.map { $0.elements.map(\.id) })"
         #expect(BatchUpdateValidator.violations(of: difference, from: before, to: after, key: \.id).isEmpty, "\(context)")
         func summary(_ changeset: ResultsChangeset<Entry, Int>) -> [String] {

@@ -16,7 +16,7 @@
 ///     for section in 0..<snapshot.numberOfSections {
 ///         print(snapshot.name(ofSection: section) ?? "", snapshot.numberOfElements(inSection: section))
 ///     }
-public struct ResultsSnapshot<Element, Key: Hashable> {
+public struct ResultsSnapshot<Element, Key: Hashable>: ResultsTableSnapshot {
     @usableFromInline let table: RowTable<Element, Key>
     /// Derives a section's value (see ``ResultsController/setSectionValues(_:)``).
     @usableFromInline let sectionValue: SectionValue?

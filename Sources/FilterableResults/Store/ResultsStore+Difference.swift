@@ -1,12 +1,12 @@
 /// The changes between two tables built apart.
-extension ResultsChangeset {
+extension ResultsStore {
     /// The changes that take the table `old` to the table `new`, as a store
     /// reports them: valid in one batch update, with the fewest moves, and
     /// a row whose content changed reported as updated. Rows are matched by
     /// `key`, named sections by name, unnamed sections by index. It is a
     /// pure function of its arguments, safe to call off the main actor.
     ///
-    ///     let changes = try ResultsChangeset(from: previous, to: current, key: { $0.id })
+    ///     let changes = try ResultsStore.changeset(from: previous, to: current, key: { $0.id })
     ///
     /// Without `isSameContent`, every row kept counts as changed; the
     /// overload for `Equatable` elements compares with `==`.
@@ -16,11 +16,11 @@ extension ResultsChangeset {
     ///   section name.
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new rows, plus
     ///   O(*k* log *k*) for the *k* rows kept when some of them moved.
-    public init(
+    public static func changeset(
         from old: [ResultsSection<Element>], to new: [ResultsSection<Element>],
         key: @escaping @Sendable (Element) -> Key,
         isSameContent: (@Sendable (Element, Element) -> Bool)?
-    ) throws(ResultsError) {
+    ) throws(ResultsError) -> ResultsChangeset<Element, Key> {
         for table in [old, new] {
             var seen = Set<Key>()
             for section in table {
@@ -29,24 +29,24 @@ extension ResultsChangeset {
                 }
             }
         }
-        var store = ResultsStore<Element, Key>(key: key, isSameContent: isSameContent)
+        var store = ResultsStore(key: key, isSameContent: isSameContent)
         try store.setData(sections: old)
         _ = store.takeChangeset()
         try store.setData(sections: new)
-        self = store.takeChangeset()
+        return store.takeChangeset()
     }
 }
 
-extension ResultsChangeset where Element: Equatable & SendableMetatype {
-    /// The changes that take the table `old` to the table `new`, comparing
-    /// content with `==`; see ``init(from:to:key:isSameContent:)``.
+extension ResultsStore where Element: Equatable & SendableMetatype {
+    /// The changes that take the table `old` to the table `new`, elements
+    /// compared with `==` (see ``changeset(from:to:key:isSameContent:)``).
     ///
-    /// - Throws: ``ResultsError/duplicateKey(_:)`` or
-    ///   ``ResultsError/duplicateSection(_:)``.
-    /// - Complexity: O(*n* + *m*), plus O(*k* log *k*) when rows moved.
-    public init(
+    /// - Throws: ``ResultsError/duplicateKey(_:)``, ``ResultsError/duplicateSection(_:)``.
+    /// - Complexity: O(*n* + *m*), plus O(*k* log *k*) for the *k* rows
+    ///   kept when some of them moved.
+    public static func changeset(
         from old: [ResultsSection<Element>], to new: [ResultsSection<Element>], key: @escaping @Sendable (Element) -> Key
-    ) throws(ResultsError) {
-        try self.init(from: old, to: new, key: key, isSameContent: { $0 == $1 })
+    ) throws(ResultsError) -> ResultsChangeset<Element, Key> {
+        try changeset(from: old, to: new, key: key, isSameContent: { $0 == $1 })
     }
 }

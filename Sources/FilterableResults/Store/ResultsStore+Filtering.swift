@@ -150,34 +150,3 @@ extension ResultsStore {
         _checkInvariants()
     }
 }
-
-extension ResultsFilter {
-    /// Applies `newFilters` to `applied`, in order: each replaces the
-    /// applied filter of its group, in place; one without a group is appended.
-    ///
-    /// - Complexity: O(*f* *g*) for *f* new filters and *g* applied.
-    @inlinable static func apply(_ newFilters: [ResultsFilter], to applied: inout [ResultsFilter]) {
-        for filter in newFilters {
-            if let group = filter.group, let index = applied.firstIndex(where: { $0.group == group }) {
-                applied[index] = filter
-            } else {
-                applied.append(filter)
-            }
-        }
-    }
-
-    /// The live search for `text` over `fields`, titled `"search"` in
-    /// `group`; `nil` for text that searches for nothing.
-    @inlinable static func search(for text: String, in fields: [ResultsSearchField<Element>], group: String) -> ResultsFilter? {
-        let needle = SearchText(text)
-        guard !needle.isEmpty else { return nil }
-        // One field (the common case) is captured alone: nothing to iterate.
-        if fields.count == 1 {
-            let field = fields[0]
-            return ResultsFilter(title: "search", group: group, matchesInPlace: { field.contains(needle, in: $0) })
-        }
-        return ResultsFilter(title: "search", group: group, matchesInPlace: { element in
-            fields.contains { $0.contains(needle, in: element) }
-        })
-    }
-}

@@ -43,5 +43,3 @@ public protocol ResultsTableSnapshot<Element, Key> {
     /// - Complexity: O(1) for the package's snapshots.
     var count: Int { get }
 }
-
-extension ResultsSnapshot: ResultsTableSnapshot {}
