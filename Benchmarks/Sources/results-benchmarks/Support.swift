@@ -18,7 +18,7 @@ struct Row: Equatable, Sendable, Identifiable {
 }
 
 extension Row: FieldValueProviding {
-    func fieldValue(named field: String) -> JSONValue? {
+    func fieldValue(named field: String) -> FieldValue? {
         switch field {
         case "id": .integer(id)
         case "name": .string(name)

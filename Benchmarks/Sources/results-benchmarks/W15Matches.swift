@@ -5,7 +5,7 @@ import FilterableResultsTesting
 /// A row with one text field, `text`, for `MATCHES`.
 struct TextRow: FieldValueProviding {
     var text: String
-    func fieldValue(named field: String) -> JSONValue? { field == "text" ? .string(text) : nil }
+    func fieldValue(named field: String) -> FieldValue? { field == "text" ? .string(text) : nil }
 }
 
 struct MatchesResult {

@@ -14,8 +14,8 @@ import FuzzSupport
 runFuzzer { bytes in
     let parts = bytes.split(separator: 0, omittingEmptySubsequences: false)
     let format = String(decoding: parts[0], as: UTF8.self)
-    let arguments: [JSONValue] = parts.dropFirst().map { part in
-        (try? JSONValue(parsing: part)) ?? .string(String(decoding: part, as: UTF8.self))
+    let arguments: [FieldValue] = parts.dropFirst().map { part in
+        (try? FieldValue(parsingJSON: part)) ?? .string(String(decoding: part, as: UTF8.self))
     }
     let predicate: FormatPredicate
     do {

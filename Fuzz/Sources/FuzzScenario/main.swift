@@ -12,7 +12,7 @@ import FuzzSupport
 runFuzzer { bytes in
     let scenario: Scenario
     do {
-        scenario = try Scenario(json: try JSONValue(parsing: bytes), file: "fuzz.json")
+        scenario = try Scenario(json: try FieldValue(parsingJSON: bytes), file: "fuzz.json")
     } catch {
         return
     }
@@ -20,7 +20,7 @@ runFuzzer { bytes in
     for failure in result.failures {
         if case .batchRule = failure.kind { finding("a batch broke the rules: \(failure)") }
     }
-    for line in result.jsonLines where (try? JSONValue(parsing: line)) == nil {
+    for line in result.jsonLines where (try? FieldValue(parsingJSON: line)) == nil {
         finding("a log line is not JSON: \(line)")
     }
     _ = result.transcript

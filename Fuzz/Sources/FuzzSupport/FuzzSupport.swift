@@ -60,7 +60,7 @@ final class Worker: @unchecked Sendable {
 
 /// Objects predicates are evaluated against: every kind of value, strings
 /// with marks and case, nesting.
-public let fixtureObjects: [JSONValue] = {
+public let fixtureObjects: [FieldValue] = {
     let texts = [
         #"{"a": 1, "b": 2.5, "c": "Kindle", "d": true, "e": null, "s": "Crème Brûlée", "t": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "n": -3, "x": "", "tags": ["Red", "green", 3], "owner": {"name": "Ada", "id": 7, "in": "x"}, "range": [1, 10], "name": "o'brien"}"#,
         #"{"a": "1", "b": [1, [2, {"c": 3}]], "c": "KINDLE\n", "d": false, "s": "e\u0301cole", "t": "ΣΑΣ ς σ K \u212A ß", "n": 9007199254740993, "x": "\u0000\u2028", "tags": [], "owner": {"name": null}, "range": ["a", "z"], "name": "Ada"}"#,
@@ -69,7 +69,7 @@ public let fixtureObjects: [JSONValue] = {
         #"[1, 2, 3]"#,
         #""just a string""#,
     ]
-    return texts.map { try! JSONValue(parsing: $0) }
+    return texts.map { try! FieldValue(parsingJSON: $0) }
 }()
 
 /// Runs libFuzzer with `body` as the test of each input, on the main

@@ -16,7 +16,7 @@ extension FormatPredicate {
             case integer(Int)
             case double(Double)
 
-            init?(_ value: JSONValue?) {
+            init?(_ value: FieldValue?) {
                 switch value {
                 case let .integer(integer)?: self = .integer(integer)
                 case let .double(double)?: self = .double(double)
@@ -33,12 +33,12 @@ extension FormatPredicate {
         }
 
         /// A double result, or no value when it is not finite.
-        private static func finite(_ double: Double) -> JSONValue? {
+        private static func finite(_ double: Double) -> FieldValue? {
             double.isFinite ? .double(double) : nil
         }
 
         /// `-value`.
-        static func negate(_ value: JSONValue?) -> JSONValue? {
+        static func negate(_ value: FieldValue?) -> FieldValue? {
             switch Number(value) {
             case let .integer(integer)?:
                 let (negated, overflow) = (0 as Int).subtractingReportingOverflow(integer)
@@ -51,7 +51,7 @@ extension FormatPredicate {
         }
 
         /// `lhs op rhs`.
-        static func apply(_ operator: ArithmeticOperator, _ lhs: JSONValue?, _ rhs: JSONValue?) -> JSONValue? {
+        static func apply(_ operator: ArithmeticOperator, _ lhs: FieldValue?, _ rhs: FieldValue?) -> FieldValue? {
             guard let a = Number(lhs), let b = Number(rhs) else { return nil }
             if case let .integer(x) = a, case let .integer(y) = b {
                 let result: (partialValue: Int, overflow: Bool)
@@ -90,7 +90,7 @@ extension FormatPredicate {
         ///
         /// Anything but an array (an object, for `@count`), or an element
         /// of the wrong kind, gives no value.
-        static func collect(_ operator: CollectionOperator, _ value: JSONValue?, path: [String]) -> JSONValue? {
+        static func collect(_ operator: CollectionOperator, _ value: FieldValue?, path: [String]) -> FieldValue? {
             if `operator` == .count {
                 switch value {
                 case let .array(elements)?: return .integer(elements.count)
@@ -107,7 +107,7 @@ extension FormatPredicate {
             case .count:
                 return .integer(elements.count)
             case .sum, .avg:
-                var total: JSONValue = .integer(0)
+                var total: FieldValue = .integer(0)
                 for element in elements where element != .null {
                     guard Number(element) != nil, let sum = apply(.add, total, element) else { return nil }
                     total = sum
@@ -116,7 +116,7 @@ extension FormatPredicate {
                 guard !elements.isEmpty else { return nil }
                 return apply(.divide, total, .integer(elements.count))
             case .min, .max:
-                var best: JSONValue?
+                var best: FieldValue?
                 for element in elements where element != .null {
                     guard element.kind == .number || element.kind == .string else { return nil }
                     guard let current = best else {
@@ -124,7 +124,7 @@ extension FormatPredicate {
                         continue
                     }
                     guard current.kind == element.kind else { return nil }
-                    let order = JSONValue.compare(element, current)
+                    let order = FieldValue.compare(element, current)
                     if (`operator` == .min && order == .orderedAscending) || (`operator` == .max && order == .orderedDescending) {
                         best = element
                     }

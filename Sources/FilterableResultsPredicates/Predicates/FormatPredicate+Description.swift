@@ -70,7 +70,7 @@ extension FormatPredicate {
     }
 
     /// A literal as the language writes it.
-    static func literalText(_ value: JSONValue) -> String {
+    static func literalText(_ value: FieldValue) -> String {
         switch value {
         case .null: return "NIL"
         case let .bool(value): return value ? "TRUE" : "FALSE"

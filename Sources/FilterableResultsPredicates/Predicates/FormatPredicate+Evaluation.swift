@@ -9,7 +9,7 @@ extension FormatPredicate {
     /// rules).
     ///
     ///     let cheap = try FormatPredicate("price < 10 AND title BEGINSWITH[c] 'k'")
-    ///     cheap.evaluate(["price": 9.5, "title": "Kindle"] as JSONValue)  // true
+    ///     cheap.evaluate(["price": 9.5, "title": "Kindle"] as FieldValue)  // true
     ///
     /// - Complexity: O(*k*) field lookups and comparisons for a predicate of
     ///   *k* comparisons, each O(1) for numbers and O(*n* + *m*) for strings
@@ -78,10 +78,10 @@ extension FormatPredicate.FieldNumberTest {
         switch value {
         case let .integer(value)?:
             if isInteger { return Self.holds(value, `operator`, integer) }
-            order = JSONNumber.compare(value, double)
+            order = FieldNumber.compare(value, double)
         case let .double(value)?:
             if !isInteger, !value.isNaN, !double.isNaN { return Self.holds(value, `operator`, double) }
-            order = isInteger ? JSONValue.reversed(JSONNumber.compare(integer, value)) : JSONNumber.compare(value, double)
+            order = isInteger ? FieldValue.reversed(FieldNumber.compare(integer, value)) : FieldNumber.compare(value, double)
         default:
             // Missing, or not a number: only `!=` holds.
             return `operator` == .notEqual
@@ -107,11 +107,11 @@ extension FormatPredicate.FieldNumberTest {
 private enum Resolved {
     /// A value read from the object (missing fields are null); strings are
     /// folded when compared.
-    case value(JSONValue)
+    case value(FieldValue)
     /// A literal, its strings folded already.
     case literal(FormatPredicate.Literal)
 
-    var value: JSONValue {
+    var value: FieldValue {
         switch self {
         case let .value(value): value
         case let .literal(literal): literal.value
@@ -160,7 +160,7 @@ extension FormatPredicate.Comparison {
     /// `leftValue` and `rightValue` for the sides that are key paths, and
     /// `listFieldValues` for the key paths inside a `{…}` list, in order.
     @usableFromInline
-    func holds(_ leftValue: JSONValue?, _ rightValue: JSONValue?, listFieldValues: [JSONValue?]) -> Bool {
+    func holds(_ leftValue: FieldValue?, _ rightValue: FieldValue?, listFieldValues: [FieldValue?]) -> Bool {
         if let stringLiteral, case let .string(string)? = leftValue {
             return holds(string, stringLiteral)
         }
@@ -230,7 +230,7 @@ extension FormatPredicate.Comparison {
     }
 
     /// An operand with the value read for it (missing fields are null).
-    private func resolve(_ operand: Operand, _ fieldValue: JSONValue?) -> Resolved {
+    private func resolve(_ operand: Operand, _ fieldValue: FieldValue?) -> Resolved {
         switch operand {
         case .field, .expression: .value(fieldValue ?? .null)
         case let .literal(literal): .literal(literal)
@@ -241,7 +241,7 @@ extension FormatPredicate.Comparison {
     /// Whether any element of a `{…}` list satisfies `condition`, with the
     /// values read for the list's key paths (in order); stops at the first.
     private func anyListElement(
-        _ elements: [Operand], _ fieldValues: [JSONValue?], _ condition: (Resolved) -> Bool
+        _ elements: [Operand], _ fieldValues: [FieldValue?], _ condition: (Resolved) -> Bool
     ) -> Bool {
         var nextField = 0
         for element in elements {
@@ -266,7 +266,7 @@ extension FormatPredicate.Comparison {
         return true
     }
 
-    /// `==`: strings by folded scalars, everything else by ``JSONValue``
+    /// `==`: strings by folded scalars, everything else by ``FieldValue``
     /// equality (so different kinds are unequal and null equals null).
     private func equal(_ lhs: Resolved, _ rhs: Resolved) -> Bool {
         if case let .value(value) = lhs, case let .literal(literal) = rhs { return equal(value, literal) }
@@ -277,7 +277,7 @@ extension FormatPredicate.Comparison {
     }
 
     /// `==` between a value read from the object and a literal.
-    private func equal(_ value: JSONValue, _ literal: FormatPredicate.Literal) -> Bool {
+    private func equal(_ value: FieldValue, _ literal: FormatPredicate.Literal) -> Bool {
         guard let literalBytes = literal.foldedUTF8 else { return value == literal.value }
         guard case let .string(string) = value else { return false }
         return StringFolding.withFoldedUTF8(string, options) { field in
@@ -287,7 +287,7 @@ extension FormatPredicate.Comparison {
 
     /// The order of a value read from the object against a literal; `nil`
     /// across kinds.
-    private func order(_ value: JSONValue, _ literal: FormatPredicate.Literal) -> ComparisonResult? {
+    private func order(_ value: FieldValue, _ literal: FormatPredicate.Literal) -> ComparisonResult? {
         if let literalBytes = literal.foldedUTF8 {
             guard case let .string(string) = value else { return nil }
             return StringFolding.withFoldedUTF8(string, options) { field in
@@ -295,7 +295,7 @@ extension FormatPredicate.Comparison {
             }
         }
         guard value.kind == literal.value.kind else { return nil }
-        return JSONValue.compare(value, literal.value)
+        return FieldValue.compare(value, literal.value)
     }
 
     /// The order of two values of one kind; `nil` across kinds.
@@ -306,7 +306,7 @@ extension FormatPredicate.Comparison {
         }
         let (a, b) = (lhs.value, rhs.value)
         guard a.kind == b.kind else { return nil }
-        return JSONValue.compare(a, b)
+        return FieldValue.compare(a, b)
     }
 
     /// Applies `operation` to the folded UTF-8 of two strings; `nil` unless
@@ -339,7 +339,7 @@ extension FormatPredicate.Comparison {
 
     /// `IN`: membership in a list or in an array field; for a string on the
     /// right, whether it contains the left string.
-    private func isMember(_ lhs: Resolved, _ rightValue: JSONValue?, _ listFieldValues: [JSONValue?]) -> Bool {
+    private func isMember(_ lhs: Resolved, _ rightValue: FieldValue?, _ listFieldValues: [FieldValue?]) -> Bool {
         if case let .list(elements) = right {
             if listFieldValues.isEmpty, case let .value(value) = lhs {
                 // The common case: a field against a list of constants.
@@ -358,7 +358,7 @@ extension FormatPredicate.Comparison {
     }
 
     /// `BETWEEN`: `low <= value <= high` with all three of one kind.
-    private func isBetween(_ lhs: Resolved, _ rightValue: JSONValue?, _ listFieldValues: [JSONValue?]) -> Bool {
+    private func isBetween(_ lhs: Resolved, _ rightValue: FieldValue?, _ listFieldValues: [FieldValue?]) -> Bool {
         switch right {
         case let .list(bounds) where bounds.count == 2:
             // Key paths among the bounds take their values in order.

@@ -2,7 +2,7 @@ import FilterableResults
 
 // Evaluating expressions, aggregate modifiers and SUBQUERY. These paths are
 // generic but not inlinable: they run only for predicates that use them, and
-// a SUBQUERY evaluates its predicate against each element (a JSONValue) with
+// a SUBQUERY evaluates its predicate against each element (a FieldValue) with
 // the elements its enclosing SUBQUERYs bound (`scope`, outermost first).
 //
 // An expression that has no value (a missing field, arithmetic on something
@@ -13,7 +13,7 @@ import FilterableResults
 extension FormatPredicate.Node {
     /// Whether `object` satisfies the node, with the values the enclosing
     /// `SUBQUERY`s bound.
-    func evaluate<T: FieldValueProviding>(_ object: T, in scope: [JSONValue]) -> Bool {
+    func evaluate<T: FieldValueProviding>(_ object: T, in scope: [FieldValue]) -> Bool {
         switch self {
         case let .fieldNumber(node):
             return node.test.evaluate(object)
@@ -41,12 +41,12 @@ extension FormatPredicate.Comparison {
     /// Whether the comparison holds for `object`, its expressions evaluated
     /// with the values the enclosing `SUBQUERY`s bound.
     @usableFromInline
-    func evaluate<T: FieldValueProviding>(_ object: T, in scope: [JSONValue]) -> Bool {
+    func evaluate<T: FieldValueProviding>(_ object: T, in scope: [FieldValue]) -> Bool {
         holds(read(left, object, scope), read(right, object, scope), listFieldValues: listValues(object, scope))
     }
 
     /// The value an operand reads from the object; `nil` for constants.
-    func read<T: FieldValueProviding>(_ operand: FormatPredicate.Operand, _ object: T, _ scope: [JSONValue]) -> JSONValue? {
+    func read<T: FieldValueProviding>(_ operand: FormatPredicate.Operand, _ object: T, _ scope: [FieldValue]) -> FieldValue? {
         switch operand {
         case let .field(path): object.fieldValue(at: path)
         case let .expression(expression): expression.value(object, scope)
@@ -56,7 +56,7 @@ extension FormatPredicate.Comparison {
 
     /// The values of the key paths and expressions inside a `{…}` list on
     /// the right, in order.
-    func listValues<T: FieldValueProviding>(_ object: T, _ scope: [JSONValue]) -> [JSONValue?] {
+    func listValues<T: FieldValueProviding>(_ object: T, _ scope: [FieldValue]) -> [FieldValue?] {
         guard case let .list(elements) = right else { return [] }
         return elements.filter(\.readsObject).map { read($0, object, scope) }
     }
@@ -68,7 +68,7 @@ extension FormatPredicate.Aggregate {
     /// that is not an array makes `ANY` and `ALL` false and `NONE`, which
     /// is `NOT ANY`, true.
     @usableFromInline
-    func evaluate<T: FieldValueProviding>(_ object: T, in scope: [JSONValue]) -> Bool {
+    func evaluate<T: FieldValueProviding>(_ object: T, in scope: [FieldValue]) -> Bool {
         guard case let .array(elements)? = comparison.read(comparison.left, object, scope) else {
             return quantifier == .none
         }
@@ -87,7 +87,7 @@ extension FormatPredicate.Aggregate {
 
 extension FormatPredicate.ValueExpression {
     /// The expression's value for `object`; `nil` when it has none.
-    func value<T: FieldValueProviding>(_ object: T, _ scope: [JSONValue]) -> JSONValue? {
+    func value<T: FieldValueProviding>(_ object: T, _ scope: [FieldValue]) -> FieldValue? {
         switch kind {
         case let .literal(value):
             return value
@@ -115,7 +115,7 @@ extension FormatPredicate.ValueExpression {
             var inner = scope
             inner.append(.null)
             let index = inner.count - 1
-            var kept: [JSONValue] = []
+            var kept: [FieldValue] = []
             for element in elements {
                 inner[index] = element
                 if predicate.evaluate(element, in: inner) { kept.append(element) }
@@ -128,7 +128,7 @@ extension FormatPredicate.ValueExpression {
     /// step that meets an array reads the component in each element
     /// (null where an element lacks it), as key-value coding does; `nil`
     /// when a step meets anything else or a member is missing.
-    static func read(_ components: [String], in value: JSONValue) -> JSONValue? {
+    static func read(_ components: [String], in value: FieldValue) -> FieldValue? {
         var current = value
         for component in components {
             switch current {

@@ -63,7 +63,7 @@ extension FormatPredicate {
     final class ValueExpression: Sendable {
         enum Kind: Sendable {
             /// A constant.
-            case literal(JSONValue)
+            case literal(FieldValue)
             /// A key path into the evaluated object; a step that meets an
             /// array reads the rest of the path in each of its elements.
             case keyPath(FieldPath)

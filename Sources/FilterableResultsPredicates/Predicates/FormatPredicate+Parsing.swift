@@ -59,7 +59,7 @@ struct FormatPredicateParser {
     /// An operand before it is prepared for its comparison.
     private enum RawOperand {
         case field(FieldPath)
-        case value(JSONValue)
+        case value(FieldValue)
         case list([RawOperand], start: Int)
         case expression(FormatPredicate.ValueExpression)
 
@@ -95,7 +95,7 @@ struct FormatPredicateParser {
     private var token = PredicateToken(kind: .end, start: 0, end: 0)
     private var previous: PredicateToken?
     /// The values for `%@` and `%K`, in order, and how many are used.
-    private let arguments: [JSONValue]
+    private let arguments: [FieldValue]
     private var argumentsUsed = 0
     /// The parentheses, NOTs, unary minuses and SUBQUERYs open at the
     /// current token.
@@ -105,7 +105,7 @@ struct FormatPredicateParser {
     /// The SUBQUERYs open at the current token.
     private var subqueryNesting = 0
 
-    init(_ format: String, arguments: [JSONValue] = []) {
+    init(_ format: String, arguments: [FieldValue] = []) {
         lexer = PredicateLexer(format)
         self.arguments = arguments
     }
@@ -574,7 +574,7 @@ struct FormatPredicateParser {
     }
 
     /// The argument for the placeholder at the current token.
-    private mutating func nextArgument() throws(ResultsError) -> JSONValue {
+    private mutating func nextArgument() throws(ResultsError) -> FieldValue {
         guard argumentsUsed < arguments.count else {
             throw error("an argument for this placeholder (\(arguments.count) given for more placeholders)")
         }
@@ -584,7 +584,7 @@ struct FormatPredicateParser {
 
     /// A value the language can write as a literal: a string, a finite
     /// number, a Boolean or null (so the canonical text parses back).
-    private static func scalarValue(_ value: JSONValue) -> JSONValue? {
+    private static func scalarValue(_ value: FieldValue) -> FieldValue? {
         switch value {
         case .null, .bool, .integer, .string: value
         case let .double(number): number.isFinite ? value : nil
@@ -593,7 +593,7 @@ struct FormatPredicateParser {
     }
 
     /// An argument as error messages name it.
-    private static func describe(_ value: JSONValue) -> String {
+    private static func describe(_ value: FieldValue) -> String {
         switch value {
         case let .double(number) where !number.isFinite: "the number \(number)"
         case .array: "an array"
@@ -687,7 +687,7 @@ struct FormatPredicateParser {
             }
             // An operator, a closing parenthesis, or the end.
             var arithmeticOperator: ArithmeticOperator?
-            var splitNumber: JSONValue?
+            var splitNumber: FieldValue?
             if isSymbol(.plus) {
                 arithmeticOperator = .add
             } else if isSymbol(.minus) {

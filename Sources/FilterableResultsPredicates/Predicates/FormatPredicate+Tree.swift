@@ -123,7 +123,7 @@ extension FormatPredicate {
     /// A constant operand with everything its comparison needs precomputed.
     final class Literal: Sendable {
         /// The value as written.
-        let value: JSONValue
+        let value: FieldValue
         /// For strings: the UTF-8 of the string folded by the comparison's
         /// modifiers.
         let foldedUTF8: [UInt8]?
@@ -132,7 +132,7 @@ extension FormatPredicate {
         /// For the pattern of `MATCHES`: the compiled expression.
         let regularExpression: RegularExpression?
 
-        init(value: JSONValue, options: Options, likePattern: Bool, regularExpression: RegularExpression? = nil) {
+        init(value: FieldValue, options: Options, likePattern: Bool, regularExpression: RegularExpression? = nil) {
             self.value = value
             if case let .string(string) = value {
                 let folded = Array(StringFolding.fold(string, options).utf8)
@@ -230,7 +230,7 @@ extension FormatPredicate {
         @usableFromInline
         let double: Double
 
-        init(path: FieldPath, operator: Operator, number: JSONValue) {
+        init(path: FieldPath, operator: Operator, number: FieldValue) {
             self.path = path
             field = path.head
             isSingleField = path.tail.isEmpty
@@ -245,7 +245,7 @@ extension FormatPredicate {
             }
         }
 
-        /// The number as a JSON value.
-        var number: JSONValue { isInteger ? .integer(integer) : .double(double) }
+        /// The number as a field value.
+        var number: FieldValue { isInteger ? .integer(integer) : .double(double) }
     }
 }

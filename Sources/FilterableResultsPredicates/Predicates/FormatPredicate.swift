@@ -5,7 +5,7 @@ import FilterableResults
 ///
 /// A predicate is parsed once into a compact tree and then evaluated against
 /// any element that exposes its fields by name (``FieldValueProviding``),
-/// such as a ``JSONValue`` object:
+/// such as a ``FieldValue`` object:
 ///
 ///     let predicate = try FormatPredicate("instanceType BEGINSWITH[c] 't1' AND retired == NO")
 ///     let visible = instances.filter { predicate($0) }
@@ -51,7 +51,7 @@ import FilterableResults
 ///   before it applies to `SELF` (`@count > 2`).
 /// - Arithmetic: `+`, `-`, `*`, `/` with the usual precedence, unary minus
 ///   and parentheses: `(price + tax) * quantity >= 100`, `count - 1 == 2`.
-/// - `SELF` is the evaluated value (for a ``JSONValue``, the value itself;
+/// - `SELF` is the evaluated value (for a ``FieldValue``, the value itself;
 ///   for other elements, ``FieldValueProviding/valueForSelf()``);
 ///   `SELF.name` is the key path `name`. `#self` is a field called `self`.
 /// - `SUBQUERY(collection, $x, predicate)` is the array of the collection's
@@ -106,11 +106,11 @@ import FilterableResults
 /// ## Evaluation
 ///
 /// - A missing field is null; `x == nil` holds for null and missing fields.
-/// - `==` compares as ``JSONValue`` equality (numbers numerically, `1 == 1.0`;
+/// - `==` compares as ``FieldValue`` equality (numbers numerically, `1 == 1.0`;
 ///   strings by Unicode scalars after the modifiers' folding); values of
 ///   different kinds are never equal. `!=` is exactly the negation of `==`.
 /// - `<`, `<=`, `>`, `>=` and `BETWEEN` use the order of values
-///   (``JSONValue/compare(_:_:caseInsensitive:)``) and are false between
+///   (``FieldValue/compare(_:_:caseInsensitive:)``) and are false between
 ///   values of different kinds.
 /// - `BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `LIKE` and `MATCHES` are false
 ///   unless both sides are strings (a number field never begins with `'1'`).
@@ -243,7 +243,7 @@ public struct FormatPredicate: Sendable {
     ///   arguments are left over.
     /// - Complexity: O(*n* + *a*) for a format of *n* characters and
     ///   arguments of total size *a*, plus compiling regular expressions.
-    public init(_ format: String, arguments: [JSONValue]) throws(ResultsError) {
+    public init(_ format: String, arguments: [FieldValue]) throws(ResultsError) {
         var parser = FormatPredicateParser(format, arguments: arguments)
         storage = Storage(format: format, root: try parser.parse())
     }

@@ -252,7 +252,7 @@ struct PredicateLexer {
     }
 
     /// Reads `-?digits(.digits)?([eE][+-]?digits)?`.
-    private mutating func readNumber() throws(PredicateLexicalError) -> JSONValue {
+    private mutating func readNumber() throws(PredicateLexicalError) -> FieldValue {
         let start = position
         if scalars[position] == "-" { position += 1 }
         skipDigits()

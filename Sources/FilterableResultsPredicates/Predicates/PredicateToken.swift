@@ -10,7 +10,7 @@ struct PredicateToken {
         /// A quoted string, escapes decoded.
         case string(String)
         /// A number.
-        case number(JSONValue)
+        case number(FieldValue)
         /// `%@` (a value argument) or `%K` (a key path argument).
         case placeholder(Placeholder)
         /// `@name`: a collection operator such as `@count` (the name without

@@ -29,7 +29,7 @@ extension ResultsFilter where Element: FieldValueProviding & SendableMetatype {
     ///   unsuitable or extra argument.
     /// - Complexity: O(*m* + *a*) for a format of *m* characters and
     ///   arguments of total size *a*.
-    public init(title: String, group: String? = nil, format: String, arguments: [JSONValue]) throws(ResultsError) {
+    public init(title: String, group: String? = nil, format: String, arguments: [FieldValue]) throws(ResultsError) {
         let predicate = try FormatPredicate(format, arguments: arguments)
         self.init(title: title, group: group) { predicate.evaluate($0) }
     }

@@ -8,11 +8,11 @@ import Foundation
 /// It reads nested arrays and objects with an explicit stack, not
 /// recursion, and scans bytes directly: strings without escapes are decoded in one step,
 /// integers are accumulated without building text, and simple decimals take
-/// an exact fast path. Nesting deeper than ``JSONValue/maximumNestingDepth``
+/// an exact fast path. Nesting deeper than ``FieldValue/maximumNestingDepth``
 /// is an error (a limit on what files may hold: walks over values, which
 /// have no recursion, would handle any depth).
 struct JSONParser {
-    typealias ParseError = JSONValue.ParseError
+    typealias ParseError = FieldValue.ParseError
 
     private let input: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -28,7 +28,7 @@ struct JSONParser {
     }
 
     /// Parses a whole document.
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool) -> Result<JSONValue, ParseError> {
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, validatingUTF8: Bool) -> Result<FieldValue, ParseError> {
         var parser = JSONParser(input: input, validatesUTF8: validatingUTF8)
         do {
             return .success(try parser.parseDocument())
@@ -37,7 +37,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseDocument() throws(ParseError) -> JSONValue {
+    private mutating func parseDocument() throws(ParseError) -> FieldValue {
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
             position = 3
         }
@@ -54,32 +54,32 @@ struct JSONParser {
     /// Reads one value, arrays and objects included, with an explicit stack
     /// of the containers being read rather than recursion, so nesting costs
     /// no thread stack.
-    private mutating func parseValue() throws(ParseError) -> JSONValue {
+    private mutating func parseValue() throws(ParseError) -> FieldValue {
         // The containers open, innermost last: for each, whether it is an
         // object, and its elements or members read so far (and the key of
         // the member being read). Kept in separate arrays so that appending
         // mutates in place.
         var isObject: [Bool] = []
-        var arrays: [[JSONValue]] = []
-        var objects: [[JSONObject.Member]] = []
+        var arrays: [[FieldValue]] = []
+        var objects: [[FieldObject.Member]] = []
         var keys: [String] = []
         // For each open object with many members, its keys so far, so that
         // a repeated key is found in constant time.
         var keySets: [Set<ScalarExactKey>?] = []
         while true {
             guard position < input.count else { throw error("a JSON value") }
-            var value: JSONValue
+            var value: FieldValue
             switch input[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard isObject.count < JSONValue.maximumNestingDepth else {
-                    throw error("at most \(JSONValue.maximumNestingDepth) levels of nested arrays and objects")
+                guard isObject.count < FieldValue.maximumNestingDepth else {
+                    throw error("at most \(FieldValue.maximumNestingDepth) levels of nested arrays and objects")
                 }
                 let opensObject = input[position] == UInt8(ascii: "{")
                 position += 1  // [ or {
                 skipWhitespace()
                 if position < input.count, input[position] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     position += 1
-                    value = opensObject ? .object(JSONObject()) : .array([])
+                    value = opensObject ? .object(FieldObject()) : .array([])
                     break
                 }
                 isObject.append(opensObject)
@@ -130,7 +130,7 @@ struct JSONParser {
                     isObject.removeLast()
                     keySets.removeLast()
                     let members = objects.removeLast()
-                    value = .object(JSONObject(uniqueMembers: members, keys: shapes.keys(of: members)))
+                    value = .object(FieldObject(uniqueMembers: members, keys: shapes.keys(of: members)))
                 } else {
                     arrays[arrays.count - 1].append(value)
                     guard position < input.count else { throw error("',' or ']' after an array element") }
@@ -161,7 +161,7 @@ struct JSONParser {
     /// Whether `key` is among the keys of `members`, the members read so far
     /// of one object: a scan while the object is small, then a set that
     /// this keeps up to date.
-    private static func contains(_ key: String, in members: [JSONObject.Member], keySet: inout Set<ScalarExactKey>?) -> Bool {
+    private static func contains(_ key: String, in members: [FieldObject.Member], keySet: inout Set<ScalarExactKey>?) -> Bool {
         if keySet == nil {
             if members.count < 16 {
                 return members.contains { UTF8Bytes.equal($0.key, key) }
@@ -177,7 +177,7 @@ struct JSONParser {
     private func repeatedKeyError(_ key: String, at offset: Int) -> ParseError {
         var found = error("", at: offset)
         found.expected = "each key at most once in an object"
-        found.found = "the key \(JSONValue.string(key).jsonText) a second time"
+        found.found = "the key \(FieldValue.string(key).jsonText) a second time"
         return found
     }
 
@@ -342,7 +342,7 @@ struct JSONParser {
 
     // MARK: Numbers
 
-    private mutating func parseNumber() throws(ParseError) -> JSONValue {
+    private mutating func parseNumber() throws(ParseError) -> FieldValue {
         let start = position
         var index = position
         let negative = input[index] == UInt8(ascii: "-")

@@ -14,8 +14,8 @@ struct ObjectShapes {
     /// same keys, by Unicode scalars, in the same order.
     ///
     /// - Complexity: O(*n*) for *n* members.
-    mutating func keys(of members: [JSONObject.Member]) -> [String] {
-        for index in recent.indices where JSONObject.keys(recent[index], match: members) {
+    mutating func keys(of members: [FieldObject.Member]) -> [String] {
+        for index in recent.indices where FieldObject.keys(recent[index], match: members) {
             if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
             return recent[0]
         }

@@ -17,9 +17,9 @@ extension Scenario {
     ///   well-formed scenario, naming the step and the problem.
     /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: String, file: String = "<input>") throws(ScenarioError) {
-        let json: JSONValue
+        let json: FieldValue
         do {
-            json = try JSONValue(parsing: text)
+            json = try FieldValue(parsingJSON: text)
         } catch {
             throw ScenarioError(file: file, problem: "not valid JSON: \(error)")
         }
@@ -58,20 +58,20 @@ extension Scenario {
             throw ScenarioError(file: file, problem: "cannot read the file: \(error.reason)")
         }
         guard !bytes.isEmpty else { throw ScenarioError(file: file, problem: "not valid JSON: the file is empty") }
-        let json: JSONValue
+        let json: FieldValue
         do {
-            json = try JSONValue(parsing: bytes)
+            json = try FieldValue(parsingJSON: bytes)
         } catch {
             throw ScenarioError(file: file, problem: "not valid JSON: \(error)")
         }
         try self.init(json: json, file: file)
     }
 
-    /// Checks a parsed JSON value as a scenario.
+    /// Checks a scenario file's parsed JSON (a `FieldValue`) as a scenario.
     ///
     /// - Throws: ``ScenarioError`` when it is not a well-formed scenario.
     /// - Complexity: O(*n*) in the size of `json`.
-    public init(json: JSONValue, file: String = "<input>") throws(ScenarioError) {
+    public init(json: FieldValue, file: String = "<input>") throws(ScenarioError) {
         var decoder = ScenarioDecoder(file: file)
         self = try decoder.decodeScenario(json)
     }

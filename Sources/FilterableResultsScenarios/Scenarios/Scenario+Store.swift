@@ -9,7 +9,7 @@ extension Scenario {
     /// the whole object without a primary key.
     ///
     /// - Complexity: O(*k*) lookups for a key path of *k* components.
-    public func key(of object: JSONValue) -> JSONValue? {
+    public func key(of object: FieldValue) -> FieldValue? {
         Self.keyFunction(primaryKey)(object)
     }
 
@@ -18,7 +18,7 @@ extension Scenario {
     /// its JSON text (`2`, `true`).
     ///
     /// - Complexity: O(*n*) in the size of the field's value.
-    public static func sectionName(for value: JSONValue?) -> String {
+    public static func sectionName(for value: FieldValue?) -> String {
         switch value {
         case nil, .null?: ""
         case let .string(text)?: text
@@ -32,10 +32,10 @@ extension Scenario {
     /// their names), hiding empty sections if asked.
     ///
     /// - Complexity: O(1).
-    public func makeStore() -> ResultsStore<JSONValue, JSONValue> {
+    public func makeStore() -> ResultsStore<FieldValue, FieldValue> {
         let sectioning = sectionBy.map { path in
             let fieldPath = FieldPath(path)
-            return ResultsSectioning<JSONValue>(sectionName: { Scenario.sectionName(for: $0.value(at: fieldPath)) })
+            return ResultsSectioning<FieldValue>(sectionName: { Scenario.sectionName(for: $0.value(at: fieldPath)) })
         }
         return ResultsStore(
             key: Self.keyFunction(primaryKey), isSameContent: { $0 == $1 },
@@ -44,7 +44,7 @@ extension Scenario {
     }
 
     /// The key function for a primary key path, or the identity without one.
-    static func keyFunction(_ primaryKey: String?) -> @Sendable (JSONValue) -> JSONValue? {
+    static func keyFunction(_ primaryKey: String?) -> @Sendable (FieldValue) -> FieldValue? {
         guard let primaryKey else { return { $0 } }
         let path = FieldPath(primaryKey)
         return { object in

@@ -3,7 +3,7 @@ import FilterableResultsPredicates
 import FilterableResultsTesting
 
 /// A scenario file, parsed and checked whole: a configuration for one
-/// results controller of JSON objects and the script of operations to run
+/// results controller of the file's objects and the script of operations to run
 /// on it (the format of SCENARIOS.md).
 ///
 /// Parse a file with ``init(contentsOf:)`` or a text with
@@ -15,7 +15,7 @@ import FilterableResultsTesting
 ///     let result = ScenarioRunner().run(scenario)
 ///     #expect(result.passed, "\(result.failureSummary)")
 ///
-/// Objects are ``/FilterableResults/JSONValue``s. With a ``primaryKey``, an object is
+/// Objects are ``/FilterableResultsPredicates/FieldValue``s. With a ``primaryKey``, an object is
 /// identified by the value at that field path; without one, by its whole
 /// value.
 public struct Scenario: Hashable, Sendable {

@@ -7,9 +7,9 @@ import FilterableResultsTesting
 public enum ScenarioData: Hashable, Sendable {
     /// OBJECTS: one unnamed section of these objects (with `sectionBy`, the
     /// sections their values name). An empty list is one empty section.
-    case objects([JSONValue])
+    case objects([FieldValue])
     /// SECTIONS: exactly these sections.
-    case sections([ResultsSection<JSONValue>])
+    case sections([ResultsSection<FieldValue>])
 
     /// The number of objects, in all sections.
     ///

@@ -7,13 +7,13 @@ import FilterableResultsTesting
 /// operation, or a failed check.
 public enum ScenarioEvent: Equatable, Sendable {
     /// The visible table and the raw data after a step that leaves no batch open.
-    case state(visible: [ResultsSection<JSONValue>], data: [ResultsSection<JSONValue>])
+    case state(visible: [ResultsSection<FieldValue>], data: [ResultsSection<FieldValue>])
     /// A group of changes begins.
     case willChangeContent
     /// A section was inserted, deleted or moved.
     case didChangeSection(SectionChange)
-    /// A row was inserted, deleted, moved or updated; its key is a JSON value.
-    case didChangeObject(ElementChange<JSONValue, JSONValue>)
+    /// A row was inserted, deleted, moved or updated; its key is a field value.
+    case didChangeObject(ElementChange<FieldValue, FieldValue>)
     /// The group of changes ends.
     case didChangeContent
     /// The client must reload everything (instead of a group).
@@ -58,8 +58,8 @@ extension ScenarioEvent {
     /// the indexes an event's type has, `"updated"` only when true.
     ///
     /// - Complexity: O(*n*) in the size of the line.
-    public var fields: JSONObject {
-        var fields = JSONObject()
+    public var fields: FieldObject {
+        var fields = FieldObject()
         fields.reserveCapacity(6)
         fields["event"] = .string(name)
         switch self {
@@ -72,12 +72,12 @@ extension ScenarioEvent {
             fields["type"] = .string(change.kind.rawValue)
             switch change.kind {
             case .insert:
-                fields["newIndex"] = change.newIndex.map(JSONValue.integer)
+                fields["newIndex"] = change.newIndex.map(FieldValue.integer)
             case .delete, .update:
-                fields["index"] = change.index.map(JSONValue.integer)
+                fields["index"] = change.index.map(FieldValue.integer)
             case .move:
-                fields["index"] = change.index.map(JSONValue.integer)
-                fields["newIndex"] = change.newIndex.map(JSONValue.integer)
+                fields["index"] = change.index.map(FieldValue.integer)
+                fields["newIndex"] = change.newIndex.map(FieldValue.integer)
             }
         case let .didChangeObject(change):
             fields["type"] = .string(change.kind.rawValue)

@@ -17,13 +17,13 @@ public struct ScenarioExpectation: Hashable, Sendable {
 
     /// The visible table as sections of keys (of whole objects without a
     /// primary key); section names are not compared.
-    public var visible: [[JSONValue]]?
+    public var visible: [[FieldValue]]?
     /// The raw, unfiltered data, in the same form as ``visible``.
-    public var data: [[JSONValue]]?
+    public var data: [[FieldValue]]?
     /// The step's `willChangeContent`, `didChangeSection`, `didChangeObject`,
     /// `didChangeContent` and `shouldReload` lines, as JSON objects in the
     /// log's form without `step`, in any order. Empty: no events at all.
-    public var events: [JSONValue]?
+    public var events: [FieldValue]?
     /// The step's error.
     public var error: ErrorExpectation?
 
@@ -31,9 +31,9 @@ public struct ScenarioExpectation: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     public init(
-        visible: [[JSONValue]]? = nil,
-        data: [[JSONValue]]? = nil,
-        events: [JSONValue]? = nil,
+        visible: [[FieldValue]]? = nil,
+        data: [[FieldValue]]? = nil,
+        events: [FieldValue]? = nil,
         error: ErrorExpectation? = nil
     ) {
         self.visible = visible

@@ -28,7 +28,7 @@ public struct ScenarioFilter: Hashable, Sendable {
     ///
     /// - Throws: ``/FilterableResults/ResultsError/invalidPredicate(_:position:expected:)``.
     /// - Complexity: O(*n*) in the length of the predicate.
-    public func makeFilter() throws(ResultsError) -> ResultsFilter<JSONValue> {
+    public func makeFilter() throws(ResultsError) -> ResultsFilter<FieldValue> {
         try ResultsFilter(title: title, group: group, format: predicate)
     }
 }

@@ -22,9 +22,9 @@ public struct ScenarioLogLine: Equatable, Sendable {
     /// The line as a JSON object: `"event"`, `"step"`, then the event's fields.
     ///
     /// - Complexity: O(*n*) in the size of the line.
-    public var json: JSONValue {
+    public var json: FieldValue {
         let fields = event.fields
-        var object = JSONObject()
+        var object = FieldObject()
         object.reserveCapacity(fields.count + 1)
         object["event"] = .string(event.name)
         object["step"] = .integer(step)

@@ -80,7 +80,7 @@ extension ScenarioResult {
     /// The final `state` line's visible table and data.
     ///
     /// - Complexity: O(*n*) for *n* log lines.
-    public var finalState: (visible: [ResultsSection<JSONValue>], data: [ResultsSection<JSONValue>])? {
+    public var finalState: (visible: [ResultsSection<FieldValue>], data: [ResultsSection<FieldValue>])? {
         for line in log.reversed() {
             if case let .state(visible, data) = line.event { return (visible, data) }
         }

@@ -3,7 +3,7 @@ import FilterableResultsPredicates
 import FilterableResultsTesting
 import Foundation
 
-/// Runs scenarios: drives a ``/FilterableResults/ResultsController`` of ``/FilterableResults/JSONValue`` objects
+/// Runs scenarios: drives a ``/FilterableResults/ResultsController`` of ``/FilterableResultsPredicates/FieldValue`` objects
 /// through a scenario's steps, logs its events (kept in the result, or
 /// handed over line by line), checks every batch of events with
 /// ``BatchUpdateValidator`` and every `expect` step.

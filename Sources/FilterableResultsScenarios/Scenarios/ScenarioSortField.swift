@@ -32,13 +32,13 @@ public struct ScenarioSortField: Hashable, Sendable {
     }
 
     /// The sort key that compares objects by this field in the order of
-    /// values (``/FilterableResults/JSONValue/compare(_:_:caseInsensitive:)``), a missing field
+    /// values (``/FilterableResultsPredicates/FieldValue/compare(_:_:caseInsensitive:)``), a missing field
     /// as null.
     ///
     /// - Complexity: O(*n*) in the length of the key path.
-    public var sortKey: ResultsSortKey<JSONValue> {
+    public var sortKey: ResultsSortKey<FieldValue> {
         let path = FieldPath(keyPath)
-        let ascending = ResultsSortKey<JSONValue> { JSONValue.compare($0.value(at: path), $1.value(at: path)) }
+        let ascending = ResultsSortKey<FieldValue> { FieldValue.compare($0.value(at: path), $1.value(at: path)) }
         return isDescending ? ascending.reversed : ascending
     }
 }

@@ -11,36 +11,36 @@ public indirect enum ScenarioStep: Hashable, Sendable {
     /// `setData`: replaces all data (objects as one unnamed section, or sections).
     case setData(ScenarioData)
     /// `add`: appends an object to the last section, or to `section`.
-    case add(JSONValue, section: Int?)
+    case add(FieldValue, section: Int?)
     /// `insert`: inserts an object at a raw index path.
-    case insert(JSONValue, at: RawIndexPath)
+    case insert(FieldValue, at: RawIndexPath)
     /// `remove`: removes the object matching this one (by key).
-    case remove(JSONValue)
+    case remove(FieldValue)
     /// `removeKey`: removes the object with this key.
-    case removeKey(JSONValue)
+    case removeKey(FieldValue)
     /// `removeAt`: removes the object at a raw index path.
     case removeAt(RawIndexPath)
     /// `replace`: replaces the object with this one's key, in place.
-    case replace(JSONValue)
+    case replace(FieldValue)
     /// `replaceObject` … `with`: replaces the object matching the first by the second.
-    case replaceObject(JSONValue, with: JSONValue)
+    case replaceObject(FieldValue, with: FieldValue)
     /// `replaceAt` … `with`: replaces the object at a raw index path.
-    case replaceAt(RawIndexPath, with: JSONValue)
+    case replaceAt(RawIndexPath, with: FieldValue)
     /// `replaceAll`: replaces each object that exists; the others are ignored.
-    case replaceAll([JSONValue])
+    case replaceAll([FieldValue])
     /// `merge`: upserts objects, optionally sorting every section after it
     /// and pruning the objects absent from the list.
-    case merge([JSONValue], sortBy: [ScenarioSortField], prune: Bool)
+    case merge([FieldValue], sortBy: [ScenarioSortField], prune: Bool)
     /// `addSection`: appends a section.
-    case addSection(ResultsSection<JSONValue>)
+    case addSection(ResultsSection<FieldValue>)
     /// `insertSection` … `at`: inserts a section.
-    case insertSection(ResultsSection<JSONValue>, at: Int)
+    case insertSection(ResultsSection<FieldValue>, at: Int)
     /// `removeSectionAt`: removes the section at an index.
     case removeSectionAt(Int)
     /// `removeSection`: removes the section with this name, if any.
     case removeSection(named: String)
     /// `replaceSectionAt` … `with`: replaces a section's objects (and name).
-    case replaceSectionAt(Int, with: ResultsSection<JSONValue>)
+    case replaceSectionAt(Int, with: ResultsSection<FieldValue>)
     /// `addFilter`: applies a filter.
     case addFilter(ScenarioFilter)
     /// `addFilters`: applies several filters.

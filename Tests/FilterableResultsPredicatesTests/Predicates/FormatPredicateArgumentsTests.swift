@@ -6,7 +6,7 @@ import Testing
 
 @Suite("FormatPredicate arguments")
 struct FormatPredicateArgumentsTests {
-    static let people: [JSONValue] = [
+    static let people: [FieldValue] = [
         ["name": "Conan O'Brien", "score": 5, "owner": ["name": "Ada"], "in": "x"],
         ["name": "Obrien", "score": 2, "owner": ["name": "Bob"], "in": "y"],
         ["name": "' OR TRUEPREDICATE OR '", "score": 9, "owner": ["name": "Eve"], "in": "z"],
@@ -39,7 +39,7 @@ struct FormatPredicateArgumentsTests {
     }
 
     @Test("every kind of scalar value, on either side", arguments: [
-        ("score == %@", [JSONValue.integer(5)], ["Conan O'Brien"]),
+        ("score == %@", [FieldValue.integer(5)], ["Conan O'Brien"]),
         ("score < %@", [2.5], ["Obrien"]),
         ("%@ < score", [4], ["Conan O'Brien", "' OR TRUEPREDICATE OR '"]),
         ("missing == %@", [.null], ["Conan O'Brien", "Obrien", "' OR TRUEPREDICATE OR '"]),
@@ -48,7 +48,7 @@ struct FormatPredicateArgumentsTests {
         ("name MATCHES %@", [".*O'.*"], ["Conan O'Brien"]),
         ("name BEGINSWITH %@ OR name ENDSWITH %@", ["Ob", "' "], ["Obrien"]),
     ])
-    func scalars(format: String, arguments: [JSONValue], expected: [String]) throws {
+    func scalars(format: String, arguments: [FieldValue], expected: [String]) throws {
         let predicate = try FormatPredicate(format, arguments: arguments)
         #expect(Self.names(predicate) == expected)
         #expect(try FormatPredicate(predicate.description) == predicate)
@@ -76,17 +76,17 @@ struct FormatPredicateArgumentsTests {
         #expect(keyword.description == #"#in == "y""#)
         #expect(try FormatPredicate(keyword.description) == keyword)
         let between = try FormatPredicate("score BETWEEN %K", arguments: ["range"])
-        #expect(between.evaluate(["score": 3, "range": [1, 4]] as JSONValue))
+        #expect(between.evaluate(["score": 3, "range": [1, 4]] as FieldValue))
     }
 
     /// A format, its arguments, and the error they give.
     struct Refusal: Sendable, CustomTestStringConvertible {
         var format: String
-        var arguments: [JSONValue]
+        var arguments: [FieldValue]
         var position: Int
         var expected: String
 
-        init(_ format: String, _ arguments: [JSONValue], _ position: Int, _ expected: String) {
+        init(_ format: String, _ arguments: [FieldValue], _ position: Int, _ expected: String) {
             (self.format, self.arguments, self.position, self.expected) = (format, arguments, position, expected)
         }
 
@@ -132,12 +132,12 @@ struct FormatPredicateArgumentsTests {
 
     @Test("filters take arguments too")
     func filters() throws {
-        let filter = try ResultsFilter<JSONValue>(
+        let filter = try ResultsFilter<FieldValue>(
             title: "Search", group: "search", format: "name CONTAINS[cd] %@", arguments: ["O'B"]
         )
         #expect(Self.people.filter(filter.predicate).count == 1)
         #expect(throws: ResultsError.self) {
-            try ResultsFilter<JSONValue>(title: "Search", format: "name == %@", arguments: [])
+            try ResultsFilter<FieldValue>(title: "Search", format: "name == %@", arguments: [])
         }
     }
 }

@@ -64,13 +64,13 @@ struct FormatPredicateExpressionParsingTests {
         )) {
             try FormatPredicate("a LIKE %@", arguments: [3])
         }
-        #expect(try FormatPredicate("a LIKE %@", arguments: ["k*"]).evaluate(["a": "kindle"] as JSONValue))
-        #expect(try FormatPredicate("a LIKE b").evaluate(["a": "kindle", "b": "*dle"] as JSONValue))
+        #expect(try FormatPredicate("a LIKE %@", arguments: ["k*"]).evaluate(["a": "kindle"] as FieldValue))
+        #expect(try FormatPredicate("a LIKE b").evaluate(["a": "kindle", "b": "*dle"] as FieldValue))
     }
 
     @Test("%K names a field even when it spells SELF or a variable, and prints so")
     func keyPathArguments() throws {
-        let object: JSONValue = ["$x": 1, "SELF": 2, "self": ["a": 3]]
+        let object: FieldValue = ["$x": 1, "SELF": 2, "self": ["a": 3]]
         for (path, canonical) in [("$x", "#$x == 1"), ("SELF", "#SELF == 1"), ("self.a", "#self.a == 1")] {
             let predicate = try FormatPredicate("%K == 1", arguments: [.string(path)])
             #expect(predicate.description == canonical)
@@ -197,7 +197,7 @@ struct FormatPredicateExpressionNestingTests {
             formats.map { format in
                 do {
                     let predicate = try FormatPredicate(format)
-                    var object: JSONValue = ["a": 1]
+                    var object: FieldValue = ["a": 1]
                     for _ in 0..<FormatPredicate.maximumSubqueryNestingDepth { object = ["a": 1, "items": [object]] }
                     let result = predicate.evaluate(object)
                     let reparsed = try FormatPredicate(predicate.description)
@@ -250,7 +250,7 @@ struct FormatPredicateExpressionNestingTests {
     @Test("a huge array is fine for ANY, the collection operators and SUBQUERY")
     func hugeArray() throws {
         let count = 200_000
-        let object: JSONValue = ["values": .array((0..<count).map { .integer($0) })]
+        let object: FieldValue = ["values": .array((0..<count).map { .integer($0) })]
         #expect(try FormatPredicate("ANY values == \(count - 1)").evaluate(object))
         #expect(try FormatPredicate("ALL values >= 0").evaluate(object))
         #expect(try FormatPredicate("values.@count == \(count) AND values.@max == \(count - 1) AND values.@sum > 0").evaluate(object))

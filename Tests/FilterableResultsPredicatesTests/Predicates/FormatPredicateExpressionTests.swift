@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The object the expression cases run against.
-private let order: JSONValue = [
+private let order: FieldValue = [
     "name": "Kindle",
     "count": 2,
     "price": 9.5,
@@ -30,7 +30,7 @@ private let order: JSONValue = [
 ]
 
 /// Parses and evaluates, recording a parse failure as an issue.
-private func evaluate(_ format: String, _ object: JSONValue = order) -> Bool? {
+private func evaluate(_ format: String, _ object: FieldValue = order) -> Bool? {
     do {
         return try FormatPredicate(format).evaluate(object)
     } catch {
@@ -120,7 +120,7 @@ struct FormatPredicateCollectionOperatorTests {
 
     @Test("integer sums stay exact; an overflowing sum becomes a double")
     func exactSums() throws {
-        let big: JSONValue = ["values": [.integer(Int.max), 1], "exact": [.integer(9_007_199_254_740_993), 0]]
+        let big: FieldValue = ["values": [.integer(Int.max), 1], "exact": [.integer(9_007_199_254_740_993), 0]]
         #expect(evaluate("exact.@sum == 9007199254740993", big) == true)
         #expect(evaluate("exact.@sum == 9007199254740992", big) == false)
         #expect(evaluate("values.@sum > 9223372036854775807", big) == true)
@@ -153,7 +153,7 @@ struct FormatPredicateArithmeticTests {
 
     @Test("integer arithmetic is exact and falls back to doubles on overflow")
     func overflow() {
-        let object: JSONValue = ["big": .integer(Int.max), "min": .integer(Int.min)]
+        let object: FieldValue = ["big": .integer(Int.max), "min": .integer(Int.min)]
         #expect(evaluate("big + 1 > big", object) == true)
         #expect(evaluate("big * 2 == 18446744073709551614", object) == true)
         #expect(evaluate("-min > 0", object) == true)
@@ -188,17 +188,17 @@ struct FormatPredicateSelfTests {
         #expect(evaluate("SELF * 2 == 6", 3) == true)
     }
 
-    /// An element that is not a `JSONValue`.
+    /// An element that is not a `FieldValue`.
     struct Product: FieldValueProviding {
         var stock: Int
-        func fieldValue(named name: String) -> JSONValue? { name == "stock" ? .integer(stock) : nil }
+        func fieldValue(named name: String) -> FieldValue? { name == "stock" ? .integer(stock) : nil }
     }
 
     /// An element that gives SELF a value.
     struct Code: FieldValueProviding {
         var code: String
-        func fieldValue(named name: String) -> JSONValue? { nil }
-        func valueForSelf() -> JSONValue? { .string(code) }
+        func fieldValue(named name: String) -> FieldValue? { nil }
+        func valueForSelf() -> FieldValue? { .string(code) }
     }
 
     @Test("other elements: SELF is null unless they give it a value")

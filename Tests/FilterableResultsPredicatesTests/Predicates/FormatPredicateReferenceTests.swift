@@ -36,7 +36,7 @@ private indirect enum ReferencePredicate {
 }
 
 /// A value the reference computes: nil when there is none.
-private typealias ReferenceValue = JSONValue?
+private typealias ReferenceValue = FieldValue?
 
 // MARK: Printing
 
@@ -76,8 +76,8 @@ extension ReferencePredicate {
 /// What the reference evaluates against: the object and the SUBQUERY
 /// variable, when inside one.
 private struct ReferenceContext {
-    var object: JSONValue
-    var variable: JSONValue?
+    var object: FieldValue
+    var variable: FieldValue?
 }
 
 private enum Reference {
@@ -269,7 +269,7 @@ private struct ReferenceGenerator {
     mutating func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &random)! }
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
 
-    mutating func scalar() -> JSONValue {
+    mutating func scalar() -> FieldValue {
         switch Int.random(in: 0..<10, using: &random) {
         case 0: .null
         case 1: .string(pick(["a", "b", "ab", "B"]))
@@ -279,8 +279,8 @@ private struct ReferenceGenerator {
         }
     }
 
-    mutating func object() -> JSONValue {
-        var members: [(String, JSONValue)] = []
+    mutating func object() -> FieldValue {
+        var members: [(String, FieldValue)] = []
         if chance(90) { members.append(("n", scalar())) }
         if chance(90) { members.append(("m", scalar())) }
         if chance(90) { members.append(("s", .string(pick(["", "a", "ab", "Ab", "ba", "bab"])))) }
@@ -293,13 +293,13 @@ private struct ReferenceGenerator {
         }
         if chance(85) {
             members.append(("items", .array((0..<Int.random(in: 0...3, using: &random)).map { _ in
-                var item: [(String, JSONValue)] = []
+                var item: [(String, FieldValue)] = []
                 if chance(90) { item.append(("p", scalar())) }
                 if chance(80) { item.append(("t", .string(pick(["a", "ab", "b"])))) }
-                return .object(JSONObject(item.map { (key: $0.0, value: $0.1) }))
+                return .object(FieldObject(item.map { (key: $0.0, value: $0.1) }))
             })))
         }
-        return .object(JSONObject(members.map { (key: $0.0, value: $0.1) }))
+        return .object(FieldObject(members.map { (key: $0.0, value: $0.1) }))
     }
 
     /// A numeric expression; `inSubquery`: over an item, with `$x` bound.

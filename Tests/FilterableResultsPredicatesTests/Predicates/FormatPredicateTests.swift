@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The object most evaluation cases run against.
-private let sample: JSONValue = [
+private let sample: FieldValue = [
     "name": "Crème Brûlée",
     "title": "Kindle Paperwhite",
     "type": "t1.micro",
@@ -26,7 +26,7 @@ private let sample: JSONValue = [
 ]
 
 /// Parses and evaluates, recording a parse failure as an issue.
-private func evaluate(_ format: String, _ object: JSONValue = sample) -> Bool? {
+private func evaluate(_ format: String, _ object: FieldValue = sample) -> Bool? {
     do {
         return try FormatPredicate(format).evaluate(object)
     } catch {
@@ -286,7 +286,7 @@ struct FormatPredicateEvaluationTests {
         ("emoji LIKE '*😀*'", #"{"emoji": "a😀b"}"#, true),
     ])
     func ownObject(format: String, json: String, expected: Bool) throws {
-        #expect(evaluate(format, try JSONValue(parsing: json)) == expected)
+        #expect(evaluate(format, try FieldValue(parsingJSON: json)) == expected)
     }
 
     /// An element that exposes its fields through a `switch`, as an app's
@@ -295,9 +295,9 @@ struct FormatPredicateEvaluationTests {
         var score: Int
         var ratio: Double
         var name: String
-        var owner: JSONValue = ["id": 7]
+        var owner: FieldValue = ["id": 7]
 
-        func fieldValue(named name: String) -> JSONValue? {
+        func fieldValue(named name: String) -> FieldValue? {
             switch name {
             case "score": .integer(score)
             case "ratio": .double(ratio)
@@ -327,10 +327,10 @@ struct FormatPredicateEvaluationTests {
 
     @Test("!= is the negation of == for every pair of kinds, and orders hold only within a kind")
     func negationAndKinds() throws {
-        let values: [JSONValue] = [
+        let values: [FieldValue] = [
             .null, false, true, 0, 1, -2.5, 1.0, "", "a", "A", "1", [], [1], ["a"], [:], ["a": 1],
         ]
-        let literals: [(text: String, value: JSONValue)] = [
+        let literals: [(text: String, value: FieldValue)] = [
             ("NIL", .null), ("FALSE", false), ("TRUE", true), ("0", 0), ("1", 1), ("-2.5", -2.5),
             ("''", ""), ("'a'", "a"), ("'1'", "1"),
         ]
@@ -339,14 +339,14 @@ struct FormatPredicateEvaluationTests {
             (">", { $0 == .orderedDescending }), (">=", { $0 != .orderedAscending }),
         ]
         for value in values {
-            let object: JSONValue = ["x": value]
+            let object: FieldValue = ["x": value]
             for literal in literals {
                 let equal = try FormatPredicate("x == \(literal.text)").evaluate(object)
                 let notEqual = try FormatPredicate("x != \(literal.text)").evaluate(object)
                 #expect(equal == (value == literal.value), "x = \(value) == \(literal.text)")
                 #expect(equal != notEqual, "x = \(value), literal \(literal.text)")
                 for (operator_, holds) in orders {
-                    let expected = value.kind == literal.value.kind && holds(JSONValue.compare(value, literal.value))
+                    let expected = value.kind == literal.value.kind && holds(FieldValue.compare(value, literal.value))
                     #expect(
                         try FormatPredicate("x \(operator_) \(literal.text)").evaluate(object) == expected,
                         "x = \(value) \(operator_) \(literal.text)"
@@ -480,7 +480,7 @@ struct FormatPredicateParsingTests {
         let predicate = try FormatPredicate("score > 10 AND name MATCHES[c] 'a.*'")
         let results = await withTaskGroup(of: Bool.self) { group in
             for score in 0..<20 {
-                group.addTask { predicate.evaluate(["score": .integer(score), "name": "Ada"] as JSONValue) }
+                group.addTask { predicate.evaluate(["score": .integer(score), "name": "Ada"] as FieldValue) }
             }
             return await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
         }

@@ -62,7 +62,7 @@ struct LikeMatchingTests {
                 let expected = referenceLike(
                     Array(options.fold(patternText).unicodeScalars), Array(options.fold(textText).unicodeScalars))
                 let predicate = try FormatPredicate("t LIKE\(modifier) \"\(patternText)\"")
-                let object: JSONValue = ["t": .string(textText), "p": .string(patternText)]
+                let object: FieldValue = ["t": .string(textText), "p": .string(patternText)]
                 #expect(predicate.evaluate(object) == expected, "\(textText) LIKE\(modifier) \(patternText)")
                 // A pattern read from the object is compiled for each evaluation.
                 #expect(try FormatPredicate("t LIKE\(modifier) p").evaluate(object) == expected)
@@ -145,7 +145,7 @@ struct ContainsSearchTests {
         let (contains, steps) = PredicateMatcherTesting.contains(text, needle)
         #expect(contains == expected)
         #expect(steps <= 8 * (text.utf8.count + needle.utf8.count))
-        let object: JSONValue = ["t": .string(text), "n": .string(needle)]
+        let object: FieldValue = ["t": .string(text), "n": .string(needle)]
         #expect(try FormatPredicate("t CONTAINS n").evaluate(object) == expected)
         #expect(try FormatPredicate("n IN t").evaluate(object) == expected)
     }

@@ -19,7 +19,7 @@ struct RegularExpressionCacheTests {
     }
 
     /// A row whose field `t` is `text`.
-    static func row(_ text: String) -> JSONValue { ["t": .string(text)] }
+    static func row(_ text: String) -> FieldValue { ["t": .string(text)] }
 
     /// Deterministic pseudo-random subjects over a small alphabet.
     static func subjects(count: Int, maximumLength: Int, alphabet: [Character], seed: UInt64) -> [String] {

@@ -17,7 +17,7 @@ private func icuMatches(_ pattern: String, _ text: String, caseInsensitive: Bool
 
 /// Evaluates `t MATCHES<modifier> pattern` against `["t": text]`.
 private func predicateMatches(_ pattern: String, _ text: String, modifier: String = "") throws -> Bool {
-    let object: JSONValue = ["t": .string(text)]
+    let object: FieldValue = ["t": .string(text)]
     return try FormatPredicate("t MATCHES\(modifier) %@", arguments: [.string(pattern)]).evaluate(object)
 }
 
@@ -59,7 +59,7 @@ struct RegularExpressionTests {
     @Test("a row the expression matches is never hidden")
     func neverSilentlyWrong() throws {
         let predicate = try FormatPredicate("name MATCHES '(a+)+b|.*'")
-        let rows: [JSONValue] = (20...40).map { ["name": .string(String(repeating: "a", count: $0))] }
+        let rows: [FieldValue] = (20...40).map { ["name": .string(String(repeating: "a", count: $0))] }
         #expect(rows.allSatisfy { predicate.evaluate($0) })
     }
 

@@ -6,10 +6,10 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("JSONValue parsing")
-struct JSONValueParsingTests {
-    static let scalarCases: [(String, JSONValue)] = [
-        ("null", JSONValue.null),
+@Suite("JSON text parsing")
+struct JSONParsingTests {
+    static let scalarCases: [(String, FieldValue)] = [
+        ("null", FieldValue.null),
         ("true", .bool(true)),
         ("false", .bool(false)),
         ("0", .integer(0)),
@@ -28,19 +28,19 @@ struct JSONValueParsingTests {
     ]
 
     @Test("scalars parse to their cases", arguments: scalarCases)
-    func scalar(text: String, expected: JSONValue) throws {
-        let value = try JSONValue(parsing: text)
+    func scalar(text: String, expected: FieldValue) throws {
+        let value = try FieldValue(parsingJSON: text)
         #expect(value == expected)
         #expect(value.kind == expected.kind)
     }
 
     @Test("integers keep their case and doubles theirs")
     func integerAndDoubleCases() throws {
-        guard case .integer(1) = try JSONValue(parsing: "1") else {
+        guard case .integer(1) = try FieldValue(parsingJSON: "1") else {
             Issue.record("1 should parse as an integer")
             return
         }
-        guard case .double(1.0) = try JSONValue(parsing: "1.0") else {
+        guard case .double(1.0) = try FieldValue(parsingJSON: "1.0") else {
             Issue.record("1.0 should parse as a double")
             return
         }
@@ -54,25 +54,25 @@ struct JSONValueParsingTests {
         ("[" + String(repeating: "9", count: 60) + "]", 1, String(repeating: "9", count: 40) + "… (60 characters)"),
     ])
     func hugeIntegers(text: String, offset: Int, literal: String) {
-        #expect(throws: JSONValue.ParseError(
+        #expect(throws: FieldValue.ParseError(
             offset: offset, line: 1, column: offset + 1,
             expected: "an integer from -9223372036854775808 to 9223372036854775807 (64 bits; write larger ones as strings)",
             found: literal
         )) {
-            try JSONValue(parsing: text)
+            try FieldValue(parsingJSON: text)
         }
     }
 
     @Test("a large number with a fraction or an exponent is a double, as written")
     func hugeDoubles() throws {
-        #expect(try JSONValue(parsing: "9223372036854775808.0") == .double(9_223_372_036_854_775_808.0))
-        #expect(try JSONValue(parsing: "1e30") == .double(1e30))
+        #expect(try FieldValue(parsingJSON: "9223372036854775808.0") == .double(9_223_372_036_854_775_808.0))
+        #expect(try FieldValue(parsingJSON: "1e30") == .double(1e30))
     }
 
     @Test("integers up to Int.max stay exact")
     func exactLargeIntegers() throws {
         // 2^53 + 1 is not representable as a Double.
-        let value = try JSONValue(parsing: "9007199254740993")
+        let value = try FieldValue(parsingJSON: "9007199254740993")
         #expect(value == .integer(9_007_199_254_740_993))
         #expect(value != .double(9_007_199_254_740_992))
         #expect(value.jsonText == "9007199254740993")
@@ -84,18 +84,18 @@ struct JSONValueParsingTests {
         "4.35", "1.0000000000000002",
     ])
     func decimals(text: String) throws {
-        #expect(try JSONValue(parsing: text) == .double(Double(text)!))
+        #expect(try FieldValue(parsingJSON: text) == .double(Double(text)!))
     }
 
     @Test("arrays and objects nest")
     func nesting() throws {
-        let value = try JSONValue(parsing: #" { "a" : [1, {"b": null}, []], "c": {} } "#)
+        let value = try FieldValue(parsingJSON: #" { "a" : [1, {"b": null}, []], "c": {} } "#)
         #expect(value == ["a": [1, ["b": .null], []], "c": [:]])
     }
 
     @Test("whitespace of all four kinds is skipped")
     func whitespace() throws {
-        #expect(try JSONValue(parsing: " \t\r\n[ 1 ,\n2 ]\r\n ") == [1, 2])
+        #expect(try FieldValue(parsingJSON: " \t\r\n[ 1 ,\n2 ]\r\n ") == [1, 2])
     }
 
     @Test("escapes decode", arguments: [
@@ -108,12 +108,12 @@ struct JSONValueParsingTests {
         (#""a\nb""#, "a\nb"),
     ])
     func escapes(text: String, expected: String) throws {
-        #expect(try JSONValue(parsing: text) == .string(expected))
+        #expect(try FieldValue(parsingJSON: text) == .string(expected))
     }
 
     @Test("non-ASCII text passes through unchanged")
     func unicodeText() throws {
-        #expect(try JSONValue(parsing: "\"Crème brûlée 😀 中文\"") == .string("Crème brûlée 😀 中文"))
+        #expect(try FieldValue(parsingJSON: "\"Crème brûlée 😀 中文\"") == .string("Crème brûlée 😀 中文"))
     }
 
     @Test("a repeated key is refused at the repeat, naming it", arguments: [
@@ -123,7 +123,7 @@ struct JSONValueParsingTests {
         ("{\"\u{E9}\": 1, \"q\": 2, \"\u{E9}\": 3}", 18, "\"\u{E9}\""),
     ])
     func duplicateKeys(text: String, offset: Int, key: String) throws {
-        let error = try #require(throws: JSONValue.ParseError.self) { try JSONValue(parsing: text) }
+        let error = try #require(throws: FieldValue.ParseError.self) { try FieldValue(parsingJSON: text) }
         #expect(error.offset == offset)
         #expect(error.expected == "each key at most once in an object")
         #expect(error.found == "the key \(key) a second time")
@@ -132,11 +132,11 @@ struct JSONValueParsingTests {
     @Test("a key repeated among many is found like one among few")
     func manyDuplicateKeys() throws {
         let members = (0..<40).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
-        let value = try JSONValue(parsing: "{\(members)}")
+        let value = try FieldValue(parsingJSON: "{\(members)}")
         #expect(value.objectValue?.count == 40)
         #expect(value["k39"] == 39)
-        let repeated = try #require(throws: JSONValue.ParseError.self) {
-            try JSONValue(parsing: "{\(members), \"k7\": 0}")
+        let repeated = try #require(throws: FieldValue.ParseError.self) {
+            try FieldValue(parsingJSON: "{\(members), \"k7\": 0}")
         }
         #expect(repeated.found == #"the key "k7" a second time"#)
         #expect(repeated.offset == members.utf8.count + 3)
@@ -144,7 +144,7 @@ struct JSONValueParsingTests {
 
     @Test("keys that are canonically equivalent but differ in scalars stay distinct")
     func scalarDistinctKeys() throws {
-        let value = try JSONValue(parsing: "{\"\u{E9}\": 1, \"e\u{301}\": 2}")
+        let value = try FieldValue(parsingJSON: "{\"\u{E9}\": 1, \"e\u{301}\": 2}")
         #expect(value.objectValue?.count == 2)
         #expect(value["\u{E9}"] == 1)
         #expect(value["e\u{301}"] == 2)
@@ -153,25 +153,25 @@ struct JSONValueParsingTests {
     @Test("bytes parse like text, and a byte order mark is skipped")
     func bytes() throws {
         let text = #"{"name": "Zoë", "n": [1, 2.5]}"#
-        #expect(try JSONValue(parsing: Array(text.utf8)) == JSONValue(parsing: text))
-        #expect(try JSONValue(parsing: Data(text.utf8)) == JSONValue(parsing: text))
-        #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == [1])
+        #expect(try FieldValue(parsingJSON: Array(text.utf8)) == FieldValue(parsingJSON: text))
+        #expect(try FieldValue(parsingJSON: Data(text.utf8)) == FieldValue(parsingJSON: text))
+        #expect(try FieldValue(parsingJSON: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == [1])
     }
 
     @Test("bytes that are not UTF-8 are an error at the bad byte")
     func invalidUTF8() {
         let bytes: [UInt8] = Array("[\"ab".utf8) + [0xFF] + Array("\"]".utf8)
         #expect {
-            try JSONValue(parsing: bytes)
+            try FieldValue(parsingJSON: bytes)
         } throws: { error in
-            guard let error = error as? JSONValue.ParseError else { return false }
+            guard let error = error as? FieldValue.ParseError else { return false }
             return error.offset == 4 && error.expected == "valid UTF-8" && error.found.contains("0xFF")
         }
         // An overlong encoding of "/" and a truncated sequence.
-        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: [0x22, 0xC0, 0xAF, 0x22]) }
-        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: [0x22, 0xE2, 0x82, 0x22]) }
+        #expect(throws: FieldValue.ParseError.self) { try FieldValue(parsingJSON: [0x22, 0xC0, 0xAF, 0x22]) }
+        #expect(throws: FieldValue.ParseError.self) { try FieldValue(parsingJSON: [0x22, 0xE2, 0x82, 0x22]) }
         // An encoded surrogate.
-        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: [0x22, 0xED, 0xA0, 0x80, 0x22]) }
+        #expect(throws: FieldValue.ParseError.self) { try FieldValue(parsingJSON: [0x22, 0xED, 0xA0, 0x80, 0x22]) }
     }
 
     @Test("malformed input names the position and what was expected", arguments: [
@@ -211,9 +211,9 @@ struct JSONValueParsingTests {
     ])
     func malformed(text: String, offset: Int, line: Int, column: Int, expected: String) {
         #expect {
-            try JSONValue(parsing: text)
+            try FieldValue(parsingJSON: text)
         } throws: { error in
-            guard let error = error as? JSONValue.ParseError else { return false }
+            guard let error = error as? FieldValue.ParseError else { return false }
             return error.offset == offset && error.line == line && error.column == column && error.expected == expected
         }
     }
@@ -221,19 +221,19 @@ struct JSONValueParsingTests {
     @Test("the error's description reads line, column, offset, expected and found")
     func errorDescription() {
         do {
-            _ = try JSONValue(parsing: "{\"a\": 1,\n \"b\" 2}")
+            _ = try FieldValue(parsingJSON: "{\"a\": 1,\n \"b\" 2}")
             Issue.record("expected a parse error")
         } catch {
             #expect(error.description == "line 2, column 6 (offset 14): expected ':' after the object key, found '2'")
         }
         do {
-            _ = try JSONValue(parsing: "[1,")
+            _ = try FieldValue(parsingJSON: "[1,")
             Issue.record("expected a parse error")
         } catch {
             #expect(error.found == "end of input")
         }
         do {
-            _ = try JSONValue(parsing: "\"a\nb\"")
+            _ = try FieldValue(parsingJSON: "\"a\nb\"")
             Issue.record("expected a parse error")
         } catch {
             #expect(error.found == "control character U+000A")
@@ -242,9 +242,9 @@ struct JSONValueParsingTests {
 
     @Test("nesting up to the limit parses")
     func nestingAtLimit() throws {
-        let depth = JSONValue.maximumNestingDepth
+        let depth = FieldValue.maximumNestingDepth
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        var value = try JSONValue(parsing: text)
+        var value = try FieldValue(parsingJSON: text)
         var levels = 1
         while case let .array(elements) = value, let first = elements.first {
             value = first
@@ -254,18 +254,18 @@ struct JSONValueParsingTests {
     }
 
     @Test("nesting past the limit is an error, not a crash", arguments: [
-        JSONValue.maximumNestingDepth + 1, 100_000,
+        FieldValue.maximumNestingDepth + 1, 100_000,
     ])
     func deepNesting(depth: Int) {
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect {
-            try JSONValue(parsing: text)
+            try FieldValue(parsingJSON: text)
         } throws: { error in
-            guard let error = error as? JSONValue.ParseError else { return false }
-            return error.offset == JSONValue.maximumNestingDepth
-                && error.expected == "at most \(JSONValue.maximumNestingDepth) levels of nested arrays and objects"
+            guard let error = error as? FieldValue.ParseError else { return false }
+            return error.offset == FieldValue.maximumNestingDepth
+                && error.expected == "at most \(FieldValue.maximumNestingDepth) levels of nested arrays and objects"
         }
         let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
-        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: objects) }
+        #expect(throws: FieldValue.ParseError.self) { try FieldValue(parsingJSON: objects) }
     }
 }

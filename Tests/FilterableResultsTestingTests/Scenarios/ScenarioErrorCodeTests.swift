@@ -55,7 +55,7 @@ struct ScenarioErrorCodeTests {
         #expect(errors.first?.code == test.code)
         #expect(errors.first?.message.isEmpty == false)
         // Nothing changed: the data after the refused step is the data before it.
-        let states = result.log.compactMap { line -> (Int, JSONValue)? in
+        let states = result.log.compactMap { line -> (Int, FieldValue)? in
             if case .state = line.event { (line.step, line.json["data"]!) } else { nil }
         }
         if let before = states.first(where: { $0.0 == 1 }), let after = states.first(where: { $0.0 == 2 }) {

@@ -13,18 +13,18 @@ import FilterableResultsTesting
 struct ScenarioModel {
     struct Section: Equatable {
         var name: String?
-        var elements: [JSONValue]
+        var elements: [FieldValue]
     }
 
     struct Filter {
         var title: String
         var group: String?
-        var test: (JSONValue) -> Bool
+        var test: (FieldValue) -> Bool
     }
 
     /// The predicates the random scenarios use, by text, with their meaning;
     /// a text missing here is malformed.
-    static let predicates: [String: @Sendable (JSONValue) -> Bool] = [
+    static let predicates: [String: @Sendable (FieldValue) -> Bool] = [
         "TRUEPREDICATE": { _ in true },
         "v > 1": { ($0["v"]?.intValue ?? -1) > 1 && $0["v"]?.kind == .number },
         "v == 0": { $0["v"] == 0 },
@@ -87,7 +87,7 @@ struct ScenarioModel {
             guard sectionBy == nil, uniqueNames(newSections.map(\.name)) else { return false }
             guard let folded = fold(newSections.flatMap(\.elements)) else { return false }
             let content = Dictionary(folded.map { (key($0)!, $0) }, uniquingKeysWith: { $1 })
-            var seen = Set<JSONValue>()
+            var seen = Set<FieldValue>()
             sections = newSections.map { section in
                 Section(name: section.name, elements: section.elements.compactMap { object in
                     let k = key(object)!
@@ -180,9 +180,9 @@ struct ScenarioModel {
 
     // MARK: Operations
 
-    private mutating func merge(_ objects: [JSONValue], prune: Bool) {
+    private mutating func merge(_ objects: [FieldValue], prune: Bool) {
         let incoming = Set(objects.map { key($0)! })
-        var new: [JSONValue] = []
+        var new: [FieldValue] = []
         for object in objects {
             if let path = position(of: key(object)!) {
                 replace(at: path, with: object, sorting: false)
@@ -203,7 +203,7 @@ struct ScenarioModel {
         }
     }
 
-    private mutating func insertSection(_ section: ResultsSection<JSONValue>, at index: Int) -> Bool {
+    private mutating func insertSection(_ section: ResultsSection<FieldValue>, at index: Int) -> Bool {
         guard sectionBy == nil, (0...sections.count).contains(index),
               section.name == nil || !sections.contains(where: { $0.name == section.name }),
               newKeys(section.elements, allowedIn: nil) != nil else { return false }
@@ -227,7 +227,7 @@ struct ScenarioModel {
 
     /// Replaces the object at `path` in place; in a sectioned store, an
     /// object whose section changes is appended to its new section.
-    private mutating func replace(at path: RawIndexPath, with object: JSONValue, sorting: Bool = true) {
+    private mutating func replace(at path: RawIndexPath, with object: FieldValue, sorting: Bool = true) {
         sections[path.section].elements[path.row] = object
         if let sectionBy, sections[path.section].name != Scenario.sectionName(for: object.value(atKeyPath: sectionBy)) {
             sections[path.section].elements.remove(at: path.row)
@@ -237,7 +237,7 @@ struct ScenarioModel {
         if sorting { sortAll() }
     }
 
-    private mutating func remove(key k: JSONValue) {
+    private mutating func remove(key k: FieldValue) {
         guard let path = position(of: k) else { return }
         sections[path.section].elements.remove(at: path.row)
         dropEmptySections()
@@ -245,14 +245,14 @@ struct ScenarioModel {
 
     // MARK: Helpers
 
-    func key(_ object: JSONValue) -> JSONValue? {
+    func key(_ object: FieldValue) -> FieldValue? {
         guard let k = object["id"], !k.isNull else { return nil }
         return k
     }
 
-    func contains(_ k: JSONValue) -> Bool { position(of: k) != nil }
+    func contains(_ k: FieldValue) -> Bool { position(of: k) != nil }
 
-    func position(of k: JSONValue) -> RawIndexPath? {
+    func position(of k: FieldValue) -> RawIndexPath? {
         for (s, section) in sections.enumerated() {
             if let r = section.elements.firstIndex(where: { key($0) == k }) { return RawIndexPath(row: r, section: s) }
         }
@@ -270,9 +270,9 @@ struct ScenarioModel {
 
     /// Folds repeated keys: the first position, the last content; `nil`
     /// when an object has no key.
-    func fold(_ objects: [JSONValue]) -> [JSONValue]? {
-        var order: [JSONValue] = []
-        var content: [JSONValue: JSONValue] = [:]
+    func fold(_ objects: [FieldValue]) -> [FieldValue]? {
+        var order: [FieldValue] = []
+        var content: [FieldValue: FieldValue] = [:]
         for object in objects {
             guard let k = key(object) else { return nil }
             if content[k] == nil { order.append(k) }
@@ -283,8 +283,8 @@ struct ScenarioModel {
 
     /// The keys of a new section's objects, unless one is missing, repeated,
     /// or held by a section other than `allowedIn`.
-    func newKeys(_ objects: [JSONValue], allowedIn index: Int?) -> [JSONValue]? {
-        var seen = Set<JSONValue>()
+    func newKeys(_ objects: [FieldValue], allowedIn index: Int?) -> [FieldValue]? {
+        var seen = Set<FieldValue>()
         for object in objects {
             guard let k = key(object), seen.insert(k).inserted else { return nil }
             if let path = position(of: k), path.section != index { return nil }
@@ -294,13 +294,13 @@ struct ScenarioModel {
 
     /// Files an object in the section its value names, creating the
     /// section in name order.
-    private mutating func file(_ object: JSONValue) {
+    private mutating func file(_ object: FieldValue) {
         let name = Scenario.sectionName(for: object.value(atKeyPath: sectionBy!))
         if let index = sections.firstIndex(where: { $0.name == name }) {
             sections[index].elements.append(object)
             return
         }
-        let index = sections.firstIndex { ResultsSectioning<JSONValue>.unicodeScalarOrder(name, $0.name!) } ?? sections.count
+        let index = sections.firstIndex { ResultsSectioning<FieldValue>.unicodeScalarOrder(name, $0.name!) } ?? sections.count
         sections.insert(Section(name: name, elements: [object]), at: index)
     }
 
@@ -313,10 +313,10 @@ struct ScenarioModel {
         for index in sections.indices { sections[index].elements = Self.stableSorted(sections[index].elements, by: sortBy) }
     }
 
-    static func stableSorted(_ objects: [JSONValue], by fields: [ScenarioSortField]) -> [JSONValue] {
+    static func stableSorted(_ objects: [FieldValue], by fields: [ScenarioSortField]) -> [FieldValue] {
         objects.enumerated().sorted { a, b in
             for field in fields {
-                var order = JSONValue.compare(a.element.value(atKeyPath: field.keyPath), b.element.value(atKeyPath: field.keyPath))
+                var order = FieldValue.compare(a.element.value(atKeyPath: field.keyPath), b.element.value(atKeyPath: field.keyPath))
                 if field.isDescending {
                     order = order == .orderedAscending ? .orderedDescending : order == .orderedDescending ? .orderedAscending : .orderedSame
                 }

@@ -20,9 +20,9 @@ struct ScenarioRandomTests {
             "sortBy \(sortBy), sectionBy \(sectionBy ?? "-"), hides \(hidesEmptySections)"
         }
 
-        var header: JSONObject {
-            var header: JSONObject = ["primaryKey": "id"]
-            if !sortBy.isEmpty { header["sortBy"] = .array(sortBy.map(JSONValue.string)) }
+        var header: FieldObject {
+            var header: FieldObject = ["primaryKey": "id"]
+            if !sortBy.isEmpty { header["sortBy"] = .array(sortBy.map(FieldValue.string)) }
             if let sectionBy { header["sectionBy"] = .string(sectionBy) }
             if hidesEmptySections { header["hidesEmptySections"] = true }
             return header
@@ -63,7 +63,7 @@ struct ScenarioRandomTests {
     /// line and number of refused operations.
     static func compare(_ result: ScenarioResult, with scenario: Scenario) -> String? {
         var model = ScenarioModel(scenario)
-        var states: [Int: (visible: [ResultsSection<JSONValue>], data: [ResultsSection<JSONValue>])] = [:]
+        var states: [Int: (visible: [ResultsSection<FieldValue>], data: [ResultsSection<FieldValue>])] = [:]
         var errors: [Int: Int] = [:]
         for line in result.log {
             switch line.event {
@@ -72,7 +72,7 @@ struct ScenarioRandomTests {
             default: break
             }
         }
-        func sections(_ model: [ScenarioModel.Section]) -> [ResultsSection<JSONValue>] {
+        func sections(_ model: [ScenarioModel.Section]) -> [ResultsSection<FieldValue>] {
             model.map { ResultsSection(name: $0.name, elements: $0.elements) }
         }
         for (index, step) in scenario.steps.enumerated() {
@@ -101,8 +101,8 @@ struct ScenarioRandomTests {
 
 extension ScenarioRandomTests {
     /// Sections as compact text for messages: `A[1, 2] -[3]`.
-    static func text(_ sections: [ResultsSection<JSONValue>]) -> String {
-        sections.map { "\($0.name ?? "-")\(JSONValue.array($0.elements.map { $0["id"] ?? .null }).jsonText)" }
+    static func text(_ sections: [ResultsSection<FieldValue>]) -> String {
+        sections.map { "\($0.name ?? "-")\(FieldValue.array($0.elements.map { $0["id"] ?? .null }).jsonText)" }
             .joined(separator: " ")
     }
 }
@@ -125,17 +125,17 @@ struct ScenarioFileGenerator {
 
     mutating func file(steps count: Int) -> String {
         var header = configuration.header
-        var steps: [JSONValue] = []
+        var steps: [FieldValue] = []
         for _ in 0..<count { steps.append(step(inBatch: false)) }
         header["steps"] = .array(steps)
-        return JSONValue.object(header).jsonText
+        return FieldValue.object(header).jsonText
     }
 
     private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
     private mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
 
-    private mutating func object() -> JSONValue {
-        var object: JSONObject = [:]
+    private mutating func object() -> FieldValue {
+        var object: FieldObject = [:]
         switch int(0...39) {
         case 0: break
         case 1: object["id"] = .null
@@ -153,15 +153,15 @@ struct ScenarioFileGenerator {
         return .object(object)
     }
 
-    private mutating func objects(_ range: ClosedRange<Int>) -> JSONValue {
+    private mutating func objects(_ range: ClosedRange<Int>) -> FieldValue {
         .array((0..<int(range)).map { _ in object() })
     }
 
-    private mutating func indexPath() -> JSONValue {
+    private mutating func indexPath() -> FieldValue {
         [.integer(int(-1...sectionCount)), .integer(int(-1...4))]
     }
 
-    private mutating func section(allowEmpty: Bool) -> JSONValue {
+    private mutating func section(allowEmpty: Bool) -> FieldValue {
         let objects = objects(allowEmpty ? 0...2 : 1...2)
         switch int(0...4) {
         case 0: return objects
@@ -175,9 +175,9 @@ struct ScenarioFileGenerator {
         "v <= 2 AND g != 'c'", "NOT (v == 1 OR g == nil)",
     ]
 
-    private mutating func filter() -> JSONValue {
+    private mutating func filter() -> FieldValue {
         let predicate = chance(5) ? "v >" : Self.predicates[int(0...Self.predicates.count - 1)]
-        var filter: JSONObject = ["title": .string("f\(int(1...3))"), "predicate": .string(predicate)]
+        var filter: FieldObject = ["title": .string("f\(int(1...3))"), "predicate": .string(predicate)]
         switch int(0...3) {
         case 0: break
         case 1: filter["group"] = .null
@@ -186,7 +186,7 @@ struct ScenarioFileGenerator {
         return .object(filter)
     }
 
-    private mutating func step(inBatch: Bool) -> JSONValue {
+    private mutating func step(inBatch: Bool) -> FieldValue {
         let manual = configuration.sectionBy == nil
         switch int(0...99) {
         case 0..<8:
@@ -196,7 +196,7 @@ struct ScenarioFileGenerator {
             if manual { sectionCount = sections.count }
             return ["setData": .array(sections)]
         case 12..<24:
-            var step: JSONObject = ["add": object()]
+            var step: FieldObject = ["add": object()]
             if chance(30) { step["section"] = .integer(int(-1...sectionCount)) }
             return .object(step)
         case 24..<29:
@@ -216,7 +216,7 @@ struct ScenarioFileGenerator {
         case 59..<62:
             return ["replaceAll": objects(0...3)]
         case 62..<70:
-            var step: JSONObject = ["merge": objects(0...5)]
+            var step: FieldObject = ["merge": objects(0...5)]
             if chance(40) { step["prune"] = true }
             if configuration.sortBy.isEmpty ? chance(30) : chance(5) {
                 step["sortBy"] = chance(50) ? ["v"] : ["-v"]

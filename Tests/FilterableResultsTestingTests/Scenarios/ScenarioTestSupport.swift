@@ -21,8 +21,8 @@ enum ScenarioTestSupport {
     }
 
     /// Parses JSON Lines.
-    static func parseLines(_ text: String) throws -> [JSONValue] {
-        try text.split(separator: "\n", omittingEmptySubsequences: true).map { try JSONValue(parsing: String($0)) }
+    static func parseLines(_ text: String) throws -> [FieldValue] {
+        try text.split(separator: "\n", omittingEmptySubsequences: true).map { try FieldValue(parsingJSON: String($0)) }
     }
 
     /// The fields the contract gives each kind of line.
@@ -39,10 +39,10 @@ enum ScenarioTestSupport {
 
     /// A line reduced to what the contract fixes: its contract fields,
     /// without messages and without `"updated": false`.
-    static func canonical(_ line: JSONValue) -> JSONValue {
+    static func canonical(_ line: FieldValue) -> FieldValue {
         guard case let .object(object) = line, case let .string(event)? = object["event"],
               let fields = contractFields[event] else { return line }
-        var result = JSONObject()
+        var result = FieldObject()
         for (key, value) in object where fields.contains(key) && key != "message" {
             if key == "updated" && value == .bool(false) { continue }
             result[key] = value
@@ -53,10 +53,10 @@ enum ScenarioTestSupport {
     /// Why two logs are not equivalent under the contract's freedoms (the
     /// order of events inside a group, message texts, added fields), or
     /// `nil` when they are.
-    static func equivalenceProblem(actual: [JSONValue], expected: [JSONValue]) -> String? {
-        func tokens(_ lines: [JSONValue]) -> [[JSONValue]] {
-            var tokens: [[JSONValue]] = []
-            var group: [JSONValue]?
+    static func equivalenceProblem(actual: [FieldValue], expected: [FieldValue]) -> String? {
+        func tokens(_ lines: [FieldValue]) -> [[FieldValue]] {
+            var tokens: [[FieldValue]] = []
+            var group: [FieldValue]?
             for line in lines.map(canonical) {
                 let event = line["event"]?.stringValue
                 if event == "willChangeContent" {

@@ -178,7 +178,7 @@ struct ResultsStoreFilteringTests {
     }
 
     @Test func formatStringFiltersEvaluateFieldsByName() throws {
-        var store = ResultsStore<JSONValue, JSONValue>(key: { $0["id"] }, isSameContent: ==)
+        var store = ResultsStore<FieldValue, FieldValue>(key: { $0["id"] }, isSameContent: ==)
         try store.setData([["id": 1, "type": "t1.micro"], ["id": 2, "type": "m1.large"], ["id": 3]])
         store.addFilter(try ResultsFilter(title: "micro", group: "type", format: "type BEGINSWITH[c] 'T1'"))
         #expect(store.snapshot.elements.map { $0["id"] } == [1])
@@ -188,7 +188,7 @@ struct ResultsStoreFilteringTests {
 
     @Test func aMalformedFormatIsATypedErrorNamingThePosition() {
         #expect {
-            _ = try ResultsFilter<JSONValue>(title: "bad", format: "type BEGINSWITH")
+            _ = try ResultsFilter<FieldValue>(title: "bad", format: "type BEGINSWITH")
         } throws: { error in
             guard let error = error as? ResultsError, case let .invalidPredicate(text, position, _) = error else { return false }
             return text == "type BEGINSWITH" && position == 15

@@ -42,7 +42,7 @@ struct NestingDepthTests {
     @Test("the limit is between 100 and 200 levels")
     func limitValue() {
         #expect((100...200).contains(Self.limit))
-        #expect((100...200).contains(JSONValue.maximumNestingDepth))
+        #expect((100...200).contains(FieldValue.maximumNestingDepth))
     }
 
     @Test("a predicate at the limit parses, evaluates and prints on a 512 KB stack")
@@ -59,7 +59,7 @@ struct NestingDepthTests {
             formats.map { format in
                 do {
                     let predicate = try FormatPredicate(format)
-                    let object: JSONValue = ["a": 1, "b": 2]
+                    let object: FieldValue = ["a": 1, "b": 2]
                     let result = predicate.evaluate(object)
                     let reparsed = try FormatPredicate(predicate.description)
                     return "\(result) \(reparsed == predicate) \(reparsed.evaluate(object) == result)"
@@ -141,19 +141,19 @@ struct NestingDepthTests {
 
     @Test("JSON at the nesting limit parses, prints, compares and hashes on a 512 KB stack")
     func jsonAtLimit() async {
-        let depth = JSONValue.maximumNestingDepth
+        let depth = FieldValue.maximumNestingDepth
         let outcome = await SmallStack.run { () -> String in
             let arrays = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
             let objects = String(repeating: #"{"a": "#, count: depth) + "1" + String(repeating: "}", count: depth)
             var lines: [String] = []
             for text in [arrays, objects] {
                 do {
-                    let value = try JSONValue(parsing: text)
-                    let again = try JSONValue(parsing: Array(text.utf8))
+                    let value = try FieldValue(parsingJSON: text)
+                    let again = try FieldValue(parsingJSON: Array(text.utf8))
                     var hasher = Hasher()
                     hasher.combine(value)
                     _ = hasher.finalize()
-                    lines.append("\(value.jsonText == text) \(value == again) \(JSONValue.compare(value, again) == .orderedSame) \(value.jsonTextWithSortedKeys.count == value.jsonText.count) \(value.hashValue == again.hashValue)")
+                    lines.append("\(value.jsonText == text) \(value == again) \(FieldValue.compare(value, again) == .orderedSame) \(value.jsonTextWithSortedKeys.count == value.jsonText.count) \(value.hashValue == again.hashValue)")
                 } catch {
                     lines.append("\(error)")
                 }
@@ -164,21 +164,21 @@ struct NestingDepthTests {
     }
 
     @Test("JSON one level over the limit is a parse error naming the offset", arguments: [
-        JSONValue.maximumNestingDepth + 1, 300, 100_000,
+        FieldValue.maximumNestingDepth + 1, 300, 100_000,
     ])
     func jsonOverLimit(depth: Int) async {
         let outcome = await SmallStack.run { () -> String in
             let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             do {
-                _ = try JSONValue(parsing: text)
+                _ = try FieldValue(parsingJSON: text)
                 return "parsed"
-            } catch let error as JSONValue.ParseError {
+            } catch let error as FieldValue.ParseError {
                 return "\(error.offset) \(error.expected)"
             } catch {
                 return "\(error)"
             }
         }
-        let limit = JSONValue.maximumNestingDepth
+        let limit = FieldValue.maximumNestingDepth
         #expect(outcome == "\(limit) at most \(limit) levels of nested arrays and objects")
     }
 
@@ -187,7 +187,7 @@ struct NestingDepthTests {
         // The deepest place in the file is an object in the "visible" of an
         // "expect": seven levels (the file, "steps", the step, the
         // expectation, "visible", a section) and the object's own.
-        let pairs = (JSONValue.maximumNestingDepth - 8) / 2
+        let pairs = (FieldValue.maximumNestingDepth - 8) / 2
         func nested(_ leaf: String) -> String {
             String(repeating: #"{"k": ["#, count: pairs) + leaf + String(repeating: "]}", count: pairs)
         }

@@ -16,7 +16,7 @@ struct Product: Identifiable, Equatable, Sendable {
 }
 
 extension Product: FieldValueProviding {         // lets format strings read the fields
-    func fieldValue(named field: String) -> JSONValue? {
+    func fieldValue(named field: String) -> FieldValue? {
         switch field {
         case "name": .string(name)
         case "company": .string(company)

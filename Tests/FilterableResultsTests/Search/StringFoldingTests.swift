@@ -79,7 +79,7 @@ struct StringFoldingTests {
             ("\u{301}", "Café"), ("ж", "ЖУК"), ("東京", "東京都"), ("i", "İstanbul"), ("👍", "ok 👍🏽"),
         ]
         for (text, field) in pairs {
-            let filter = try ResultsFilter<JSONValue>(title: "t", format: "name CONTAINS[cd] %@", arguments: [.string(text)])
+            let filter = try ResultsFilter<FieldValue>(title: "t", format: "name CONTAINS[cd] %@", arguments: [.string(text)])
             #expect(SearchText(text).isFound(in: field) == filter(["name": .string(field)]), "\(text) in \(field)")
         }
         #expect(!SearchText("ss").isFound(in: "Straße"))

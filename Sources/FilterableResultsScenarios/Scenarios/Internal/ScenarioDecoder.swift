@@ -30,7 +30,7 @@ struct ScenarioDecoder {
 
     // MARK: The file
 
-    mutating func decodeScenario(_ json: JSONValue) throws(ScenarioError) -> Scenario {
+    mutating func decodeScenario(_ json: FieldValue) throws(ScenarioError) -> Scenario {
         guard case let .object(root) = json else {
             throw failure("a scenario must be a JSON object with \"steps\", found \(Self.describe(json))")
         }
@@ -88,7 +88,7 @@ struct ScenarioDecoder {
     /// The operations a `batch` may not hold.
     static let notInBatch: Set<String> = ["batch", "beginUpdates", "endUpdates", "setUpdatesEnabled"]
 
-    mutating func decodeStep(_ value: JSONValue, inBatch: Bool) throws(ScenarioError) -> ScenarioStep {
+    mutating func decodeStep(_ value: FieldValue, inBatch: Bool) throws(ScenarioError) -> ScenarioStep {
         guard case let .object(fields) = value else {
             throw failure("a step must be an object with one operation key, found \(Self.describe(value))")
         }
@@ -117,7 +117,7 @@ struct ScenarioDecoder {
     }
 
     private mutating func decodeOperation(
-        _ operation: String, _ argument: JSONValue, fields: JSONObject
+        _ operation: String, _ argument: FieldValue, fields: FieldObject
     ) throws(ScenarioError) -> ScenarioStep {
         switch operation {
         case "setData":
@@ -208,18 +208,18 @@ struct ScenarioDecoder {
 
     // MARK: Values
 
-    private func required(_ fields: JSONObject, _ key: String, of operation: String) throws(ScenarioError) -> JSONValue {
+    private func required(_ fields: FieldObject, _ key: String, of operation: String) throws(ScenarioError) -> FieldValue {
         guard let value = fields[key] else { throw failure("\"\(operation)\" needs \"\(key)\"") }
         return value
     }
 
-    private func requireTrue(_ value: JSONValue, field: String) throws(ScenarioError) {
+    private func requireTrue(_ value: FieldValue, field: String) throws(ScenarioError) {
         guard value == .bool(true) else {
             throw failure("\"\(field)\" must be true, found \(Self.describe(value))")
         }
     }
 
-    private func optionalString(_ value: JSONValue?, field: String) throws(ScenarioError) -> String? {
+    private func optionalString(_ value: FieldValue?, field: String) throws(ScenarioError) -> String? {
         switch value {
         case nil, .null?: return nil
         case let .string(text)?: return text
@@ -230,16 +230,16 @@ struct ScenarioDecoder {
     /// A field path: a string of non-empty components separated by dots.
     private func fieldPath(_ text: String, field: String) throws(ScenarioError) -> String {
         guard !text.isEmpty, !text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
-            throw failure("\"\(field)\" must be a field name or a dotted path like \"owner.id\", found \(JSONValue.string(text).jsonText)")
+            throw failure("\"\(field)\" must be a field name or a dotted path like \"owner.id\", found \(FieldValue.string(text).jsonText)")
         }
         return text
     }
 
-    private func optionalFieldPath(_ value: JSONValue?, field: String) throws(ScenarioError) -> String? {
+    private func optionalFieldPath(_ value: FieldValue?, field: String) throws(ScenarioError) -> String? {
         try optionalString(value, field: field).map { text throws(ScenarioError) in try fieldPath(text, field: field) }
     }
 
-    private func sortFields(_ value: JSONValue?, field: String) throws(ScenarioError) -> [ScenarioSortField] {
+    private func sortFields(_ value: FieldValue?, field: String) throws(ScenarioError) -> [ScenarioSortField] {
         switch value {
         case nil, .null?:
             return []
@@ -259,14 +259,14 @@ struct ScenarioDecoder {
         }
     }
 
-    private func integer(_ value: JSONValue, field: String) throws(ScenarioError) -> Int {
+    private func integer(_ value: FieldValue, field: String) throws(ScenarioError) -> Int {
         guard value.kind == .number, let integer = value.intValue else {
             throw failure("\"\(field)\" must be an integer, found \(Self.describe(value))")
         }
         return integer
     }
 
-    private func indexPath(_ value: JSONValue, field: String) throws(ScenarioError) -> RawIndexPath {
+    private func indexPath(_ value: FieldValue, field: String) throws(ScenarioError) -> RawIndexPath {
         guard case let .array(items) = value, items.count == 2,
               items.allSatisfy({ $0.kind == .number }),
               let section = items[0].intValue, let row = items[1].intValue
@@ -277,14 +277,14 @@ struct ScenarioDecoder {
     }
 
     /// An OBJ: any JSON value, or a JSON object when the file has a primary key.
-    private func object(_ value: JSONValue, field: String) throws(ScenarioError) -> JSONValue {
+    private func object(_ value: FieldValue, field: String) throws(ScenarioError) -> FieldValue {
         if hasPrimaryKey, value.kind != .object {
             throw failure("\"\(field)\" must be an object (the file has a primaryKey), found \(Self.describe(value))")
         }
         return value
     }
 
-    private func objects(_ value: JSONValue, field: String) throws(ScenarioError) -> [JSONValue] {
+    private func objects(_ value: FieldValue, field: String) throws(ScenarioError) -> [FieldValue] {
         guard case let .array(items) = value else {
             throw failure("\"\(field)\" must be an array of objects, found \(Self.describe(value))")
         }
@@ -296,7 +296,7 @@ struct ScenarioDecoder {
 
     /// Whether a value has the shape of a SECTION: an array, or an object
     /// whose keys are `objects` and optionally `name`.
-    static func isSection(_ value: JSONValue) -> Bool {
+    static func isSection(_ value: FieldValue) -> Bool {
         switch value {
         case .array:
             return true
@@ -308,7 +308,7 @@ struct ScenarioDecoder {
         }
     }
 
-    private func section(_ value: JSONValue, field: String) throws(ScenarioError) -> ResultsSection<JSONValue> {
+    private func section(_ value: FieldValue, field: String) throws(ScenarioError) -> ResultsSection<FieldValue> {
         switch value {
         case .array:
             return ResultsSection(elements: try objects(value, field: field))
@@ -327,7 +327,7 @@ struct ScenarioDecoder {
 
     /// SECTIONS or OBJECTS: an array whose every element is a SECTION, or
     /// none is.
-    private func data(_ value: JSONValue, field: String) throws(ScenarioError) -> ScenarioData {
+    private func data(_ value: FieldValue, field: String) throws(ScenarioError) -> ScenarioData {
         guard case let .array(items) = value else {
             throw failure("\"\(field)\" must be an array of objects or of sections, found \(Self.describe(value))")
         }
@@ -337,14 +337,14 @@ struct ScenarioDecoder {
             let objectIndex = items.indices.first { !Self.isSection(items[$0]) }!
             throw failure("\"\(field)\" mixes sections and objects: element \(sectionIndexes[0]) is a section, element \(objectIndex) is not (\(Self.describe(items[objectIndex])))")
         }
-        var sections: [ResultsSection<JSONValue>] = []
+        var sections: [ResultsSection<FieldValue>] = []
         for item in items { sections.append(try section(item, field: field)) }
         return .sections(sections)
     }
 
     // MARK: Filters
 
-    private func filter(_ value: JSONValue, field: String) throws(ScenarioError) -> ScenarioFilter {
+    private func filter(_ value: FieldValue, field: String) throws(ScenarioError) -> ScenarioFilter {
         guard case let .object(members) = value else {
             throw failure("\"\(field)\" must be a filter {\"title\": …, \"group\": …, \"predicate\": …}, found \(Self.describe(value))")
         }
@@ -361,7 +361,7 @@ struct ScenarioDecoder {
         return ScenarioFilter(title: title, group: group, predicate: predicate)
     }
 
-    private func filters(_ value: JSONValue, field: String) throws(ScenarioError) -> [ScenarioFilter] {
+    private func filters(_ value: FieldValue, field: String) throws(ScenarioError) -> [ScenarioFilter] {
         guard case let .array(items) = value else {
             throw failure("\"\(field)\" must be an array of filters, found \(Self.describe(value))")
         }
@@ -372,7 +372,7 @@ struct ScenarioDecoder {
 
     /// The title and group of `removeFilter` (a whole filter is accepted;
     /// its predicate is ignored).
-    private func filterName(_ value: JSONValue) throws(ScenarioError) -> (String, String?) {
+    private func filterName(_ value: FieldValue) throws(ScenarioError) -> (String, String?) {
         guard case let .object(members) = value, case let .string(title)? = members["title"] else {
             throw failure("\"removeFilter\" must be {\"title\": …, \"group\": …} with a title string, found \(Self.describe(value))")
         }
@@ -384,7 +384,7 @@ struct ScenarioDecoder {
 
     // MARK: Expectations
 
-    private func expectation(_ value: JSONValue) throws(ScenarioError) -> ScenarioExpectation {
+    private func expectation(_ value: FieldValue) throws(ScenarioError) -> ScenarioExpectation {
         guard case let .object(members) = value else {
             throw failure("\"expect\" must be an object with \"visible\", \"data\", \"events\" or \"error\", found \(Self.describe(value))")
         }
@@ -397,7 +397,7 @@ struct ScenarioDecoder {
                 guard case let .array(items) = part else {
                     throw failure("\"events\" must be an array of event lines, found \(Self.describe(part))")
                 }
-                var events: [JSONValue] = []
+                var events: [FieldValue] = []
                 for (index, item) in items.enumerated() { events.append(try expectedEvent(item, index: index)) }
                 expectation.events = events
             case "error":
@@ -416,11 +416,11 @@ struct ScenarioDecoder {
         return expectation
     }
 
-    private func table(_ value: JSONValue, field: String) throws(ScenarioError) -> [[JSONValue]] {
+    private func table(_ value: FieldValue, field: String) throws(ScenarioError) -> [[FieldValue]] {
         guard case let .array(sections) = value else {
             throw failure("\"\(field)\" must be an array of sections of keys like [[1, 2], [5]], found \(Self.describe(value))")
         }
-        var table: [[JSONValue]] = []
+        var table: [[FieldValue]] = []
         for section in sections {
             guard case let .array(keys) = section else {
                 throw failure("\"\(field)\" must be an array of sections of keys like [[1, 2], [5]], found \(Self.describe(section)) as a section")
@@ -432,7 +432,7 @@ struct ScenarioDecoder {
 
     /// An expected event line, checked and put in the form the runner
     /// compares: the contract's fields only, without `"updated": false`.
-    private func expectedEvent(_ value: JSONValue, index: Int) throws(ScenarioError) -> JSONValue {
+    private func expectedEvent(_ value: FieldValue, index: Int) throws(ScenarioError) -> FieldValue {
         let at = "in \"events\" at index \(index)"
         guard case let .object(members) = value, case let .string(event)? = members["event"] else {
             throw failure("an expected event must be an object with an \"event\" name, found \(Self.describe(value)) \(at)")
@@ -452,7 +452,7 @@ struct ScenarioDecoder {
             }
             return type
         }
-        var normalized = JSONObject()
+        var normalized = FieldObject()
         normalized["event"] = .string(event)
         switch event {
         case "willChangeContent", "didChangeContent", "shouldReload":
@@ -490,7 +490,7 @@ struct ScenarioDecoder {
             case let other?: throw failure("\"updated\" must be true or false, found \(Self.describe(other)) \(at)")
             }
         default:
-            throw failure("an expected event is one of willChangeContent, didChangeSection, didChangeObject, didChangeContent and shouldReload, found \(JSONValue.string(event).jsonText) \(at)")
+            throw failure("an expected event is one of willChangeContent, didChangeSection, didChangeObject, didChangeContent and shouldReload, found \(FieldValue.string(event).jsonText) \(at)")
         }
         return .object(normalized)
     }
@@ -498,7 +498,7 @@ struct ScenarioDecoder {
     // MARK: Messages
 
     /// A value as a message shows it: its JSON text, shortened when long.
-    static func describe(_ value: JSONValue) -> String {
+    static func describe(_ value: FieldValue) -> String {
         let text = value.jsonText
         if text.count <= 60 { return text }
         return "\(value.kind == .object ? "an" : "a") \(value.kind) \(text.prefix(50))…"

@@ -6,8 +6,8 @@ import FilterableResultsTesting
 /// saw, and what the last step did (for `expect`). Each log line goes to
 /// the sink as it happens; the execution keeps none.
 final class ScenarioExecution {
-    typealias Controller = ResultsController<JSONValue, JSONValue>
-    typealias Table = [ResultsSection<JSONValue>]
+    typealias Controller = ResultsController<FieldValue, FieldValue>
+    typealias Table = [ResultsSection<FieldValue>]
 
     /// What a step did, for the `expect` steps after it.
     struct StepRecord {
@@ -35,12 +35,12 @@ final class ScenarioExecution {
 
     /// Collects what the controller reports; drained after each operation.
     private final class Inbox {
-        var updates: [ResultsUpdate<ResultsSnapshot<JSONValue, JSONValue>>] = []
+        var updates: [ResultsUpdate<ResultsSnapshot<FieldValue, FieldValue>>] = []
     }
 
     let scenario: Scenario
     let controller: Controller
-    private let keyOf: @Sendable (JSONValue) -> JSONValue?
+    private let keyOf: @Sendable (FieldValue) -> FieldValue?
     private let inbox = Inbox()
     private var observation: ResultsObservation?
 
@@ -210,7 +210,7 @@ final class ScenarioExecution {
 
     /// Logs one report of the controller and checks it against the table
     /// the client last saw.
-    private func report(_ update: ResultsUpdate<ResultsSnapshot<JSONValue, JSONValue>>, into record: inout StepRecord) {
+    private func report(_ update: ResultsUpdate<ResultsSnapshot<FieldValue, FieldValue>>, into record: inout StepRecord) {
         let new = controller.store.snapshot.sections.map(ResultsSection.init)
         if !Self.snapshot(update.snapshot, shows: new) {
             fail(.batchRule(5), "batch rule 5: the update's snapshot is not the visible table after it")
@@ -247,7 +247,7 @@ final class ScenarioExecution {
     }
 
     /// Whether `snapshot` shows exactly `table`, read in place.
-    private static func snapshot(_ snapshot: ResultsSnapshot<JSONValue, JSONValue>, shows table: Table) -> Bool {
+    private static func snapshot(_ snapshot: ResultsSnapshot<FieldValue, FieldValue>, shows table: Table) -> Bool {
         let sections = snapshot.sections
         guard sections.count == table.count else { return false }
         return zip(sections, table).allSatisfy { section, expected in
@@ -303,16 +303,16 @@ final class ScenarioExecution {
     }
 
     /// The keys of a table, section by section.
-    private func keys(of table: Table) -> [[JSONValue]] {
+    private func keys(of table: Table) -> [[FieldValue]] {
         table.map { $0.elements.map { keyOf($0) ?? .null } }
     }
 
     /// What differs between two lists of events compared in any order, or
     /// `nil` when they hold the same events.
-    static func differences(expected: [JSONValue], actual: [JSONValue]) -> String? {
-        var remaining: [JSONValue: Int] = [:]
+    static func differences(expected: [FieldValue], actual: [FieldValue]) -> String? {
+        var remaining: [FieldValue: Int] = [:]
         for event in actual { remaining[event, default: 0] += 1 }
-        var missing: [JSONValue] = []
+        var missing: [FieldValue] = []
         for event in expected {
             if let count = remaining[event], count > 0 {
                 remaining[event] = count - 1
@@ -333,8 +333,8 @@ final class ScenarioExecution {
     }
 
     /// A table of keys as JSON text.
-    static func text(_ table: [[JSONValue]]) -> String {
-        JSONValue.array(table.map(JSONValue.array)).jsonText
+    static func text(_ table: [[FieldValue]]) -> String {
+        FieldValue.array(table.map(FieldValue.array)).jsonText
     }
 
     // MARK: The log

@@ -12,20 +12,20 @@ enum ScenarioLog {
     ]
 
     /// Sections as the `state` line writes them: `{"name": …, "objects": […]}`.
-    static func json(_ sections: [ResultsSection<JSONValue>]) -> JSONValue {
+    static func json(_ sections: [ResultsSection<FieldValue>]) -> FieldValue {
         .array(sections.map { section in
-            .object(["name": section.name.map(JSONValue.string) ?? .null, "objects": .array(section.elements)])
+            .object(["name": section.name.map(FieldValue.string) ?? .null, "objects": .array(section.elements)])
         })
     }
 
     /// An index path as the log writes it: `[section, row]`.
-    static func json(_ indexPath: ResultsIndexPath) -> JSONValue {
+    static func json(_ indexPath: ResultsIndexPath) -> FieldValue {
         [.integer(indexPath.section), .integer(indexPath.row)]
     }
 
     /// A change event in the form `expect`'s `events` compares: its fields
     /// without `"step"` and without `"updated": false`.
-    static func comparable(_ event: ScenarioEvent) -> JSONValue {
+    static func comparable(_ event: ScenarioEvent) -> FieldValue {
         .object(event.fields)
     }
 }

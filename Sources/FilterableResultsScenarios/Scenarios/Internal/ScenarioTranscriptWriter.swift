@@ -7,7 +7,7 @@ struct ScenarioTranscriptWriter {
     let scenario: Scenario
     private(set) var text = ""
     /// The visible table of the last `state` line written.
-    private var lastTable: [ResultsSection<JSONValue>]?
+    private var lastTable: [ResultsSection<FieldValue>]?
 
     /// The width of the step column: `step 12  `.
     private static let indent = String(repeating: " ", count: 10)
@@ -102,7 +102,7 @@ struct ScenarioTranscriptWriter {
                     change.kind == .insert ? "" : change.index.map(String.init) ?? "?",
                     change.kind == .move ? "->" : "",
                     change.kind == .insert || change.kind == .move ? change.newIndex.map(String.init) ?? "?" : "",
-                    change.name.map { JSONValue.string($0).jsonText } ?? "",
+                    change.name.map { FieldValue.string($0).jsonText } ?? "",
                 ])
             }
         }
@@ -134,7 +134,7 @@ struct ScenarioTranscriptWriter {
 
     // MARK: Tables
 
-    private mutating func writeTable(visible: [ResultsSection<JSONValue>], data: [ResultsSection<JSONValue>]) {
+    private mutating func writeTable(visible: [ResultsSection<FieldValue>], data: [ResultsSection<FieldValue>]) {
         defer { lastTable = visible }
         let rowCount = visible.reduce(0) { $0 + $1.elements.count }
         let dataCount = data.reduce(0) { $0 + $1.elements.count }
@@ -147,7 +147,7 @@ struct ScenarioTranscriptWriter {
         }
         line(Self.indent + summary)
         for (index, section) in visible.enumerated() {
-            let name = section.name.map { JSONValue.string($0).jsonText } ?? "(unnamed)"
+            let name = section.name.map { FieldValue.string($0).jsonText } ?? "(unnamed)"
             line(Self.indent + "  section \(index)  \(name)" + (section.elements.isEmpty ? "  (empty)" : ""))
             var rows: [[String]] = []
             for (row, object) in section.elements.enumerated() {
@@ -166,9 +166,9 @@ struct ScenarioTranscriptWriter {
 
     /// A step in one line: the operation and its arguments, shortened.
     static func describe(_ step: ScenarioStep) -> String {
-        func object(_ value: JSONValue) -> String { shorten(value.jsonText, to: 70) }
-        func section(_ section: ResultsSection<JSONValue>) -> String {
-            let name = section.name.map { JSONValue.string($0).jsonText } ?? "(unnamed)"
+        func object(_ value: FieldValue) -> String { shorten(value.jsonText, to: 70) }
+        func section(_ section: ResultsSection<FieldValue>) -> String {
+            let name = section.name.map { FieldValue.string($0).jsonText } ?? "(unnamed)"
             return "\(name) with \(count(section.elements.count, "object"))"
         }
         func filter(_ filter: ScenarioFilter) -> String {
@@ -209,7 +209,7 @@ struct ScenarioTranscriptWriter {
         case let .removeSectionAt(index):
             return "removeSectionAt \(index)"
         case let .removeSection(name):
-            return "removeSection \(JSONValue.string(name).jsonText)"
+            return "removeSection \(FieldValue.string(name).jsonText)"
         case let .replaceSectionAt(index, value):
             return "replaceSectionAt \(index) with \(section(value))"
         case let .addFilter(value):

@@ -1,6 +1,6 @@
 import FilterableResults
 
-extension JSONValue {
+extension FieldValue {
     /// Feeds a value that is not an array or an object into `hasher`.
     func hashScalar(into hasher: inout Hasher) {
         switch self {
@@ -26,16 +26,16 @@ extension JSONValue {
     /// A container being hashed: its children so far folded into a hasher
     /// (arrays, in order) or into a sum (objects, in any order).
     private enum DigestFrame {
-        case array(JSONArray, next: Int, hasher: Hasher)
-        case object(JSONObject, next: Int, sum: UInt)
+        case array(FieldArray, next: Int, hasher: Hasher)
+        case object(FieldObject, next: Int, sum: UInt)
     }
 
     /// The hash of a value, computed bottom-up with an explicit stack: each
     /// array folds its elements' digests in order, each object sums its
     /// members' digests (key and value) so that key order does not matter.
-    static func containerDigest(_ root: JSONValue) -> Int {
+    static func containerDigest(_ root: FieldValue) -> Int {
         var stack: [DigestFrame] = []
-        var next: JSONValue? = root
+        var next: FieldValue? = root
         var digest = 0
         while true {
             if let value = next {

@@ -5,7 +5,7 @@ import FilterableResults
 ///
 /// The first component names a field of the element (through
 /// ``FieldValueProviding/fieldValue(named:)``); each further component is a
-/// key of the JSON object reached so far.
+/// key of the object value reached so far.
 ///
 ///     let path: FieldPath = "owner.id"
 ///     path.components         // ["owner", "id"]

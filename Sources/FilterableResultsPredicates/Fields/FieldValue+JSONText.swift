@@ -1,6 +1,6 @@
 import FilterableResults
 
-extension JSONValue {
+extension FieldValue {
     /// The value as compact JSON text with Python's `json.dumps` separators,
     /// keys in their stored order: `{"id": 1, "tags": ["a", "b"]}`.
     ///
@@ -24,7 +24,7 @@ extension JSONValue {
     /// ever holding its whole text.
     ///
     ///     var text = ""
-    ///     JSONValue.array([1, 2]).writeJSONText(to: &text)   // "[1, 2]"
+    ///     FieldValue.array([1, 2]).writeJSONText(to: &text)   // "[1, 2]"
     ///
     /// - Complexity: O(*n*) in the size of the value.
     public func writeJSONText(to target: inout some TextOutputStream) {
@@ -45,7 +45,7 @@ extension JSONValue {
     }
 }
 
-extension JSONValue: CustomStringConvertible {
+extension FieldValue: CustomStringConvertible {
     /// The value as compact JSON text (``jsonText``).
     ///
     /// - Complexity: O(*n*) in the size of the value.
@@ -69,17 +69,17 @@ struct JSONWriter {
 
     /// A container being written: the members or elements still to come.
     private enum Frame {
-        case array(JSONArray, next: Int)
-        case object(JSONObject, next: Int)
+        case array(FieldArray, next: Int)
+        case object(FieldObject, next: Int)
     }
 
     /// Writes `root` with an explicit stack of the containers open, so any
     /// depth works on any thread; whenever the text written reaches the
     /// piece size, hands it to `handOver` and starts again (text that is
     /// not handed over stays in ``text``).
-    mutating func write(_ root: JSONValue, handingOver handOver: (String) -> Void = { _ in }) {
+    mutating func write(_ root: FieldValue, handingOver handOver: (String) -> Void = { _ in }) {
         var stack: [Frame] = []
-        var next: JSONValue? = root
+        var next: FieldValue? = root
         while true {
             if let value = next {
                 next = nil
@@ -137,7 +137,7 @@ struct JSONWriter {
     }
 
     /// Writes a value that is not an array or an object.
-    private mutating func writeScalar(_ value: JSONValue) {
+    private mutating func writeScalar(_ value: FieldValue) {
         switch value {
         case .null, .array, .object:
             append("null")
@@ -156,7 +156,7 @@ struct JSONWriter {
     /// integers, others in shortest round-trip form, non-finite as `null`.
     static func numberText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value >= -JSONNumber.twoToThe63, value < JSONNumber.twoToThe63, value == value.rounded(.towardZero) {
+        if value >= -FieldNumber.twoToThe63, value < FieldNumber.twoToThe63, value == value.rounded(.towardZero) {
             return String(Int(value))
         }
         return value.description

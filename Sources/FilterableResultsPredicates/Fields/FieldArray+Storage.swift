@@ -1,26 +1,26 @@
 import FilterableResults
 
-extension JSONArray {
+extension FieldArray {
     /// The elements' buffer: a class, so that its `deinit` can take nested
-    /// values apart without recursion (``JSONValue/dismantle(_:)``).
+    /// values apart without recursion (``FieldValue/dismantle(_:)``).
     ///
-    /// Mutated only through a uniquely referenced `JSONArray` (copy on
+    /// Mutated only through a uniquely referenced `FieldArray` (copy on
     /// write), which makes sharing it across threads safe.
     @usableFromInline
     final class Storage: @unchecked Sendable {
         @usableFromInline
-        var elements: [JSONValue]
+        var elements: [FieldValue]
 
         @usableFromInline
-        init(_ elements: [JSONValue]) {
+        init(_ elements: [FieldValue]) {
             self.elements = elements
         }
 
         deinit {
             guard elements.contains(where: \.isContainer) else { return }
-            var pending: [JSONValue] = []
+            var pending: [FieldValue] = []
             swap(&pending, &elements)
-            JSONValue.dismantle(&pending)
+            FieldValue.dismantle(&pending)
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Exact comparisons between the two number representations.
 @usableFromInline
-enum JSONNumber {
+enum FieldNumber {
     /// 2⁶³ as a `Double`: the first double above `Int.max`.
     @inlinable
     static var twoToThe63: Double { 9_223_372_036_854_775_808.0 }

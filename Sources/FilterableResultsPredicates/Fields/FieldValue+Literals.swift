@@ -1,13 +1,13 @@
 import FilterableResults
 
-// Literal conformances, so values read as the JSON they stand for:
+// Literal conformances, so values read as the JSON text they print:
 //
-//     let value: JSONValue = ["id": 1, "tags": ["a", "b"], "price": 9.5, "sold": false]
+//     let value: FieldValue = ["id": 1, "tags": ["a", "b"], "price": 9.5, "sold": false]
 //
 // There is deliberately no `ExpressibleByNilLiteral`: `nil` stays the
-// `Optional` that means "missing", and JSON null is spelled `.null`.
+// `Optional` that means "missing", and a null value is spelled `.null`.
 
-extension JSONValue: ExpressibleByBooleanLiteral {
+extension FieldValue: ExpressibleByBooleanLiteral {
     /// Creates a Boolean value.
     ///
     /// - Complexity: O(1).
@@ -16,7 +16,7 @@ extension JSONValue: ExpressibleByBooleanLiteral {
     }
 }
 
-extension JSONValue: ExpressibleByIntegerLiteral {
+extension FieldValue: ExpressibleByIntegerLiteral {
     /// Creates an ``integer(_:)`` value.
     ///
     /// - Complexity: O(1).
@@ -25,7 +25,7 @@ extension JSONValue: ExpressibleByIntegerLiteral {
     }
 }
 
-extension JSONValue: ExpressibleByFloatLiteral {
+extension FieldValue: ExpressibleByFloatLiteral {
     /// Creates a ``double(_:)`` value.
     ///
     /// - Complexity: O(1).
@@ -34,7 +34,7 @@ extension JSONValue: ExpressibleByFloatLiteral {
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral {
+extension FieldValue: ExpressibleByStringLiteral {
     /// Creates a string value.
     ///
     /// - Complexity: O(1).
@@ -43,21 +43,21 @@ extension JSONValue: ExpressibleByStringLiteral {
     }
 }
 
-extension JSONValue: ExpressibleByArrayLiteral {
+extension FieldValue: ExpressibleByArrayLiteral {
     /// Creates an array value.
     ///
     /// - Complexity: O(*n*).
-    public init(arrayLiteral elements: JSONValue...) {
-        self = .array(JSONArray(elements))
+    public init(arrayLiteral elements: FieldValue...) {
+        self = .array(FieldArray(elements))
     }
 }
 
-extension JSONValue: ExpressibleByDictionaryLiteral {
+extension FieldValue: ExpressibleByDictionaryLiteral {
     /// Creates an object value in the written key order; a repeated key keeps
     /// its first position and its last value.
     ///
     /// - Complexity: O(*n*) expected.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
+    public init(dictionaryLiteral elements: (String, FieldValue)...) {
+        self = .object(FieldObject(elements.map { (key: $0.0, value: $0.1) }))
     }
 }

@@ -1,15 +1,17 @@
 import FilterableResults
 
-/// A JSON value: null, a Boolean, a number, a string, an array or an object.
+/// A value of an element's field: null, a Boolean, a number, a string, an
+/// array or an object (the kinds of value JSON has).
 ///
-/// `JSONValue` is what format predicates compare and what scenario files are
-/// made of. Values are built from literals or cases and printed here; the
-/// scenario runner's module, FilterableResultsTesting, parses them from text
-/// (`JSONValue(parsing:)`), keeping what Foundation's `JSONSerialization`
+/// `FieldValue` is what format predicates read from elements' fields and
+/// compare, and what scenario files are made of. Values are built from
+/// literals or cases and printed as JSON text here; the scenario runner's
+/// module, FilterableResultsScenarios, parses them from JSON text
+/// (`FieldValue(parsingJSON:)`), keeping what Foundation's `JSONSerialization`
 /// loses on Linux: the difference between `1` and `1.5` in the input, exact
 /// 64-bit integers, and the order of an object's keys.
 ///
-///     let value: JSONValue = ["id": 1, "title": "Kindle"]
+///     let value: FieldValue = ["id": 1, "title": "Kindle"]
 ///     value["title"]            // .string("Kindle")
 ///     value.jsonText            // {"id": 1, "title": "Kindle"}
 ///
@@ -27,11 +29,11 @@ import FilterableResults
 ///
 /// Strings compare by their Unicode scalars, not by Swift's canonical
 /// equivalence: `"é"` (one scalar) and `"e\u{301}"` (two) are different
-/// values, as they are different JSON texts.
+/// values, as they print different JSON texts.
 ///
 /// ## Objects
 ///
-/// An object is a ``JSONObject``: its keys are unique and keep their order
+/// An object is a ``FieldObject``: its keys are unique and keep their order
 /// for printing, while equality and hashing ignore that order.
 ///
 /// ## Depth
@@ -39,11 +41,11 @@ import FilterableResults
 /// Values built in code may nest to any depth. Equality, hashing, ordering,
 /// printing and releasing walk nested values with explicit stacks, not
 /// recursion, so a value 100,000 levels deep works on a 512 KB thread. That
-/// is why an array's elements are a ``JSONArray`` (whose storage the package
+/// is why an array's elements are a ``FieldArray`` (whose storage the package
 /// owns and takes apart one level at a time) rather than a Swift `Array`;
-/// `JSONValue.array(_:)` still takes a Swift array.
-public enum JSONValue: Sendable {
-    /// JSON `null`. A missing field compares as null too.
+/// `FieldValue.array(_:)` still takes a Swift array.
+public enum FieldValue: Sendable {
+    /// Null (`null` in JSON text). A missing field compares as null too.
     case null
     /// `true` or `false`.
     case bool(Bool)
@@ -54,13 +56,13 @@ public enum JSONValue: Sendable {
     /// A string.
     case string(String)
     /// An ordered list of values.
-    case array(JSONArray)
+    case array(FieldArray)
     /// Named values with unique keys in their written order.
-    case object(JSONObject)
+    case object(FieldObject)
 }
 
-extension JSONValue {
-    /// The kinds of JSON values, in the order values of different kinds sort.
+extension FieldValue {
+    /// The kinds of field values, in the order values of different kinds sort.
     ///
     /// `null < bool < number < string < array < object`.
     public enum Kind: Int, Hashable, Comparable, Sendable, CaseIterable, CustomStringConvertible {
@@ -82,7 +84,7 @@ extension JSONValue {
         /// - Complexity: O(1).
         public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
 
-        /// The kind's name as a JSON reader would say it: `null`, `boolean`,
+        /// The kind's name as JSON names it: `null`, `boolean`,
         /// `number`, `string`, `array` or `object`.
         ///
         /// - Complexity: O(1).
@@ -117,25 +119,25 @@ extension JSONValue {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public static func number(_ value: Int) -> JSONValue { .integer(value) }
+    public static func number(_ value: Int) -> FieldValue { .integer(value) }
 
     /// A number value from a double; the same as ``double(_:)``.
     ///
     /// - Complexity: O(1).
     @inlinable
-    public static func number(_ value: Double) -> JSONValue { .double(value) }
+    public static func number(_ value: Double) -> FieldValue { .double(value) }
 
     /// An array value from a Swift array; the same as the `array` case
-    /// with a ``JSONArray``.
+    /// with a ``FieldArray``.
     ///
     /// - Complexity: O(1).
     @inlinable
-    public static func array(_ elements: [JSONValue]) -> JSONValue { .array(JSONArray(elements)) }
+    public static func array(_ elements: [FieldValue]) -> FieldValue { .array(FieldArray(elements)) }
 }
 
 // MARK: - Accessors
 
-extension JSONValue {
+extension FieldValue {
     /// Whether the value is `null`.
     ///
     /// - Complexity: O(1).
@@ -190,7 +192,7 @@ extension JSONValue {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: [FieldValue]? {
         if case let .array(value) = self { value.elements } else { nil }
     }
 
@@ -198,15 +200,15 @@ extension JSONValue {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var objectValue: JSONObject? {
+    public var objectValue: FieldObject? {
         if case let .object(value) = self { value } else { nil }
     }
 }
 
 // MARK: - Equality and hashing
 
-extension JSONValue: Hashable {
-    /// Whether two values are the same JSON value.
+extension FieldValue: Hashable {
+    /// Whether two values are the same field value.
     ///
     /// Numbers are equal when their mathematical values are (`1 == 1.0`;
     /// NaN, which parsing never produces, equals NaN); strings when their
@@ -217,7 +219,7 @@ extension JSONValue: Hashable {
     ///
     /// - Complexity: O(*n*) in the size of the values; objects compare each
     ///   member by key lookup.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case (.array, .array), (.object, .object):
             containersEqual(lhs, rhs)

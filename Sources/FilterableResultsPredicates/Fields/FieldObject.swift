@@ -1,24 +1,24 @@
 import FilterableResults
 
-/// The members of a JSON object: unique keys, each with a value, in the order
-/// they were written.
+/// The members of an object field value: unique keys, each with a value, in
+/// the order they were written.
 ///
-/// The order is kept for printing (``JSONValue/jsonText``); equality and
-/// hashing ignore it, as JSON does. Keys are unique by Unicode scalars: when a
+/// The order is kept for printing (``FieldValue/jsonText``); equality and
+/// hashing ignore it, as JSON's do. Keys are unique by Unicode scalars: when a
 /// key repeats in the input of an initializer, the last value wins and the
 /// key keeps its first position, as in `["a": 1, "b": 2, "a": 3]` →
 /// `{"a": 3, "b": 2}`. (The scenario parser refuses a repeated key instead.)
 ///
-///     var owner: JSONObject = ["id": 7, "name": "Ada"]
+///     var owner: FieldObject = ["id": 7, "name": "Ada"]
 ///     owner["name"]             // .string("Ada")
 ///     owner["email"] = "ada@example.com"   // appended
 ///     owner["id"] = nil                    // removed
 ///
-/// Lookups scan the members, which is fastest for the small objects JSON
-/// records usually are.
-public struct JSONObject: Sendable {
+/// Lookups scan the members, which is fastest for the small objects records
+/// usually are.
+public struct FieldObject: Sendable {
     /// A key and its value.
-    public typealias Member = (key: String, value: JSONValue)
+    public typealias Member = (key: String, value: FieldValue)
 
     /// The shared, copy-on-write buffer of keys and values.
     @usableFromInline
@@ -92,7 +92,7 @@ public struct JSONObject: Sendable {
 
 // MARK: - Keyed access
 
-extension JSONObject {
+extension FieldObject {
     /// The position of the member with `key`, if there is one.
     ///
     /// - Complexity: O(*n*).
@@ -114,7 +114,7 @@ extension JSONObject {
     /// removes the member.
     ///
     /// - Complexity: O(*n*).
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> FieldValue? {
         get {
             index(forKey: key).map(storage.value(at:))
         }
@@ -153,7 +153,7 @@ extension JSONObject {
     /// The values, in the order of their keys.
     ///
     /// - Complexity: O(*n*).
-    public var values: [JSONValue] { storage.withValues(Array.init) }
+    public var values: [FieldValue] { storage.withValues(Array.init) }
 
     /// The members with their keys sorted by Unicode scalar values, as the
     /// sorted-keys JSON text prints them.
@@ -166,17 +166,17 @@ extension JSONObject {
     /// The object with its members sorted by key (itself when they are).
     ///
     /// - Complexity: O(*n*) when the keys are sorted, else O(*n* log *n*).
-    var sortedByKey: JSONObject {
+    var sortedByKey: FieldObject {
         let keys = storage.keys
         if keys.indices.dropFirst().allSatisfy({ UTF8Bytes.compare(keys[$0 - 1], keys[$0]) == .orderedAscending }) { return self }
         let sorted = membersSortedByKey
-        return JSONObject(uniqueMembers: sorted, keys: sorted.map(\.key))
+        return FieldObject(uniqueMembers: sorted, keys: sorted.map(\.key))
     }
 }
 
 // MARK: - Collection
 
-extension JSONObject: RandomAccessCollection {
+extension FieldObject: RandomAccessCollection {
     /// The position of the first member.
     ///
     /// - Complexity: O(1).
@@ -195,41 +195,41 @@ extension JSONObject: RandomAccessCollection {
 
 // MARK: - Literals
 
-extension JSONObject: ExpressibleByDictionaryLiteral {
+extension FieldObject: ExpressibleByDictionaryLiteral {
     /// Creates an object from a dictionary literal, keeping the written order;
     /// a repeated key keeps its first position and its last value.
     ///
     /// - Complexity: O(*n*) expected.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    public init(dictionaryLiteral elements: (String, FieldValue)...) {
         self.init(elements.map { (key: $0.0, value: $0.1) })
     }
 }
 
 // MARK: - Equality and hashing
 
-extension JSONObject: Hashable {
+extension FieldObject: Hashable {
     /// Whether two objects have the same keys with equal values, in any
-    /// order, as ``JSONValue/==(_:_:)`` compares them (without recursion).
+    /// order, as ``FieldValue/==(_:_:)`` compares them (without recursion).
     ///
     /// - Complexity: O(*n*) in the size of the objects when the keys are in
     ///   the same order, else O(*n*²) per small object and O(*n*) expected
     ///   per large one.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        JSONValue.object(lhs) == JSONValue.object(rhs)
+    public static func == (lhs: FieldObject, rhs: FieldObject) -> Bool {
+        FieldValue.object(lhs) == FieldValue.object(rhs)
     }
 
     /// Hashes the members independently of their order, as
-    /// ``JSONValue/hash(into:)`` does (without recursion).
+    /// ``FieldValue/hash(into:)`` does (without recursion).
     ///
     /// - Complexity: O(*n*) in the size of the object, nested values included.
     public func hash(into hasher: inout Hasher) {
-        JSONValue.object(self).hash(into: &hasher)
+        FieldValue.object(self).hash(into: &hasher)
     }
 }
 
-extension JSONObject: CustomStringConvertible {
+extension FieldObject: CustomStringConvertible {
     /// The object as compact JSON text, in its key order.
     ///
     /// - Complexity: O(*n*) in the size of the object.
-    public var description: String { JSONValue.object(self).jsonText }
+    public var description: String { FieldValue.object(self).jsonText }
 }

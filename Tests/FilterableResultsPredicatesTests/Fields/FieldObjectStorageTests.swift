@@ -5,25 +5,25 @@ import FilterableResultsTesting
 import TestSupport
 import Testing
 
-/// `JSONObject` keeps its keys (shared among objects of one shape) and its
+/// `FieldObject` keeps its keys (shared among objects of one shape) and its
 /// values in one buffer, copied on write: these pin that every change reads
 /// as it would on an array of members, and never reaches another copy.
-@Suite("JSONObject storage")
-struct JSONObjectStorageTests {
+@Suite("FieldObject storage")
+struct FieldObjectStorageTests {
     /// The object's members as plain pairs.
-    private func pairs(_ object: JSONObject) -> [String: JSONValue] {
+    private func pairs(_ object: FieldObject) -> [String: FieldValue] {
         Dictionary(uniqueKeysWithValues: object.map { ($0.key, $0.value) })
     }
 
     @Test("random sets, appends, removals and reservations match an array of members, and copies taken on the way keep theirs", arguments: 0..<6)
     func changesMatchAnArrayOfMembers(seed: UInt64) {
         var random = SeededRandomNumberGenerator(seed: seed)
-        var object = JSONObject()
-        var model: [(key: String, value: JSONValue)] = []
-        var copies: [(JSONObject, [(key: String, value: JSONValue)])] = []
+        var object = FieldObject()
+        var model: [(key: String, value: FieldValue)] = []
+        var copies: [(FieldObject, [(key: String, value: FieldValue)])] = []
         for step in 0..<400 {
             let key = "k\(Int.random(in: 0..<12, using: &random))"
-            let value: JSONValue? = switch Int.random(in: 0..<4, using: &random) {
+            let value: FieldValue? = switch Int.random(in: 0..<4, using: &random) {
             case 0: nil
             case 1: .integer(step)
             case 2: .string("s\(step)")
@@ -50,7 +50,7 @@ struct JSONObjectStorageTests {
 
     @Test("parsed objects of one shape share their keys, and a change to one leaves the others")
     func parsedObjectsShareKeysButNotChanges() throws {
-        let parsed = try JSONValue(parsing: #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"name": "c", "id": 3}]"#)
+        let parsed = try FieldValue(parsingJSON: #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"name": "c", "id": 3}]"#)
         guard case let .array(rows) = parsed, case var .object(first) = rows[0],
               case let .object(second) = rows[1], case let .object(third) = rows[2]
         else {
@@ -60,7 +60,7 @@ struct JSONObjectStorageTests {
         let sharedKeys = first.storage.keys.withUnsafeBufferPointer { $0.baseAddress }
         #expect(sharedKeys == second.storage.keys.withUnsafeBufferPointer { $0.baseAddress })
         #expect(third.keys == ["name", "id"])
-        #expect(JSONValue.object(third) == ["id": 3, "name": "c"])
+        #expect(FieldValue.object(third) == ["id": 3, "name": "c"])
         first["extra"] = true
         first["id"] = 10
         #expect(first.keys == ["id", "name", "extra"])
@@ -77,7 +77,7 @@ struct JSONObjectStorageTests {
     func normalizationKeepsShapesApart() throws {
         let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"
         let text = #"[{""# + precomposed + #"": 1}, {""# + decomposed + #"": 2}]"#
-        let parsed = try JSONValue(parsing: text)
+        let parsed = try FieldValue(parsingJSON: text)
         guard case let .array(rows) = parsed, case let .object(first) = rows[0], case let .object(second) = rows[1] else {
             Issue.record("expected an array of two objects")
             return
@@ -90,13 +90,13 @@ struct JSONObjectStorageTests {
 
     @Test("an object with no members copies, compares, hashes, prints, reserves and grows again")
     func emptyObjects() {
-        var object: JSONObject = ["only": 1]
+        var object: FieldObject = ["only": 1]
         object["only"] = nil
-        let empty = JSONObject()
+        let empty = FieldObject()
         #expect(object.isEmpty && object.keys.isEmpty && object.values.isEmpty)
-        #expect(JSONValue.object(object) == .object(empty))
-        #expect(JSONValue.object(object).hashValue == JSONValue.object(empty).hashValue)
-        #expect(JSONValue.object(empty).jsonText == "{}")
+        #expect(FieldValue.object(object) == .object(empty))
+        #expect(FieldValue.object(object).hashValue == FieldValue.object(empty).hashValue)
+        #expect(FieldValue.object(empty).jsonText == "{}")
         var copy = empty
         copy.reserveCapacity(0)
         copy.reserveCapacity(3)
@@ -108,19 +108,19 @@ struct JSONObjectStorageTests {
     @Test("removing, replacing and growing around a deep value on a 512 KB stack", arguments: [5_000, 100_000])
     func deepValuesThroughChanges(depth: Int) async {
         let outcome = await SmallStack.run { () -> [Bool] in
-            func deep() -> JSONValue {
-                var value: JSONValue = 1
+            func deep() -> FieldValue {
+                var value: FieldValue = 1
                 for _ in 0..<depth { value = .object(["a": value]) }
                 return value
             }
-            var removed: JSONObject = ["a": deep(), "b": 2]
+            var removed: FieldObject = ["a": deep(), "b": 2]
             removed["a"] = nil
-            var replaced: JSONObject = ["a": deep()]
+            var replaced: FieldObject = ["a": deep()]
             replaced["a"] = 3
-            var grown: JSONObject = ["a": deep()]
+            var grown: FieldObject = ["a": deep()]
             for index in 0..<20 { grown["k\(index)"] = deep() }
             let grownCount = grown.count
-            grown = JSONObject()
+            grown = FieldObject()
             return [removed.keys == ["b"], replaced["a"] == 3, grownCount == 21, grown.isEmpty]
         }
         #expect(outcome == [true, true, true, true])
@@ -128,8 +128,8 @@ struct JSONObjectStorageTests {
 
     @Test("objects of the same keys in another order are equal, hash alike and print sorted alike")
     func keyOrderDoesNotMatter() throws {
-        let forward = try JSONValue(parsing: #"{"a": 1, "b": [2, {"c": 3}]}"#)
-        let backward = try JSONValue(parsing: #"{"b": [2, {"c": 3}], "a": 1}"#)
+        let forward = try FieldValue(parsingJSON: #"{"a": 1, "b": [2, {"c": 3}]}"#)
+        let backward = try FieldValue(parsingJSON: #"{"b": [2, {"c": 3}], "a": 1}"#)
         #expect(forward == backward)
         #expect(forward.hashValue == backward.hashValue)
         #expect(forward.jsonTextWithSortedKeys == backward.jsonTextWithSortedKeys)

@@ -2,8 +2,8 @@ import FilterableResults
 import FilterableResultsPredicates
 import FilterableResultsTesting
 
-extension JSONValue {
-    /// The deepest nesting of arrays and objects the parser accepts; deeper
+extension FieldValue {
+    /// The deepest nesting of arrays and objects the JSON parser accepts; deeper
     /// input is a ``ParseError``.
     ///
     /// Every operation on a value (parsing, printing, comparing, hashing,
@@ -18,19 +18,19 @@ extension JSONValue {
     /// Parses one JSON value (RFC 8259) from text.
     ///
     /// The whole text must be one value, with optional whitespace around it;
-    /// anything after it is an error. Integers become `JSONValue.integer(_:)`,
-    /// numbers with a fraction or an exponent `JSONValue.double(_:)`
+    /// anything after it is an error. Integers become `FieldValue.integer(_:)`,
+    /// numbers with a fraction or an exponent `FieldValue.double(_:)`
     /// (correctly rounded). Nothing is lost silently: an integer outside
     /// `Int`'s 64 bits, which no case holds exactly, and an object key
     /// written twice, whose first value would be dropped, are errors at
     /// their position.
     ///
-    ///     let value = try JSONValue(parsing: "[1, 2.5, \"three\"]")
+    ///     let value = try FieldValue(parsingJSON: "[1, 2.5, \"three\"]")
     ///
     /// - Throws: ``ParseError`` naming the line, column and offset of the
     ///   first problem and what was expected there.
     /// - Complexity: O(*n*) in the length of `text`.
-    public init(parsing text: String) throws(ParseError) {
+    public init(parsingJSON text: String) throws(ParseError) {
         var text = text
         let result = text.withUTF8 { JSONParser.parse($0, validatingUTF8: false) }
         self = try result.get()
@@ -43,14 +43,14 @@ extension JSONValue {
     ///
     /// - Throws: ``ParseError`` naming the position of the first problem.
     /// - Complexity: O(*n*) in the number of bytes.
-    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes) throws(ParseError) {
+    public init<Bytes: Collection<UInt8>>(parsingJSON bytes: Bytes) throws(ParseError) {
         let result = bytes.withContiguousStorageIfAvailable { JSONParser.parse($0, validatingUTF8: true) }
             ?? Array(bytes).withUnsafeBufferPointer { JSONParser.parse($0, validatingUTF8: true) }
         self = try result.get()
     }
 }
 
-extension JSONValue {
+extension FieldValue {
     /// Why a text is not valid JSON, and where.
     ///
     /// The description reads like

@@ -8,13 +8,13 @@ import Testing
 /// every operation on a value (hashing, equality, ordering, printing,
 /// predicates, and releasing it) must work without recursion: here on a
 /// 512 KB stack, as Apple platforms give secondary threads.
-@Suite("Deep JSONValue")
-struct DeepJSONValueTests {
+@Suite("Deep FieldValue")
+struct DeepFieldValueTests {
     /// How a level wraps the value inside it.
     enum Wrapping: String, CaseIterable, Sendable {
         case arrays, objects, alternating
 
-        func wrap(_ value: JSONValue, level: Int) -> JSONValue {
+        func wrap(_ value: FieldValue, level: Int) -> FieldValue {
             switch self {
             case .arrays: .array([value])
             case .objects: .object(["a": value])
@@ -24,7 +24,7 @@ struct DeepJSONValueTests {
     }
 
     /// A value `depth` levels deep around `leaf`.
-    static func deep(_ depth: Int, _ wrapping: Wrapping, leaf: JSONValue = 1) -> JSONValue {
+    static func deep(_ depth: Int, _ wrapping: Wrapping, leaf: FieldValue = 1) -> FieldValue {
         var value = leaf
         for level in 0..<depth { value = wrapping.wrap(value, level: level) }
         return value
@@ -40,7 +40,7 @@ struct DeepJSONValueTests {
             lines.append("equal \(value == same) \(value != greater) \(same != greater)")
             lines.append("hash \(value.hashValue == same.hashValue) \(value.hashValue != greater.hashValue)")
             lines.append("set \(Set([value, same, greater]).count)")
-            lines.append("order \(JSONValue.compare(value, same) == .orderedSame) \(value < greater) \(!(greater < value))")
+            lines.append("order \(FieldValue.compare(value, same) == .orderedSame) \(value < greater) \(!(greater < value))")
             let text = value.jsonText
             let closing = switch wrapping {
             case .arrays: "1" + String(repeating: "]", count: depth)
@@ -62,7 +62,7 @@ struct DeepJSONValueTests {
         let released = await SmallStack.run { () -> Bool in
             var value = Self.deep(depth, wrapping)
             // A shared copy keeps the inner levels alive past the first release.
-            let inner: JSONValue? = switch value {
+            let inner: FieldValue? = switch value {
             case let .array(elements): elements.last
             case let .object(object): object["a"]
             default: nil
@@ -78,7 +78,7 @@ struct DeepJSONValueTests {
         let outcome = await SmallStack.run { () -> String in
             do {
                 let deep = Self.deep(5_000, .alternating)
-                let row: JSONValue = ["id": 1, "tags": [deep, 2], "nested": deep]
+                let row: FieldValue = ["id": 1, "tags": [deep, 2], "nested": deep]
                 let contains = try FormatPredicate("tags CONTAINS 2")
                 let equals = try FormatPredicate("nested == nil")
                 let between = try FormatPredicate("nested.a.a BETWEEN {1, 3}")

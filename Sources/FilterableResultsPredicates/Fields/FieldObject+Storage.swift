@@ -1,6 +1,6 @@
 import FilterableResults
 
-extension JSONObject {
+extension FieldObject {
     /// The members: the keys, an array that objects of one shape may share
     /// (the parser gives objects with the same keys in the same order, among
     /// the shapes it met last, one array), and the values in a buffer of
@@ -14,8 +14,8 @@ extension JSONObject {
     /// the scenario log, whose lines are short-lived objects, more than the
     /// pointer saves.) The class is the package's own, so that its `deinit`
     /// can take nested values apart without recursion
-    /// (``JSONValue/dismantle(_:)``). It is changed only through a uniquely
-    /// referenced `JSONObject` (copy on write), which makes sharing it
+    /// (``FieldValue/dismantle(_:)``). It is changed only through a uniquely
+    /// referenced `FieldObject` (copy on write), which makes sharing it
     /// across threads safe and its properties free of exclusivity checks.
     @usableFromInline
     final class Storage: @unchecked Sendable {
@@ -23,13 +23,13 @@ extension JSONObject {
         @exclusivity(unchecked) private(set) var keys: [String]
         /// The values, as many as the keys, in room for `capacity`: with
         /// no room, an aligned placeholder that is never read or freed.
-        @exclusivity(unchecked) private var values: UnsafeMutablePointer<JSONValue>
+        @exclusivity(unchecked) private var values: UnsafeMutablePointer<FieldValue>
         /// How many values `values` has room for (0 for the placeholder).
         @exclusivity(unchecked) private var capacity: Int
 
         /// Room for `capacity` values, allocating none for none.
-        private static func allocate(capacity: Int) -> UnsafeMutablePointer<JSONValue> {
-            guard capacity > 0 else { return UnsafeMutablePointer(bitPattern: MemoryLayout<JSONValue>.alignment)! }
+        private static func allocate(capacity: Int) -> UnsafeMutablePointer<FieldValue> {
+            guard capacity > 0 else { return UnsafeMutablePointer(bitPattern: MemoryLayout<FieldValue>.alignment)! }
             return .allocate(capacity: capacity)
         }
 
@@ -49,7 +49,7 @@ extension JSONObject {
         /// room for `capacity` members.
         ///
         /// - Complexity: O(*n*).
-        init(keys: [String], values source: UnsafeBufferPointer<JSONValue>, capacity: Int) {
+        init(keys: [String], values source: UnsafeBufferPointer<FieldValue>, capacity: Int) {
             precondition(keys.count == source.count, "an object needs one value per key")
             self.keys = keys
             self.capacity = Swift.max(capacity, keys.count)
@@ -75,7 +75,7 @@ extension JSONObject {
         /// The value of member `index`.
         ///
         /// - Complexity: O(1).
-        func value(at index: Int) -> JSONValue {
+        func value(at index: Int) -> FieldValue {
             precondition(index >= 0 && index < count, "member index out of range")
             return values[index]
         }
@@ -92,7 +92,7 @@ extension JSONObject {
         /// this call).
         ///
         /// - Complexity: O(1) plus `body`.
-        func withValues<R>(_ body: (UnsafeBufferPointer<JSONValue>) throws -> R) rethrows -> R {
+        func withValues<R>(_ body: (UnsafeBufferPointer<FieldValue>) throws -> R) rethrows -> R {
             try body(UnsafeBufferPointer(start: values, count: count))
         }
 
@@ -102,7 +102,7 @@ extension JSONObject {
         /// Replaces the value of member `index`.
         ///
         /// - Complexity: O(1).
-        func setValue(_ value: JSONValue, at index: Int) {
+        func setValue(_ value: FieldValue, at index: Int) {
             precondition(index >= 0 && index < count, "member index out of range")
             values[index] = value
         }
@@ -111,7 +111,7 @@ extension JSONObject {
         ///
         /// - Complexity: amortized O(1), plus a copy of the keys when other
         ///   objects share them.
-        func append(key: String, value: JSONValue) {
+        func append(key: String, value: FieldValue) {
             if count == capacity { reserveCapacity(Swift.max(4, capacity * 2)) }
             (values + count).initialize(to: value)
             keys.append(key)
@@ -145,8 +145,8 @@ extension JSONObject {
         /// place, so that releasing this buffer releases no container.
         ///
         /// - Complexity: O(*n*).
-        func takeContainers() -> [JSONValue] {
-            var containers: [JSONValue] = []
+        func takeContainers() -> [FieldValue] {
+            var containers: [FieldValue] = []
             for index in 0..<count where values[index].isContainer {
                 containers.append(values[index])
                 values[index] = .null
@@ -161,7 +161,7 @@ extension JSONObject {
             var pending = takeContainers()
             values.deinitialize(count: count)
             if capacity > 0 { values.deallocate() }
-            if !pending.isEmpty { JSONValue.dismantle(&pending) }
+            if !pending.isEmpty { FieldValue.dismantle(&pending) }
         }
     }
 }

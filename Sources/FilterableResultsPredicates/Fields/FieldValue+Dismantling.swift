@@ -1,6 +1,6 @@
 import FilterableResults
 
-extension JSONValue {
+extension FieldValue {
     /// Whether the value is an array or an object.
     ///
     /// - Complexity: O(1).
@@ -20,14 +20,14 @@ extension JSONValue {
     /// (its count drops, nothing is freed); one referenced only from here
     /// has its children moved onto the stack before it is freed, so no
     /// release ever cascades more than one level.
-    static func dismantle(_ pending: inout [JSONValue]) {
+    static func dismantle(_ pending: inout [FieldValue]) {
         while !pending.isEmpty {
             // Take a reference to the container's storage, then drop the
             // value (and the switch's copy of it) in statements of their own,
             // so that the storage's count shows whether this is the last
             // reference.
-            var arrayStorage: JSONArray.Storage?
-            var objectStorage: JSONObject.Storage?
+            var arrayStorage: FieldArray.Storage?
+            var objectStorage: FieldObject.Storage?
             switch pending[pending.count - 1] {
             case let .array(array): arrayStorage = array.storage
             case let .object(object): objectStorage = object.storage

@@ -6,21 +6,21 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("JSONValue printing")
-struct JSONValuePrintingTests {
-    static let compactCases: [(JSONValue, String)] = [
-        (JSONValue.null, "null"),
+@Suite("FieldValue as JSON text")
+struct FieldValueJSONTextTests {
+    static let compactCases: [(FieldValue, String)] = [
+        (FieldValue.null, "null"),
         (true, "true"),
         (false, "false"),
         (["id": 1, "title": "a"], #"{"id": 1, "title": "a"}"#),
         ([1, 2], "[1, 2]"),
         ([], "[]"),
         ([:], "{}"),
-        (["a": [1, ["b": JSONValue.null]], "c": [:]], #"{"a": [1, {"b": null}], "c": {}}"#),
+        (["a": [1, ["b": FieldValue.null]], "c": [:]], #"{"a": [1, {"b": null}], "c": {}}"#),
     ]
 
     @Test("compact text uses Python's separators", arguments: compactCases)
-    func compact(value: JSONValue, text: String) {
+    func compact(value: FieldValue, text: String) {
         #expect(value.jsonText == text)
         #expect(value.description == text)
     }
@@ -32,8 +32,8 @@ struct JSONValuePrintingTests {
     }
 
     @Test func writingInPiecesGivesTheCompactText() {
-        let row: JSONValue = ["id": 1, "name": "é\n\"x\"", "tags": [1.5, JSONValue.null, [:]]]
-        let large = JSONValue.array((0..<5_000).map { _ in row })
+        let row: FieldValue = ["id": 1, "name": "é\n\"x\"", "tags": [1.5, FieldValue.null, [:]]]
+        let large = FieldValue.array((0..<5_000).map { _ in row })
         for value in [row, large, [large, ["deep": large]]] {
             var pieces = Pieces()
             value.writeJSONText(to: &pieces)
@@ -46,8 +46,8 @@ struct JSONValuePrintingTests {
         #expect(pieces.pieces.count > 2)
     }
 
-    static let numberTexts: [(JSONValue, String)] = [
-        (JSONValue.integer(1), "1"),
+    static let numberTexts: [(FieldValue, String)] = [
+        (FieldValue.integer(1), "1"),
         (.integer(-3), "-3"),
         (.integer(100_000), "100000"),
         (.double(1.0), "1"),
@@ -66,7 +66,7 @@ struct JSONValuePrintingTests {
     ]
 
     @Test("numbers print as integers when integral, else in shortest round-trip form", arguments: numberTexts)
-    func numbers(value: JSONValue, text: String) {
+    func numbers(value: FieldValue, text: String) {
         #expect(value.jsonText == text)
     }
 
@@ -82,18 +82,18 @@ struct JSONValuePrintingTests {
         ("\u{2028}", "\"\u{2028}\""),
     ])
     func strings(string: String, text: String) {
-        #expect(JSONValue.string(string).jsonText == text)
+        #expect(FieldValue.string(string).jsonText == text)
     }
 
     @Test("keys are escaped like strings")
     func keyEscaping() {
-        let value: JSONValue = ["a\"b": 1, "c\nd": 2]
+        let value: FieldValue = ["a\"b": 1, "c\nd": 2]
         #expect(value.jsonText == #"{"a\"b": 1, "c\nd": 2}"#)
     }
 
     @Test("objects print in their key order; the sorted form sorts keys by scalars at every level")
     func keyOrder() throws {
-        let value = try JSONValue(parsing: #"{"b": 1, "a": {"z": 1, "B": 2, "é": 3, "e": 4}, "A": []}"#)
+        let value = try FieldValue(parsingJSON: #"{"b": 1, "a": {"z": 1, "B": 2, "é": 3, "e": 4}, "A": []}"#)
         #expect(value.jsonText == #"{"b": 1, "a": {"z": 1, "B": 2, "é": 3, "e": 4}, "A": []}"#)
         #expect(value.jsonTextWithSortedKeys == #"{"A": [], "a": {"B": 2, "e": 4, "z": 1, "é": 3}, "b": 1}"#)
     }
@@ -106,16 +106,16 @@ struct JSONValuePrintingTests {
         #"[1.0, 2.50, 1e2]"#,
     ])
     func roundTrip(text: String) throws {
-        let value = try JSONValue(parsing: text)
+        let value = try FieldValue(parsingJSON: text)
         let printed = value.jsonText
-        #expect(try JSONValue(parsing: printed) == value)
-        #expect(try JSONValue(parsing: printed).jsonText == printed)
-        #expect(try JSONValue(parsing: value.jsonTextWithSortedKeys) == value)
+        #expect(try FieldValue(parsingJSON: printed) == value)
+        #expect(try FieldValue(parsingJSON: printed).jsonText == printed)
+        #expect(try FieldValue(parsingJSON: value.jsonTextWithSortedKeys) == value)
     }
 
     @Test("equal values print the same sorted-keys text")
     func equalValuesEqualText() {
-        let pairs: [(JSONValue, JSONValue)] = [
+        let pairs: [(FieldValue, FieldValue)] = [
             (.integer(1), .double(1.0)),
             (["a": 1, "b": [2.0]], ["b": [2], "a": 1.0]),
             (.integer(1 << 60), .double(Double(1 << 60))),
@@ -127,10 +127,10 @@ struct JSONValuePrintingTests {
     }
 }
 
-@Suite("JSONValue equality and hashing")
-struct JSONValueEqualityTests {
-    static let equalPairs: [(JSONValue, JSONValue)] = [
-        (JSONValue.integer(1), JSONValue.double(1.0)),
+@Suite("FieldValue equality and hashing")
+struct FieldValueEqualityTests {
+    static let equalPairs: [(FieldValue, FieldValue)] = [
+        (FieldValue.integer(1), FieldValue.double(1.0)),
         (.integer(0), .double(-0.0)),
         (.integer(-7), .double(-7)),
         (.integer(1 << 62), .double(Double(1 << 62))),
@@ -141,15 +141,15 @@ struct JSONValueEqualityTests {
     ]
 
     @Test("equal values are equal and hash equally", arguments: equalPairs)
-    func equal(a: JSONValue, b: JSONValue) {
+    func equal(a: FieldValue, b: FieldValue) {
         #expect(a == b)
         #expect(b == a)
         #expect(a.hashValue == b.hashValue)
         #expect(Set([a, b]).count == 1)
     }
 
-    static let unequalPairs: [(JSONValue, JSONValue)] = [
-        (JSONValue.integer(1), JSONValue.double(1.5)),
+    static let unequalPairs: [(FieldValue, FieldValue)] = [
+        (FieldValue.integer(1), FieldValue.double(1.5)),
         (.integer(9_007_199_254_740_993), .double(9_007_199_254_740_992)),
         (.integer(1), .string("1")),
         (.integer(0), .bool(false)),
@@ -166,32 +166,32 @@ struct JSONValueEqualityTests {
     ]
 
     @Test("different values are unequal", arguments: unequalPairs)
-    func unequal(a: JSONValue, b: JSONValue) {
+    func unequal(a: FieldValue, b: FieldValue) {
         #expect(a != b)
         #expect(b != a)
     }
 
     @Test("large objects compare by key regardless of order")
     func largeObjects() {
-        let members = (0..<50).map { (key: "k\($0)", value: JSONValue.integer($0)) }
-        let forward = JSONValue.object(JSONObject(members))
-        let backward = JSONValue.object(JSONObject(members.reversed()))
+        let members = (0..<50).map { (key: "k\($0)", value: FieldValue.integer($0)) }
+        let forward = FieldValue.object(FieldObject(members))
+        let backward = FieldValue.object(FieldObject(members.reversed()))
         #expect(forward == backward)
         #expect(forward.hashValue == backward.hashValue)
         var changed = members
         changed[25].value = 99
-        #expect(forward != .object(JSONObject(changed.reversed())))
+        #expect(forward != .object(FieldObject(changed.reversed())))
     }
 
-    @Test("JSONObject subscripts replace in place, append and remove")
+    @Test("FieldObject subscripts replace in place, append and remove")
     func objectMutation() {
-        var object: JSONObject = ["a": 1, "b": 2]
+        var object: FieldObject = ["a": 1, "b": 2]
         object["a"] = 10
         object["c"] = 3
         object["b"] = nil
         object["missing"] = nil
         #expect(object.keys == ["a", "c"])
-        #expect(JSONValue.object(object).jsonText == #"{"a": 10, "c": 3}"#)
+        #expect(FieldValue.object(object).jsonText == #"{"a": 10, "c": 3}"#)
         #expect(object.index(forKey: "c") == 1)
         #expect(object.index(forKey: "b") == nil)
         #expect(object[1].key == "c")
@@ -199,43 +199,43 @@ struct JSONValueEqualityTests {
 
     @Test("literals and initializers fold repeated keys")
     func literalDuplicates() {
-        let value: JSONValue = ["a": 1, "b": 2, "a": 3]
+        let value: FieldValue = ["a": 1, "b": 2, "a": 3]
         #expect(value.jsonText == #"{"a": 3, "b": 2}"#)
-        let object = JSONObject([(key: "x", value: 1), (key: "y", value: 2), (key: "x", value: 5)])
+        let object = FieldObject([(key: "x", value: 1), (key: "y", value: 2), (key: "x", value: 5)])
         #expect(object.keys == ["x", "y"])
         #expect(object["x"] == 5)
     }
 
     @Test("accessors return the payload of their kind only")
     func accessors() {
-        let value: JSONValue = 2.0
+        let value: FieldValue = 2.0
         #expect(value.intValue == 2)
-        #expect(JSONValue.double(2.5).intValue == nil)
-        #expect(JSONValue.integer(3).doubleValue == 3)
-        #expect(JSONValue.string("3").doubleValue == nil)
-        #expect(JSONValue.bool(true).boolValue == true)
-        #expect(JSONValue.integer(1).boolValue == nil)
-        #expect(JSONValue.null.isNull)
-        #expect(!JSONValue.bool(false).isNull)
-        #expect(JSONValue.string("s").stringValue == "s")
-        #expect(JSONValue.array([1]).arrayValue == [1])
-        #expect(JSONValue.object(["a": 1]).objectValue == ["a": 1])
-        #expect(JSONValue.number(3) == .integer(3))
-        #expect(JSONValue.number(3.5) == .double(3.5))
+        #expect(FieldValue.double(2.5).intValue == nil)
+        #expect(FieldValue.integer(3).doubleValue == 3)
+        #expect(FieldValue.string("3").doubleValue == nil)
+        #expect(FieldValue.bool(true).boolValue == true)
+        #expect(FieldValue.integer(1).boolValue == nil)
+        #expect(FieldValue.null.isNull)
+        #expect(!FieldValue.bool(false).isNull)
+        #expect(FieldValue.string("s").stringValue == "s")
+        #expect(FieldValue.array([1]).arrayValue == [1])
+        #expect(FieldValue.object(["a": 1]).objectValue == ["a": 1])
+        #expect(FieldValue.number(3) == .integer(3))
+        #expect(FieldValue.number(3.5) == .double(3.5))
     }
 }
 
-@Suite("JSONValue key paths")
-struct JSONValueKeyPathTests {
-    static let value: JSONValue = [
+@Suite("FieldValue key paths")
+struct FieldValueKeyPathTests {
+    static let value: FieldValue = [
         "id": 1,
         "owner": ["id": 7, "name": "Ada", "team": ["name": "core"]],
         "tags": ["a"],
         "empty": .null,
     ]
 
-    static let keyPathCases: [(String, JSONValue?)] = [
-        ("id", JSONValue?.some(1)),
+    static let keyPathCases: [(String, FieldValue?)] = [
+        ("id", FieldValue?.some(1)),
         ("owner.id", 7),
         ("owner.team.name", "core"),
         ("owner", ["id": 7, "name": "Ada", "team": ["name": "core"]]),
@@ -249,7 +249,7 @@ struct JSONValueKeyPathTests {
     ]
 
     @Test("dots reach into nested objects; anything missing is nil", arguments: keyPathCases)
-    func keyPaths(path: String, expected: JSONValue?) {
+    func keyPaths(path: String, expected: FieldValue?) {
         #expect(Self.value.value(atKeyPath: path) == expected)
         #expect(Self.value.fieldValue(atKeyPath: path) == expected)
         #expect(Self.value.value(at: FieldPath(path)) == expected)
@@ -259,8 +259,8 @@ struct JSONValueKeyPathTests {
     func memberLookup() {
         #expect(Self.value["id"] == 1)
         #expect(Self.value["nope"] == nil)
-        #expect(JSONValue.array([1])["0"] == nil)
-        #expect(JSONValue.string("x").fieldValue(named: "x") == nil)
+        #expect(FieldValue.array([1])["0"] == nil)
+        #expect(FieldValue.string("x").fieldValue(named: "x") == nil)
         #expect(Self.value.fieldValue(named: "owner.id") == nil)
     }
 
@@ -276,8 +276,8 @@ struct JSONValueKeyPathTests {
     }
 
     struct Element: FieldValueProviding {
-        var owner: JSONValue
-        func fieldValue(named name: String) -> JSONValue? { name == "owner" ? owner : nil }
+        var owner: FieldValue
+        func fieldValue(named name: String) -> FieldValue? { name == "owner" ? owner : nil }
     }
 
     @Test("an element's key path takes its first component from the element")
@@ -292,9 +292,9 @@ struct JSONValueKeyPathTests {
 }
 
 @Suite("The order of values")
-struct JSONValueOrderingTests {
+struct FieldValueOrderingTests {
     /// One representative per rank, in ascending order.
-    static let ranked: [JSONValue] = [
+    static let ranked: [FieldValue] = [
         .null, false, true, -5, 0, 1.5, 2, "", "A", "B", "a", "é",
         // By JSON text: "[1, 2]" < "[1]" < "[]" and {"a": 1} < {}.
         [1, 2], [1], [], ["a": 1], [:],
@@ -305,7 +305,7 @@ struct JSONValueOrderingTests {
         for (i, a) in Self.ranked.enumerated() {
             for (j, b) in Self.ranked.enumerated() {
                 let expected: ComparisonResult = i < j ? .orderedAscending : i == j ? .orderedSame : .orderedDescending
-                #expect(JSONValue.compare(a, b) == expected, "\(a) vs \(b)")
+                #expect(FieldValue.compare(a, b) == expected, "\(a) vs \(b)")
                 #expect((a < b) == (i < j), "\(a) < \(b)")
             }
         }
@@ -313,14 +313,14 @@ struct JSONValueOrderingTests {
 
     @Test("nil is a missing value and sorts as null")
     func missingIsNull() {
-        #expect(JSONValue.compare(nil, nil) == .orderedSame)
-        #expect(JSONValue.compare(nil, .null) == .orderedSame)
-        #expect(JSONValue.compare(nil, false) == .orderedAscending)
-        #expect(JSONValue.compare(1, nil) == .orderedDescending)
+        #expect(FieldValue.compare(nil, nil) == .orderedSame)
+        #expect(FieldValue.compare(nil, .null) == .orderedSame)
+        #expect(FieldValue.compare(nil, false) == .orderedAscending)
+        #expect(FieldValue.compare(1, nil) == .orderedDescending)
     }
 
-    static let numberOrders: [(JSONValue, JSONValue, ComparisonResult)] = [
-        (JSONValue.integer(1), JSONValue.double(1.0), ComparisonResult.orderedSame),
+    static let numberOrders: [(FieldValue, FieldValue, ComparisonResult)] = [
+        (FieldValue.integer(1), FieldValue.double(1.0), ComparisonResult.orderedSame),
         (.integer(1), .double(1.5), .orderedAscending),
         (.double(-0.5), .integer(0), .orderedAscending),
         (.integer(2), .integer(10), .orderedAscending),
@@ -335,9 +335,9 @@ struct JSONValueOrderingTests {
     ]
 
     @Test("numbers compare numerically and exactly across integers and doubles", arguments: numberOrders)
-    func numbers(a: JSONValue, b: JSONValue, expected: ComparisonResult) {
-        #expect(JSONValue.compare(a, b) == expected)
-        #expect(JSONValue.compare(b, a) == JSONValueOrderingTests.reversed(expected))
+    func numbers(a: FieldValue, b: FieldValue, expected: ComparisonResult) {
+        #expect(FieldValue.compare(a, b) == expected)
+        #expect(FieldValue.compare(b, a) == FieldValueOrderingTests.reversed(expected))
     }
 
     @Test("strings compare by Unicode scalars, not by canonical equivalence", arguments: [
@@ -350,21 +350,21 @@ struct JSONValueOrderingTests {
         ("10", "2", .orderedAscending),
     ])
     func strings(a: String, b: String, expected: ComparisonResult) {
-        #expect(JSONValue.compare(.string(a), .string(b)) == expected)
-        #expect(JSONValue.compare(.string(b), .string(a)) == JSONValueOrderingTests.reversed(expected))
+        #expect(FieldValue.compare(.string(a), .string(b)) == expected)
+        #expect(FieldValue.compare(.string(b), .string(a)) == FieldValueOrderingTests.reversed(expected))
     }
 
     @Test("case-insensitive comparison lowercases strings first")
     func caseInsensitive() {
-        #expect(JSONValue.compare("Zebra", "apple", caseInsensitive: true) == .orderedDescending)
-        #expect(JSONValue.compare("ABC", "abc", caseInsensitive: true) == .orderedSame)
-        #expect(JSONValue.compare("ABC", "abc") == .orderedAscending)
-        #expect(JSONValue.compare("É", "é", caseInsensitive: true) == .orderedSame)
-        #expect(JSONValue.compare(1, 2, caseInsensitive: true) == .orderedAscending)
+        #expect(FieldValue.compare("Zebra", "apple", caseInsensitive: true) == .orderedDescending)
+        #expect(FieldValue.compare("ABC", "abc", caseInsensitive: true) == .orderedSame)
+        #expect(FieldValue.compare("ABC", "abc") == .orderedAscending)
+        #expect(FieldValue.compare("É", "é", caseInsensitive: true) == .orderedSame)
+        #expect(FieldValue.compare(1, 2, caseInsensitive: true) == .orderedAscending)
     }
 
-    static let containerOrders: [(JSONValue, JSONValue, ComparisonResult)] = [
-        (JSONValue.array([1, 2]), JSONValue.array([10]), ComparisonResult.orderedAscending),  // "[1," < "[10"
+    static let containerOrders: [(FieldValue, FieldValue, ComparisonResult)] = [
+        (FieldValue.array([1, 2]), FieldValue.array([10]), ComparisonResult.orderedAscending),  // "[1," < "[10"
         ([1], [1, 2], .orderedDescending),  // "[1]" > "[1, 2]": ']' > ','
         ([], [1], .orderedDescending),       // "[]" > "[1]": ']' > '1'
         (["b"], ["a", "z"], .orderedDescending),
@@ -376,27 +376,27 @@ struct JSONValueOrderingTests {
     ]
 
     @Test("arrays and objects compare by their sorted-keys JSON text", arguments: containerOrders)
-    func containers(a: JSONValue, b: JSONValue, expected: ComparisonResult) {
+    func containers(a: FieldValue, b: FieldValue, expected: ComparisonResult) {
         let (textA, textB) = (a.jsonTextWithSortedKeys.unicodeScalars, b.jsonTextWithSortedKeys.unicodeScalars)
         let textOrder: ComparisonResult = textA.elementsEqual(textB) ? .orderedSame
             : textA.lexicographicallyPrecedes(textB) ? .orderedAscending : .orderedDescending
-        #expect(JSONValue.compare(a, b) == expected)
+        #expect(FieldValue.compare(a, b) == expected)
         #expect(textOrder == expected)
     }
 
     @Test("the order is consistent with equality")
     func consistentWithEquality() {
-        let values: [JSONValue] = Self.ranked + [1.0, .integer(1), .double(0), ["a": 1.0], [1.0, 2.0]]
+        let values: [FieldValue] = Self.ranked + [1.0, .integer(1), .double(0), ["a": 1.0], [1.0, 2.0]]
         for a in values {
             for b in values {
-                #expect((JSONValue.compare(a, b) == .orderedSame) == (a == b), "\(a) vs \(b)")
+                #expect((FieldValue.compare(a, b) == .orderedSame) == (a == b), "\(a) vs \(b)")
             }
         }
     }
 
     @Test("sorting uses the order of values")
     func sorting() {
-        let shuffled: [JSONValue] = ["b", 2, .null, ["k": 1], true, [1], 1.5, false, "B"]
+        let shuffled: [FieldValue] = ["b", 2, .null, ["k": 1], true, [1], 1.5, false, "B"]
         #expect(shuffled.sorted() == [.null, false, true, 1.5, 2, "B", "b", [1], ["k": 1]])
     }
 

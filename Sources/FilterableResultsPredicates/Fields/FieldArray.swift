@@ -1,16 +1,16 @@
 import FilterableResults
 
-/// The elements of a JSON array: an ordered list of values.
+/// The elements of an array field value: an ordered list of values.
 ///
-/// `JSONArray` is a collection of ``JSONValue``s that owns its storage, so
+/// `FieldArray` is a collection of ``FieldValue``s that owns its storage, so
 /// that releasing a value nested thousands of levels deep takes no thread
 /// stack: Swift's own `Array` releases nested arrays recursively, which
 /// overflows a 512 KB stack a few thousand levels down.
 ///
-///     var tags: JSONArray = ["a", "b"]
+///     var tags: FieldArray = ["a", "b"]
 ///     tags.append("c")
-///     JSONValue.array(tags).jsonText      // ["a", "b", "c"]
-public struct JSONArray: Sendable {
+///     FieldValue.array(tags).jsonText      // ["a", "b", "c"]
+public struct FieldArray: Sendable {
     /// The shared, copy-on-write buffer of elements.
     @usableFromInline
     var storage: Storage
@@ -25,21 +25,21 @@ public struct JSONArray: Sendable {
     /// Creates an array of `elements`, in order.
     ///
     /// - Complexity: O(*n*) in the number of elements.
-    public init(_ elements: some Sequence<JSONValue>) {
+    public init(_ elements: some Sequence<FieldValue>) {
         storage = Storage(Array(elements))
     }
 
     /// Creates an array holding the elements of a Swift array.
     ///
     /// - Complexity: O(1); the elements are shared until either changes.
-    public init(_ elements: [JSONValue]) {
+    public init(_ elements: [FieldValue]) {
         storage = Storage(elements)
     }
 
     /// The elements as a Swift array.
     ///
     /// - Complexity: O(1); a later change to either copies the elements.
-    public var elements: [JSONValue] {
+    public var elements: [FieldValue] {
         get { storage.elements }
         set {
             if isKnownUniquelyReferenced(&storage) {
@@ -53,7 +53,7 @@ public struct JSONArray: Sendable {
     /// Runs `body` on the elements, copying them first if another array
     /// shares them.
     @inlinable
-    mutating func mutateElements<R>(_ body: (inout [JSONValue]) throws -> R) rethrows -> R {
+    mutating func mutateElements<R>(_ body: (inout [FieldValue]) throws -> R) rethrows -> R {
         if !isKnownUniquelyReferenced(&storage) {
             storage = Storage(storage.elements)
         }
@@ -63,7 +63,7 @@ public struct JSONArray: Sendable {
 
 // MARK: - Collection
 
-extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+extension FieldArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
     /// The position of the first element.
     ///
     /// - Complexity: O(1).
@@ -78,7 +78,7 @@ extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceable
     ///
     /// - Complexity: O(1), plus a copy of the elements when setting into an
     ///   array that shares them.
-    public subscript(position: Int) -> JSONValue {
+    public subscript(position: Int) -> FieldValue {
         get { storage.elements[position] }
         set { mutateElements { $0[position] = newValue } }
     }
@@ -87,7 +87,7 @@ extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceable
     ///
     /// - Complexity: O(*n* + *m*) in the lengths of the array and of
     ///   `newElements`.
-    public mutating func replaceSubrange(_ subrange: Range<Int>, with newElements: some Collection<JSONValue>) {
+    public mutating func replaceSubrange(_ subrange: Range<Int>, with newElements: some Collection<FieldValue>) {
         mutateElements { $0.replaceSubrange(subrange, with: newElements) }
     }
 
@@ -101,35 +101,35 @@ extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceable
 
 // MARK: - Literals, equality, printing
 
-extension JSONArray: ExpressibleByArrayLiteral {
+extension FieldArray: ExpressibleByArrayLiteral {
     /// Creates an array from an array literal.
     ///
     /// - Complexity: O(*n*).
-    public init(arrayLiteral elements: JSONValue...) {
+    public init(arrayLiteral elements: FieldValue...) {
         self.init(elements)
     }
 }
 
-extension JSONArray: Hashable {
+extension FieldArray: Hashable {
     /// Whether two arrays have equal elements in the same order, as
-    /// ``JSONValue/==(_:_:)`` compares them (without recursion).
+    /// ``FieldValue/==(_:_:)`` compares them (without recursion).
     ///
     /// - Complexity: O(*n*) in the size of the arrays, nested values included.
-    public static func == (lhs: JSONArray, rhs: JSONArray) -> Bool {
-        JSONValue.array(lhs) == JSONValue.array(rhs)
+    public static func == (lhs: FieldArray, rhs: FieldArray) -> Bool {
+        FieldValue.array(lhs) == FieldValue.array(rhs)
     }
 
-    /// Hashes the elements in order, as ``JSONValue/hash(into:)`` does.
+    /// Hashes the elements in order, as ``FieldValue/hash(into:)`` does.
     ///
     /// - Complexity: O(*n*) in the size of the array, nested values included.
     public func hash(into hasher: inout Hasher) {
-        JSONValue.array(self).hash(into: &hasher)
+        FieldValue.array(self).hash(into: &hasher)
     }
 }
 
-extension JSONArray: CustomStringConvertible {
-    /// The array as compact JSON text (``JSONValue/jsonText``).
+extension FieldArray: CustomStringConvertible {
+    /// The array as compact JSON text (``FieldValue/jsonText``).
     ///
     /// - Complexity: O(*n*) in the size of the array.
-    public var description: String { JSONValue.array(self).jsonText }
+    public var description: String { FieldValue.array(self).jsonText }
 }

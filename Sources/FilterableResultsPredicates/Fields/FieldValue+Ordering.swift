@@ -1,7 +1,7 @@
 import FilterableResults
 import Foundation
 
-extension JSONValue {
+extension FieldValue {
     /// Orders two values as sorting and the predicate operators `<`, `<=`,
     /// `>`, `>=` and `BETWEEN` see them; `nil` (a missing field) is null.
     ///
@@ -12,13 +12,13 @@ extension JSONValue {
     /// canonical equivalence), lowercased first when `caseInsensitive`;
     /// arrays and objects by their ``jsonTextWithSortedKeys``.
     ///
-    ///     JSONValue.compare(nil, false)                         // .orderedAscending
-    ///     JSONValue.compare("Zebra", "apple")                   // .orderedAscending ("Z" < "a")
-    ///     JSONValue.compare("Zebra", "apple", caseInsensitive: true)  // .orderedDescending
+    ///     FieldValue.compare(nil, false)                         // .orderedAscending
+    ///     FieldValue.compare("Zebra", "apple")                   // .orderedAscending ("Z" < "a")
+    ///     FieldValue.compare("Zebra", "apple", caseInsensitive: true)  // .orderedDescending
     ///
     /// - Complexity: O(1) for scalars, O(*n*) for strings of length *n*,
     ///   O(*n* log *n*) for arrays and objects of total size *n*.
-    public static func compare(_ a: JSONValue?, _ b: JSONValue?, caseInsensitive: Bool = false) -> ComparisonResult {
+    public static func compare(_ a: FieldValue?, _ b: FieldValue?, caseInsensitive: Bool = false) -> ComparisonResult {
         let a = a ?? .null
         let b = b ?? .null
         switch (a, b) {
@@ -27,13 +27,13 @@ extension JSONValue {
         case let (.bool(x), .bool(y)):
             return x == y ? .orderedSame : (x ? .orderedDescending : .orderedAscending)
         case let (.integer(x), .integer(y)):
-            return JSONNumber.compare(x, y)
+            return FieldNumber.compare(x, y)
         case let (.double(x), .double(y)):
-            return JSONNumber.compare(x, y)
+            return FieldNumber.compare(x, y)
         case let (.integer(x), .double(y)):
-            return JSONNumber.compare(x, y)
+            return FieldNumber.compare(x, y)
         case let (.double(x), .integer(y)):
-            return reversed(JSONNumber.compare(y, x))
+            return reversed(FieldNumber.compare(y, x))
         case let (.string(x), .string(y)):
             return caseInsensitive
                 ? UTF8Bytes.compare(x.lowercased(), y.lowercased())
@@ -57,13 +57,13 @@ extension JSONValue {
     }
 }
 
-extension JSONValue: Comparable {
+extension FieldValue: Comparable {
     /// Whether `lhs` sorts before `rhs` in the order of values
     /// (``compare(_:_:caseInsensitive:)``): a total order consistent with
     /// `==`, unlike the predicate `<`, which is false across kinds.
     ///
     /// - Complexity: As ``compare(_:_:caseInsensitive:)``.
-    public static func < (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func < (lhs: FieldValue, rhs: FieldValue) -> Bool {
         compare(lhs, rhs) == .orderedAscending
     }
 }

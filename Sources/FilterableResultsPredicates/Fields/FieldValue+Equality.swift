@@ -1,9 +1,9 @@
 import FilterableResults
 import Foundation
 
-extension JSONValue {
+extension FieldValue {
     /// Equality of two values that are not both arrays nor both objects.
-    static func scalarsEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+    static func scalarsEqual(_ lhs: FieldValue, _ rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null):
             true
@@ -14,7 +14,7 @@ extension JSONValue {
         case let (.double(a), .double(b)):
             a == b || (a.isNaN && b.isNaN)
         case let (.integer(a), .double(b)), let (.double(b), .integer(a)):
-            JSONNumber.compare(a, b) == .orderedSame
+            FieldNumber.compare(a, b) == .orderedSame
         case let (.string(a), .string(b)):
             UTF8Bytes.equal(a, b)
         default:
@@ -24,8 +24,8 @@ extension JSONValue {
 
     /// Equality of two containers, walking pairs of nested values with an
     /// explicit stack and stopping at the first difference.
-    static func containersEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-        var pending: [(JSONValue, JSONValue)] = [(lhs, rhs)]
+    static func containersEqual(_ lhs: FieldValue, _ rhs: FieldValue) -> Bool {
+        var pending: [(FieldValue, FieldValue)] = [(lhs, rhs)]
         while let (a, b) = pending.popLast() {
             switch (a, b) {
             case let (.array(x), .array(y)):
@@ -42,7 +42,7 @@ extension JSONValue {
                 }
             case let (.object(x), .object(y)):
                 if x.storage === y.storage { continue }
-                guard let pairs = JSONObject.pairedValues(x, y) else { return false }
+                guard let pairs = FieldObject.pairedValues(x, y) else { return false }
                 for (left, right) in pairs.reversed() {
                     if left.isContainer || right.isContainer {
                         pending.append((left, right))
@@ -58,16 +58,16 @@ extension JSONValue {
     }
 }
 
-extension JSONObject {
+extension FieldObject {
     /// The values of `lhs` each paired with the value of `rhs` for the same
     /// key, in `lhs`'s order; `nil` when the objects' keys differ.
     ///
     /// - Complexity: O(*n*) when the keys are in the same order, else
     ///   O(*n*²) for small objects and O(*n*) expected for large ones.
-    static func pairedValues(_ lhs: JSONObject, _ rhs: JSONObject) -> [(JSONValue, JSONValue)]? {
+    static func pairedValues(_ lhs: FieldObject, _ rhs: FieldObject) -> [(FieldValue, FieldValue)]? {
         let (leftKeys, rightKeys) = (lhs.storage.keys, rhs.storage.keys)
         guard leftKeys.count == rightKeys.count else { return nil }
-        var pairs: [(JSONValue, JSONValue)] = []
+        var pairs: [(FieldValue, FieldValue)] = []
         pairs.reserveCapacity(leftKeys.count)
         // Fast path: the same keys in the same order, at once when the
         // objects share their key array (as the parser's objects of one
@@ -90,7 +90,7 @@ extension JSONObject {
             }
             return pairs
         }
-        var rightValues: [ScalarExactKey: JSONValue] = [:]
+        var rightValues: [ScalarExactKey: FieldValue] = [:]
         rightValues.reserveCapacity(rightKeys.count - index)
         for member in rhs[index...] { rightValues[ScalarExactKey(string: member.key)] = member.value }
         for member in lhs[index...] {
