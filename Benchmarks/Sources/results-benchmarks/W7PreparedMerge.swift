@@ -23,7 +23,7 @@ final class Handover<Value>: @unchecked Sendable {
 
 /// W7: a controller holding W1's old rows, with an observer that only
 /// counts the changes of each update. Ours: the fresh page (`setData` of W1's new rows) is
-/// prepared on another thread (`ResultsPreparedUpdate`, not timed), then
+/// prepared on another thread (`ResultsController.PreparedUpdate`, not timed), then
 /// applied here: the applying thread's whole cost, the report and the
 /// release of the prepared value included. The baseline: the same
 /// `setData` done here on a second such controller, its report included.
@@ -58,13 +58,13 @@ func runPreparedMerge(size n: Int, repetitions: Repetitions) -> PreparedMergeRes
     return result
 
     /// The page prepared from `base` on another thread, its time noted.
-    func prepare(from base: ResultsStore<Row, Int>, _ result: inout PreparedMergeResult) -> ResultsPreparedUpdate<Row, Int> {
-        let handover = Handover<ResultsPreparedUpdate<Row, Int>>()
+    func prepare(from base: ResultsStore<Row, Int>, _ result: inout PreparedMergeResult) -> ResultsController<Row, Int>.PreparedUpdate {
+        let handover = Handover<ResultsController<Row, Int>.PreparedUpdate>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             let clock = ContinuousClock()
             let start = clock.now
-            handover.value = try! ResultsPreparedUpdate(from: base) { store in try store.setData(page) }
+            handover.value = try! ResultsController.PreparedUpdate(from: base) { store in try store.setData(page) }
             handover.seconds = seconds(start.duration(to: clock.now))
             done.signal()
         }

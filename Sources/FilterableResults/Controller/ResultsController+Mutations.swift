@@ -10,7 +10,7 @@ extension ResultsController {
     ///
     /// - Complexity: O(*n* + *m*); see ``ResultsStore/setData(_:)``.
     @discardableResult
-    @inlinable public func setData(_ elements: [Element]) throws(ResultsError) -> ResultsMergeSummary {
+    @inlinable public func setData(_ elements: [Element]) throws(ResultsError) -> ResultsStore<Element, Key>.MergeSummary {
         try mutate { store throws(ResultsError) in try store.setData(elements) }
     }
 
@@ -18,7 +18,7 @@ extension ResultsController {
     ///
     /// - Complexity: O(*n* + *m*); see ``ResultsStore/setData(sections:)``.
     @discardableResult
-    @inlinable public func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsMergeSummary {
+    @inlinable public func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsStore<Element, Key>.MergeSummary {
         try mutate { store throws(ResultsError) in try store.setData(sections: sections) }
     }
 
@@ -137,7 +137,7 @@ extension ResultsController {
     @inlinable public func merge(
         _ elements: [Element], sortedBy sortKeys: [ResultsSortKey<Element>] = [], prune: Bool = false,
         keepingFetchOrder: Bool = false
-    ) throws(ResultsError) -> ResultsMergeSummary {
+    ) throws(ResultsError) -> ResultsStore<Element, Key>.MergeSummary {
         try mutate { store throws(ResultsError) in
             try store.merge(elements, sortedBy: sortKeys, prune: prune, keepingFetchOrder: keepingFetchOrder)
         }
@@ -260,7 +260,7 @@ extension ResultsController {
     ///
     /// - Complexity: O(*n* *f*), as the store's search.
     @inlinable public func search(
-        for text: String, in fields: [ResultsSearchField<Element>], group: String = "search"
+        for text: String, in fields: [ResultsFilter<Element>.SearchField], group: String = "search"
     ) throws(ResultsError) {
         try mutate { store throws(ResultsError) in store.search(for: text, in: fields, group: group) }
     }

@@ -1,9 +1,9 @@
-/// Updates prepared off the controller's actor (see ``ResultsPreparedUpdate``).
+/// Updates prepared off the controller's actor (see ``PreparedUpdate``).
 extension ResultsController {
     /// Applies an update prepared from this controller's store: adopts its
     /// result when the controller has not changed since the update's base
     /// was copied, and otherwise re-runs its operations on the store as it
-    /// is now (or refuses, with ``ResultsPreparedUpdate/ConflictPolicy/refuse``).
+    /// is now (or refuses, with ``PreparedUpdate/ConflictPolicy/refuse``).
     /// The changes are reported as one batch of their own, or with the
     /// open batch.
     ///
@@ -15,9 +15,9 @@ extension ResultsController {
     ///   own cost when they run again.
     @inlinable @discardableResult
     public func apply(
-        _ prepared: ResultsPreparedUpdate<Element, Key>,
-        onConflict policy: ResultsPreparedUpdate<Element, Key>.ConflictPolicy = .reapply
-    ) throws -> ResultsPreparedUpdate<Element, Key>.Outcome {
+        _ prepared: PreparedUpdate,
+        onConflict policy: PreparedUpdate.ConflictPolicy = .reapply
+    ) throws -> PreparedUpdate.Outcome {
         try requireIdle()
         return try withSpareStore(atomically: true) { store throws in
             if store.version === prepared.baseVersion {
@@ -50,14 +50,14 @@ extension ResultsController where Element: Sendable, Key: Sendable {
     ///   controller did not change meanwhile.
     @discardableResult
     public func prepareAndApply(
-        onConflict policy: ResultsPreparedUpdate<Element, Key>.ConflictPolicy = .reapply,
+        onConflict policy: PreparedUpdate.ConflictPolicy = .reapply,
         isolation: isolated (any Actor)? = #isolation,
         _ operations: @escaping @Sendable (inout ResultsStore<Element, Key>) throws -> Void
-    ) async throws -> ResultsPreparedUpdate<Element, Key>.Outcome {
+    ) async throws -> PreparedUpdate.Outcome {
         try requireIdle()
         let base = store
         let prepared = await Task.detached {
-            Result { try ResultsPreparedUpdate(from: base, operations) }
+            Result { try PreparedUpdate(from: base, operations) }
         }.value
         return try apply(try prepared.get(), onConflict: policy)
     }

@@ -60,7 +60,7 @@ extension ResultsController {
     ///   ``ResultsError/changedDuringClosure``; nothing changes then.
     /// - Complexity: see ``ResultsStore/mergeRefreshPage(_:)``.
     @discardableResult
-    public func mergeRefreshPage(_ page: [Element]) throws(ResultsError) -> ResultsMergeSummary {
+    public func mergeRefreshPage(_ page: [Element]) throws(ResultsError) -> ResultsStore<Element, Key>.MergeSummary {
         try mutate { store throws(ResultsError) in try store.mergeRefreshPage(page) }
     }
 }

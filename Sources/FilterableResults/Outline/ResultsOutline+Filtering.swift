@@ -45,7 +45,7 @@ extension ResultsOutline {
     ///     try outline.search(for: query, in: [.field(\.name)])
     ///
     /// - Complexity: O(*n* *f*) for *n* items and *f* fields, plus the changeset.
-    @inlinable public func search(for text: String, in fields: [ResultsSearchField<Element>], group: String = "search") throws(ResultsError) {
+    @inlinable public func search(for text: String, in fields: [ResultsFilter<Element>.SearchField], group: String = "search") throws(ResultsError) {
         if let filter = ResultsFilter.search(for: text, in: fields, group: group) {
             try addFilter(filter)
         } else {

@@ -60,7 +60,7 @@ extension ResultsStore {
     @inlinable public mutating func search(
         for text: String, in fields: [PartialKeyPath<Element> & Sendable], group: String = "search"
     ) where Element: SendableMetatype {
-        search(for: text, in: fields.map { ResultsSearchField.field(any: $0) }, group: group)
+        search(for: text, in: fields.map { ResultsFilter.SearchField.field(any: $0) }, group: group)
     }
 
     /// Sets the text of a live search over fields, optional or not (a
@@ -70,7 +70,7 @@ extension ResultsStore {
     ///
     /// - Complexity: O(*n* *f*).
     @inlinable public mutating func search(
-        for text: String, in fields: [ResultsSearchField<Element>], group: String = "search"
+        for text: String, in fields: [ResultsFilter<Element>.SearchField], group: String = "search"
     ) {
         if let filter = ResultsFilter.search(for: text, in: fields, group: group) {
             addFilter(filter)

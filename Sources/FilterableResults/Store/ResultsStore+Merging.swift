@@ -14,7 +14,7 @@ extension ResultsStore {
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements, plus
     ///   O(*m* log *m*) comparisons when sorted or sectioned.
     @discardableResult
-    @inlinable public mutating func setData(_ elements: [Element]) throws(ResultsError) -> ResultsMergeSummary {
+    @inlinable public mutating func setData(_ elements: [Element]) throws(ResultsError) -> MergeSummary {
         try setData(sections: [ResultsSection(elements: elements)], derivingSections: sectioning != nil)
     }
 
@@ -28,14 +28,14 @@ extension ResultsStore {
     ///   sectioned store; nothing changes then.
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new elements.
     @discardableResult
-    @inlinable public mutating func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> ResultsMergeSummary {
+    @inlinable public mutating func setData(sections: [ResultsSection<Element>]) throws(ResultsError) -> MergeSummary {
         try requireManualSections("setting data as sections")
         return try setData(sections: sections, derivingSections: false)
     }
 
     @inlinable mutating func setData(
         sections: [ResultsSection<Element>], derivingSections: Bool
-    ) throws(ResultsError) -> ResultsMergeSummary {
+    ) throws(ResultsError) -> MergeSummary {
         var names = Set<SectionName>()
         for name in sections.compactMap(\.name) where !names.insert(SectionName(name)).inserted {
             throw .duplicateSection(name)
@@ -44,7 +44,7 @@ extension ResultsStore {
         for section in sections { keys.append(try requireKeys(of: section.elements)) }
         noteMutation()
 
-        var summary = ResultsMergeSummary()
+        var summary = MergeSummary()
         var claims = Claims(count: table.slots.count)
         reserveKeys(sections.reduce(0) { $0 + $1.elements.count })
         var built: [(name: String?, rows: [RowID])] = []
@@ -91,7 +91,7 @@ extension ResultsStore {
     @inlinable public mutating func merge(
         _ elements: [Element], sortedBy mergeSort: [ResultsSortKey<Element>] = [], prune: Bool = false,
         keepingFetchOrder: Bool = false
-    ) throws(ResultsError) -> ResultsMergeSummary {
+    ) throws(ResultsError) -> MergeSummary {
         if !mergeSort.isEmpty && !sortKeys.isEmpty {
             throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)")
         }
@@ -103,7 +103,7 @@ extension ResultsStore {
             return try setData(sections: [ResultsSection(name: name, elements: elements)], derivingSections: false)
         }
         noteMutation()
-        var summary = ResultsMergeSummary()
+        var summary = MergeSummary()
         let (rows, isNew, changed, placed) = upsert(
             elements, keys: keys, prune: prune, appendingInOneRebuild: !keepingFetchOrder && !placesRows, summary: &summary)
         if placed {
@@ -128,7 +128,7 @@ extension ResultsStore {
     /// ones in one rebuild, as `setData` does, not one tree edit per row.
     @inlinable mutating func upsert(
         _ elements: [Element], keys: [Key], prune: Bool, appendingInOneRebuild: Bool = false,
-        summary: inout ResultsMergeSummary
+        summary: inout MergeSummary
     ) -> (rows: [RowID], isNew: [Bool], changed: [RowID], placed: Bool) {
         // A page merged into a big store claims few rows: a dictionary of
         // them instead of a byte per row keeps the merge proportional to
@@ -352,7 +352,7 @@ extension ResultsStore {
     /// rows in first-occurrence order, which of them are new, and the
     /// existing rows whose content changed.
     @inlinable mutating func upsert(
-        _ elements: [Element], keys: [Key], claims: inout Claims, summary: inout ResultsMergeSummary
+        _ elements: [Element], keys: [Key], claims: inout Claims, summary: inout MergeSummary
     ) -> (rows: [RowID], isNew: [Bool], changed: [RowID]) {
         var rows: [RowID] = []
         var isNew: [Bool] = []

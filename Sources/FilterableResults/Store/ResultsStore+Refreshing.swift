@@ -59,14 +59,14 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` before changing anything.
     /// - Complexity: O(*m* log *n*) for *m* elements.
     @discardableResult
-    @inlinable public mutating func mergeRefreshPage(_ page: [Element]) throws(ResultsError) -> ResultsMergeSummary {
+    @inlinable public mutating func mergeRefreshPage(_ page: [Element]) throws(ResultsError) -> MergeSummary {
         guard self.refresh != nil else { return try merge(page) }
         let keys = try requireKeys(of: page)
         // Taken out while it changes, so that its sets are not copied.
         var refresh = self.refresh!
         self.refresh = nil
         noteMutation()
-        var summary = ResultsMergeSummary()
+        var summary = MergeSummary()
         let (rows, isNew, changed, _) = upsert(page, keys: keys, prune: false, summary: &summary)
         if !placesRows && table.numberOfSections <= 1 {
             // A key an earlier page returned stays where it came first.

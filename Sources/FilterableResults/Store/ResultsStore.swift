@@ -75,7 +75,7 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// shares it, so two stores with one version hold the same data.
     @usableFromInline var version = ResultsStoreVersion()
     /// The pending changeset computed ahead of time (see
-    /// ``ResultsPreparedUpdate``), valid while ``version`` is the one it
+    /// ``ResultsController/PreparedUpdate``), valid while ``version`` is the one it
     /// was computed at.
     @usableFromInline var precomputedChangeset: (version: ResultsStoreVersion, changeset: ResultsChangeset<Element, Key>)?
     /// The refresh in progress, if any (see ``beginRefresh()``).

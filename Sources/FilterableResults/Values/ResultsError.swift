@@ -71,7 +71,7 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// end, or cancel its task.
     case refreshInProgress
     /// A prepared update whose controller changed after it was prepared,
-    /// applied with ``ResultsPreparedUpdate/ConflictPolicy/refuse``: prepare
+    /// applied with ``ResultsController/PreparedUpdate/ConflictPolicy/refuse``: prepare
     /// it again from the controller's store.
     case staleUpdate
     /// An outline's item that would be its own ancestor; a key on the

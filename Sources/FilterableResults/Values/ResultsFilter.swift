@@ -88,7 +88,7 @@ extension ResultsFilter {
 
     /// The live search for `text` over `fields`, titled `"search"` in
     /// `group`; `nil` for text that searches for nothing.
-    @inlinable static func search(for text: String, in fields: [ResultsSearchField<Element>], group: String) -> ResultsFilter? {
+    @inlinable static func search(for text: String, in fields: [ResultsFilter<Element>.SearchField], group: String) -> ResultsFilter? {
         let needle = SearchText(text)
         guard !needle.isEmpty else { return nil }
         // One field (the common case) is captured alone: nothing to iterate.

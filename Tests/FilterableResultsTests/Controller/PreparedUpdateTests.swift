@@ -12,7 +12,7 @@ struct PreparedUpdateTests {
 
     @Test func anUpdatePreparedFromTheCurrentStoreIsAdoptedAndReportedOnce() throws {
         let screen = try ValidatedController(keys: [1, 2, 3])
-        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store, merge)
         #expect(try screen.controller.apply(prepared) == .adopted)
         #expect(screen.keys == [[1, 2, 3, 4, 5]])
         #expect(screen.updates.count == 1)
@@ -22,7 +22,7 @@ struct PreparedUpdateTests {
 
     @Test func anEditMadeWhileTheUpdateWasPreparedIsKept() throws {
         let screen = try ValidatedController(keys: [1, 2, 3])
-        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store, merge)
         try screen.controller.remove(key: 1)
         try screen.controller.update(3) { $0.value = 30 }
         #expect(try screen.controller.apply(prepared) == .reapplied)
@@ -34,7 +34,7 @@ struct PreparedUpdateTests {
 
     @Test func aStaleUpdateCanBeRefusedAndChangesNothing() throws {
         let screen = try ValidatedController(keys: [1, 2, 3])
-        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store, merge)
         try screen.controller.remove(key: 1)
         let updates = screen.updates.count
         #expect(throws: ResultsError.staleUpdate) { try screen.controller.apply(prepared, onConflict: .refuse) }
@@ -44,7 +44,7 @@ struct PreparedUpdateTests {
 
     @Test func filtersAndSortingAreLeftAsTheControllerHasThem() throws {
         let screen = try ValidatedController(.items(sortedBy: [.descending(\.id)]), keys: [1, 2, 3])
-        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store, merge)
         try screen.controller.addFilter(ResultsFilter(title: "odd", group: "parity") { $0.id % 2 == 1 })
         try screen.controller.apply(prepared)
         #expect(screen.keys == [[5, 3, 1]])
@@ -55,7 +55,7 @@ struct PreparedUpdateTests {
 
     @Test func operationsThatFailWhenRunAgainChangeNothing() throws {
         let screen = try ValidatedController(keys: [1, 2, 3])
-        let prepared = try ResultsPreparedUpdate(from: screen.controller.store) { store throws(ResultsError) in
+        let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store) { store throws(ResultsError) in
             try store.merge([Entry(id: 9)])
             try store.insert(Entry(id: 10), at: raw(0, 4))   // valid on the base, not after a removal
         }
@@ -70,7 +70,7 @@ struct PreparedUpdateTests {
         let screen = try ValidatedController(keys: [1, 2, 3])
         try screen.controller.beginUpdates()
         try screen.controller.remove(key: 1)
-        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store, merge)
         try screen.controller.endUpdates()
         #expect(try screen.controller.apply(prepared) == .reapplied, "its base still held the delete reported since")
         #expect(screen.keys == [[2, 3, 4, 5]])
@@ -82,7 +82,7 @@ struct PreparedUpdateTests {
         let screen = try ValidatedController(keys: [1, 2, 3])
         try screen.controller.setUpdatesEnabled(false)
         try screen.controller.remove(key: 1)
-        let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+        let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store, merge)
         try screen.controller.setUpdatesEnabled(true)
         #expect(try screen.controller.apply(prepared) == .reapplied)
         #expect(screen.keys == [[2, 3, 4, 5]])
@@ -93,7 +93,7 @@ struct PreparedUpdateTests {
         let screen = try ValidatedController(keys: [1, 2, 3])
         try screen.controller.performBatchUpdates {
             try screen.controller.remove(key: 3)
-            let prepared = try ResultsPreparedUpdate(from: screen.controller.store, merge)
+            let prepared = try ResultsController.PreparedUpdate(from: screen.controller.store, merge)
             #expect(try screen.controller.apply(prepared) == .adopted)
             try screen.controller.add(Entry(id: 6))
         }
@@ -124,8 +124,8 @@ struct PreparedUpdateTests {
         let screen = try ValidatedController(keys: Array(0..<20))
         var model = ReferenceModel<Entry, Int>(key: { $0.id })
         try model.setData((0..<20).map { Entry(id: $0) })
-        var pending: [(task: Task<ResultsPreparedUpdate<Entry, Int>, any Error>, page: [Entry], prune: Bool, due: Int)] = []
-        var outcomes: Set<ResultsPreparedUpdate<Entry, Int>.Outcome> = []
+        var pending: [(task: Task<ResultsController<Entry, Int>.PreparedUpdate, any Error>, page: [Entry], prune: Bool, due: Int)] = []
+        var outcomes: Set<ResultsController<Entry, Int>.PreparedUpdate.Outcome> = []
         for step in 0..<60 {
             switch Int.random(in: 0..<4, using: &random) {
             case 0:
@@ -133,7 +133,7 @@ struct PreparedUpdateTests {
                 let prune = Int.random(in: 0..<4, using: &random) == 0
                 let base = screen.controller.store
                 let task = Task.detached {
-                    try ResultsPreparedUpdate(from: base) { store throws(ResultsError) in try store.merge(page, prune: prune) }
+                    try ResultsController.PreparedUpdate(from: base) { store throws(ResultsError) in try store.merge(page, prune: prune) }
                 }
                 pending.append((task, page, prune, step + Int.random(in: 0..<4, using: &random)))
             case 1:

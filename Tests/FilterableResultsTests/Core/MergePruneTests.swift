@@ -39,7 +39,7 @@ struct MergePruneTests {
         try store.setData(sections: old.map { ResultsSection(elements: $0) })
         if filtered { store.addFilter(ResultsFilter<Entry>(title: "even value", group: "parity") { $0.value % 2 == 0 }) }
         _ = store.takeChangeset()
-        var summary = ResultsMergeSummary()
+        var summary = ResultsStore<Entry, Int>.MergeSummary()
         try store.validatedChanges(sourceLocation: sourceLocation) { summary = try $0.merge(page, prune: true) }
         let want = Self.expected(old, page: page)
         #expect(store.rawSections.map(\.elements) == want, sourceLocation: sourceLocation)

@@ -169,12 +169,12 @@ struct ResultsStoreOperationTests {
 
     @Test func mergeReplacesInPlaceAppendsNewAndPrunes() throws {
         var store = try store([1, 2, 3])
-        var result = ResultsMergeSummary()
+        var result = ResultsStore<Entry, Int>.MergeSummary()
         let changes = try store.validatedChanges {
             result = try $0.merge([Entry(id: 3, value: 2), Entry(id: 4), Entry(id: 1)], prune: true)
         }
         #expect(keys(store.rawSections) == [[1, 3, 4]])
-        #expect(result == ResultsMergeSummary(inserted: 1, updated: 1, removed: 1, foldedDuplicates: 0))
+        #expect(result == ResultsStore<Entry, Int>.MergeSummary(inserted: 1, updated: 1, removed: 1, foldedDuplicates: 0))
         #expect(summary(changes) == ["delete 2 [0, 1]", "insert 4→[0, 2]", "update 3 [0, 2]→[0, 1]"])
     }
 

@@ -258,14 +258,14 @@ struct HardeningRegressionTests {
     /// prepared from its store that swaps the filter for "even", merges
     /// key 4 and inserts key 10 at raw row 4: valid on that store, out of
     /// range once a row is gone. Then key 1 is removed, so the update is stale.
-    static func staleUpdateThatFailsWhenRunAgain() throws -> (ResultsController<Entry, Int>, RecordingDelegate, UpdateLog, ResultsPreparedUpdate<Entry, Int>) {
+    static func staleUpdateThatFailsWhenRunAgain() throws -> (ResultsController<Entry, Int>, RecordingDelegate, UpdateLog, ResultsController<Entry, Int>.PreparedUpdate) {
         let controller = ResultsController(store: ResultsStore<Entry, Int>.items())
         let log = UpdateLog(controller)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
         try controller.setData([Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 3)])
         try controller.addFilter(ResultsFilter(title: "odd") { $0.value % 2 == 1 })
-        let prepared = try ResultsPreparedUpdate(from: controller.store) { store throws(ResultsError) in
+        let prepared = try ResultsController.PreparedUpdate(from: controller.store) { store throws(ResultsError) in
             store.replaceFilters(with: [ResultsFilter(title: "even") { $0.value % 2 == 0 }])
             try store.merge([Entry(id: 4, value: 4)])
             try store.insert(Entry(id: 10, value: 10), at: raw(0, 4))

@@ -76,7 +76,7 @@ struct OutlineRandomTests {
                 default:
                     let text = Bool.random(using: &random) ? "" : ["a", "e", "l", "m", "z", "ta"].randomElement(using: &random)!
                     model.search = text
-                    (action, expected, body) = ("search \(text)", nil, { () throws(ResultsError) in try outline.search(for: text, in: [ResultsSearchField<Item>.field(\.name)]) })
+                    (action, expected, body) = ("search \(text)", nil, { () throws(ResultsError) in try outline.search(for: text, in: [ResultsFilter<Item>.SearchField.field(\.name)]) })
                 }
                 let context = "seed \(seed) step \(step): \(action)"
                 do {

@@ -118,7 +118,7 @@ struct SearchFieldTests {
         Contact(id: 3, name: "Bob Stone", nickname: "Zed", email: "a long address, long enough to be stored out of line @example.com"),
     ]
 
-    func ids(_ text: String, _ fields: [ResultsSearchField<Contact>]) throws -> [Int] {
+    func ids(_ text: String, _ fields: [ResultsFilter<Contact>.SearchField]) throws -> [Int] {
         var store = ResultsStore<Contact, Int>(key: \.id)
         try store.setData(Self.contacts)
         store.search(for: text, in: fields)

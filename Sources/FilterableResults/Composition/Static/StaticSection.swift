@@ -22,7 +22,7 @@ public struct StaticSection<Element> {
     /// A section with a title, the rows `rows` declares, and a footer.
     ///
     /// - Complexity: that of `rows`.
-    public init(_ title: String? = nil, footer: String? = nil, @StaticRowsBuilder<Element> rows: () -> [StaticRow<Element>]) {
+    public init(_ title: String? = nil, footer: String? = nil, @StaticSections<Element>.Builder rows: () -> [StaticRow<Element>]) {
         self.title = title
         self.rows = rows()
         self.footer = footer

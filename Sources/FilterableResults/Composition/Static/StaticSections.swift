@@ -43,7 +43,7 @@ public final class StaticSections<Element> {
     ///
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with one title.
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    public convenience init(@StaticSectionsBuilder<Element> _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
+    public convenience init(@Builder _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
         try self.init(sections(), isSameContent: nil)
     }
 
@@ -55,7 +55,7 @@ public final class StaticSections<Element> {
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with
     ///   one title; nothing changes then.
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    public func setSections(@StaticSectionsBuilder<Element> _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
+    public func setSections(@Builder _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
         try setSections(sections())
     }
 
@@ -91,7 +91,7 @@ extension StaticSections where Element: Equatable & SendableMetatype {
     ///
     /// - Throws: ``ResultsError/duplicateSection(_:)`` for two sections with one title.
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    public convenience init(@StaticSectionsBuilder<Element> _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
+    public convenience init(@Builder _ sections: () -> [StaticSection<Element>]) throws(ResultsError) {
         try self.init(sections(), isSameContent: { $0.value == $1.value })
     }
 }

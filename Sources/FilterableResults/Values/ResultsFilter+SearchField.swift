@@ -1,28 +1,30 @@
-/// A field a live search looks into: a string property of the element,
-/// optional or not.
-///
-///     try controller.search(for: query, in: [.field(\.name), .field(\.nickname)])
-///
-/// A stored property of a struct is read in place, at its offset in the
-/// element (neither the element nor the string is copied); other key paths
-/// are read through the key path.
-public struct ResultsSearchField<Element>: Sendable {
-    /// Where the field's text is.
-    @usableFromInline enum Access: Sendable {
-        /// A `String` stored at this byte offset in the element.
-        case string(offset: Int)
-        /// A `String?` stored at this byte offset in the element.
-        case optionalString(offset: Int)
-        /// Read by a function; `nil` when the element has none.
-        case function(@Sendable (Element) -> String?)
+extension ResultsFilter {
+    /// A field a live search looks into: a string property of the element,
+    /// optional or not.
+    ///
+    ///     try controller.search(for: query, in: [.field(\.name), .field(\.nickname)])
+    ///
+    /// A stored property of a struct is read in place, at its offset in the
+    /// element (neither the element nor the string is copied); other key paths
+    /// are read through the key path.
+    public struct SearchField: Sendable {
+        /// Where the field's text is.
+        @usableFromInline enum Access: Sendable {
+            /// A `String` stored at this byte offset in the element.
+            case string(offset: Int)
+            /// A `String?` stored at this byte offset in the element.
+            case optionalString(offset: Int)
+            /// Read by a function; `nil` when the element has none.
+            case function(@Sendable (Element) -> String?)
+        }
+
+        @usableFromInline let access: Access
+
+        @inlinable init(access: Access) { self.access = access }
     }
-
-    @usableFromInline let access: Access
-
-    @inlinable init(access: Access) { self.access = access }
 }
 
-extension ResultsSearchField {
+extension ResultsFilter.SearchField {
     /// A string property, read in place when the key path names a stored
     /// property.
     @inlinable init(_ keyPath: KeyPath<Element, String> & Sendable) {
@@ -47,7 +49,7 @@ extension ResultsSearchField {
     }
 }
 
-extension ResultsSearchField where Element: SendableMetatype {
+extension ResultsFilter.SearchField where Element: SendableMetatype {
     /// A field read through a key path of any type: a string or an
     /// optional string as `field(_:)` reads it, any other value by its
     /// description (a number is found by its digits).
