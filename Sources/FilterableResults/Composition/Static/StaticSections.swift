@@ -108,6 +108,17 @@ extension StaticSections: ResultsSource {
     ///
     /// - Complexity: O(1).
     public var reportedSnapshot: Snapshot { composition.reportedSnapshot }
+
+    /// The key of the static row with identity `id` (its ``StaticRow/id``:
+    /// the row itself for a `Hashable` row).
+    ///
+    ///     header.key(ofRow: Element.profile)
+    ///     header.key(ofRow: "version")
+    ///
+    /// - Complexity: O(1).
+    public func key(ofRow id: some Hashable) -> Key {
+        .row(part: 0, showing: controller, key: AnyHashable(id))
+    }
     /// Never: a declaration is replaced at once.
     ///
     /// - Complexity: O(1).
@@ -129,7 +140,8 @@ extension StaticSections: ResultsSource {
     ///
     /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
     /// - Complexity: O(1).
-    public func remove(key: Key) throws(ResultsError) {
+    @discardableResult
+    public func remove(key: Key) throws(ResultsError) -> Bool {
         throw .rowNotEditable("static row \(key)", reason: "declare the sections without it")
     }
 
