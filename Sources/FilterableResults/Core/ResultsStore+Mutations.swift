@@ -95,7 +95,7 @@ extension ResultsStore {
     /// Removes the element with `key`, if there is one, and returns whether
     /// there was.
     ///
-    ///     if try !store.remove(key: 7) { print("no element has key 7") }
+    ///     let removed = try store.remove(key: 7)   // false when no element has key 7
     ///
     /// - Returns: `false` when no element has `key` (the store is unchanged
     ///   then), as `Dictionary.removeValue(forKey:)` returns `nil`.
@@ -115,7 +115,7 @@ extension ResultsStore {
     /// Removes the elements with `keys`, as one change; keys no element
     /// has are ignored. Returns how many elements were removed.
     ///
-    ///     try store.remove(keys: selection)
+    ///     store.remove(keys: selection)
     ///
     /// - Complexity: O(*k* log *n*) for *k* keys; O(*n*) when they are many.
     @discardableResult
@@ -298,7 +298,7 @@ extension ResultsStore {
 
     /// Changes the element with `key` in place, as a replace.
     ///
-    ///     try store.update(7) { $0.title = "Renamed" }
+    ///     try store.update(7) { $0.name = "Renamed" }
     ///
     /// Returns whether there was such an element. Changing a value element
     /// this way is how a content change is reported: an element of a class

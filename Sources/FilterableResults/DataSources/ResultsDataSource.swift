@@ -18,7 +18,7 @@ import Foundation
 ///     let dataSource = ResultsDataSource(controller: controller, view: listView) { view, indexPath, product in
 ///         Cell(title: product.name)
 ///     }
-///     let screen = ResultsDataSource(source: composition, view: listView) { view, indexPath, row in
+///     let screen = ResultsDataSource(source: composition, view: screenView) { view, indexPath, row in
 ///         Cell(row)
 ///     }
 ///
