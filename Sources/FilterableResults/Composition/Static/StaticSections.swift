@@ -112,8 +112,8 @@ extension StaticSections: ResultsSource {
     /// The key of the static row with identity `id` (its ``StaticRow/id``:
     /// the row itself for a `Hashable` row).
     ///
-    ///     header.key(ofRow: Element.profile)
-    ///     header.key(ofRow: "version")
+    ///     let profile = header.key(ofRow: Element.profile)
+    ///     let version = header.key(ofRow: "version")
     ///
     /// - Complexity: O(1).
     public func key(ofRow id: some Hashable) -> Key {
