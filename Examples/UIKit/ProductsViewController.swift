@@ -53,7 +53,6 @@ final class ProductsViewController: UITableViewController, UISearchResultsUpdati
         }
         dataSource.canDeleteRow = { _, _ in true }      // swipe to delete removes the row the user sees
         dataSource.sectionIndex = .firstLetters
-        products.delegate = self                         // the title counts the products (ProductsViewController+Title.swift)
 
         let search = UISearchController(searchResultsController: nil)
         search.searchResultsUpdater = self

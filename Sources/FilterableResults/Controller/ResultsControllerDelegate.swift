@@ -16,7 +16,7 @@
 /// A view controller (on the main actor) adopts it with an isolated
 /// conformance, so its methods stay on the main actor:
 ///
-///     extension ProductsViewController: @MainActor ResultsControllerDelegate {
+///     extension ProductCountViewController: @MainActor ResultsControllerDelegate {
 ///         func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsController<Product, Int>.Update) {
 ///             title = "Products (\(update.snapshot.count))"
 ///         }

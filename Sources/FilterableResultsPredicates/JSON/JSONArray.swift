@@ -9,7 +9,7 @@ import FilterableResults
 ///
 ///     var tags: JSONArray = ["a", "b"]
 ///     tags.append("c")
-///     JSONValue.array(tags).jsonText      // ["a", "b", "c"]
+///     let text = JSONValue.array(tags).jsonText   // ["a", "b", "c"]
 public struct JSONArray: Sendable {
     /// The shared, copy-on-write buffer of elements.
     @usableFromInline

@@ -12,9 +12,9 @@ extension JSONValue {
     /// canonical equivalence), lowercased first when `caseInsensitive`;
     /// arrays and objects by their ``jsonTextWithSortedKeys``.
     ///
-    ///     JSONValue.compare(nil, false)                         // .orderedAscending
-    ///     JSONValue.compare("Zebra", "apple")                   // .orderedAscending ("Z" < "a")
-    ///     JSONValue.compare("Zebra", "apple", caseInsensitive: true)  // .orderedDescending
+    ///     let nullFirst = JSONValue.compare(nil, false)                          // .orderedAscending
+    ///     let byScalars = JSONValue.compare("Zebra", "apple")                    // .orderedAscending ("Z" < "a")
+    ///     let ignoringCase = JSONValue.compare("Zebra", "apple", caseInsensitive: true)   // .orderedDescending
     ///
     /// - Complexity: O(1) for scalars, O(*n*) for strings of length *n*,
     ///   O(*n* log *n*) for arrays and objects of total size *n*.

@@ -33,14 +33,16 @@ struct OutlineExamplesTests {
         let rootListing = [documents, File(url: root.appendingPathComponent("Photos"), folder: nil)]
         let listing = [File(url: documents.url.appendingPathComponent("invoice.pdf"), folder: documents.url)]
         let files = ResultsOutline<File, URL>(key: \.url, parentKey: \.folder, sortedBy: [.ascending(\.name)])
-        let screen = SourceScreen(files)
         try files.setData(rootListing)
-        try files.merge([File(url: documents.url.appendingPathComponent("notes.txt"), folder: documents.url)], under: documents.url)
-        try files.expand(documents.url)            // its children slide in below it
         try files.merge(listing, under: documents.url)   // a folder's children, loaded lazily
-        #expect(screen.rows.map { $0.map(\.element.name) } == [["Documents", "invoice.pdf", "Photos"]])
+        try files.expand(documents.url)                  // they slide in below it
         try files.search(for: "invoice", in: [.field(\.name)])   // matches, with their folders
+        let screen = SourceScreen(files)
         #expect(screen.rows.map { $0.map(\.element.name) } == [["Documents", "invoice.pdf"]])
+        try files.search(for: "", in: [.field(\.name)])
+        #expect(screen.rows.map { $0.map(\.element.name) } == [["Documents", "invoice.pdf", "Photos"]], "the user's expansion back")
+        try files.collapse(documents.url)
+        #expect(screen.rows.map { $0.map(\.element.name) } == [["Documents", "Photos"]])
         screen.expectConsistent()
     }
 

@@ -7,17 +7,20 @@
 ///             StaticRow(.signOut)
 ///         }
 ///     }
+///
+/// Replacing the declaration reports one batch from the package's own
+/// diff:
+///
 ///     try settings.setSections {                // animated: a section inserted above, rows kept
 ///         StaticSection("Beta") { StaticRow(.experiments) }
 ///         StaticSection("Account") { StaticRow(.profile); StaticRow(.signOut) }
 ///     }
 ///
-/// Replacing the declaration reports one batch from the package's own
-/// diff: sections matched by title move, new ones are inserted, missing
-/// ones deleted, and kept ones whose footer changed are updated; rows
-/// matched by id move, come and go, and change (rows
-/// compared with `==` when `Element` is `Equatable`, else every kept row
-/// counts as changed). Users cannot delete or move static rows.
+/// In that batch, sections matched by title move, new ones are inserted,
+/// missing ones deleted, and kept ones whose footer changed are updated;
+/// rows matched by id move, come and go, and change (rows compared with
+/// `==` when `Element` is `Equatable`, else every kept row counts as
+/// changed). Users cannot delete or move static rows.
 public final class StaticSections<Element> {
     /// The declaration's rows, by id, in a store sectioned by hand.
     let controller: ResultsController<StaticRow<Element>, AnyHashable>
