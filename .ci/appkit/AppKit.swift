@@ -144,7 +144,10 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
 
 /// The view controller of one item of a collection view.
 @available(macOS 10.5, *)
-@MainActor open class NSCollectionViewItem: NSViewController {}
+@MainActor open class NSCollectionViewItem: NSViewController {
+    /// The text field the item shows its title in, if it has one.
+    weak open var textField: NSTextField?
+}
 
 /// Items in sections, placed by a layout, shown from a data source.
 @available(macOS 10.5, *)
@@ -156,6 +159,10 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     @available(macOS 10.11, *)
     weak open var dataSource: (any NSCollectionViewDataSource)?
 
+    /// An item made from the nib or class registered for `identifier`,
+    /// reused if one is free.
+    @available(macOS 10.11, *)
+    open func makeItem(withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath) -> NSCollectionViewItem { NSCollectionViewItem() }
     /// Reads every section and item from the data source again.
     open func reloadData() {}
     /// Runs `updates` (inserts, deletes, reloads, moves) as one animation,

@@ -102,6 +102,12 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: View {
 extension List where SelectionValue == Never {
     /// A list of the rows `content` builds, without selection.
     public init(@ViewBuilder content: () -> Content) {}
+
+    /// A list of one row per element of `data`, identified by the
+    /// element's `id`, without selection.
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {}
 }
 
 /// The views of a collection of identified data, one per element.

@@ -26,6 +26,7 @@
     public override init() {}
     open func viewDidLoad() {}
     open var navigationItem: UINavigationItem { UINavigationItem() }
+    open var title: String?
 }
 @available(iOS 14, tvOS 14, *) @MainActor public protocol UIContentConfiguration {}
 @available(iOS 14, tvOS 14, *) @MainActor public struct UIListContentConfiguration: UIContentConfiguration {

@@ -43,8 +43,10 @@ extension ResultsComposition {
     /// one. The parts' changes are theirs and stay if `body` throws: the
     /// changes made until then are reported, and the error rethrown.
     ///
+    /// - Returns: What `body` returns.
     /// - Complexity: that of `body`, plus O(*n* + *k* log *k*) for *n* rows
     ///   composed and *k* kept when the batch ends.
+    @discardableResult
     public func performBatchUpdates<Result>(_ body: () throws -> Result) rethrows -> Result {
         if batch == nil { batch = Batch(start: reportedSnapshot) }
         batch!.depth += 1

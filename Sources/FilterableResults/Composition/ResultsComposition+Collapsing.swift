@@ -24,7 +24,7 @@ extension ResultsComposition {
     /// identity, while it moves, disappears and comes back. Collapsing a
     /// collapsed section does nothing.
     ///
-    ///     try composition.collapse(SectionID(part: 1, name: "Friends"))
+    ///     try composition.collapse(.init(part: 1, name: "Friends"))
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
     ///   does not exist, ``ResultsError/sectionNotFound(part:name:)`` when

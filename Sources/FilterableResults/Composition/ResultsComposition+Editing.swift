@@ -12,20 +12,23 @@ extension ResultsComposition: ResultsSource {
     public var updatesEnabled: Bool { parts.allSatisfy { $0.connection.updatesEnabled() } }
 
     /// Removes the row with `key` from the part it comes from (a user's
-    /// swipe to delete).
+    /// swipe to delete), and returns whether the part had it.
     ///
+    /// - Returns: `false` when the part has no row with the key (nothing
+    ///   changes then).
     /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` for a
     ///   placeholder, ``ResultsError/partOutOfRange(_:partCount:)`` for a
     ///   part that does not exist, ``ResultsError/keyTypeMismatch(_:expected:)``
     ///   for a key not of the part's key type, or what the part's source
     ///   throws.
     /// - Complexity: that of the part's removal.
-    public func remove(key: Key) throws(ResultsError) {
+    @discardableResult
+    public func remove(key: Key) throws(ResultsError) -> Bool {
         guard case let .row(part, partKey) = key else {
             throw .rowNotEditable("\(key)", reason: "a placeholder is not a row of a part")
         }
         guard let index = reportedSnapshot.index(ofPart: part) else { throw .partOutOfRange(part, partCount: parts.count) }
-        try parts[index].connection.remove(partKey)
+        return try parts[index].connection.remove(partKey)
     }
 
     /// What selecting the row at `indexPath` of `shown` does of itself: the
@@ -180,9 +183,9 @@ extension ResultsComposition: ResultsSource {
                 let shownTarget = shown.parts[toPart]
                 let newKey = try insert(row, shownTarget.ownDrop(destination, leaving: nil), shownTarget.ownTable)
                 do throws(ResultsError) {
-                    try connection.remove(key)
+                    _ = try connection.remove(key)
                 } catch {
-                    try? target.remove(newKey)   // put the part back as it was
+                    _ = try? target.remove(newKey)   // put the part back as it was
                     throw error
                 }
                 batch!.aliases[.row(part: shown.parts[toPart].id, partKey: newKey)] = .row(part: shown.parts[part].id, partKey: key)

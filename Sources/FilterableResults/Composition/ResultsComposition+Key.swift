@@ -11,9 +11,15 @@ extension ResultsComposition {
     /// ``insertPart(_:at:)`` returned. It stays while parts come, go and
     /// move, so a row keeps its key; ``Snapshot/index(ofPart:)`` finds the
     /// part's index now.
+    ///
+    /// Name a row with ``row(part:showing:key:)``, which gives the key the
+    /// type of the part's own keys:
+    ///
+    ///     let tapped = screen.reportedSnapshot.key(at: indexPath)
+    ///     if tapped == .row(part: 1, showing: players, key: 42) { … }   // players keyed by Int64: 42 is an Int64
     public enum Key: Hashable {
         /// A row of the part with identity `part`, with its key there. Make
-        /// one with ``row(part:key:)``.
+        /// one with ``row(part:showing:key:)``.
         case row(part: Int, partKey: PartKey)
         /// The `row`-th row of a placeholder: of the part with identity
         /// `part`, or of the composition itself when `part` is `nil`.
@@ -22,21 +28,27 @@ extension ResultsComposition {
 }
 
 extension ResultsComposition.Key {
-    /// The row of the part with identity `part` whose key there is `key`.
+    /// The row of the part with identity `part`, a part showing `source`,
+    /// whose key there is `key`.
     ///
-    /// `key` must have the part's own key type: a literal is an `Int`, so
-    /// write `Int64(42)` for a part keyed by `Int64` (a database's rows),
-    /// or the key names no row of it.
+    /// `key` has `source`'s key type, so a literal takes that type: for a
+    /// database's rows (keyed by `Int64`), `key: 42` is an `Int64`, and a
+    /// key of another type does not compile. (A key whose type is not the
+    /// part's names no row of it: `PartKey(42)` is an `Int`, and never
+    /// equals the `Int64` 42.)
+    ///
+    ///     try screen.remove(key: .row(part: 1, showing: players, key: 42))
     ///
     /// - Complexity: O(1).
-    @inlinable public static func row<PartKeyType: Hashable>(part: Int, key: PartKeyType) -> Self {
-        let row: (Int, ResultsComposition.PartKey) -> Self = Self.row(part:partKey:)
-        return row(part, ResultsComposition.PartKey(key))
+    @inlinable public static func row<Source: ResultsSource>(part: Int, showing source: Source, key: Source.Key) -> Self {
+        .row(part: part, partKey: ResultsComposition.PartKey(key))
     }
 }
 
 extension ResultsComposition.Key: CustomStringConvertible {
-    /// The key as `part 1: 42`, or `placeholder of part 1, row 0`.
+    /// The key as `part 1: 42`, `part 0: "profile"`, `part 2: 42 as Int64`
+    /// (see ``ResultsComposition/PartKey/description``), or
+    /// `placeholder of part 1, row 0`.
     ///
     /// - Complexity: that of describing the part's key.
     public var description: String {
@@ -47,3 +59,9 @@ extension ResultsComposition.Key: CustomStringConvertible {
         }
     }
 }
+
+/// A composition's row key, whatever the composition's row type: how a
+/// part key that is one (a nested composition's) is described.
+protocol ComposedRowKey {}
+
+extension ResultsComposition.Key: ComposedRowKey {}

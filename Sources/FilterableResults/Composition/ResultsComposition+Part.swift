@@ -4,7 +4,7 @@ extension ResultsComposition {
     /// elements into the composition's rows, and an optional placeholder shown
     /// while it has no rows.
     ///
-    ///     ResultsComposition<Element>([
+    ///     let screen = ResultsComposition<Element>([
     ///         .part(header),                                          // StaticSections<Element>
     ///         .part(friends, as: Element.friend),                          // ResultsController<Person, Int>
     ///         .part(suggestions, as: Element.suggestion, placeholder: .row(.noSuggestions)),
@@ -26,9 +26,12 @@ extension ResultsComposition {
         /// `nil` for a row it does not take), rows can be inserted through
         /// the composition and dragged here from other parts.
         ///
-        ///     .part(enemies, as: Row.enemy, accepting: { row in
-        ///         if case let .friend(person) = row { person } else { nil }
-        ///     })
+        ///     let screen = ResultsComposition<Row>([
+        ///         .part(friends, as: Row.friend),
+        ///         .part(enemies, as: Row.enemy, accepting: { row in
+        ///             if case let .friend(person) = row { person } else { nil }
+        ///         }),
+        ///     ])
         ///
         /// - Complexity: O(1).
         @inlinable public static func part<Source: ResultsSource>(

@@ -11,8 +11,8 @@ extension ResultsComposition {
         @usableFromInline let reportedTable: () -> any PartTable<Element>
         /// Follows the part's updates.
         @usableFromInline let observe: (@escaping (PartUpdate) -> Void) -> ResultsObservation
-        /// Removes the row with a key of the part.
-        @usableFromInline let remove: (PartKey) throws(ResultsError) -> Void
+        /// Removes the row with a key of the part; whether it had one.
+        @usableFromInline let remove: (PartKey) throws(ResultsError) -> Bool
         /// Whether the user may drag a row of the part's table as shown.
         @usableFromInline let canMoveRow: (ResultsIndexPath, any PartTable<Element>) -> Bool
         /// Moves a row the user dragged in the part's table as shown, in
@@ -54,11 +54,11 @@ extension ResultsComposition {
                         table: TransformedTable(snapshot: update.snapshot, transform: transform)))
                 }
             }
-            remove = { key throws(ResultsError) in
+            remove = { key throws(ResultsError) -> Bool in
                 guard let key = key.base as? Source.Key else {
                     throw .keyTypeMismatch(String(reflecting: key.base), expected: String(reflecting: Source.Key.self))
                 }
-                try source.remove(key: key)
+                return try source.remove(key: key)
             }
             // The composition shows the part's snapshot, transformed; one it
             // did not make is read as the part's table as last reported.

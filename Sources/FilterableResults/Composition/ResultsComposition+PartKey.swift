@@ -1,6 +1,7 @@
 extension ResultsComposition {
     /// A part's key with its type erased: what ``Key/row(part:partKey:)``
-    /// holds.
+    /// holds. ``Key/row(part:showing:key:)`` makes one of the part's own
+    /// key type.
     ///
     /// Two are equal when they hold equal keys of exactly one type:
     /// `PartKey(1)` differs from `PartKey(Int8(1))` and from
@@ -43,9 +44,22 @@ extension ResultsComposition {
         /// - Complexity: that of hashing the key.
         @inlinable public func hash(into hasher: inout Hasher) { base.hash(into: &hasher) }
 
-        /// The key, described.
+        /// The key, described with its type where a literal would not
+        /// have it: `42` for an `Int`, `"42"` for a `String`, `42 as Int64`,
+        /// `account as Section`; a type whose description starts with its
+        /// name (`PlayerID(raw: 42)`) as that description. So two keys
+        /// that are not equal because their types differ are described
+        /// apart.
         ///
         /// - Complexity: that of describing the key.
-        public var description: String { String(describing: base) }
+        public var description: String {
+            let type = type(of: base)
+            if type == Int.self { return String(describing: base) }
+            if type == String.self { return String(reflecting: base) }
+            let described = String(describing: base)
+            if base is any ComposedRowKey { return "(\(described))" }
+            let typeName = String(describing: type)
+            return described.hasPrefix(typeName + "(") ? described : "\(described) as \(typeName)"
+        }
     }
 }

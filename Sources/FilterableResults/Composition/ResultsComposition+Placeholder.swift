@@ -3,7 +3,7 @@ extension ResultsComposition {
     /// while it has no rows: a section of its own, with an optional title and
     /// fixed rows, such as a single "No results" row.
     ///
-    ///     .part(searchResults, placeholder: .row(.noResults), as: Element.product)
+    ///     .part(searchResults, as: Element.product, placeholder: .row(.noResults))
     ///
     /// The placeholder section comes right after the part's sections (a
     /// composition's own placeholder after every part), and is inserted and

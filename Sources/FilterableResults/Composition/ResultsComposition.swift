@@ -4,7 +4,7 @@
 /// batch of the joined table per change of any part, and a data source
 /// shows it as it shows a single controller.
 ///
-///     enum Element { case profile, signOut, friend(Person), noResults }
+///     enum Element: Hashable { case profile, signOut, friend(Person), noResults }
 ///
 ///     let header = try StaticSections<Element> {
 ///         StaticSection("Account") {

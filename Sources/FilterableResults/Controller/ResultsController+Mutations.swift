@@ -46,17 +46,25 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.insert(element, atVisible: indexPath) }
     }
 
-    /// Removes the element with `element`'s key, if any.
+    /// Removes the element with `element`'s key, if any, and returns
+    /// whether there was one.
     ///
+    /// - Returns: `false` when no element has `element`'s key (nothing is
+    ///   reported then).
     /// - Complexity: see ``ResultsStore/remove(_:)``.
-    @inlinable public func remove(_ element: Element) throws(ResultsError) {
+    @discardableResult
+    @inlinable public func remove(_ element: Element) throws(ResultsError) -> Bool {
         try mutate { store throws(ResultsError) in try store.remove(element) }
     }
 
-    /// Removes the element with `key`, if any.
+    /// Removes the element with `key`, if any, and returns whether there
+    /// was one.
     ///
+    /// - Returns: `false` when no element has `key` (nothing is reported
+    ///   then), as `Dictionary.removeValue(forKey:)` returns `nil`.
     /// - Complexity: see ``ResultsStore/remove(key:)``.
-    @inlinable public func remove(key: Key) throws(ResultsError) {
+    @discardableResult
+    @inlinable public func remove(key: Key) throws(ResultsError) -> Bool {
         try mutate { store throws(ResultsError) in try store.remove(key: key) }
     }
 

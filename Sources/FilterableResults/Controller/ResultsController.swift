@@ -3,7 +3,7 @@
 /// outermost batch, with the snapshot of the table after it.
 ///
 ///     let controller = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
-///     let observation = controller.observe { update in dataSource.apply(update) }
+///     let observation = controller.observe { update in render(update) }
 ///     try controller.performBatchUpdates { () throws(ResultsError) in
 ///         try controller.merge(freshPage)
 ///         try controller.remove(key: 7)

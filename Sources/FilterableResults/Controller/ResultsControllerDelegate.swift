@@ -13,13 +13,12 @@
 /// with an update whose `isReload` is set. Implement the callbacks you
 /// need: every method has an empty default.
 ///
-/// A view controller on the main actor adopts it with an isolated
+/// A view controller (on the main actor) adopts it with an isolated
 /// conformance, so its methods stay on the main actor:
 ///
-///     @MainActor final class ProductsViewController: UIViewController { … }
-///     extension ProductsViewController: @MainActor ResultsControllerDelegate {
+///     extension ProductCountViewController: @MainActor ResultsControllerDelegate {
 ///         func controller(_ controller: ResultsController<Product, Int>, didUpdate update: ResultsController<Product, Int>.Update) {
-///             dataSource.apply(update)
+///             title = "Products (\(update.snapshot.count))"
 ///         }
 ///     }
 ///

@@ -18,7 +18,7 @@ import Foundation
 ///     let dataSource = ResultsDataSource(controller: controller, view: listView) { view, indexPath, product in
 ///         Cell(title: product.name)
 ///     }
-///     let screen = ResultsDataSource(source: composition, view: listView) { view, indexPath, row in
+///     let screen = ResultsDataSource(source: composition, view: screenView) { view, indexPath, row in
 ///         Cell(row)
 ///     }
 ///
@@ -145,7 +145,7 @@ extension ResultsDataSource {
     /// - Complexity: O(log *n*), plus the cell provider.
     public func cell(at indexPath: ResultsIndexPath) -> Cell {
         guard let view, let object = snapshot.element(at: indexPath) else {
-            preconditionFailure("ResultsDataSource: the view asked for a cell at \(indexPath), outside the \(snapshot.numberOfSections) sections it was told about, or after its data source released it")
+            preconditionFailure(snapshot.noCellMessage(at: indexPath, viewIsReleased: view == nil))
         }
         return cellProvider(view, indexPath, object)
     }
@@ -302,5 +302,29 @@ extension ResultsDataSource {
     func editingFailed(_ error: ResultsError) {
         view?.reloadData()
         onEditingError?(error)
+    }
+}
+
+// MARK: - Why a cell cannot be served
+
+extension ResultsTableSnapshot {
+    /// Why there is no cell at `indexPath` of this table, the one a data
+    /// source told its view about: the view is gone, the path is outside that
+    /// table (with its counts), or the row is in it but its source cannot
+    /// give its element any more (it changed without reporting an update).
+    func noCellMessage(at indexPath: ResultsIndexPath, viewIsReleased: Bool) -> String {
+        let asked = "ResultsDataSource: a cell was asked for at \(indexPath)"
+        if viewIsReleased {
+            return "\(asked), but the data source has no view: the view it was given was released (or none was set); keep the data source with its view"
+        }
+        let sections = "\(numberOfSections) \(numberOfSections == 1 ? "section" : "sections")"
+        guard let rows = numberOfElements(inSection: indexPath.section) else {
+            return "\(asked), outside the table the view was told about (\(sections))"
+        }
+        guard indexPath.row >= 0, indexPath.row < rows else {
+            return "\(asked), outside the table the view was told about (\(sections); section \(indexPath.section) has \(rows) \(rows == 1 ? "row" : "rows"))"
+        }
+        let row = key(at: indexPath).map { "the row with key \(String(reflecting: $0))" } ?? "the row"
+        return "\(asked): \(row) is in the table the view was told about, but its source no longer gives its element: the source's table changed without reporting an update"
     }
 }

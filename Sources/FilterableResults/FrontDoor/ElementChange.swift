@@ -29,8 +29,8 @@ public struct ElementChange<Element, Key: Hashable> {
 
     /// Creates a row change.
     ///
-    ///     ElementChange(.move(from: ResultsIndexPath(row: 3, section: 0), to: ResultsIndexPath(row: 0, section: 0), isUpdated: false),
-    ///                  key: 7, element: item)
+    ///     let change = ElementChange(.move(from: ResultsIndexPath(row: 3, section: 0), to: ResultsIndexPath(row: 0, section: 0), isUpdated: false),
+    ///                                key: 7, element: item)
     ///
     /// - Complexity: O(1).
     @inlinable public init(_ change: Change, key: Key, element: Element) {

@@ -5,9 +5,15 @@ import Observation
 /// ends, never in the middle of one. It works with any source: a
 /// controller, a composition, static sections.
 ///
-///     @State var results = ObservableResults(controller)
+///     struct ProductListView: View {
+///         @State var results: ObservableResults<ResultsController<Product, Int>>
 ///
-///     List(results.snapshot.elements) { product in Text(product.name) }
+///         var body: some View {
+///             List(results.snapshot) { product in Text(product.name) }
+///         }
+///     }
+///
+/// made with `ProductListView(results: ObservableResults(controller))`.
 ///
 /// It derives from the source's one observation primitive
 /// (``ResultsSource/observe(_:)``), so it sees the updates in the order

@@ -26,7 +26,7 @@ public final class ResultsObservation: Hashable {
 
     /// Keeps the observation in `set`, for as long as the set holds it.
     ///
-    ///     private var observations: Set<ResultsObservation> = []
+    ///     var observations: Set<ResultsObservation> = []
     ///     products.observe { update in render(update) }.store(in: &observations)
     ///
     /// - Complexity: O(1) on average.

@@ -47,7 +47,7 @@ extension ResultsTableSnapshot {
     /// and its elements as a random-access collection.
     ///
     ///     for section in snapshot.sections {
-    ///         print(section.name ?? "", section.count)
+    ///         headers.append("\(section.name ?? "") (\(section.count))")
     ///     }
     ///
     /// - Complexity: O(1).

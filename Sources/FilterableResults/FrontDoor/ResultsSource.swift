@@ -42,11 +42,15 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     ///
     /// - Complexity: O(1).
     func observe(_ handler: @escaping (ResultsUpdate<Snapshot>) -> Void) -> ResultsObservation
-    /// Removes the element with `key` (a user's swipe to delete).
+    /// Removes the element with `key` (a user's swipe to delete), and
+    /// returns whether there was one.
     ///
+    /// - Returns: `false` when no element has `key` (nothing changes then),
+    ///   as `Dictionary.removeValue(forKey:)` returns `nil`.
     /// - Throws: ``ResultsError`` when the source refuses; it then changes nothing.
     /// - Complexity: that of the source's removal.
-    func remove(key: Key) throws(ResultsError)
+    @discardableResult
+    func remove(key: Key) throws(ResultsError) -> Bool
     /// Whether the user may drag the row at `indexPath` of `shown`, a table
     /// this source reported: `false` where ``moveRow(from:to:in:)`` would
     /// refuse whatever the destination (a sorted or sectioned-by-value

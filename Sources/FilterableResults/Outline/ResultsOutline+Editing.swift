@@ -151,15 +151,17 @@ extension ResultsOutline {
         try commit(change, roots: roots)
     }
 
-    /// Removes the item with `key` and its subtree; nothing happens when
-    /// there is none.
+    /// Removes the item with `key` and its subtree, if there is one, and
+    /// returns whether there was.
     ///
+    /// - Returns: `false` when no item has `key` (nothing changes then).
     /// - Throws: ``ResultsError/changedDuringNotification`` from inside an
     ///   update; nothing changes then.
     /// - Complexity: O(*s* log *n*) for *s* items in the subtree, plus O(*c*)
     ///   for *c* siblings; plus O(*n*) while filters are applied.
-    @inlinable public func remove(key: Key) throws(ResultsError) {
-        guard let node = tree[key] else { return }
+    @discardableResult
+    @inlinable public func remove(key: Key) throws(ResultsError) -> Bool {
+        guard let node = tree[key] else { return false }
         try controller.requireIdle()
         let roots = tree.roots
         let removed = tree.subtree(of: key)
@@ -168,6 +170,7 @@ extension ResultsOutline {
         var change = TreeChange(removed: removed)
         if let parent = node.parent { change.refreshed.insert(parent) }
         try commit(change, roots: roots)
+        return true
     }
 
     /// Replaces the item with `element`'s key; nothing happens when there

@@ -2,8 +2,9 @@ extension ResultsOutline {
     /// One item of an outline as its table shows it: the element, where it
     /// sits in the tree, and whether it shows its children.
     ///
+    ///     content.secondaryText = row.element.isFolder ? (row.isExpanded ? "▾" : "▸") : nil
+    ///     cell.contentConfiguration = content
     ///     cell.indentationLevel = row.level
-    ///     cell.accessoryType = row.hasChildren ? .disclosureIndicator : .none
     public struct Row {
         /// The item.
         public let element: Element

@@ -4,8 +4,8 @@
 ///
 ///     let files = ResultsOutline<File, URL>(key: \.url, parentKey: \.folder, sortedBy: [.ascending(\.name)])
 ///     try files.setData(rootListing)
-///     try files.expand(documents.url)            // its children slide in below it
 ///     try files.merge(listing, under: documents.url)   // a folder's children, loaded lazily
+///     try files.expand(documents.url)                  // they slide in below it
 ///     try files.search(for: "invoice", in: [.field(\.name)])   // matches, with their folders
 ///
 /// The table is the depth-first flattening of the expanded part of the

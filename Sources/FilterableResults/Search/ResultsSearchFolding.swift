@@ -11,7 +11,7 @@
 public enum ResultsSearchFolding {
     /// `text` folded as live search folds it.
     ///
-    ///     ResultsSearchFolding.fold("Élan")   // "elan"
+    ///     let folded = ResultsSearchFolding.fold("Élan")   // "elan"
     ///
     /// - Complexity: O(*n*) for *n* characters.
     public static func fold(_ text: String) -> String {

@@ -14,7 +14,7 @@
 ///
 ///     let snapshot = controller.snapshot
 ///     for section in 0..<snapshot.numberOfSections {
-///         print(snapshot.name(ofSection: section) ?? "", snapshot.numberOfElements(inSection: section))
+///         headers.append("\(snapshot.name(ofSection: section) ?? "") (\(snapshot.numberOfElements(inSection: section) ?? 0))")
 ///     }
 public struct ResultsSnapshot<Element, Key: Hashable>: ResultsTableSnapshot {
     @usableFromInline let table: RowTable<Element, Key>

@@ -78,34 +78,44 @@ extension ResultsStore {
         return allocateRow(element, key: key)
     }
 
-    /// Removes the element with the same key as `element`; nothing happens
-    /// when there is none.
+    /// Removes the element with the same key as `element`, if there is one,
+    /// and returns whether there was.
     ///
+    /// - Returns: `false` when no element has `element`'s key (the store is
+    ///   unchanged then), as `Dictionary.removeValue(forKey:)` returns `nil`.
     /// - Throws: ``ResultsError/missingPrimaryKey(_:)`` for an element
     ///   without a key; ``ResultsError/keyChangedInPlace(old:new:)`` as
     ///   ``remove(key:)``.
     /// - Complexity: O(log *n*).
-    @inlinable public mutating func remove(_ element: Element) throws(ResultsError) {
+    @discardableResult
+    @inlinable public mutating func remove(_ element: Element) throws(ResultsError) -> Bool {
         try remove(key: try requireKey(of: element))
     }
 
-    /// Removes the element with `key`; nothing happens when there is none.
+    /// Removes the element with `key`, if there is one, and returns whether
+    /// there was.
     ///
+    ///     let removed = try store.remove(key: 7)   // false when no element has key 7
+    ///
+    /// - Returns: `false` when no element has `key` (the store is unchanged
+    ///   then), as `Dictionary.removeValue(forKey:)` returns `nil`.
     /// - Throws: ``ResultsError/keyChangedInPlace(old:new:)`` when the row
     ///   stored under `key` reports another key now (its key was changed in
     ///   place): the row is re-indexed under its new key and nothing is
     ///   removed.
     /// - Complexity: O(log *n*).
-    @inlinable public mutating func remove(key: Key) throws(ResultsError) {
-        guard let id = try editableRow(forKey: key) else { return }
+    @discardableResult
+    @inlinable public mutating func remove(key: Key) throws(ResultsError) -> Bool {
+        guard let id = try editableRow(forKey: key) else { return false }
         noteMutation()
         removeAndRelease(id)
+        return true
     }
 
     /// Removes the elements with `keys`, as one change; keys no element
     /// has are ignored. Returns how many elements were removed.
     ///
-    ///     try store.remove(keys: selection)
+    ///     store.remove(keys: selection)
     ///
     /// - Complexity: O(*k* log *n*) for *k* keys; O(*n*) when they are many.
     @discardableResult
@@ -288,7 +298,7 @@ extension ResultsStore {
 
     /// Changes the element with `key` in place, as a replace.
     ///
-    ///     try store.update(7) { $0.title = "Renamed" }
+    ///     try store.update(7) { $0.name = "Renamed" }
     ///
     /// Returns whether there was such an element. Changing a value element
     /// this way is how a content change is reported: an element of a class

@@ -34,7 +34,7 @@ extension ResultsSectioning where Element: SendableMetatype {
     /// Sections elements by a string property, the sections in `order`
     /// (by default Unicode scalar order).
     ///
-    ///     ResultsStore<Product, Int>(key: \.id, sectionedBy: .by(\.company, order: .localizedStandard))
+    ///     var products = ResultsStore<Product, Int>(key: \.id, sectionedBy: .by(\.company, order: .localizedStandard))
     ///
     /// - Complexity: O(1).
     public static func by(_ keyPath: KeyPath<Element, String> & Sendable, order: Order = .unicodeScalars) -> Self {
@@ -53,7 +53,7 @@ extension ResultsSectioning where Element: SendableMetatype {
     /// number: each section is named by its value's description and the
     /// sections are in the values' order (`2` before `10`).
     ///
-    ///     ResultsStore<Player, Int>(key: \.id, sectionedBy: .by(\.score))
+    ///     var players = ResultsStore<Player, Int>(key: \.id, sectionedBy: .by(\.score))
     ///
     /// A section's header shows its name; set the data source's
     /// `headerTitle` to show another title (`"Score 10"`).

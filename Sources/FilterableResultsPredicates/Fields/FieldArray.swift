@@ -9,7 +9,7 @@ import FilterableResults
 ///
 ///     var tags: FieldArray = ["a", "b"]
 ///     tags.append("c")
-///     FieldValue.array(tags).jsonText      // ["a", "b", "c"]
+///     let text = FieldValue.array(tags).jsonText   // ["a", "b", "c"]
 public struct FieldArray: Sendable {
     /// The shared, copy-on-write buffer of elements.
     @usableFromInline

@@ -10,7 +10,7 @@ import FilterableResults
 /// `{"a": 3, "b": 2}`. (The scenario parser refuses a repeated key instead.)
 ///
 ///     var owner: FieldObject = ["id": 7, "name": "Ada"]
-///     owner["name"]             // .string("Ada")
+///     let name = owner["name"]             // .string("Ada")
 ///     owner["email"] = "ada@example.com"   // appended
 ///     owner["id"] = nil                    // removed
 ///

@@ -8,7 +8,7 @@ import FilterableResults
 /// key of the object value reached so far.
 ///
 ///     let path: FieldPath = "owner.id"
-///     path.components         // ["owner", "id"]
+///     let components = path.components   // ["owner", "id"]
 public struct FieldPath: Hashable, Sendable {
     /// The first component: the element's own field.
     ///

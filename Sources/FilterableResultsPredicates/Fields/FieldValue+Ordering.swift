@@ -12,9 +12,9 @@ extension FieldValue {
     /// canonical equivalence), lowercased first when `caseInsensitive`;
     /// arrays and objects by their ``jsonTextWithSortedKeys``.
     ///
-    ///     FieldValue.compare(nil, false)                         // .orderedAscending
-    ///     FieldValue.compare("Zebra", "apple")                   // .orderedAscending ("Z" < "a")
-    ///     FieldValue.compare("Zebra", "apple", caseInsensitive: true)  // .orderedDescending
+    ///     let nullFirst = FieldValue.compare(nil, false)                          // .orderedAscending
+    ///     let byScalars = FieldValue.compare("Zebra", "apple")                    // .orderedAscending ("Z" < "a")
+    ///     let ignoringCase = FieldValue.compare("Zebra", "apple", caseInsensitive: true)   // .orderedDescending
     ///
     /// - Complexity: O(1) for scalars, O(*n*) for strings of length *n*,
     ///   O(*n* log *n*) for arrays and objects of total size *n*.

@@ -12,8 +12,8 @@ import FilterableResults
 /// 64-bit integers, and the order of an object's keys.
 ///
 ///     let value: FieldValue = ["id": 1, "title": "Kindle"]
-///     value["title"]            // .string("Kindle")
-///     value.jsonText            // {"id": 1, "title": "Kindle"}
+///     let title = value["title"]   // .string("Kindle")
+///     let text = value.jsonText    // {"id": 1, "title": "Kindle"}
 ///
 /// ## Numbers
 ///

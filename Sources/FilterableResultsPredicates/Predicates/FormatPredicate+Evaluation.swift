@@ -9,7 +9,7 @@ extension FormatPredicate {
     /// rules).
     ///
     ///     let cheap = try FormatPredicate("price < 10 AND title BEGINSWITH[c] 'k'")
-    ///     cheap.evaluate(["price": 9.5, "title": "Kindle"] as FieldValue)  // true
+    ///     let matches = cheap.evaluate(["price": 9.5, "title": "Kindle"] as FieldValue)   // true
     ///
     /// - Complexity: O(*k*) field lookups and comparisons for a predicate of
     ///   *k* comparisons, each O(1) for numbers and O(*n* + *m*) for strings

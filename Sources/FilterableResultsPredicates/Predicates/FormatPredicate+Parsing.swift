@@ -3,25 +3,27 @@ import Foundation
 
 /// A parser for the format language:
 ///
-///     predicate  := or END
-///     or         := and (("OR" | "||") and)*
-///     and        := not (("AND" | "&&") not)*
-///     not        := ("NOT" | "!") not | primary
-///     primary    := "(" or ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
-///     comparison := quantifier? expression operator modifier? right
-///     quantifier := "ANY" | "SOME" | "ALL" | "NONE"   (only when an operand follows)
-///     modifier   := "[" ("c" | "d" | "cd") "]"
-///     right      := expression | "{" (expression ("," expression)*)? "}"   (lists after IN and BETWEEN)
-///     expression := term (("+" | "-") term)*
-///     term       := unary (("*" | "/") unary)*
-///     unary      := "-" unary | atom ("." collectionOperator)*
-///     collectionOperator := ("@count" | "@sum" | "@avg" | "@min" | "@max") ("." keyPath)?
-///     atom       := "(" expression ")" | collectionOperator (on SELF) | SELF | SELF "." keyPath
-///                 | variable ("." keyPath)? | "SUBQUERY" "(" expression "," variable "," or ")"
-///                 | keyPath | "#" keyPath | string | number | TRUE | FALSE | YES | NO | NIL | NULL
-///                 | "%@" (a value argument; an array one is a list after IN and BETWEEN)
-///                 | "%K" (a key path argument)
-///     variable   := "$" name   (only inside a SUBQUERY that binds it)
+/// ```text
+/// predicate  := or END
+/// or         := and (("OR" | "||") and)*
+/// and        := not (("AND" | "&&") not)*
+/// not        := ("NOT" | "!") not | primary
+/// primary    := "(" or ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
+/// comparison := quantifier? expression operator modifier? right
+/// quantifier := "ANY" | "SOME" | "ALL" | "NONE"   (only when an operand follows)
+/// modifier   := "[" ("c" | "d" | "cd") "]"
+/// right      := expression | "{" (expression ("," expression)*)? "}"   (lists after IN and BETWEEN)
+/// expression := term (("+" | "-") term)*
+/// term       := unary (("*" | "/") unary)*
+/// unary      := "-" unary | atom ("." collectionOperator)*
+/// collectionOperator := ("@count" | "@sum" | "@avg" | "@min" | "@max") ("." keyPath)?
+/// atom       := "(" expression ")" | collectionOperator (on SELF) | SELF | SELF "." keyPath
+///             | variable ("." keyPath)? | "SUBQUERY" "(" expression "," variable "," or ")"
+///             | keyPath | "#" keyPath | string | number | TRUE | FALSE | YES | NO | NIL | NULL
+///             | "%@" (a value argument; an array one is a list after IN and BETWEEN)
+///             | "%K" (a key path argument)
+/// variable   := "$" name   (only inside a SUBQUERY that binds it)
+/// ```
 ///
 /// A `(` where a predicate may start opens a group; when what it holds
 /// turns out to be an expression (`(a + b) * 2 > 3`), the group becomes

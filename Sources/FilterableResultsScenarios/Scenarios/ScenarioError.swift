@@ -6,7 +6,9 @@ import FilterableResultsTesting
 /// is not JSON, or is malformed. The description names the file, the step
 /// and the problem:
 ///
-///     refresh.json: step 4: "removeAt" must be an index path [section, row] of two integers, found [0]
+/// ```text
+/// refresh.json: step 4: "removeAt" must be an index path [section, row] of two integers, found [0]
+/// ```
 public struct ScenarioError: Error, Hashable, Sendable {
     /// The file, as it was named (a path, or `"<input>"` for a text).
     public var file: String

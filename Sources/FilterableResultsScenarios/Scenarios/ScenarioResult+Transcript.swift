@@ -7,13 +7,15 @@ import FilterableResultsTesting
 extension ScenarioResult {
     /// The run as readable text, ending with a `PASS` or `FAIL` line.
     ///
-    ///     step 2  merge 3 objects, prune
-    ///               delete  row      [0, 1]            key 2
-    ///               insert  row                [0, 2]  key 4
-    ///               update  row      [0, 2] -> [0, 1]  key 3
-    ///             visible: 1 section, 3 rows
-    ///               section 0  (unnamed)
-    ///                 0  1  {"id": 1, "title": "a"}
+    /// ```text
+    /// step 2  merge 3 objects, prune
+    ///           delete  row      [0, 1]            key 2
+    ///           insert  row                [0, 2]  key 4
+    ///           update  row      [0, 2] -> [0, 1]  key 3
+    ///         visible: 1 section, 3 rows
+    ///           section 0  (unnamed)
+    ///             0  1  {"id": 1, "title": "a"}
+    /// ```
     ///
     /// - Complexity: O(*n*) in the size of the log.
     public var transcript: String {

@@ -7,7 +7,7 @@ import FilterableResultsTesting
 ///
 ///     let result = ScenarioRunner().run(scenario)
 ///     #expect(result.passed, "\(result.failureSummary)")
-///     print(result.jsonLog, terminator: "")
+///     let log = result.jsonLog   // one JSON line per event
 public struct ScenarioResult: Sendable {
     /// The scenario that ran.
     public var scenario: Scenario

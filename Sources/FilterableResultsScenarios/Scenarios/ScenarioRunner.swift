@@ -52,8 +52,8 @@ public struct ScenarioRunner: Sendable {
     /// (`results-scenario --json`) to `output` as it happens, and returns
     /// the failures.
     ///
-    ///     let failures = try ScenarioRunner().run(scenario, writingJSONLinesTo: .standardOutput)
-    ///     exit(failures.isEmpty ? 0 : 1)
+    ///     let failures = try ScenarioRunner().run(scenario, writingJSONLinesTo: output)
+    ///     let exitStatus: Int32 = failures.isEmpty ? 0 : 1
     ///
     /// - Throws: The first error writing to `output` (a full disk, a closed
     ///   pipe), after the run; nothing is written after it.

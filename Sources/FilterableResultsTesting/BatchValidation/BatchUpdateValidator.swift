@@ -25,7 +25,7 @@ import FilterableResults
 /// batches are checked with its sections' parts and placeholders told
 /// apart (see ``violations(of:from:to:hidesEmptySections:)``).
 ///
-///     BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot)
+///     let violations = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot)
 public enum BatchUpdateValidator {}
 
 extension BatchUpdateValidator {
@@ -79,7 +79,7 @@ extension BatchUpdateValidator {
     /// `==`. The snapshots' section values are compared too: a section whose
     /// value changed must have a section update, and only those.
     ///
-    ///     BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot, key: \.id)
+    ///     let violations = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot, key: \.id)
     ///
     /// Sections are identified as the snapshots identify them (see
     /// ``violations(of:from:to:hidesEmptySections:)``), a composition's by

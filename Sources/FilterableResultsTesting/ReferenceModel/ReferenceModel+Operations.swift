@@ -77,20 +77,25 @@ extension ReferenceModel {
         sections[indexPath.section].elements.insert(object, at: indexPath.row)
     }
 
-    /// Removes the element with `object`'s key, if any.
+    /// Removes the element with `object`'s key, if any, and returns
+    /// whether there was one.
     ///
     /// - Complexity: O(*n*).
-    public mutating func remove(_ object: Element) throws(ResultsError) {
+    @discardableResult
+    public mutating func remove(_ object: Element) throws(ResultsError) -> Bool {
         remove(key: try requireKey(object))
     }
 
-    /// Removes the element with `key`, if any.
+    /// Removes the element with `key`, if any, and returns whether there
+    /// was one.
     ///
     /// - Complexity: O(*n*).
-    public mutating func remove(key k: Key) {
-        guard let place = indexPath(forKey: k) else { return }
+    @discardableResult
+    public mutating func remove(key k: Key) -> Bool {
+        guard let place = indexPath(forKey: k) else { return false }
         sections[place.section].elements.remove(at: place.row)
         normalize()
+        return true
     }
 
     /// Removes the element at a raw index path.

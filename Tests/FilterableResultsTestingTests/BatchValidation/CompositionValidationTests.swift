@@ -71,7 +71,7 @@ struct CompositionValidationTests {
         // Turning the placeholder's row into the part's row in one section is wrong...
         let wrong = Changeset(elementChanges: [
             Event(.delete(at: visible(0, 0)), key: .placeholder(part: 0, row: 0), element: Entry(id: 0)),
-            Event(.insert(at: visible(0, 0)), key: .row(part: 0, key: 1), element: Entry(id: 1)),
+            Event(.insert(at: visible(0, 0)), key: .row(part: 0, showing: friends, key: 1), element: Entry(id: 1)),
         ])
         // ...but by names it passes, with or without hidden sections.
         #expect(byNames(wrong, old, update.snapshot, hidesEmptySections: false).isEmpty)
@@ -100,8 +100,8 @@ struct CompositionValidationTests {
 
         // Left's "Apple" does not become right's.
         let wrong = Changeset(elementChanges: [
-            Event(.delete(at: visible(0, 0)), key: .row(part: 0, key: 1), element: Entry(id: 1, group: "Apple")),
-            Event(.insert(at: visible(0, 0)), key: .row(part: 1, key: 2), element: Entry(id: 2, group: "Apple")),
+            Event(.delete(at: visible(0, 0)), key: .row(part: 0, showing: left, key: 1), element: Entry(id: 1, group: "Apple")),
+            Event(.insert(at: visible(0, 0)), key: .row(part: 1, showing: right, key: 2), element: Entry(id: 2, group: "Apple")),
         ])
         #expect(byNames(wrong, old, update.snapshot, hidesEmptySections: true).isEmpty)
         let found = validate(wrong, old, update.snapshot)
@@ -152,7 +152,7 @@ struct CompositionValidationTests {
         // The section deleted and its row too (rule 3).
         let rowsToo = Changeset(
             sectionChanges: [.delete(at: 2, name: "b")],
-            elementChanges: [Event(.delete(at: visible(2, 0)), key: .row(part: 1, key: 4), element: Entry(id: 4, group: "b"))])
+            elementChanges: [Event(.delete(at: visible(2, 0)), key: .row(part: 1, showing: groups, key: 4), element: Entry(id: 4, group: "b"))])
         #expect(rules(validate(rowsToo, old, update.snapshot)) == [3], "\(validate(rowsToo, old, update.snapshot))")
         // The wrong section (rule 6: its name; rules 5 and 9: sections kept and replaced).
         let wrongSection = Changeset(sectionChanges: [.delete(at: 1, name: "b")])
@@ -161,7 +161,7 @@ struct CompositionValidationTests {
         let (before, removal) = try change(composition) { try friends.remove(key: 1) }
         #expect(validate(removal.changeset, before, removal.snapshot).isEmpty)
         // The wrong row: its key is not the key at that index path (rule 6).
-        let wrongRow = Changeset(elementChanges: [Event(.delete(at: visible(0, 1)), key: .row(part: 0, key: 1), element: Entry(id: 1))])
+        let wrongRow = Changeset(elementChanges: [Event(.delete(at: visible(0, 1)), key: .row(part: 0, showing: friends, key: 1), element: Entry(id: 1))])
         #expect(rules(validate(wrongRow, before, removal.snapshot)).contains(6), "\(validate(wrongRow, before, removal.snapshot))")
         // The part's last row leaves: its placeholder comes in the same batch.
         let (empty, last) = try change(composition) { try friends.remove(key: 2) }
@@ -180,7 +180,7 @@ struct CompositionValidationTests {
         let (old, update) = try change(composition) {
             try composition.moveRow(from: visible(0, 0), to: visible(1, 0), in: composition.reportedSnapshot)
         }
-        #expect(update.changeset.elementChanges.map(\.key) == [.row(part: 1, key: 1)], "\(update.changeset)")
+        #expect(update.changeset.elementChanges.map(\.key) == [.row(part: 1, showing: enemies, key: 1)], "\(update.changeset)")
         let found = validate(update.changeset, old, update.snapshot)
         #expect(found.isEmpty, "\(found)")
 
@@ -188,7 +188,7 @@ struct CompositionValidationTests {
         // the row at its source is another row (rules 5, 6).
         let (kept, copy) = try change(composition) { try enemies.add(Entry(id: 2)) }
         let forged = Changeset(elementChanges: [
-            Event(.move(from: visible(0, 0), to: visible(1, 2), isUpdated: false), key: .row(part: 1, key: 2), element: Entry(id: 2)),
+            Event(.move(from: visible(0, 0), to: visible(1, 2), isUpdated: false), key: .row(part: 1, showing: enemies, key: 2), element: Entry(id: 2)),
         ])
         #expect(validate(copy.changeset, kept, copy.snapshot).isEmpty)
         #expect(!validate(forged, kept, copy.snapshot).isEmpty)

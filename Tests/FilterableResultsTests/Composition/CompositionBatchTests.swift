@@ -23,9 +23,9 @@ struct CompositionBatchTests {
         #expect(screen.screen.updates.count == 1)
         #expect(screen.rows == [["f:profilev1", "f:sign outv0"], ["e1:1:5a", "e1:2:0a", "e1:3:0a", "e1:8:0a"], ["e2:7:0a"], ["e2:9:0b"]])
         let changes = try #require(screen.screen.updates.first).changeset
-        let profile = ResultsComposition<Row>.Key.row(part: 0, key: "profile")   // a key of the static sections' own table
+        let profile = screen.header.key(ofRow: "profile")   // a key of the static sections' own table
         #expect(Set(changes.elementChanges.filter { $0.kind == .update }.map(\.key)) == [
-            .row(part: 0, key: profile), .row(part: 1, key: 1),
+            .row(part: 0, showing: screen.header, key: profile), .row(part: 1, showing: screen.friends, key: 1),
         ])
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }

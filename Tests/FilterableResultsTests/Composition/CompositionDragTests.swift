@@ -46,7 +46,7 @@ struct CompositionDragTests {
         #expect(screen.screen.updates.count == 1)
         #expect(changes.sectionChanges.isEmpty)
         #expect(changes.elementChanges.map(\.change) == [.move(from: visible(0, 1), to: visible(1, 1), isUpdated: true)])
-        #expect(changes.elementChanges.first?.key == .row(part: 1, key: 2), "the key of the row in its new part")
+        #expect(changes.elementChanges.first?.key == .row(part: 1, showing: screen.enemies, key: 2), "the key of the row in its new part")
         #expect(view.reloadCount == 0, "the view already showed the move")
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }
@@ -136,7 +136,7 @@ struct CompositionDragTests {
     @Test func aRowIsInsertedThroughTheComposition() throws {
         let screen = try Screen()
         let key = try screen.composition.insertRow(.entry(source: 1, Entry(id: 7)), at: visible(1, 1), in: screen.composition.reportedSnapshot)
-        #expect(key == .row(part: 1, key: 7))
+        #expect(key == .row(part: 1, showing: screen.enemies, key: 7))
         #expect(screen.rows == [["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:4:0a", "e2:7:0a", "e2:5:0a"], ["e3:9:0a"]])
         #expect(throws: ResultsError.rowNotEditable("p:x", reason: "the part does not take this row")) {
             try screen.composition.insertRow(.placeholder("x"), at: visible(0, 0), in: screen.composition.reportedSnapshot)

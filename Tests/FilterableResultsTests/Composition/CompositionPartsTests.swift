@@ -31,8 +31,8 @@ struct CompositionPartsTests {
         #expect(screen.lastRowChanges == ["insert [2, 3]"])
         try enemies.remove(key: 5)
         #expect(screen.lastRowChanges == ["delete [1, 0]"])
-        #expect(screen.composition.reportedSnapshot.key(at: ResultsIndexPath(row: 3, section: 2)) == .row(part: 1, key: 4), "keys name the part's identity")
-        #expect(screen.composition.reportedSnapshot.key(at: ResultsIndexPath(row: 0, section: 1)) == .row(part: 3, key: 6))
+        #expect(screen.composition.reportedSnapshot.key(at: ResultsIndexPath(row: 3, section: 2)) == .row(part: 1, showing: screen.friends, key: 4), "keys name the part's identity")
+        #expect(screen.composition.reportedSnapshot.key(at: ResultsIndexPath(row: 0, section: 1)) == .row(part: 3, showing: enemies, key: 6))
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }
 

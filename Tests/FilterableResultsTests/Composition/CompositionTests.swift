@@ -53,7 +53,7 @@ struct CompositionTests {
         let screen = try FriendsScreen()
         #expect(screen.rows == [["f:profilev0", "f:sign outv0"], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], ["e2:8:0b", "e2:9:0b"]])
         #expect(screen.composition.reportedSnapshot.sections.map(\.name) == ["Account", nil, "a", "b"])
-        #expect(screen.composition.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 1, key: 3))
+        #expect(screen.composition.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 1, showing: screen.friends, key: 3))
         #expect(screen.composition.reportedSnapshot.count == 8)
         #expect(screen.screen.problems().isEmpty)
     }
@@ -221,14 +221,14 @@ struct CompositionTests {
             () throws(ResultsError) in try screen.composition.remove(key: .placeholder(part: 1, row: 0))
         }
         expectRefused(.partOutOfRange(7, partCount: 3), naming: "part 7") { () throws(ResultsError) in
-            try screen.composition.remove(key: .row(part: 7, key: 1))
+            try screen.composition.remove(key: .row(part: 7, showing: screen.friends, key: 1))
         }
         expectRefused(.keyTypeMismatch("\"x\"", expected: "Swift.Int"), naming: "\"x\"") { () throws(ResultsError) in
-            try screen.composition.remove(key: .row(part: 1, key: "x"))
+            try screen.composition.remove(key: .row(part: 1, partKey: ResultsComposition<Row>.PartKey("x")))
         }
-        let profile = ResultsComposition<Row>.Key.row(part: 0, key: "profile")
+        let profile = screen.header.key(ofRow: "profile")
         expectRefused(.rowNotEditable("static row \(profile)", reason: "declare the sections without it"), naming: "profile") {
-            () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, key: profile))
+            () throws(ResultsError) in try screen.composition.remove(key: .row(part: 0, showing: screen.header, key: profile))
         }
         expectRefused(.moveNotAllowed(from: visible(1, 0), to: visible(3, 0), reason: "part 2 takes no rows"), naming: "[1, 0]") {
             () throws(ResultsError) in try screen.composition.moveRow(from: visible(1, 0), to: visible(3, 0), in: screen.composition.reportedSnapshot)
@@ -314,7 +314,7 @@ struct CompositionTests {
         #expect(rows(outer.reportedSnapshot.sections.map(ResultsSection.init)) == [[], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], [], ["e3:1:0a"]])
         #expect(outer.reportedSnapshot.location(of: visible(4, 0)) == .row(part: 1, indexPath: visible(0, 0)))
         #expect(outer.reportedSnapshot.location(of: visible(1, 2)) == .row(part: 0, indexPath: visible(1, 2)))
-        #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, key: ResultsComposition<Row>.Key.row(part: 1, key: 3)))
+        #expect(outer.reportedSnapshot.key(at: visible(1, 2)) == .row(part: 0, showing: inner.composition, key: .row(part: 1, showing: inner.friends, key: 3)))
         #expect(screen.problems().isEmpty)
     }
 

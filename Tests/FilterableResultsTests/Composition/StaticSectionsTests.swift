@@ -105,7 +105,7 @@ struct StaticSectionsTests {
         #expect(throws: ResultsError.self) {
             _ = try StaticSections<Row> { StaticSection("B") { fixed("b") }; StaticSection("B") { fixed("c") } }
         }
-        #expect(throws: ResultsError.self) { try settings.remove(key: .row(part: 0, key: "a")) }
+        #expect(throws: ResultsError.self) { try settings.remove(key: settings.key(ofRow: "a")) }
         #expect(throws: ResultsError.self) { try settings.moveRow(from: visible(0, 0), to: visible(0, 0), in: settings.reportedSnapshot) }
     }
 }

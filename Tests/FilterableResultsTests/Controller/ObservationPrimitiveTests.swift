@@ -101,7 +101,7 @@ struct ObservationPrimitiveTests {
         #expect(results.snapshot.elements.map(\.id) == [1, 2])
         let update = try #require(results.lastUpdate)
         #expect(!update.isReload)
-        #expect(update.changeset.elementChanges.map(\.key) == [.row(part: 0, key: 1), .row(part: 0, key: 2)])
+        #expect(update.changeset.elementChanges.map(\.key) == [.row(part: 0, showing: controller, key: 1), .row(part: 0, showing: controller, key: 2)])
     }
 
     final class Counter: @unchecked Sendable {

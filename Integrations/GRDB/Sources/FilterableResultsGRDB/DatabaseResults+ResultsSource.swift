@@ -40,7 +40,8 @@ extension DatabaseResults: @MainActor ResultsSource {
     ///
     /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
     /// - Complexity: O(1).
-    public func remove(key: Int64) throws(ResultsError) {
+    @discardableResult
+    public func remove(key: Int64) throws(ResultsError) -> Bool {
         throw .rowNotEditable("row \(key)", reason: "delete it from the database: the source reports the commit")
     }
 

@@ -2,8 +2,10 @@
 /// decides, when the declaration is replaced, whether a row moved, changed,
 /// came or went.
 ///
-///     StaticRow(.signOut)                        // a Hashable row is its own identity
-///     StaticRow(.version("1.2"), id: "version")   // one whose content changes keeps its id
+///     StaticSection("About") {
+///         StaticRow(.signOut)                        // a Hashable row is its own identity
+///         StaticRow(.version("1.2"), id: "version")   // one whose content changes keeps its id
+///     }
 public struct StaticRow<Element> {
     /// The row's identity; unique among the rows of one declaration.
     public var id: AnyHashable

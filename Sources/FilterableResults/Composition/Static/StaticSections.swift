@@ -7,17 +7,20 @@
 ///             StaticRow(.signOut)
 ///         }
 ///     }
+///
+/// Replacing the declaration reports one batch from the package's own
+/// diff:
+///
 ///     try settings.setSections {                // animated: a section inserted above, rows kept
 ///         StaticSection("Beta") { StaticRow(.experiments) }
 ///         StaticSection("Account") { StaticRow(.profile); StaticRow(.signOut) }
 ///     }
 ///
-/// Replacing the declaration reports one batch from the package's own
-/// diff: sections matched by title move, new ones are inserted, missing
-/// ones deleted, and kept ones whose footer changed are updated; rows
-/// matched by id move, come and go, and change (rows
-/// compared with `==` when `Element` is `Equatable`, else every kept row
-/// counts as changed). Users cannot delete or move static rows.
+/// In that batch, sections matched by title move, new ones are inserted,
+/// missing ones deleted, and kept ones whose footer changed are updated;
+/// rows matched by id move, come and go, and change (rows compared with
+/// `==` when `Element` is `Equatable`, else every kept row counts as
+/// changed). Users cannot delete or move static rows.
 public final class StaticSections<Element> {
     /// The declaration's rows, by id, in a store sectioned by hand.
     let controller: ResultsController<StaticRow<Element>, AnyHashable>
@@ -108,6 +111,17 @@ extension StaticSections: ResultsSource {
     ///
     /// - Complexity: O(1).
     public var reportedSnapshot: Snapshot { composition.reportedSnapshot }
+
+    /// The key of the static row with identity `id` (its ``StaticRow/id``:
+    /// the row itself for a `Hashable` row).
+    ///
+    ///     let profile = header.key(ofRow: Element.profile)
+    ///     let version = header.key(ofRow: "version")
+    ///
+    /// - Complexity: O(1).
+    public func key(ofRow id: some Hashable) -> Key {
+        .row(part: 0, showing: controller, key: AnyHashable(id))
+    }
     /// Never: a declaration is replaced at once.
     ///
     /// - Complexity: O(1).
@@ -129,7 +143,8 @@ extension StaticSections: ResultsSource {
     ///
     /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
     /// - Complexity: O(1).
-    public func remove(key: Key) throws(ResultsError) {
+    @discardableResult
+    public func remove(key: Key) throws(ResultsError) -> Bool {
         throw .rowNotEditable("static row \(key)", reason: "declare the sections without it")
     }
 

@@ -7,13 +7,23 @@ import UIKit
 /// snapshot it serves and swaps inside each batch update, titles, editing)
 /// runs and is tested on every platform. Each method forwards in one line.
 ///
-///     dataSource = ResultsTableViewDataSource(controller: controller, tableView: tableView) { tableView, indexPath, product in
+///     dataSource = ResultsTableViewDataSource(controller: products, tableView: tableView) { tableView, indexPath, product in
 ///         let cell = tableView.dequeueReusableCell(withIdentifier: "Product", for: indexPath)
-///         cell.textLabel?.text = product.name
+///         var content = cell.defaultContentConfiguration()
+///         content.text = product.name
+///         cell.contentConfiguration = content
 ///         return cell
 ///     }
-///     screenSource = ResultsTableViewDataSource(source: composition, tableView: tableView) { tableView, indexPath, row in
-///         switch row { … }
+///
+/// A composition's rows, typically an enum, are told apart by the cell provider:
+///
+///     dataSource = ResultsTableViewDataSource(source: screen, tableView: tableView) { tableView, indexPath, row in
+///         …
+///         switch row {
+///         case .profile: content.text = "Profile"
+///         …
+///         }
+///         …
 ///     }
 ///
 /// Keep the data source alive (a table view holds its data source weakly).
