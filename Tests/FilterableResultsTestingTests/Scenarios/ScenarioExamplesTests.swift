@@ -66,7 +66,7 @@ struct ScenarioExamplesTests {
     }
 
     @Test func aJSONTextIsParsedExactly() throws {
-        let value = try FieldValue(parsing: "[1, 2.5, \"three\"]")
+        let value = try FieldValue(parsingJSON: "[1, 2.5, \"three\"]")
         #expect(value == [.integer(1), .double(2.5), "three"])
     }
 

@@ -88,7 +88,7 @@ struct ControllerExamplesTests {
 
         let base = products.store                                // on the main actor
         let prepared = try await Task.detached {
-            try ResultsPreparedUpdate(from: base) { store in try store.merge(page, prune: true) }
+            try ResultsController.PreparedUpdate(from: base) { store in try store.merge(page, prune: true) }
         }.value
         try products.apply(prepared)                             // on the main actor again
         #expect(products.snapshot.elements.map(\.name) == ["two", "three"], "the same page again changes nothing")

@@ -156,7 +156,7 @@ struct CoreExamplesTests {
         let isFirstPage = true
         try validated(&store) { store in
             let summary = try store.merge(page, prune: isFirstPage)
-            #expect(summary == ResultsMergeSummary(inserted: 1, updated: 1, removed: 1, foldedDuplicates: 0))
+            #expect(summary == .init(inserted: 1, updated: 1, removed: 1, foldedDuplicates: 0))
         }
         #expect(store.snapshot.elements.map(\.name) == ["Echo Dot", "Fire"])
     }
@@ -226,7 +226,7 @@ struct CoreExamplesTests {
     @Test func theChangesBetweenTwoTablesAreTheStoresChanges() throws {
         let previous = [ResultsSection(elements: [Product(id: 1, name: "a"), Product(id: 2, name: "b")])]
         let current = [ResultsSection(elements: [Product(id: 2, name: "b2"), Product(id: 3, name: "c")])]
-        let changes = try ResultsChangeset(from: previous, to: current, key: { $0.id })
+        let changes = try ResultsStore.changeset(from: previous, to: current, key: { $0.id })
         #expect(BatchUpdateValidator.violations(of: changes, from: previous, to: current, key: \.id).isEmpty)
         #expect(changes.elementChanges.map(\.kind).sorted { "\($0)" < "\($1)" } == [.delete, .insert, .update])
     }

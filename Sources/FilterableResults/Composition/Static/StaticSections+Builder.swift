@@ -3,11 +3,12 @@ extension StaticSections {
     /// ``StaticSection`` from their declarations, with `if`, `switch` and
     /// `for` as in SwiftUI:
     ///
-    ///     StaticSections<Setting> {
+    ///     let declared = try StaticSections<Element> {
     ///         StaticSection("Account") {
     ///             StaticRow(.profile)
     ///             if isSignedIn { StaticRow(.signOut) }
     ///         }
+    ///         …
     ///     }
     ///
     /// One builder serves both: a closure that returns rows builds rows,
