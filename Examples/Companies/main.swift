@@ -45,7 +45,7 @@ final class Printer: ResultsControllerDelegate {
         case let .move(from, to, name): print("  move section \(from) → \(to) (\(name ?? "unnamed"))")
         }
     }
-    func controller(_ controller: ResultsController<Product, String>, didChange change: ElementChange<Product, String>) {
+    func controller(_ controller: ResultsController<Product, String>, didChange change: ResultsChangeset<Product, String>.ElementChange) {
         let name = change.element.name
         switch change.change {
         case let .insert(path): print("  insert row \(path) \(name)")

@@ -156,7 +156,7 @@ struct ChangeCounts: CustomStringConvertible {
         moves = changeset.rowMoves.count
     }
 
-    mutating func add(_ kind: ChangeKind) {
+    mutating func add(_ kind: RowChange.Kind) {
         switch kind {
         case .insert: inserts += 1
         case .delete: deletes += 1
@@ -183,7 +183,7 @@ final class CountingDelegate: ResultsControllerDelegate {
     func controller(_ controller: ResultsController<Row, Int>, didChange section: SectionChange) {
         counts.sections += 1
     }
-    func controller(_ controller: ResultsController<Row, Int>, didChange object: ElementChange<Row, Int>) {
+    func controller(_ controller: ResultsController<Row, Int>, didChange object: ResultsChangeset<Row, Int>.ElementChange) {
         counts.add(object.kind)
         blackHole(object.key)
     }

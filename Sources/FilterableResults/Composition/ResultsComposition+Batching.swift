@@ -119,7 +119,7 @@ extension ResultsComposition {
         }
         return ResultsChangeset(
             sectionChanges: sections,
-            elementChanges: changes.elementChanges.map { ElementChange(PartConnection.convert($0.change), key: $0.element.key, element: $0.element.element) }
+            elementChanges: changes.elementChanges.map { ResultsChangeset<Element, Key>.ElementChange($0.change, key: $0.element.key, element: $0.element.element) }
         ).addingSectionUpdates(from: old, to: new)
     }
 

@@ -38,12 +38,12 @@ extension ResultsComposition {
         parts[part].collapsed.insert(name)
         let old = reportedSnapshot
         reportedSnapshot = replacingPart(part, table: old.parts[part].table)
-        var rows: [ElementChange<Element, Key>] = []
+        var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
         for local in sections {
             let section = old.section(local, inPart: part)!
             for row in 0..<(old.numberOfElements(inSection: section) ?? 0) {
                 let path = ResultsIndexPath(row: row, section: section)
-                rows.append(ElementChange(.delete(at: path), key: old.key(at: path)!, element: old.element(at: path)!))
+                rows.append(ResultsChangeset<Element, Key>.ElementChange(.delete(at: path), key: old.key(at: path)!, element: old.element(at: path)!))
             }
         }
         reportChanges(rows)
@@ -68,12 +68,12 @@ extension ResultsComposition {
         let old = reportedSnapshot
         let new = replacingPart(part, table: old.parts[part].table)
         reportedSnapshot = new
-        var rows: [ElementChange<Element, Key>] = []
+        var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
         for local in old.parts[part].collapsedSections where !new.parts[part].isCollapsed(local) {
             let section = new.section(local, inPart: part)!
             for row in 0..<(new.numberOfElements(inSection: section) ?? 0) {
                 let path = ResultsIndexPath(row: row, section: section)
-                rows.append(ElementChange(.insert(at: path), key: new.key(at: path)!, element: new.element(at: path)!))
+                rows.append(ResultsChangeset<Element, Key>.ElementChange(.insert(at: path), key: new.key(at: path)!, element: new.element(at: path)!))
             }
         }
         reportChanges(rows)
@@ -101,7 +101,7 @@ extension ResultsComposition {
     }
 
     /// Reports row changes of the composed table, if there are any.
-    func reportChanges(_ rows: [ElementChange<Element, Key>]) {
+    func reportChanges(_ rows: [ResultsChangeset<Element, Key>.ElementChange]) {
         if rows.isEmpty {
             _checkInvariants()
         } else {

@@ -41,12 +41,12 @@ extension ResultsComposition {
                     handler(PartUpdate(
                         isReload: update.isReload, sectionChanges: update.changeset.sectionChanges,
                         rowChanges: {
-                            changes.map { PartUpdate.RowChange(change: Self.convert($0.change), key: PartKey($0.key), row: transform($0.element)) }
+                            changes.map { PartUpdate.RowEdit(change: $0.change, key: PartKey($0.key), row: transform($0.element)) }
                         },
                         composedRowChanges: { offset, part in
                             changes.map { change in
-                                ElementChange(
-                                    Self.convert(change.change, shiftingSectionsBy: offset),
+                                ResultsChangeset<Element, Key>.ElementChange(
+                                    change.change.shiftingSections(by: offset),
                                     key: .row(part: part, partKey: PartKey(change.key)), element: transform(change.element))
                             }
                         },
@@ -83,18 +83,5 @@ extension ResultsComposition {
             updatesEnabled = { source.updatesEnabled }
         }
 
-        /// The same change, as a change of the composition's rows, its
-        /// section indexes shifted by `offset`.
-        @inlinable static func convert<PartElement, SourceKey>(
-            _ change: ElementChange<PartElement, SourceKey>.Change, shiftingSectionsBy offset: Int = 0
-        ) -> ElementChange<Element, Key>.Change {
-            func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
-            return switch change {
-            case let .insert(path): .insert(at: shifted(path))
-            case let .delete(path): .delete(at: shifted(path))
-            case let .move(from, to, isUpdated): .move(from: shifted(from), to: shifted(to), isUpdated: isUpdated)
-            case let .update(path, newPath): .update(at: shifted(path), newIndexPath: shifted(newPath))
-            }
-        }
     }
 }

@@ -9,12 +9,12 @@ extension ResultsComposition {
     struct PartUpdate {
         /// One row change of the part.
         @usableFromInline
-        struct RowChange {
-            @usableFromInline var change: ElementChange<Element, Key>.Change
+        struct RowEdit {
+            @usableFromInline var change: RowChange
             @usableFromInline var key: PartKey
             @usableFromInline var row: Element
 
-            @inlinable init(change: ElementChange<Element, Key>.Change, key: PartKey, row: Element) {
+            @inlinable init(change: RowChange, key: PartKey, row: Element) {
                 self.change = change
                 self.key = key
                 self.row = row
@@ -26,12 +26,12 @@ extension ResultsComposition {
         /// The part's section changes.
         @usableFromInline var sectionChanges: [SectionChange]
         /// The part's row changes, in its own coordinates.
-        @usableFromInline var rowChanges: () -> [RowChange]
+        @usableFromInline var rowChanges: () -> [RowEdit]
         /// The part's row changes as changes of the composed table, for a
         /// part that shows every section it has: each section index
         /// shifted by the first argument, each key the part's (its
         /// identity is the second argument).
-        @usableFromInline var composedRowChanges: (_ sectionOffset: Int, _ part: Int) -> [ElementChange<Element, Key>]
+        @usableFromInline var composedRowChanges: (_ sectionOffset: Int, _ part: Int) -> [ResultsChangeset<Element, Key>.ElementChange]
         /// The part's sections whose value changed, old index to new.
         @usableFromInline var sectionUpdates: [(index: Int, newIndex: Int)]
         /// The part's table after the update.
@@ -39,8 +39,8 @@ extension ResultsComposition {
 
         @inlinable init(
             isReload: Bool, sectionChanges: [SectionChange],
-            rowChanges: @escaping () -> [RowChange],
-            composedRowChanges: @escaping (_ sectionOffset: Int, _ part: Int) -> [ElementChange<Element, Key>],
+            rowChanges: @escaping () -> [RowEdit],
+            composedRowChanges: @escaping (_ sectionOffset: Int, _ part: Int) -> [ResultsChangeset<Element, Key>.ElementChange],
             sectionUpdates: [(index: Int, newIndex: Int)], table: any PartTable<Element>
         ) {
             self.isReload = isReload

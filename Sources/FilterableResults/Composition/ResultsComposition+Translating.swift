@@ -85,16 +85,16 @@ extension ResultsComposition {
     /// into or out of one is deleted or inserted.
     ///
     /// - Complexity: O(*e* log *c*) for *e* changes and *c* collapsed sections.
-    static func translateRows(_ update: PartUpdate, from oldPart: Snapshot.Part, to newPart: Snapshot.Part) -> [ElementChange<Element, Key>] {
+    static func translateRows(_ update: PartUpdate, from oldPart: Snapshot.Part, to newPart: Snapshot.Part) -> [ResultsChangeset<Element, Key>.ElementChange] {
         let offset = oldPart.firstSection
-        var rows: [ElementChange<Element, Key>] = []
+        var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
         let rowChanges = update.rowChanges()
         rows.reserveCapacity(rowChanges.count)
         func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
         for change in rowChanges {
             let key = Key.row(part: newPart.id, partKey: change.key)
-            func append(_ translated: ElementChange<Element, Key>.Change, element: Element? = nil) {
-                rows.append(ElementChange(translated, key: key, element: element ?? change.row))
+            func append(_ translated: RowChange, element: Element? = nil) {
+                rows.append(ResultsChangeset<Element, Key>.ElementChange(translated, key: key, element: element ?? change.row))
             }
             switch change.change {
             case let .insert(path):

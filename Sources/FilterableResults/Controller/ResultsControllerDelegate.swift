@@ -35,7 +35,7 @@ public protocol ResultsControllerDelegate<Element, Key>: AnyObject {
     /// A section was inserted, deleted or moved.
     func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange)
     /// A row was inserted, deleted, moved or updated.
-    func controller(_ controller: ResultsController<Element, Key>, didChange change: ElementChange<Element, Key>)
+    func controller(_ controller: ResultsController<Element, Key>, didChange change: ResultsChangeset<Element, Key>.ElementChange)
     /// A section's value changed (see ``ResultsSectionValue``): refresh
     /// its header and footer, at its index after the batch, once the
     /// batch is applied.
@@ -55,7 +55,7 @@ extension ResultsControllerDelegate {
     /// Does nothing.
     public func controller(_ controller: ResultsController<Element, Key>, didChange section: SectionChange) {}
     /// Does nothing.
-    public func controller(_ controller: ResultsController<Element, Key>, didChange change: ElementChange<Element, Key>) {}
+    public func controller(_ controller: ResultsController<Element, Key>, didChange change: ResultsChangeset<Element, Key>.ElementChange) {}
     /// Does nothing.
     public func controller(_ controller: ResultsController<Element, Key>, didUpdateSection section: ResultsChangeset<Element, Key>.SectionUpdate) {}
     /// Does nothing.

@@ -12,7 +12,7 @@ extension SectionChange: CustomStringConvertible {
     }
 }
 
-extension ElementChange.Change: CustomStringConvertible {
+extension RowChange: CustomStringConvertible {
     /// `insert [0, 1]`, `move [2, 0] → [0, 0], updated`.
     public var description: String {
         switch self {
@@ -24,7 +24,7 @@ extension ElementChange.Change: CustomStringConvertible {
     }
 }
 
-extension ElementChange: CustomStringConvertible {
+extension ResultsChangeset.ElementChange: CustomStringConvertible {
     /// The change and the key: `delete [0, 1] (key 3)`.
     public var description: String { "\(change) (key \(key))" }
 }

@@ -20,16 +20,15 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// after the batch. Never a reload: UIKit's `reloadSections` would
     /// replace every cell of the section.
     public var sectionUpdates: [SectionUpdate] = []
-
-    /// The row changes of a changeset: a random-access collection of
-    /// ``ElementChange`` values.
-    public typealias ElementChanges = ResultsElementChanges<Element, Key>
+    /// The element of the rows (as a name that the nested collection
+    /// ``ElementChanges``, whose own `Element` is a change, can use).
+    public typealias RowElement = Element
 
     /// Creates a changeset from its changes.
     ///
     /// - Complexity: O(1).
     @inlinable public init(
-        sectionChanges: [SectionChange] = [], elementChanges: [ElementChange<Element, Key>] = [], sectionUpdates: [SectionUpdate] = []
+        sectionChanges: [SectionChange] = [], elementChanges: [ElementChange] = [], sectionUpdates: [SectionUpdate] = []
     ) {
         self.sectionChanges = sectionChanges
         self.elementChanges = ElementChanges(elementChanges)
@@ -54,10 +53,10 @@ public struct ResultsChangeset<Element, Key: Hashable> {
     /// A row change by internal identity, before its key and element are read.
     @usableFromInline
     struct RowEvent: Sendable {
-        @usableFromInline var change: ElementChange<Element, Key>.Change
+        @usableFromInline var change: RowChange
         @usableFromInline var id: Int32
 
-        @inlinable init(_ change: ElementChange<Element, Key>.Change, id: Int32) {
+        @inlinable init(_ change: RowChange, id: Int32) {
             self.change = change
             self.id = id
         }
@@ -104,7 +103,7 @@ extension ResultsChangeset {
     /// and updates (sections are never reloaded).
     ///
     /// - Complexity: O(*n*), where *n* is the number of section changes.
-    @inlinable public func sectionIndexes(_ kind: ChangeKind) -> [Int] {
+    @inlinable public func sectionIndexes(_ kind: RowChange.Kind) -> [Int] {
         sectionChanges.compactMap { change in
             switch (kind, change) {
             case let (.insert, .insert(index, _)), let (.delete, .delete(index, _)): index
@@ -125,7 +124,7 @@ extension ResultsChangeset {
     /// ``rowMoves``).
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
-    @inlinable public func rowIndexPaths(_ kind: ChangeKind) -> [ResultsIndexPath] {
+    @inlinable public func rowIndexPaths(_ kind: RowChange.Kind) -> [ResultsIndexPath] {
         elementChanges.indices.compactMap { index in
             switch (kind, elementChanges.change(at: index)) {
             case let (.insert, .insert(path)), let (.delete, .delete(path)), let (.update, .update(path, _)): path

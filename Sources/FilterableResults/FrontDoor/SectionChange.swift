@@ -19,7 +19,7 @@ public enum SectionChange: Hashable, Sendable {
     /// What happened to the section: `insert`, `delete` or `move`.
     ///
     /// - Complexity: O(1).
-    public var kind: ChangeKind {
+    public var kind: RowChange.Kind {
         switch self {
         case .insert: .insert
         case .delete: .delete

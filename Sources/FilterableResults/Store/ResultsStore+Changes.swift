@@ -82,7 +82,7 @@ extension ResultsStore {
     /// Wraps events by identity with the tables they refer to, ordered
     /// deletes first, then inserts, moves and updates.
     @inlinable func changeset(sections: [SectionChange], rows: [ResultsChangeset<Element, Key>.RowEvent]) -> ResultsChangeset<Element, Key> {
-        func rank(_ change: ElementChange<Element, Key>.Change) -> Int {
+        func rank(_ change: RowChange) -> Int {
             switch change {
             case .delete: 0
             case .insert: 1

@@ -14,7 +14,7 @@ extension ResultsStore {
         var diff = TableDiff(old: baseline.visibleTable, new: table.visibleTable, slotCount: slotCount, changed: changed)
         diff.run()
         return changeset(sections: diff.sectionChanges, rows: diff.rowChanges.map { change in
-            let event: ElementChange<Element, Key>.Change = switch change.kind {
+            let event: RowChange = switch change.kind {
             case .insert: .insert(at: change.to!)
             case .delete: .delete(at: change.from!)
             case .move: .move(from: change.from!, to: change.to!, isUpdated: change.isUpdated)

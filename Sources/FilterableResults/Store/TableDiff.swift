@@ -19,14 +19,14 @@
 @usableFromInline
 struct TableDiff {
     /// A row change by internal identity.
-    @usableFromInline struct RowChange {
-        @usableFromInline var kind: ChangeKind
+    @usableFromInline struct RowEdit {
+        @usableFromInline var kind: RowChange.Kind
         @usableFromInline var id: Int32
         @usableFromInline var from: ResultsIndexPath?
         @usableFromInline var to: ResultsIndexPath?
         @usableFromInline var isUpdated: Bool
 
-        @inlinable init(kind: ChangeKind, id: Int32, from: ResultsIndexPath?, to: ResultsIndexPath?, isUpdated: Bool = false) {
+        @inlinable init(kind: RowChange.Kind, id: Int32, from: ResultsIndexPath?, to: ResultsIndexPath?, isUpdated: Bool = false) {
             self.kind = kind
             self.id = id
             self.from = from
@@ -40,7 +40,7 @@ struct TableDiff {
     /// Whether each row's content changed, by identity; empty for none.
     @usableFromInline let changed: [Bool]
     @usableFromInline var sectionChanges: [SectionChange] = []
-    @usableFromInline var rowChanges: [RowChange] = []
+    @usableFromInline var rowChanges: [RowEdit] = []
 
     // Where each row is, by identity: section (-1 for absent), and in the
     // old table its row (the new rows are read off the new table in order).
@@ -145,18 +145,18 @@ struct TableDiff {
                     if oldRow[i] < last { inOrder = false }
                     last = oldRow[i]
                 } else if from >= 0 && survivesOld[Int(from)] {
-                    rowChanges.append(RowChange(
+                    rowChanges.append(RowEdit(
                         kind: .move, id: id, from: ResultsIndexPath(row: Int(oldRow[i]), section: Int(from)),
                         to: ResultsIndexPath(row: r, section: s), isUpdated: isChanged(id)))
                 } else {
-                    rowChanges.append(RowChange(kind: .insert, id: id, from: nil, to: ResultsIndexPath(row: r, section: s)))
+                    rowChanges.append(RowEdit(kind: .insert, id: id, from: nil, to: ResultsIndexPath(row: r, section: s)))
                 }
             }
             if inOrder {
                 // Every staying row keeps its place: only content changes.
                 guard !changed.isEmpty else { continue }
                 for (r, id) in new[s].rows.enumerated() where oldSection[Int(id)] == o && changed[Int(id)] {
-                    rowChanges.append(RowChange(
+                    rowChanges.append(RowEdit(
                         kind: .update, id: id, from: ResultsIndexPath(row: Int(oldRow[Int(id)]), section: Int(o)),
                         to: ResultsIndexPath(row: r, section: s)))
                 }
@@ -176,9 +176,9 @@ struct TableDiff {
                 let from = ResultsIndexPath(row: Int(stayingOldRows[k]), section: Int(o))
                 let to = ResultsIndexPath(row: r, section: s)
                 if !kept[k] {
-                    rowChanges.append(RowChange(kind: .move, id: id, from: from, to: to, isUpdated: isChanged(id)))
+                    rowChanges.append(RowEdit(kind: .move, id: id, from: from, to: to, isUpdated: isChanged(id)))
                 } else if isChanged(id) {
-                    rowChanges.append(RowChange(kind: .update, id: id, from: from, to: to))
+                    rowChanges.append(RowEdit(kind: .update, id: id, from: from, to: to))
                 }
             }
         }
@@ -188,7 +188,7 @@ struct TableDiff {
             for (r, id) in old[o].rows.enumerated() {
                 let to = newSection[Int(id)]
                 if to < 0 || !survivesNew[Int(to)] {
-                    rowChanges.append(RowChange(kind: .delete, id: id, from: ResultsIndexPath(row: r, section: o), to: nil))
+                    rowChanges.append(RowEdit(kind: .delete, id: id, from: ResultsIndexPath(row: r, section: o), to: nil))
                 }
             }
         }

@@ -13,7 +13,7 @@ public enum ScenarioEvent: Equatable, Sendable {
     /// A section was inserted, deleted or moved.
     case didChangeSection(SectionChange)
     /// A row was inserted, deleted, moved or updated; its key is a field value.
-    case didChangeObject(ElementChange<FieldValue, FieldValue>)
+    case didChangeObject(ResultsChangeset<FieldValue, FieldValue>.ElementChange)
     /// The group of changes ends.
     case didChangeContent
     /// The client must reload everything (instead of a group).

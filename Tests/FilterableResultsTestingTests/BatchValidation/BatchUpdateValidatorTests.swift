@@ -9,7 +9,7 @@ private struct Item: Equatable, Sendable {
     var title: String
 }
 
-private typealias Event = ElementChange<Item, Int>
+private typealias Event = ResultsChangeset<Item, Int>.ElementChange
 private typealias Changeset = ResultsChangeset<Item, Int>
 
 private func item(_ id: Int, _ title: String? = nil) -> Item { Item(id: id, title: title ?? "item \(id)") }

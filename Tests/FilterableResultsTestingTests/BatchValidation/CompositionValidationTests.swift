@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 private typealias Composed = ResultsComposition<Entry>
-private typealias Event = ElementChange<Entry, Composed.Key>
+private typealias Event = ResultsChangeset<Entry, Composed.Key>.ElementChange
 private typealias Changeset = ResultsChangeset<Entry, Composed.Key>
 
 /// The table a composition showed before `body` and the one update `body` made it report.
@@ -30,7 +30,7 @@ private func validate(_ changeset: Changeset, _ old: Composed.Snapshot, _ new: C
 private func byNames(_ changeset: Changeset, _ old: Composed.Snapshot, _ new: Composed.Snapshot, hidesEmptySections: Bool) -> [BatchUpdateViolation] {
     let byID = ResultsChangeset<Entry, Int>(
         sectionChanges: changeset.sectionChanges,
-        elementChanges: changeset.elementChanges.map { ElementChange(entryChange($0.change), key: $0.element.id, element: $0.element) },
+        elementChanges: changeset.elementChanges.map { ResultsChangeset<Entry, Int>.ElementChange(entryChange($0.change), key: $0.element.id, element: $0.element) },
         sectionUpdates: changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) })
     return BatchUpdateValidator.violations(
         of: byID, from: old.sections.map(ResultsSection.init), to: new.sections.map(ResultsSection.init), key: \.id,
@@ -38,7 +38,7 @@ private func byNames(_ changeset: Changeset, _ old: Composed.Snapshot, _ new: Co
 }
 
 /// A change of the composed table as a change of entries keyed by id.
-private func entryChange(_ change: Event.Change) -> ElementChange<Entry, Int>.Change {
+private func entryChange(_ change: Event.Change) -> RowChange {
     switch change {
     case let .insert(path): .insert(at: path)
     case let .delete(path): .delete(at: path)

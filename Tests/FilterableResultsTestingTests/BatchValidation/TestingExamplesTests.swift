@@ -57,7 +57,7 @@ struct TestingExamplesTests {
         let oldSections = [ResultsSection(elements: [Item(id: 1), Item(id: 2)])]
         let newSections = [ResultsSection(elements: [Item(id: 2)])]
         let changeset = ResultsChangeset<Item, Int>(elementChanges: [
-            ElementChange(.delete(at: ResultsIndexPath(row: 0, section: 0)), key: 1, element: Item(id: 1)),
+            .init(.delete(at: ResultsIndexPath(row: 0, section: 0)), key: 1, element: Item(id: 1)),
         ])
         let violations = BatchUpdateValidator.violations(
             of: changeset, from: oldSections, to: newSections, key: \.id)
@@ -66,7 +66,7 @@ struct TestingExamplesTests {
         let (old, new) = (oldSections, newSections)
         try BatchUpdateValidator.validate(changeset, from: old, to: new, key: \.id) { $0 == $1 }
         let wrong = ResultsChangeset<Item, Int>(elementChanges: [
-            ElementChange(.delete(at: ResultsIndexPath(row: 1, section: 0)), key: 1, element: Item(id: 1)),
+            .init(.delete(at: ResultsIndexPath(row: 1, section: 0)), key: 1, element: Item(id: 1)),
         ])
         #expect(throws: (any Error).self) { try BatchUpdateValidator.validate(wrong, from: old, to: new, key: \.id) { $0 == $1 } }
     }

@@ -8,10 +8,10 @@ struct ResultsChangesetTests {
     let changeset = ResultsChangeset<Int, Int>(
         sectionChanges: [.delete(at: 2, name: nil), .insert(at: 0, name: "A"), .move(from: 1, to: 2, name: nil)],
         elementChanges: [
-            ElementChange(.delete(at: ResultsIndexPath(row: 0, section: 0)), key: 1, element: 1),
-            ElementChange(.insert(at: ResultsIndexPath(row: 0, section: 1)), key: 2, element: 2),
-            ElementChange(.move(from: ResultsIndexPath(row: 2, section: 0), to: ResultsIndexPath(row: 1, section: 1), isUpdated: true), key: 3, element: 3),
-            ElementChange(.update(at: ResultsIndexPath(row: 3, section: 0), newIndexPath: ResultsIndexPath(row: 2, section: 1)), key: 4, element: 4),
+            .init(.delete(at: ResultsIndexPath(row: 0, section: 0)), key: 1, element: 1),
+            .init(.insert(at: ResultsIndexPath(row: 0, section: 1)), key: 2, element: 2),
+            .init(.move(from: ResultsIndexPath(row: 2, section: 0), to: ResultsIndexPath(row: 1, section: 1), isUpdated: true), key: 3, element: 3),
+            .init(.update(at: ResultsIndexPath(row: 3, section: 0), newIndexPath: ResultsIndexPath(row: 2, section: 1)), key: 4, element: 4),
         ])
 
     @Test func groupsIndexesByKindInTheCoordinatesUIKitTakes() {
@@ -44,21 +44,21 @@ struct ResultsChangesetTests {
     @Test func everyBuildableChangeAnswersItsAccessors() {
         let path = ResultsIndexPath(row: 1, section: 2)
         let other = ResultsIndexPath(row: 3, section: 4)
-        let changes: [ElementChange<Int, Int>.Change] = [
+        let changes: [RowChange] = [
             .insert(at: path), .delete(at: path), .move(from: path, to: other, isUpdated: false),
             .move(from: path, to: other, isUpdated: true), .update(at: path, newIndexPath: other),
         ]
-        let expected: [(ChangeKind, ResultsIndexPath?, ResultsIndexPath?, Bool)] = [
+        let expected: [(RowChange.Kind, ResultsIndexPath?, ResultsIndexPath?, Bool)] = [
             (.insert, nil, path, false), (.delete, path, nil, false), (.move, path, other, false),
             (.move, path, other, true), (.update, path, other, false),
         ]
         for (change, (kind, old, new, updated)) in zip(changes, expected) {
-            let object = ElementChange(change, key: 1, element: 1)
+            let object = ResultsChangeset<Int, Int>.ElementChange(change, key: 1, element: 1)
             #expect(object.kind == kind && object.indexPath == old && object.newIndexPath == new && object.isUpdated == updated)
         }
         let built = ResultsChangeset<Int, Int>(
             sectionChanges: [.move(from: 0, to: 1, name: nil)],
-            elementChanges: changes.map { ElementChange($0, key: 1, element: 1) })
+            elementChanges: changes.map { ResultsChangeset<Int, Int>.ElementChange($0, key: 1, element: 1) })
         #expect(built.rowMoves.count == 2)
         #expect(built.sectionMoves.map(\.to) == [1])
         #expect(SectionChange.insert(at: 3, name: "x").index == nil && SectionChange.delete(at: 3, name: nil).newIndex == nil)

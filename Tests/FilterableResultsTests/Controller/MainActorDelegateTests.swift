@@ -24,7 +24,7 @@ final class ProductsScreen {
 
 extension ProductsScreen: @MainActor ResultsControllerDelegate {
     func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) { seen.append("will") }
-    func controller(_ controller: ResultsController<Entry, Int>, didChange change: ElementChange<Entry, Int>) {
+    func controller(_ controller: ResultsController<Entry, Int>, didChange change: ResultsChangeset<Entry, Int>.ElementChange) {
         seen.append("\(change.kind) \(change.key)")
     }
     func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) { seen.append("did") }

@@ -13,7 +13,7 @@ struct ObservationPrimitiveTests {
     final class Recorder: ResultsControllerDelegate {
         var log: [String] = []
         func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) { log.append("will") }
-        func controller(_ controller: ResultsController<Entry, Int>, didChange element: ElementChange<Entry, Int>) {
+        func controller(_ controller: ResultsController<Entry, Int>, didChange element: ResultsChangeset<Entry, Int>.ElementChange) {
             log.append("\(element.kind) \(element.key)")
         }
         func controllerDidChangeContent(_ controller: ResultsController<Entry, Int>) { log.append("did") }

@@ -12,7 +12,7 @@ final class RecordingDelegate: ResultsControllerDelegate {
     var changesets: [ResultsChangeset<Entry, Int>] = []
     var updates: [ResultsUpdate<ResultsSnapshot<Entry, Int>>] = []
     var pendingSections: [SectionChange] = []
-    var pendingObjects: [ElementChange<Entry, Int>] = []
+    var pendingObjects: [ResultsChangeset<Entry, Int>.ElementChange] = []
     var mutationError: ResultsError?
     var mutatesInCallback = false
 
@@ -30,7 +30,7 @@ final class RecordingDelegate: ResultsControllerDelegate {
         pendingSections.append(section)
     }
 
-    func controller(_ controller: ResultsController<Entry, Int>, didChange change: ElementChange<Entry, Int>) {
+    func controller(_ controller: ResultsController<Entry, Int>, didChange change: ResultsChangeset<Entry, Int>.ElementChange) {
         calls.append("\(change.kind) \(change.key)")
         pendingObjects.append(change)
     }

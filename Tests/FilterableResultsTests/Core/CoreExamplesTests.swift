@@ -217,7 +217,7 @@ struct CoreExamplesTests {
 
     @Test func aChangeIsMadeFromItsKindItsKeyAndItsElement() {
         let item = Product(id: 7, name: "Kindle")
-        let change = ElementChange(.move(from: ResultsIndexPath(row: 3, section: 0), to: ResultsIndexPath(row: 0, section: 0), isUpdated: false),
+        let change = ResultsChangeset<Product, Int>.ElementChange(.move(from: ResultsIndexPath(row: 3, section: 0), to: ResultsIndexPath(row: 0, section: 0), isUpdated: false),
                                    key: 7, element: item)
         #expect(change.kind == .move && change.indexPath == ResultsIndexPath(row: 3, section: 0) && change.newIndexPath == ResultsIndexPath(row: 0, section: 0))
         #expect(change.key == 7 && !change.isUpdated)

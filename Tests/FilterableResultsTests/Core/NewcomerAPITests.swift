@@ -72,7 +72,7 @@ struct NewcomerAPITests {
             || changeset.description == #"ResultsChangeset(2 section changes, 0 element changes: delete section 0 "a"; insert section 1 "c")"#)
         #expect(store.snapshot.description == #"ResultsSnapshot(2 sections, 2 elements: "b" [2], "c" [3])"#)
         #expect(ResultsChangeset<Entry, Int>().description == "ResultsChangeset(no changes)")
-        let change = ElementChange<Entry, Int>(.move(from: visible(0, 2), to: visible(0, 0), isUpdated: true), key: 7, element: Entry(id: 7))
+        let change = ResultsChangeset<Entry, Int>.ElementChange(.move(from: visible(0, 2), to: visible(0, 0), isUpdated: true), key: 7, element: Entry(id: 7))
         #expect(change.description == "move [0, 2] → [0, 0], updated (key 7)")
         var big = ResultsStore<Entry, Int>.items()
         try big.setData((0..<100).map { Entry(id: $0) })

@@ -164,7 +164,7 @@ struct SectionValueTests {
     final class DelegateLog: ResultsControllerDelegate {
         var calls: [String] = []
         func controllerWillChangeContent(_ controller: ResultsController<Entry, Int>) { calls.append("will") }
-        func controller(_ controller: ResultsController<Entry, Int>, didChange change: ElementChange<Entry, Int>) { calls.append("\(change.change)") }
+        func controller(_ controller: ResultsController<Entry, Int>, didChange change: ResultsChangeset<Entry, Int>.ElementChange) { calls.append("\(change.change)") }
         func controller(_ controller: ResultsController<Entry, Int>, didUpdateSection section: ResultsChangeset<Entry, Int>.SectionUpdate) {
             calls.append("header \(section.index)→\(section.newIndex)")
         }
@@ -271,7 +271,7 @@ struct SectionUpdateValidationTests {
         let old = controller.reportedSnapshot
         try controller.add(Entry(id: 3, group: "a"))
         let changes = ResultsChangeset<Entry, Int>(
-            elementChanges: [ElementChange(.insert(at: ResultsIndexPath(row: 1, section: 0)), key: 3, element: Entry(id: 3, group: "a"))],
+            elementChanges: [.init(.insert(at: ResultsIndexPath(row: 1, section: 0)), key: 3, element: Entry(id: 3, group: "a"))],
             sectionUpdates: [.init(index: 0, newIndex: 0), .init(index: 1, newIndex: 1)])
         let violations = BatchUpdateValidator.violations(of: changes, from: old, to: controller.reportedSnapshot, key: \.id)
         #expect(violations.map(\.rule) == [7], "\(violations)")
@@ -294,7 +294,7 @@ struct SectionUpdateValidationTests {
         try controller.add(Entry(id: 4, group: "b"))
         let changes = ResultsChangeset<Entry, Int>(
             sectionChanges: [.insert(at: 0, name: "a")],
-            elementChanges: [ElementChange(.insert(at: ResultsIndexPath(row: 1, section: 1)), key: 4, element: Entry(id: 4, group: "b"))],
+            elementChanges: [.init(.insert(at: ResultsIndexPath(row: 1, section: 1)), key: 4, element: Entry(id: 4, group: "b"))],
             sectionUpdates: [.init(index: 0, newIndex: 0)])
         let violations = BatchUpdateValidator.violations(of: changes, from: old, to: controller.reportedSnapshot, key: \.id)
         #expect(violations.map(\.rule).contains(5), "\(violations)")

@@ -615,7 +615,7 @@ struct HardeningRegressionTests {
             (.delete(at: 2, name: "x"), .deleteSections([2])),
             (.move(from: 0, to: 3, name: nil), .moveSection(0, to: 3)),
         ]
-        let rows: [(ElementChange<Entry, Int>.Change, BatchUpdateRecorder.Call)] = [
+        let rows: [(RowChange, BatchUpdateRecorder.Call)] = [
             (.insert(at: path), .insertRows([path])),
             (.delete(at: path), .deleteRows([path])),
             (.move(from: path, to: other, isUpdated: false), .moveRow(path, to: other)),
@@ -626,7 +626,7 @@ struct HardeningRegressionTests {
             (ResultsChangeset(sectionChanges: [change], elementChanges: []), call)
         }
         built += rows.map { change, call in
-            (ResultsChangeset(sectionChanges: [], elementChanges: [ElementChange(change, key: 1, element: Entry(id: 1))]), call)
+            (ResultsChangeset(sectionChanges: [], elementChanges: [.init(change, key: 1, element: Entry(id: 1))]), call)
         }
         for (changeset, call) in built {
             var recorder = BatchUpdateRecorder()

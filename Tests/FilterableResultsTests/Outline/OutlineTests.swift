@@ -316,7 +316,7 @@ struct OutlineTests {
         let outline = ResultsOutline<Note, Int>(key: \.id, parentKey: \.parent)
         try outline.setData([Note(id: 1, text: "a"), Note(id: 2, parent: 1, text: "b")])
         try outline.expand(1)
-        var updates: [[ChangeKind]] = []
+        var updates: [[RowChange.Kind]] = []
         let observation = outline.observe { updates.append($0.changeset.elementChanges.map(\.kind)) }
         try outline.replace(Note(id: 2, parent: 1, text: "b"))
         try outline.collapse(1)

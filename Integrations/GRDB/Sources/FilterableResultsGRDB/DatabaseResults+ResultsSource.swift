@@ -84,13 +84,13 @@ extension DatabaseResults {
         var wanted: [Int64] = []
         for change in changes where change.kind != .delete && sent.after[change.key] == nil { wanted.append(change.key) }
         var records = sent.after.merging(cache.load(wanted)) { sent, _ in sent }
-        var converted: [ElementChange<Record, Int64>] = []
+        var converted: [ResultsChangeset<Record, Int64>.ElementChange] = []
         converted.reserveCapacity(changes.count)
         for change in changes {
             let record = change.kind == .delete ? sent.before[change.key] ?? cache.cached(change.key) : records[change.key]
             guard let record else { return reload }
             records[change.key] = record
-            converted.append(ElementChange(Self.change(change.change), key: change.key, element: record))
+            converted.append(ResultsChangeset<Record, Int64>.ElementChange(Self.change(change.change), key: change.key, element: record))
         }
         return Update(
             changeset: ResultsChangeset(
@@ -100,7 +100,7 @@ extension DatabaseResults {
     }
 
     /// A change of the engine's rows as a change of records.
-    nonisolated static func change(_ change: ElementChange<IndexEntry, Int64>.Change) -> ElementChange<Record, Int64>.Change {
+    nonisolated static func change(_ change: RowChange) -> RowChange {
         switch change {
         case let .insert(path): .insert(at: path)
         case let .delete(path): .delete(at: path)

@@ -119,7 +119,7 @@ extension DatabaseResultsTests {
         let database = try TemporaryDatabase()
         try populate(database, count: 10)
         let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
-        var kinds: [ChangeKind] = []
+        var kinds: [RowChange.Kind] = []
         let observation = results.observe { update in kinds += update.changeset.elementChanges.map(\.kind) }
         try await database.pool.write { db in
             try db.execute(sql: "UPDATE player SET name = name, score = score")

@@ -24,7 +24,7 @@ import Testing
         let database = try TemporaryDatabase()
         let results = try await open(database)
         let checker = UpdateChecker(results)
-        var kinds: [ChangeKind] = []
+        var kinds: [RowChange.Kind] = []
         let observation = results.observe { update in kinds += update.changeset.elementChanges.map(\.kind) }
         try await results.setFilter(.init(title: "high", group: "score", sql: "score >= ?", arguments: [6]))
         #expect(results.reportedSnapshot.keysBySection == (try freshSelect(results.request, database.pool)))

@@ -92,7 +92,7 @@ struct ScenarioTranscriptWriter {
             line(Self.indent + "(an empty group of events)")
             return
         }
-        let order: [ChangeKind] = [.delete, .insert, .move, .update]
+        let order: [RowChange.Kind] = [.delete, .insert, .move, .update]
         var rows: [[String]] = []
         for kind in order {
             for event in events {
@@ -123,7 +123,7 @@ struct ScenarioTranscriptWriter {
         for row in Self.aligned(rows) { line(Self.indent + "  " + row) }
     }
 
-    private static func verb(_ kind: ChangeKind) -> String {
+    private static func verb(_ kind: RowChange.Kind) -> String {
         switch kind {
         case .insert: "insert"
         case .delete: "delete"

@@ -11,7 +11,7 @@ import FilterableResults
 /// rule 1 or 2 takes no further part, so one mistake is reported once
 /// rather than echoed by every later check.
 struct BatchValidation<Element, Key: Hashable> {
-    typealias Change = ElementChange<Element, Key>
+    typealias Change = ResultsChangeset<Element, Key>.ElementChange
 
     /// What the section events do to a section of the old table.
     enum OldSectionFate: Equatable {

@@ -1,0 +1,145 @@
+extension ResultsChangeset {
+    /// The row changes of a ``ResultsChangeset``: a random-access collection of
+    /// ``ElementChange`` values, each built when it is read.
+    ///
+    /// As a collection, its `Element` is the change; the changeset's
+    /// element is ``ResultsChangeset/RowElement``.
+    public struct ElementChanges: RandomAccessCollection {
+        /// A change, as the collection gives it.
+        public typealias Element = ElementChange
+
+        @usableFromInline enum Storage {
+            case values([ElementChange])
+            case events(Events)
+        }
+
+        /// Events by identity and the tables they refer to, behind one
+        /// reference, so reading an event copies no table.
+        @usableFromInline final class Events {
+            @usableFromInline let events: [RowEvent]
+            @usableFromInline let old: RowTable<RowElement, Key>
+            @usableFromInline let new: RowTable<RowElement, Key>
+
+            @inlinable init(_ events: [RowEvent], old: RowTable<RowElement, Key>, new: RowTable<RowElement, Key>) {
+                self.events = events
+                self.old = old
+                self.new = new
+            }
+
+            /// The change at `index`, its element read from the table it refers
+            /// to: the old one for a delete, the new one otherwise.
+            @inlinable func change(at index: Int) -> ElementChange {
+                let event = events[index]
+                // Each table read in place (binding one to a local would copy it).
+                let (key, element) = if case .delete = event.change { old.keyAndElement(ofRow: event.id) } else { new.keyAndElement(ofRow: event.id) }
+                return ElementChange(event.change, key: key, element: element)
+            }
+        }
+
+        @usableFromInline var storage: Storage
+
+        @inlinable init(storage: Storage) { self.storage = storage }
+
+        /// Wraps row changes built by hand.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public init(_ changes: [ElementChange]) { storage = .values(changes) }
+
+        /// The index of the first change.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public var startIndex: Int { 0 }
+
+        /// One past the index of the last change.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public var endIndex: Int {
+            switch storage {
+            case let .values(changes): changes.count
+            case let .events(events): events.events.count
+            }
+        }
+
+        /// The change at `index`, with its key and element.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public subscript(index: Int) -> ElementChange {
+            switch storage {
+            case let .values(changes):
+                return changes[index]
+            case let .events(events):
+                return events.change(at: index)
+            }
+        }
+
+        /// Reads the changes in order, deciding once how they are stored.
+        public struct Iterator: IteratorProtocol {
+            @usableFromInline let events: Events?
+            @usableFromInline let values: [ElementChange]
+            @usableFromInline let count: Int
+            @usableFromInline var index = 0
+
+            @inlinable init(_ storage: Storage) {
+                switch storage {
+                case let .values(changes): (events, values, count) = (nil, changes, changes.count)
+                case let .events(events): (self.events, values, count) = (events, [], events.events.count)
+                }
+            }
+
+            /// The next change, or `nil` after the last.
+            ///
+            /// - Complexity: O(1).
+            @inlinable public mutating func next() -> ElementChange? {
+                guard index < count else { return nil }
+                defer { index += 1 }
+                if let events { return events.change(at: index) }
+                return values[index]
+            }
+        }
+
+        /// An iterator over the changes.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public func makeIterator() -> Iterator { Iterator(storage) }
+
+        /// The changes, each transformed, in order: read by the iterator, which
+        /// takes the storage's parts out once (the collection's `map` reads
+        /// each change through the subscript, which copies them every time).
+        ///
+        /// - Complexity: O(*n*) calls of `transform`.
+        @inlinable public func map<T, Failure: Error>(_ transform: (ElementChange) throws(Failure) -> T) throws(Failure) -> [T] {
+            var result: [T] = []
+            result.reserveCapacity(count)
+            for change in self { result.append(try transform(change)) }
+            return result
+        }
+
+        /// The positions of the change at `index`, without its element.
+        ///
+        /// - Complexity: O(1).
+        @inlinable func change(at index: Int) -> RowChange {
+            switch storage {
+            case let .values(changes): changes[index].change
+            case let .events(events): events.events[index].change
+            }
+        }
+    }
+}
+
+extension ResultsChangeset.ElementChanges: ExpressibleByArrayLiteral {
+    /// Wraps row changes written as an array literal.
+    ///
+    /// - Complexity: O(*n*).
+    public init(arrayLiteral elements: ResultsChangeset.ElementChange...) { self.init(elements) }
+}
+
+extension ResultsChangeset.ElementChanges: Equatable where Element: Equatable {
+    /// Whether two lists hold the same changes in the same order.
+    ///
+    /// - Complexity: O(*n*).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+}
+
+extension ResultsChangeset.ElementChanges: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsChangeset.ElementChanges.Storage: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsChangeset.ElementChanges.Events: @unchecked Sendable where Element: Sendable, Key: Sendable {}
