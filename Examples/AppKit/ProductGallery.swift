@@ -9,11 +9,11 @@ import FilterableResults
 @MainActor
 final class ProductGallery {
     let products: ResultsController<Product, Int>
-    private var dataSource: ResultsNSCollectionViewDataSource<ResultsController<Product, Int>>!
+    private var dataSource: ResultsCollectionViewDataSource<ResultsController<Product, Int>>!
 
     init(products: ResultsController<Product, Int>, collectionView: NSCollectionView) {
         self.products = products
-        dataSource = ResultsNSCollectionViewDataSource(controller: products, collectionView: collectionView) { collectionView, indexPath, product in
+        dataSource = ResultsCollectionViewDataSource(controller: products, collectionView: collectionView) { collectionView, indexPath, product in
             let item = collectionView.makeItem(withIdentifier: NSUserInterfaceItemIdentifier("Product"), for: indexPath)
             item.textField?.stringValue = product.name
             return item

@@ -16,7 +16,7 @@ struct Product: Identifiable, Equatable, Sendable {
 @MainActor
 final class ProductList {
     let products: ResultsController<Product, Int>
-    private let dataSource: ResultsNSTableViewDataSource<ResultsController<Product, Int>>
+    private let dataSource: ResultsTableViewDataSource<ResultsController<Product, Int>>
 
     init(tableView: NSTableView) {
         let products = ResultsController(store: ResultsStore<Product, Int>(
@@ -25,7 +25,7 @@ final class ProductList {
             sectionedBy: .by(\.company),
             hidesEmptySections: true))
         self.products = products
-        dataSource = ResultsNSTableViewDataSource(controller: products, tableView: tableView) { tableView, column, row, product in
+        dataSource = ResultsTableViewDataSource(controller: products, tableView: tableView) { tableView, column, row, product in
             let cell = tableView.makeView(withIdentifier: NSUserInterfaceItemIdentifier("Product"), owner: nil) as? NSTableCellView
             cell?.textField?.stringValue = product.name
             return cell

@@ -23,7 +23,7 @@ final class SoakComposition {
     /// The view that shows it.
     let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
     /// The data source between the composition and the view.
-    var dataSource: ResultsDataSource<ResultsComposition<SoakRow>, ListViewSimulator<String>, String>!
+    var dataSource: ResultsDataSource<ResultsComposition<SoakRow>, String>!
     /// The composed table as last reported, for the validator.
     var shown: ResultsComposition<SoakRow>.Snapshot!
     /// The composition's updates, each validated.
@@ -48,7 +48,7 @@ final class SoakComposition {
         composition = ResultsComposition(made.map(\.part), placeholder: Self.placeholder)
         parts = made.enumerated().map { (id: $0.offset, part: $0.element) }
         shown = composition.reportedSnapshot
-        dataSource = ResultsDataSource(source: composition, view: view) { _, _, row in row.description }
+        dataSource = ResultsDataSource(source: composition, view: view) { _, row in row.description }
         dataSource.canDeleteRow = { _, _ in true }
         dataSource.canMoveRow = { _, _ in true }
         view.dataSource = dataSource

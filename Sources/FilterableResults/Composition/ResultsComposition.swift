@@ -16,7 +16,7 @@
 ///         .part(header),
 ///         .part(friends, as: Element.friend, placeholder: .row(.noResults)),
 ///     ])
-///     let dataSource = ResultsDataSource(source: screen, view: view) { view, indexPath, row in … }
+///     let dataSource = ResultsDataSource(source: screen, view: view) { indexPath, row in … }
 ///
 /// The composed table has one row type of your choosing, typically an enum
 /// the cell provider switches on; each part turns its elements into rows.

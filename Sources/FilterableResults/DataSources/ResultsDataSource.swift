@@ -4,9 +4,9 @@ import Foundation
 /// table (a controller's visible table, a composition of several parts, or
 /// static sections), written against ``ResultsListView`` so that it runs and
 /// is tested on every platform. On Apple platforms
-/// `ResultsTableViewDataSource` and `ResultsCollectionViewDataSource`
-/// (UIKit), `ResultsNSTableViewDataSource` and
-/// `ResultsNSCollectionViewDataSource` (AppKit) are its `NSObject` shells.
+/// `ResultsTableViewDataSource` and `ResultsCollectionViewDataSource` are
+/// its `NSObject` shells, for UIKit's views and, on a Mac, for AppKit's
+/// (`NSTableView`, `NSCollectionView`) under the same names.
 ///
 /// It owns the snapshot it serves. When the source reports an update,
 /// the data source swaps in the update's snapshot inside the view's batch
@@ -15,10 +15,10 @@ import Foundation
 /// counts when a batch starts (a collection view off screen or not laid
 /// out) reads the old table, and every view reads the new one at its end.
 ///
-///     let dataSource = ResultsDataSource(controller: controller, view: listView) { view, indexPath, product in
+///     let dataSource = ResultsDataSource(controller: controller, view: listView) { indexPath, product in
 ///         Cell(title: product.name)
 ///     }
-///     let screen = ResultsDataSource(source: composition, view: screenView) { view, indexPath, row in
+///     let screen = ResultsDataSource(source: composition, view: screenView) { indexPath, row in
 ///         Cell(row)
 ///     }
 ///
@@ -27,7 +27,7 @@ import Foundation
 /// saw, and a row the user moved is moved in the model without the move
 /// being sent back to the view.
 @MainActor
-public final class ResultsDataSource<Source: ResultsSource, View: ResultsListView, Cell>: ResultsListDataSource {
+public final class ResultsDataSource<Source: ResultsSource, Cell>: ListDataSource {
     /// The type of the elements shown.
     public typealias Element = Source.Element
     /// The type of the elements' identities.
@@ -38,13 +38,13 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     /// The source whose table the view shows.
     public let source: Source
     /// The view; held weakly.
-    public weak var view: View?
+    public weak var view: (any ResultsListView)?
     /// The table the view shows: the snapshot of the last update applied.
     ///
     /// - Complexity: O(1).
     public private(set) var snapshot: Snapshot
     /// Makes the cell for an element at an index path of ``snapshot``.
-    public let cellProvider: (View, ResultsIndexPath, Element) -> Cell
+    public let cellProvider: (ResultsIndexPath, Element) -> Cell
     /// The title of a section's header: by default the title of the
     /// section's value (see ``ResultsSectionValue``), or for a section
     /// without a value, its name.
@@ -57,7 +57,7 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
         snapshot.value(ofSection: section)?.footerTitle
     }
     /// The section index (the strip of titles at a table's side), if any.
-    public var sectionIndex: ResultsSectionIndex<Snapshot>?
+    public var sectionIndex: SectionIndex?
     /// Whether the user may delete the row (swipe to delete); by default no.
     public var canDeleteRow: (_ indexPath: ResultsIndexPath, _ element: Element) -> Bool = { _, _ in false }
     /// Whether the user may move the row; by default no. It is asked only
@@ -94,8 +94,8 @@ public final class ResultsDataSource<Source: ResultsSource, View: ResultsListVie
     ///
     /// - Complexity: O(1).
     public init(
-        source: Source, view: View? = nil,
-        cellProvider: @escaping (View, ResultsIndexPath, Source.Element) -> Cell
+        source: Source, view: (any ResultsListView)? = nil,
+        cellProvider: @escaping (ResultsIndexPath, Source.Element) -> Cell
     ) {
         self.source = source
         self.view = view
@@ -114,8 +114,8 @@ extension ResultsDataSource {
     ///
     /// - Complexity: O(1).
     public convenience init<ControllerElement, ControllerKey>(
-        controller: ResultsController<ControllerElement, ControllerKey>, view: View? = nil,
-        cellProvider: @escaping (View, ResultsIndexPath, ControllerElement) -> Cell
+        controller: ResultsController<ControllerElement, ControllerKey>, view: (any ResultsListView)? = nil,
+        cellProvider: @escaping (ResultsIndexPath, ControllerElement) -> Cell
     ) where Source == ResultsController<ControllerElement, ControllerKey> {
         self.init(source: controller, view: view, cellProvider: cellProvider)
     }
@@ -144,10 +144,10 @@ extension ResultsDataSource {
     ///
     /// - Complexity: O(log *n*), plus the cell provider.
     public func cell(at indexPath: ResultsIndexPath) -> Cell {
-        guard let view, let object = snapshot.element(at: indexPath) else {
-            preconditionFailure(snapshot.noCellMessage(at: indexPath, viewIsReleased: view == nil))
+        guard view != nil, let object = snapshot.element(at: indexPath) else {
+            preconditionFailure(noCellMessage(in: snapshot, at: indexPath, viewIsReleased: view == nil))
         }
-        return cellProvider(view, indexPath, object)
+        return cellProvider(indexPath, object)
     }
 
     /// The title of a section's header.
@@ -307,24 +307,22 @@ extension ResultsDataSource {
 
 // MARK: - Why a cell cannot be served
 
-extension ResultsTableSnapshot {
-    /// Why there is no cell at `indexPath` of this table, the one a data
-    /// source told its view about: the view is gone, the path is outside that
-    /// table (with its counts), or the row is in it but its source cannot
-    /// give its element any more (it changed without reporting an update).
-    func noCellMessage(at indexPath: ResultsIndexPath, viewIsReleased: Bool) -> String {
-        let asked = "ResultsDataSource: a cell was asked for at \(indexPath)"
-        if viewIsReleased {
-            return "\(asked), but the data source has no view: the view it was given was released (or none was set); keep the data source with its view"
-        }
-        let sections = "\(numberOfSections) \(numberOfSections == 1 ? "section" : "sections")"
-        guard let rows = numberOfElements(inSection: indexPath.section) else {
-            return "\(asked), outside the table the view was told about (\(sections))"
-        }
-        guard indexPath.row >= 0, indexPath.row < rows else {
-            return "\(asked), outside the table the view was told about (\(sections); section \(indexPath.section) has \(rows) \(rows == 1 ? "row" : "rows"))"
-        }
-        let row = key(at: indexPath).map { "the row with key \(String(reflecting: $0))" } ?? "the row"
-        return "\(asked): \(row) is in the table the view was told about, but its source no longer gives its element: the source's table changed without reporting an update"
+/// Why there is no cell at `indexPath` of `snapshot`, the table a data
+/// source told its view about: the view is gone, the path is outside that
+/// table (with its counts), or the row is in it but its source cannot give
+/// its element any more (it changed without reporting an update).
+func noCellMessage(in snapshot: some ResultsTableSnapshot, at indexPath: ResultsIndexPath, viewIsReleased: Bool) -> String {
+    let asked = "ResultsDataSource: a cell was asked for at \(indexPath)"
+    if viewIsReleased {
+        return "\(asked), but the data source has no view: the view it was given was released (or none was set); keep the data source with its view"
     }
+    let sections = "\(snapshot.numberOfSections) \(snapshot.numberOfSections == 1 ? "section" : "sections")"
+    guard let rows = snapshot.numberOfElements(inSection: indexPath.section) else {
+        return "\(asked), outside the table the view was told about (\(sections))"
+    }
+    guard indexPath.row >= 0, indexPath.row < rows else {
+        return "\(asked), outside the table the view was told about (\(sections); section \(indexPath.section) has \(rows) \(rows == 1 ? "row" : "rows"))"
+    }
+    let row = snapshot.key(at: indexPath).map { "the row with key \(String(reflecting: $0))" } ?? "the row"
+    return "\(asked): \(row) is in the table the view was told about, but its source no longer gives its element: the source's table changed without reporting an update"
 }

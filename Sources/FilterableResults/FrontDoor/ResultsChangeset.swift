@@ -73,27 +73,6 @@ extension ResultsChangeset {
             if case let .move(_, to, true) = elementChanges.change(at: index) { to } else { nil }
         }
     }
-
-    /// Applies the changes to any target that speaks UIKit's batch-update
-    /// vocabulary, in the order UIKit documents: deletes, inserts, moves,
-    /// reloads (the target treats them as one batch). ``sectionUpdates``
-    /// are not part of the batch: refresh those headers after it.
-    ///
-    /// - Complexity: O(*n*), where *n* is the number of changes.
-    @inlinable public func apply<Target: BatchUpdateTarget>(to target: inout Target) {
-        let deletedSections = sectionIndexes(.delete)
-        if !deletedSections.isEmpty { target.deleteSections(deletedSections) }
-        let insertedSections = sectionIndexes(.insert)
-        if !insertedSections.isEmpty { target.insertSections(insertedSections) }
-        for (from, to) in sectionMoves { target.moveSection(from, toSection: to) }
-        let deletedRows = rowIndexPaths(.delete)
-        if !deletedRows.isEmpty { target.deleteRows(at: deletedRows) }
-        let insertedRows = rowIndexPaths(.insert)
-        if !insertedRows.isEmpty { target.insertRows(at: insertedRows) }
-        for (from, to) in rowMoves { target.moveRow(at: from, to: to) }
-        let reloadedRows = rowIndexPaths(.update)
-        if !reloadedRows.isEmpty { target.reloadRows(at: reloadedRows) }
-    }
 }
 
 /// The changes grouped as a batch update takes them.

@@ -8,7 +8,7 @@ import Foundation
 /// view, one line per method (`NSCollectionView` takes a batch as UIKit
 /// does); `NSTableView`, which has no sections and applies each call at
 /// once, gets the batch as rows removed, moved and inserted in an order it
-/// accepts (`ResultsNSTableView`). In tests, `ListViewSimulator` (in
+/// accepts (the `NSTableView` shell). In tests, `ListViewSimulator` (in
 /// `FilterableResultsTesting`) stands in for it and behaves as UIKit does:
 /// it reads its data source's counts when it loads and when a batch update
 /// ends (or, as a collection view that has not cached its counts, when the

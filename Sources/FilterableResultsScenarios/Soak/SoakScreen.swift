@@ -10,7 +10,7 @@ public struct SoakScreen {
     /// The controller shown.
     public let controller: ResultsController<SoakEntry, Int>
     /// The data source between the controller and the view.
-    public let dataSource: ResultsDataSource<ResultsController<SoakEntry, Int>, ListViewSimulator<String>, String>
+    public let dataSource: ResultsDataSource<ResultsController<SoakEntry, Int>, String>
     /// The simulated view.
     public let view: ListViewSimulator<String>
 
@@ -20,7 +20,7 @@ public struct SoakScreen {
     public init(_ controller: ResultsController<SoakEntry, Int>, flavor: ListViewFlavor) {
         self.controller = controller
         view = ListViewSimulator(flavor: flavor, countMode: .readAtBatchStart)
-        dataSource = ResultsDataSource(controller: controller, view: view) { _, _, entry in entry.description }
+        dataSource = ResultsDataSource(controller: controller, view: view) { _, entry in entry.description }
         dataSource.canDeleteRow = { _, _ in true }
         dataSource.canMoveRow = { _, _ in true }
         view.dataSource = dataSource

@@ -7,7 +7,7 @@ import Foundation
 /// The simulator is a ``/FilterableResults/ResultsListView``: it takes UIKit's batch-update
 /// calls and checks each batch as UIKit does when the batch ends, raising
 /// (recording) a ``ListViewException`` with UIKit's wording where UIKit
-/// raises. It calls its ``/FilterableResults/ResultsListDataSource`` as UIKit calls its data
+/// raises. It calls its ``ListViewDataSource`` as UIKit calls its data
 /// source: for counts when it loads and when a batch ends (or starts, in
 /// ``ListViewCountMode/readAtBatchStart``), and for cells, header titles
 /// and index titles when it loads, for inserted and reloaded rows and
@@ -43,7 +43,7 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     /// makes the view read it anew on its next use, as UIKit does.
     ///
     /// - Complexity: O(1).
-    public var dataSource: (any ResultsListDataSource<Cell>)? {
+    public var dataSource: (any ListViewDataSource<Cell>)? {
         didSet { isLoaded = false }
     }
     /// The view the simulator stands in for.
@@ -127,7 +127,7 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     ///   - flavor: The view to stand in for.
     ///   - countMode: When to read counts; see ``ListViewCountMode``.
     /// - Complexity: O(1).
-    public convenience init<Source: ResultsListDataSource<Cell>>(
+    public convenience init<Source: ListViewDataSource<Cell>>(
         dataSource: Source, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .cached
     ) {
         self.init(flavor: flavor, countMode: countMode)
@@ -135,7 +135,7 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     }
 
     /// The data source, or an empty one when there is none.
-    var dataSourceOrEmpty: any ResultsListDataSource<Cell> { dataSource ?? NoDataSource() }
+    var dataSourceOrEmpty: any ListViewDataSource<Cell> { dataSource ?? NoDataSource() }
 
     var wording: ListViewWording { ListViewWording(flavor: flavor) }
 }

@@ -3,7 +3,7 @@ import FilterableResults
 /// What a ``ListViewSimulator`` without a data source reads: no sections,
 /// as a UIKit view without one shows.
 @MainActor
-final class NoDataSource<Cell>: ResultsListDataSource {
+final class NoDataSource<Cell>: ListViewDataSource {
     func numberOfSections() -> Int { 0 }
     func numberOfRows(inSection section: Int) -> Int { 0 }
     func cell(at indexPath: ResultsIndexPath) -> Cell {

@@ -356,12 +356,12 @@ struct BatchUpdateValidatorRandomTests {
 
 @Suite("BatchUpdateRecorder")
 struct BatchUpdateRecorderTests {
-    @Test func recordsTheCallsAChangesetMakesInUIKitsOrder() {
+    @Test @MainActor func recordsTheCallsAChangesetMakesInUIKitsOrder() {
         let changeset = Changeset(
             sectionChanges: [.insert(at: 1, name: nil)],
             elementChanges: [update(2, at: path(0, 1), to: path(0, 0)), delete(1, at: path(0, 0))])
-        var recorder = BatchUpdateRecorder()
-        changeset.apply(to: &recorder)
+        let recorder = BatchUpdateRecorder()
+        changeset.apply(to: recorder, contentUpdates: .reload, updateDataSource: {})
         #expect(recorder.calls == [.insertSections([1]), .deleteRows([path(0, 0)]), .reloadRows([path(0, 1)])])
     }
 }

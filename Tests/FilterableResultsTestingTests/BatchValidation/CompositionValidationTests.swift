@@ -30,21 +30,11 @@ private func validate(_ changeset: Changeset, _ old: Composed.Snapshot, _ new: C
 private func byNames(_ changeset: Changeset, _ old: Composed.Snapshot, _ new: Composed.Snapshot, hidesEmptySections: Bool) -> [BatchUpdateViolation] {
     let byID = ResultsChangeset<Entry, Int>(
         sectionChanges: changeset.sectionChanges,
-        elementChanges: changeset.elementChanges.map { ResultsChangeset<Entry, Int>.ElementChange(entryChange($0.change), key: $0.element.id, element: $0.element) },
+        elementChanges: changeset.elementChanges.map { ResultsChangeset<Entry, Int>.ElementChange($0.change, key: $0.element.id, element: $0.element) },
         sectionUpdates: changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) })
     return BatchUpdateValidator.violations(
         of: byID, from: old.sections.map(ResultsSection.init), to: new.sections.map(ResultsSection.init), key: \.id,
         hidesEmptySections: hidesEmptySections)
-}
-
-/// A change of the composed table as a change of entries keyed by id.
-private func entryChange(_ change: Event.Change) -> RowChange {
-    switch change {
-    case let .insert(path): .insert(at: path)
-    case let .delete(path): .delete(at: path)
-    case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
-    case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
-    }
 }
 
 /// The rule numbers of the violations, sorted and without repeats.

@@ -16,7 +16,7 @@ struct TestingExamplesTests {
 
     /// A data source of the documentation: a flat list of items, changed by hand.
     @MainActor
-    final class MyDataSource: ResultsListDataSource {
+    final class MyDataSource: ListViewDataSource {
         var items: [String] = ["a", "b", "c"]
 
         func numberOfSections() -> Int { 1 }
@@ -93,14 +93,14 @@ struct TestingExamplesTests {
         byKey.cancel()
     }
 
-    @Test func theRecorderListsTheCallsAViewWouldGet() throws {
+    @Test @MainActor func theRecorderListsTheCallsAViewWouldGet() throws {
         var store = ResultsStore<Item, Int>(key: \.id)
         try store.setData([Item(id: 1), Item(id: 2)])
         _ = store.takeChangeset()
         try store.remove(key: 2)
         let changeset = store.takeChangeset()
-        var recorder = BatchUpdateRecorder()
-        changeset.apply(to: &recorder)
+        let recorder = BatchUpdateRecorder()
+        changeset.apply(to: recorder, updateDataSource: {})
         #expect(recorder.calls == [.deleteRows([ResultsIndexPath(row: 1, section: 0)])])
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// a section's header title is its title. Tests swap ``sections`` (and
 /// ``titles``) to change the data, before or inside a batch update.
 @MainActor
-final class StringTable: ResultsListDataSource {
+final class StringTable: ListViewDataSource {
     var sections: [[String]]
     var titles: [String?]
     var footers: [Int: String] = [:]

@@ -28,15 +28,20 @@ struct ResultsChangesetTests {
         #expect(changeset.count == 7)
     }
 
-    @Test func appliesEveryKindToATarget() {
-        var recorder = BatchUpdateRecorder()
-        changeset.apply(to: &recorder)
+    /// Every kind reaches the view in UIKit's order; with a section moved in
+    /// the batch, the updated row is reconfigured after it, never reloaded
+    /// in it (a reload beside a section move corrupts UIKit's arithmetic),
+    /// even when reloads are asked for.
+    @Test @MainActor func appliesEveryKindToAView() {
+        let recorder = BatchUpdateRecorder()
+        changeset.apply(to: recorder, contentUpdates: .reload, updateDataSource: {})
         #expect(recorder.calls == [
             .deleteSections([2]), .insertSections([0]), .moveSection(1, to: 2),
             .deleteRows([ResultsIndexPath(row: 0, section: 0)]), .insertRows([ResultsIndexPath(row: 0, section: 1)]),
             .moveRow(ResultsIndexPath(row: 2, section: 0), to: ResultsIndexPath(row: 1, section: 1)),
-            .reloadRows([ResultsIndexPath(row: 3, section: 0)]),
+            .reconfigureRows([ResultsIndexPath(row: 1, section: 1), ResultsIndexPath(row: 2, section: 1)]),
         ])
+        #expect(recorder.batchCount == 1)
     }
 
     /// Every value a caller can build answers every accessor: the shape of

@@ -57,7 +57,7 @@ struct CompositionExamplesTests {
             .part(header),
             .part(friends, as: Element.friend, placeholder: .row(.noResults)),
         ])
-        let dataSource = ResultsDataSource(source: screen, view: view) { view, indexPath, row in "\(row)" }
+        let dataSource = ResultsDataSource(source: screen, view: view) { indexPath, row in "\(row)" }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         let checked = SourceScreen(screen)
@@ -229,7 +229,7 @@ struct CompositionExamplesTests {
 final class SourceScreen<Source: ResultsSource> where Source.Element: Equatable {
     let source: Source
     let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
-    let dataSource: ResultsDataSource<Source, ListViewSimulator<String>, String>
+    let dataSource: ResultsDataSource<Source, String>
     private(set) var violations: [String] = []
     private(set) var updates = 0
     private(set) var lastUpdate: ResultsUpdate<Source.Snapshot>?
@@ -238,7 +238,7 @@ final class SourceScreen<Source: ResultsSource> where Source.Element: Equatable 
 
     init(_ source: Source) {
         self.source = source
-        dataSource = ResultsDataSource(source: source, view: view) { _, _, element in "\(element)" }
+        dataSource = ResultsDataSource(source: source, view: view) { _, element in "\(element)" }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         shown = source.reportedSnapshot

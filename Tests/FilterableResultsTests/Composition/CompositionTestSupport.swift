@@ -34,7 +34,7 @@ func rows(_ sections: [ResultsSection<Row>]) -> [[String]] { sections.map { $0.e
 @MainActor
 final class CompositionScreen {
     let composition: ResultsComposition<Row>
-    private(set) var views: [(view: ListViewSimulator<String>, dataSource: ResultsDataSource<ResultsComposition<Row>, ListViewSimulator<String>, String>)] = []
+    private(set) var views: [(view: ListViewSimulator<String>, dataSource: ResultsDataSource<ResultsComposition<Row>, String>)] = []
     private(set) var updates: [ResultsComposition<Row>.Update] = []
     private(set) var violations: [String] = []
     /// The placeholder sections inserted or deleted so far.
@@ -47,7 +47,7 @@ final class CompositionScreen {
         shown = composition.reportedSnapshot
         for (flavor, countMode) in everyViewKind {
             let view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
-            let dataSource = ResultsDataSource(source: composition, view: view) { _, _, row in row.description }
+            let dataSource = ResultsDataSource(source: composition, view: view) { _, row in row.description }
             view.dataSource = dataSource
             view.layoutIfNeeded()
             views.append((view, dataSource))

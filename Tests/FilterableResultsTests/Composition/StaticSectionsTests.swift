@@ -74,7 +74,7 @@ struct StaticSectionsTests {
         #expect(screen.updates.count == 3)
         // The data source of a settings screen alone.
         let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
-        let dataSource = ResultsDataSource(source: settings, view: view) { _, _, row in row.description }
+        let dataSource = ResultsDataSource(source: settings, view: view) { _, row in row.description }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         try settings.setSections { StaticSection("Account") { fixed("profile") } }

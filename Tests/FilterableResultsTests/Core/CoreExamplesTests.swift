@@ -243,14 +243,14 @@ struct CoreExamplesTests {
 final class ControllerScreen<Element: Equatable, Key: Hashable> {
     let controller: ResultsController<Element, Key>
     let view = ListViewSimulator<String>(flavor: .tableView, countMode: .readAtBatchStart)
-    let dataSource: ResultsDataSource<ResultsController<Element, Key>, ListViewSimulator<String>, String>
+    let dataSource: ResultsDataSource<ResultsController<Element, Key>, String>
     private(set) var violations: [String] = []
     private var shown: ResultsSnapshot<Element, Key>
     private var observation: ResultsObservation?
 
     init(_ controller: ResultsController<Element, Key>) throws {
         self.controller = controller
-        dataSource = ResultsDataSource(controller: controller, view: view) { _, _, element in "\(element)" }
+        dataSource = ResultsDataSource(controller: controller, view: view) { _, element in "\(element)" }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         shown = controller.reportedSnapshot

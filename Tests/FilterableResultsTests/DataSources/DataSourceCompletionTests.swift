@@ -74,7 +74,7 @@ struct DataSourceCompletionTests {
 /// The smallest data source of one's own: it serves whatever snapshot
 /// `shown` returns.
 @MainActor
-final class ShownSnapshot: ResultsListDataSource {
+final class ShownSnapshot: ListViewDataSource {
     let shown: () -> ResultsSnapshot<Entry, Int>
     init(_ shown: @escaping () -> ResultsSnapshot<Entry, Int>) { self.shown = shown }
     func numberOfSections() -> Int { shown().numberOfSections }

@@ -37,7 +37,7 @@ struct DataSourceExamplesTests {
     /// A data source of your own: it serves the table `shown` gives, which
     /// the code that applies each update swaps inside the batch.
     @MainActor
-    final class ProductTable: ResultsListDataSource {
+    final class ProductTable: ListViewDataSource {
         var snapshot: ResultsSnapshot<Product, Int>
 
         init(snapshot: ResultsSnapshot<Product, Int>) { self.snapshot = snapshot }
@@ -116,10 +116,10 @@ struct DataSourceExamplesTests {
         let screenView = ListViewSimulator<Cell>(flavor: .collectionView, countMode: .readAtBatchStart)
         let header = try StaticSections<Row> { StaticSection("Account") { StaticRow(.profile, id: "profile") } }
         let composition = ResultsComposition<Row>([.part(header), .part(controller, as: Row.product)])
-        let dataSource = ResultsDataSource(controller: controller, view: listView) { view, indexPath, product in
+        let dataSource = ResultsDataSource(controller: controller, view: listView) { indexPath, product in
             Cell(title: product.name)
         }
-        let screen = ResultsDataSource(source: composition, view: screenView) { view, indexPath, row in
+        let screen = ResultsDataSource(source: composition, view: screenView) { indexPath, row in
             Cell(row)
         }
         listView.dataSource = dataSource

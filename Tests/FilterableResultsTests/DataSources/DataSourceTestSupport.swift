@@ -3,7 +3,7 @@ import FilterableResultsTesting
 import TestSupport
 import Testing
 
-typealias EntryDataSource = ResultsDataSource<ResultsController<Entry, Int>, ListViewSimulator<String>, String>
+typealias EntryDataSource = ResultsDataSource<ResultsController<Entry, Int>, String>
 
 /// A controller shown by a ``ResultsDataSource`` in a simulated view.
 @MainActor
@@ -15,7 +15,7 @@ struct Screen {
     init(_ controller: ResultsController<Entry, Int>, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .cached) {
         self.controller = controller
         view = ListViewSimulator(flavor: flavor, countMode: countMode)
-        dataSource = ResultsDataSource(controller: controller, view: view) { _, _, entry in entry.description }
+        dataSource = ResultsDataSource(controller: controller, view: view) { _, entry in entry.description }
         view.dataSource = dataSource
         view.layoutIfNeeded()
     }

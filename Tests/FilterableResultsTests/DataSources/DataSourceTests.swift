@@ -8,7 +8,7 @@ import Testing
 /// A data source in the old style: it serves the controller's table as it
 /// is now and applies each update's changes without swapping anything.
 @MainActor
-final class LiveDataSource: ResultsListDataSource {
+final class LiveDataSource: ListViewDataSource {
     let controller: ResultsController<Entry, Int>
     init(controller: ResultsController<Entry, Int>) { self.controller = controller }
     func numberOfSections() -> Int { controller.numberOfSections }

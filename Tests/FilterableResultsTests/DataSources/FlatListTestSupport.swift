@@ -131,13 +131,13 @@ func expectReplay(
 final class FlatScreen {
     let controller: ResultsController<Entry, Int>
     let adapter: FlatListAdapter
-    let dataSource: ResultsDataSource<ResultsController<Entry, Int>, FlatListAdapter, String>
+    let dataSource: ResultsDataSource<ResultsController<Entry, Int>, String>
     private(set) var list: ReplayedList
 
     init(_ controller: ResultsController<Entry, Int>, contentUpdates: ResultsChangeset<Entry, Int>.ContentUpdates = .reconfigure) {
         self.controller = controller
         adapter = FlatListAdapter()
-        dataSource = ResultsDataSource(controller: controller, view: adapter) { _, _, entry in entry.description }
+        dataSource = ResultsDataSource(controller: controller, view: adapter) { _, entry in entry.description }
         dataSource.contentUpdates = contentUpdates
         adapter.dataSource = dataSource
         adapter.loadLayout()

@@ -15,21 +15,21 @@ struct NoCellMessageTests {
     }
 
     @Test func aReleasedViewIsNamed() throws {
-        let message = try snapshot().noCellMessage(at: visible(0, 1), viewIsReleased: true)
+        let message = try noCellMessage(in: snapshot(), at: visible(0, 1), viewIsReleased: true)
         #expect(message == "ResultsDataSource: a cell was asked for at [0, 1], but the data source has no view: the view it was given was released (or none was set); keep the data source with its view")
     }
 
     @Test func aPathOutsideTheTableGivesItsCounts() throws {
         let snapshot = try snapshot()
-        #expect(snapshot.noCellMessage(at: visible(2, 0), viewIsReleased: false)
+        #expect(noCellMessage(in: snapshot, at: visible(2, 0), viewIsReleased: false)
             == "ResultsDataSource: a cell was asked for at [2, 0], outside the table the view was told about (2 sections)")
-        #expect(snapshot.noCellMessage(at: visible(0, 3), viewIsReleased: false)
+        #expect(noCellMessage(in: snapshot, at: visible(0, 3), viewIsReleased: false)
             == "ResultsDataSource: a cell was asked for at [0, 3], outside the table the view was told about (2 sections; section 0 has 3 rows)")
-        #expect(snapshot.noCellMessage(at: visible(1, 1), viewIsReleased: false).hasSuffix("(2 sections; section 1 has 1 row)"))
-        #expect(snapshot.noCellMessage(at: visible(-1, 0), viewIsReleased: false).hasSuffix("outside the table the view was told about (2 sections)"))
-        #expect(snapshot.noCellMessage(at: visible(0, -1), viewIsReleased: false).hasSuffix("(2 sections; section 0 has 3 rows)"))
+        #expect(noCellMessage(in: snapshot, at: visible(1, 1), viewIsReleased: false).hasSuffix("(2 sections; section 1 has 1 row)"))
+        #expect(noCellMessage(in: snapshot, at: visible(-1, 0), viewIsReleased: false).hasSuffix("outside the table the view was told about (2 sections)"))
+        #expect(noCellMessage(in: snapshot, at: visible(0, -1), viewIsReleased: false).hasSuffix("(2 sections; section 0 has 3 rows)"))
         let empty = ResultsStore<Entry, Int>.items().snapshot
-        #expect(empty.noCellMessage(at: visible(0, 0), viewIsReleased: false).hasSuffix("(1 section; section 0 has 0 rows)"))
+        #expect(noCellMessage(in: empty, at: visible(0, 0), viewIsReleased: false).hasSuffix("(1 section; section 0 has 0 rows)"))
     }
 
     /// A ghost row: the snapshot has the row, its source cannot give the
@@ -37,10 +37,10 @@ struct NoCellMessageTests {
     @Test func aRowWhoseElementIsGoneNamesTheSourceAndTheKey() throws {
         let ghost = Forgetful(base: try snapshot(), forgotten: [2])
         #expect(ghost.element(at: visible(0, 1)) == nil && ghost.key(at: visible(0, 1)) == 2)
-        #expect(ghost.noCellMessage(at: visible(0, 1), viewIsReleased: false)
+        #expect(noCellMessage(in: ghost, at: visible(0, 1), viewIsReleased: false)
             == "ResultsDataSource: a cell was asked for at [0, 1]: the row with key 2 is in the table the view was told about, but its source no longer gives its element: the source's table changed without reporting an update")
         let keyless = Forgetful(base: try snapshot(), forgotten: [2], forgetsKeys: true)
-        #expect(keyless.noCellMessage(at: visible(0, 1), viewIsReleased: false)
+        #expect(noCellMessage(in: keyless, at: visible(0, 1), viewIsReleased: false)
             == "ResultsDataSource: a cell was asked for at [0, 1]: the row is in the table the view was told about, but its source no longer gives its element: the source's table changed without reporting an update")
     }
 
@@ -50,7 +50,7 @@ struct NoCellMessageTests {
         try controller.setData([Entry(id: 1)])
         let screen = Screen(controller)
         #expect(screen.dataSource.cell(at: visible(0, 0)) == "1:0a")
-        #expect(screen.dataSource.snapshot.noCellMessage(at: visible(0, 1), viewIsReleased: false).hasSuffix("(1 section; section 0 has 1 row)"))
+        #expect(noCellMessage(in: screen.dataSource.snapshot, at: visible(0, 1), viewIsReleased: false).hasSuffix("(1 section; section 0 has 1 row)"))
         screen.expectConsistent()
     }
 }

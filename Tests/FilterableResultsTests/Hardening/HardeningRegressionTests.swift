@@ -608,7 +608,7 @@ struct HardeningRegressionTests {
     /// Every shape a caller can build, alone in a changeset, reaches a
     /// target as exactly its one call: the shape is the enum case, so no
     /// accessor has an optional to unwrap that a hand-built value left nil.
-    @Test func everyHandBuiltChangeReachesATargetAsItsOneCall() {
+    @Test @MainActor func everyHandBuiltChangeReachesATargetAsItsOneCall() {
         let path = visible(0, 1), other = visible(1, 0)
         let sections: [(SectionChange, BatchUpdateRecorder.Call)] = [
             (.insert(at: 1, name: nil), .insertSections([1])),
@@ -619,7 +619,7 @@ struct HardeningRegressionTests {
             (.insert(at: path), .insertRows([path])),
             (.delete(at: path), .deleteRows([path])),
             (.move(from: path, to: other, isUpdated: false), .moveRow(path, to: other)),
-            (.move(from: path, to: other, isUpdated: true), .moveRow(path, to: other)),
+            (.move(from: path, to: other, isUpdated: true), .moveRow(path, to: other)),   // and reconfigured after the batch
             (.update(at: path, newIndexPath: other), .reloadRows([path])),
         ]
         var built: [(ResultsChangeset<Entry, Int>, BatchUpdateRecorder.Call)] = sections.map { change, call in
@@ -629,9 +629,10 @@ struct HardeningRegressionTests {
             (ResultsChangeset(sectionChanges: [], elementChanges: [.init(change, key: 1, element: Entry(id: 1))]), call)
         }
         for (changeset, call) in built {
-            var recorder = BatchUpdateRecorder()
-            changeset.apply(to: &recorder)
-            #expect(recorder.calls == [call], "\(changeset)")
+            let recorder = BatchUpdateRecorder()
+            changeset.apply(to: recorder, contentUpdates: .reload, updateDataSource: {})
+            let reconfigured: [BatchUpdateRecorder.Call] = changeset.rowsToReconfigureAfterUpdate.isEmpty ? [] : [.reconfigureRows([other])]
+            #expect(recorder.calls == [call] + reconfigured, "\(changeset)")
         }
     }
 }

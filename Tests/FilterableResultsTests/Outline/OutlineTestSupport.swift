@@ -39,7 +39,7 @@ func described(_ snapshot: ResultsSnapshot<OutlineRow, Int>) -> [[String]] {
 final class OutlineScreen {
     let outline: Outline
     let view: ListViewSimulator<String>
-    let dataSource: ResultsDataSource<Outline, ListViewSimulator<String>, String>
+    let dataSource: ResultsDataSource<Outline, String>
     private(set) var updates: [ResultsUpdate<ResultsSnapshot<OutlineRow, Int>>] = []
     private(set) var violations: [String] = []
     private var shown: ResultsSnapshot<OutlineRow, Int>
@@ -48,7 +48,7 @@ final class OutlineScreen {
     init(_ outline: Outline, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .readAtBatchStart) {
         self.outline = outline
         view = ListViewSimulator(flavor: flavor, countMode: countMode)
-        dataSource = ResultsDataSource(source: outline, view: view) { _, _, row in describe(row) }
+        dataSource = ResultsDataSource(source: outline, view: view) { _, row in describe(row) }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         shown = outline.reportedSnapshot

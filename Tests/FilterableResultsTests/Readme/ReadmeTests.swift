@@ -176,7 +176,7 @@ struct ReadmeTests {
         try products.setData(firstPage)
 
         let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
-        let dataSource = ResultsDataSource(controller: products, view: view) { _, _, product in product.name }
+        let dataSource = ResultsDataSource(controller: products, view: view) { _, product in product.name }
         view.dataSource = dataSource
         view.layoutIfNeeded()
 
@@ -191,7 +191,7 @@ struct ReadmeTests {
         let products = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sectionedBy: .by(\.company)))
         try products.setData(firstPage)
         let view = ListViewSimulator<String>(flavor: .tableView)
-        let dataSource = ResultsDataSource(controller: products, view: view) { _, _, product in product.name }
+        let dataSource = ResultsDataSource(controller: products, view: view) { _, product in product.name }
         view.dataSource = dataSource
 
         try products.setSectionValues { section in
@@ -223,7 +223,7 @@ struct ReadmeTests {
             .part(header),
             .part(products, as: SearchRow.product, placeholder: .row(.noResults)),
         ])
-        let dataSource = ResultsDataSource(source: screen, view: view) { _, _, row in
+        let dataSource = ResultsDataSource(source: screen, view: view) { _, row in
             switch row {
             case .profile: "Profile"
             case .signOut: "Sign out"
@@ -272,7 +272,7 @@ struct ReadmeTests {
 
         let files = ResultsOutline<File, String>(key: \.path, parentKey: \.folder, sortedBy: [.ascending(\.name)])
         try files.setData(topLevel)                                   // the top-level items, collapsed
-        let dataSource = ResultsDataSource(source: files, view: view) { _, _, row in
+        let dataSource = ResultsDataSource(source: files, view: view) { _, row in
             String(repeating: "  ", count: row.level) + row.element.name
         }
         view.dataSource = dataSource

@@ -16,7 +16,7 @@ import Testing
         let results = try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 8, cacheCapacity: 64)
         let checker = UpdateChecker(results)
         let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
-        let dataSource = ResultsDataSource(source: results, view: view) { _, _, player in "\(player.id)" }
+        let dataSource = ResultsDataSource(source: results, view: view) { _, player in "\(player.id)" }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         var shownElementsMatchKeys = true

@@ -12,7 +12,7 @@ import Testing
 /// simulated table and collection views.
 @MainActor
 @Suite struct DifferentialTests {
-    typealias PlayerDataSource = ResultsDataSource<DatabaseResults<Player>, ListViewSimulator<String>, String>
+    typealias PlayerDataSource = ResultsDataSource<DatabaseResults<Player>, String>
 
     static let request = DatabaseResultsRequest(
         table: "player", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "team",

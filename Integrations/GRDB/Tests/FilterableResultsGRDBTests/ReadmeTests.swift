@@ -58,7 +58,7 @@ import Testing
 
         // README block 5
         let view = ListViewSimulator<String>()
-        let dataSource = ResultsDataSource(source: players, view: view) { _, _, player in player.name }
+        let dataSource = ResultsDataSource(source: players, view: view) { _, player in player.name }
 
         view.dataSource = dataSource
         view.layoutIfNeeded()

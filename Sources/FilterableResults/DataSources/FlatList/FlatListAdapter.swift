@@ -3,7 +3,7 @@ import Foundation
 /// A list without sections (`NSTableView`) as a ``ResultsListView``: it
 /// records each batch in UIKit's vocabulary and hands ``perform`` the calls
 /// that make the list show it, in order (``FlatListChanges``). The
-/// platform-free logic of `ResultsNSTableView`, which forwards each call to
+/// platform-free logic of the `NSTableView` shell, which forwards each call to
 /// its table view; tests replay them on an array.
 ///
 /// It keeps the ``layout`` the list shows: read from ``dataSource`` at a
@@ -12,7 +12,7 @@ import Foundation
 @MainActor
 final class FlatListAdapter: ResultsListView {
     /// The data source whose sections and header titles make the rows; held weakly.
-    weak var dataSource: (any ResultsListDataSource)?
+    weak var dataSource: (any ListDataSource)?
     /// Receives the list's calls, in the order to make them.
     var perform: (FlatListCall) -> Void
     /// The rows the list shows.

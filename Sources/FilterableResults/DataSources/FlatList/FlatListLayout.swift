@@ -7,7 +7,7 @@ import Foundation
 /// A section's header is a row of its own, so that a sectioned source reads
 /// on a Mac as it does in a plain `UITableView` (the title above the rows),
 /// and a source with one untitled section is the plain list it is. The
-/// title is the data source's ``ResultsListDataSource/titleForHeader(inSection:)``
+/// title is the data source's `titleForHeader(inSection:)`
 /// (by default the section's name); return `nil` there to show no header.
 ///
 /// The platform-free half of the AppKit table shell: it maps the list's
@@ -56,7 +56,7 @@ struct FlatListLayout: Hashable, Sendable {
     ///
     /// - Complexity: O(*s*) calls of the data source for *s* sections.
     @MainActor
-    init(_ dataSource: some ResultsListDataSource) {
+    init(_ dataSource: some ListDataSource) {
         let sections = 0..<dataSource.numberOfSections()
         self.init(elementCounts: sections.map { dataSource.numberOfRows(inSection: $0) },
                   titles: sections.map { dataSource.titleForHeader(inSection: $0) })

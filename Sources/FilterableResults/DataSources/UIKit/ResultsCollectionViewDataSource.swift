@@ -14,7 +14,7 @@ import UIKit
 public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObject, UICollectionViewDataSource {
     /// The platform-free data source: its snapshot, titles, and what the
     /// user may edit.
-    public let dataSource: ResultsDataSource<Source, ResultsCollectionView, UICollectionViewCell>
+    public let dataSource: ResultsDataSource<Source, UICollectionViewCell>
     /// Makes a supplementary view (a section header, say) of `kind`, given
     /// the section's title for it (the footer title for
     /// `elementKindSectionFooter`, else the header title); needed when the
@@ -49,8 +49,8 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         source: Source, collectionView: UICollectionView,
         cellProvider: @escaping (UICollectionView, IndexPath, Source.Element) -> UICollectionViewCell
     ) {
-        let view = ResultsCollectionView(collectionView)
-        dataSource = ResultsDataSource(source: source, view: view) { view, indexPath, element in
+        let view = CollectionViewAdapter(collectionView)
+        dataSource = ResultsDataSource(source: source, view: view) { indexPath, element in
             cellProvider(view.collectionView!, indexPath.indexPath, element)
         }
         self.view = view
@@ -62,7 +62,7 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
     /// read as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, UICollectionViewCell>, Value>) -> Value {
         dataSource[keyPath: keyPath]
     }
 
@@ -70,13 +70,13 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
     /// `dataSource.canDeleteRow = { _, _ in true }`.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, ResultsCollectionView, UICollectionViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, UICollectionViewCell>, Value>) -> Value {
         get { dataSource[keyPath: keyPath] }
         set { dataSource[keyPath: keyPath] = newValue }
     }
 
     /// The view wrapper the data source drives; kept alive here.
-    let view: ResultsCollectionView
+    let view: CollectionViewAdapter
 
     public func numberOfSections(in collectionView: UICollectionView) -> Int { dataSource.numberOfSections() }
 

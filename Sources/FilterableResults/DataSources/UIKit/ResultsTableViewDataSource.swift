@@ -31,7 +31,7 @@ import UIKit
 public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, UITableViewDataSource {
     /// The platform-free data source: its snapshot, header and index titles,
     /// and what the user may edit.
-    public let dataSource: ResultsDataSource<Source, ResultsTableView, UITableViewCell>
+    public let dataSource: ResultsDataSource<Source, UITableViewCell>
 
     /// Shows `source`'s table in `tableView`, and becomes its data source.
     ///
@@ -41,8 +41,8 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
         animation: UITableView.RowAnimation = .automatic,
         cellProvider: @escaping (UITableView, IndexPath, Source.Element) -> UITableViewCell
     ) {
-        let view = ResultsTableView(tableView, animation: animation)
-        dataSource = ResultsDataSource(source: source, view: view) { view, indexPath, element in
+        let view = TableViewAdapter(tableView, animation: animation)
+        dataSource = ResultsDataSource(source: source, view: view) { indexPath, element in
             cellProvider(view.tableView!, indexPath.indexPath, element)
         }
         self.view = view
@@ -68,7 +68,7 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
     /// read as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, UITableViewCell>, Value>) -> Value {
         dataSource[keyPath: keyPath]
     }
 
@@ -76,7 +76,7 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
     /// `dataSource.canDeleteRow = { _, _ in true }`.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, ResultsTableView, UITableViewCell>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, UITableViewCell>, Value>) -> Value {
         get { dataSource[keyPath: keyPath] }
         set { dataSource[keyPath: keyPath] = newValue }
     }
@@ -91,7 +91,7 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
     }
 
     /// The view wrapper the data source drives; kept alive here.
-    let view: ResultsTableView
+    let view: TableViewAdapter
 
     public func numberOfSections(in tableView: UITableView) -> Int { dataSource.numberOfSections() }
 

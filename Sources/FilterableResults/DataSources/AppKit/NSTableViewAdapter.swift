@@ -1,4 +1,4 @@
-#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+#if canImport(AppKit) && !canImport(UIKit)
 import AppKit
 
 /// An `NSTableView` as a ``ResultsListView``. `NSTableView` has no
@@ -15,15 +15,15 @@ import AppKit
 /// rows reloaded after), and this shell forwards each call to the table
 /// view with ``animation``. A batch that does not add up reloads the table.
 ///
-/// ``ResultsNSTableViewDataSource`` drives one for you.
+/// ``ResultsTableViewDataSource`` drives one for you.
 @MainActor
-public final class ResultsNSTableView: ResultsListView {
+final class NSTableViewAdapter: ResultsListView {
     /// The table view; held weakly.
-    public weak var tableView: NSTableView?
+    weak var tableView: NSTableView?
     /// The animation of inserted and removed rows.
-    public var animation: NSTableView.AnimationOptions
+    var animation: NSTableView.AnimationOptions
     /// The data source whose sections and header titles decide the rows; held weakly.
-    public weak var dataSource: (any ResultsListDataSource)? {
+    weak var dataSource: (any ListDataSource)? {
         get { rows.dataSource }
         set {
             rows.dataSource = newValue
@@ -37,7 +37,7 @@ public final class ResultsNSTableView: ResultsListView {
     /// Wraps a table view.
     ///
     /// - Complexity: O(1).
-    public init(_ tableView: NSTableView, animation: NSTableView.AnimationOptions = .effectFade) {
+    init(_ tableView: NSTableView, animation: NSTableView.AnimationOptions = .effectFade) {
         self.tableView = tableView
         self.animation = animation
         rows.perform = { [weak self] call in self?.perform(call) }
@@ -59,39 +59,39 @@ public final class ResultsNSTableView: ResultsListView {
     }
 
     /// - Complexity: O(*s*) for *s* sections, plus that of AppKit.
-    public func reloadData() { rows.reloadData() }
+    func reloadData() { rows.reloadData() }
     /// Whether the table view is in a window (`window != nil`).
     ///
     /// - Complexity: O(1).
-    public var isInWindow: Bool { tableView?.window != nil }
+    var isInWindow: Bool { tableView?.window != nil }
     /// Runs `updates`, then makes the table view's calls; `completion` is
     /// called once they are made (`NSTableView` reports no end of animation).
     ///
     /// - Complexity: O((*c* + *s*) log *c*) for *c* changed rows and *s* sections, plus that of AppKit.
-    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+    func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         rows.performBatchUpdates(updates, completion: completion)
     }
     /// - Complexity: O(1) in a batch.
-    public func insertSections(_ sections: IndexSet) { rows.insertSections(sections) }
+    func insertSections(_ sections: IndexSet) { rows.insertSections(sections) }
     /// - Complexity: O(1) in a batch.
-    public func deleteSections(_ sections: IndexSet) { rows.deleteSections(sections) }
+    func deleteSections(_ sections: IndexSet) { rows.deleteSections(sections) }
     /// - Complexity: O(1) in a batch.
-    public func reloadSections(_ sections: IndexSet) { rows.reloadSections(sections) }
+    func reloadSections(_ sections: IndexSet) { rows.reloadSections(sections) }
     /// - Complexity: O(1) in a batch.
-    public func moveSection(_ section: Int, toSection newSection: Int) { rows.moveSection(section, toSection: newSection) }
+    func moveSection(_ section: Int, toSection newSection: Int) { rows.moveSection(section, toSection: newSection) }
     /// - Complexity: O(*n*) in a batch for *n* index paths.
-    public func insertRows(at indexPaths: [ResultsIndexPath]) { rows.insertRows(at: indexPaths) }
+    func insertRows(at indexPaths: [ResultsIndexPath]) { rows.insertRows(at: indexPaths) }
     /// - Complexity: O(*n*) in a batch for *n* index paths.
-    public func deleteRows(at indexPaths: [ResultsIndexPath]) { rows.deleteRows(at: indexPaths) }
+    func deleteRows(at indexPaths: [ResultsIndexPath]) { rows.deleteRows(at: indexPaths) }
     /// - Complexity: O(*n*) in a batch for *n* index paths.
-    public func reloadRows(at indexPaths: [ResultsIndexPath]) { rows.reloadRows(at: indexPaths) }
+    func reloadRows(at indexPaths: [ResultsIndexPath]) { rows.reloadRows(at: indexPaths) }
     /// - Complexity: O(1) in a batch.
-    public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) { rows.moveRow(at: indexPath, to: newIndexPath) }
+    func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) { rows.moveRow(at: indexPath, to: newIndexPath) }
     /// Reloads the rows' views (`NSTableView` has no reconfiguring): after
     /// the batch when called in one.
     ///
     /// - Complexity: O(*n*) for *n* index paths, plus that of AppKit.
-    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { rows.reconfigureRows(at: indexPaths) }
+    func reconfigureRows(at indexPaths: [ResultsIndexPath]) { rows.reconfigureRows(at: indexPaths) }
     /// Reloads the header rows whose title differs from the one the table
     /// shows (the whole table when a header appears or goes away). After a
     /// batch there is none: the batch already replaced the header rows whose
@@ -99,10 +99,10 @@ public final class ResultsNSTableView: ResultsListView {
     /// shown.
     ///
     /// - Complexity: O(*s*) for *s* sections, plus that of AppKit.
-    public func reconfigureSections(_ sections: IndexSet) { rows.reconfigureSections(sections) }
+    func reconfigureSections(_ sections: IndexSet) { rows.reconfigureSections(sections) }
     /// Does nothing: a table view has no section index.
     ///
     /// - Complexity: O(1).
-    public func reloadSectionIndexTitles() {}
+    func reloadSectionIndexTitles() {}
 }
 #endif

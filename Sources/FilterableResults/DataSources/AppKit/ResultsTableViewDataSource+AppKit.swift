@@ -1,4 +1,4 @@
-#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+#if canImport(AppKit) && !canImport(UIKit)
 import AppKit
 
 /// The data source and delegate of a view-based `NSTableView` that shows a
@@ -14,7 +14,7 @@ import AppKit
 /// ``ResultsDataSource/headerTitle`` to show no group rows at all. Rows and
 /// index paths convert with ``indexPath(forRow:)`` and ``row(for:)``.
 ///
-///     dataSource = ResultsNSTableViewDataSource(controller: products, tableView: tableView) { tableView, column, row, product in
+///     dataSource = ResultsTableViewDataSource(controller: products, tableView: tableView) { tableView, column, row, product in
 ///         let cell = tableView.makeView(withIdentifier: NSUserInterfaceItemIdentifier("Product"), owner: nil) as? NSTableCellView
 ///         cell?.textField?.stringValue = product.name
 ///         return cell
@@ -33,10 +33,10 @@ import AppKit
 /// itself when the rows change. Rows the user deletes or drags are yours to
 /// wire: `dataSource.dataSource.commitDelete(at:)` with ``indexPath(forRow:)``.
 @MainActor @dynamicMemberLookup
-public final class ResultsNSTableViewDataSource<Source: ResultsSource>: NSObject, NSTableViewDataSource, NSTableViewDelegate {
+public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, NSTableViewDataSource, NSTableViewDelegate {
     /// The type of the platform-free data source: its cells are closures
     /// that make the view of a table column.
-    public typealias DataSource = ResultsDataSource<Source, ResultsNSTableView, (NSTableColumn?) -> NSView?>
+    public typealias DataSource = ResultsDataSource<Source, (NSTableColumn?) -> NSView?>
 
     /// The platform-free data source: its snapshot, header titles, and what
     /// the user may edit.
@@ -58,8 +58,8 @@ public final class ResultsNSTableViewDataSource<Source: ResultsSource>: NSObject
         animation: NSTableView.AnimationOptions = .effectFade,
         cellProvider: @escaping (NSTableView, NSTableColumn?, Int, Source.Element) -> NSView?
     ) {
-        let view = ResultsNSTableView(tableView, animation: animation)
-        dataSource = DataSource(source: source, view: view) { view, indexPath, element in
+        let view = NSTableViewAdapter(tableView, animation: animation)
+        dataSource = DataSource(source: source, view: view) { indexPath, element in
             { column in cellProvider(view.tableView!, column, view.rows.layout.row(for: indexPath), element) }
         }
         view.dataSource = dataSource
@@ -102,7 +102,7 @@ public final class ResultsNSTableViewDataSource<Source: ResultsSource>: NSObject
     }
 
     /// The view wrapper the data source drives; kept alive here.
-    let view: ResultsNSTableView
+    let view: NSTableViewAdapter
 
     /// Reads the rows from the data source anew and reloads the table view.
     ///

@@ -4,64 +4,64 @@ import UIKit
 /// A `UICollectionView` as a ``ResultsListView``: each call goes to the
 /// collection view (rows are its items).
 @MainActor
-public final class ResultsCollectionView: ResultsListView {
+final class CollectionViewAdapter: ResultsListView {
     /// The collection view; held weakly.
-    public weak var collectionView: UICollectionView?
+    weak var collectionView: UICollectionView?
 
     /// Wraps a collection view.
     ///
     /// - Complexity: O(1).
-    public init(_ collectionView: UICollectionView) {
+    init(_ collectionView: UICollectionView) {
         self.collectionView = collectionView
     }
 
     /// - Complexity: that of UIKit.
-    public func reloadData() { collectionView?.reloadData() }
+    func reloadData() { collectionView?.reloadData() }
     /// Whether the collection view is in a window (`window != nil`).
     ///
     /// - Complexity: O(1).
-    public var isInWindow: Bool { collectionView?.window != nil }
+    var isInWindow: Bool { collectionView?.window != nil }
     /// - Complexity: that of UIKit. UIKit runs `updates` before returning.
-    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+    func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         collectionView?.performBatchUpdates(updates, completion: completion)
     }
     /// - Complexity: that of UIKit.
-    public func insertSections(_ sections: IndexSet) { collectionView?.insertSections(sections) }
+    func insertSections(_ sections: IndexSet) { collectionView?.insertSections(sections) }
     /// - Complexity: that of UIKit.
-    public func deleteSections(_ sections: IndexSet) { collectionView?.deleteSections(sections) }
+    func deleteSections(_ sections: IndexSet) { collectionView?.deleteSections(sections) }
     /// - Complexity: that of UIKit.
-    public func reloadSections(_ sections: IndexSet) { collectionView?.reloadSections(sections) }
+    func reloadSections(_ sections: IndexSet) { collectionView?.reloadSections(sections) }
     /// - Complexity: that of UIKit.
-    public func moveSection(_ section: Int, toSection newSection: Int) { collectionView?.moveSection(section, toSection: newSection) }
+    func moveSection(_ section: Int, toSection newSection: Int) { collectionView?.moveSection(section, toSection: newSection) }
     /// - Complexity: that of UIKit.
-    public func insertRows(at indexPaths: [ResultsIndexPath]) { collectionView?.insertItems(at: indexPaths.map(\.indexPath)) }
+    func insertRows(at indexPaths: [ResultsIndexPath]) { collectionView?.insertItems(at: indexPaths.map(\.indexPath)) }
     /// - Complexity: that of UIKit.
-    public func deleteRows(at indexPaths: [ResultsIndexPath]) { collectionView?.deleteItems(at: indexPaths.map(\.indexPath)) }
+    func deleteRows(at indexPaths: [ResultsIndexPath]) { collectionView?.deleteItems(at: indexPaths.map(\.indexPath)) }
     /// - Complexity: that of UIKit.
-    public func reloadRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: indexPaths.map(\.indexPath)) }
+    func reloadRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: indexPaths.map(\.indexPath)) }
     /// - Complexity: that of UIKit.
-    public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
+    func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
         collectionView?.moveItem(at: indexPath.indexPath, to: newIndexPath.indexPath)
     }
     /// Reconfigures the items (`reconfigureItems(at:)`): their cells are kept.
     ///
     /// - Complexity: that of UIKit.
-    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reconfigureItems(at: indexPaths.map(\.indexPath)) }
+    func reconfigureRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reconfigureItems(at: indexPaths.map(\.indexPath)) }
     /// Does nothing: a collection view reads its index titles when it reloads.
     ///
     /// - Complexity: O(1).
-    public func reloadSectionIndexTitles() {}
+    func reloadSectionIndexTitles() {}
     /// Updates a header or footer on screen in place, given its kind and
     /// index path; ``ResultsCollectionViewDataSource`` sets it when its
     /// `supplementaryViewUpdater` is set.
-    public var updateSupplementaryView: ((UICollectionReusableView, String, IndexPath) -> Void)?
+    var updateSupplementaryView: ((UICollectionReusableView, String, IndexPath) -> Void)?
     /// Updates the headers and footers of the sections on screen
     /// (`supplementaryView(forElementKind:at:)`) in place with
     /// ``updateSupplementaryView``, cells kept; without it, reloads the
     /// sections (their cells replaced), so that no header goes stale.
     ///
     /// - Complexity: O(*s*) for *s* sections, plus that of UIKit.
-    public func reconfigureSections(_ sections: IndexSet) {
+    func reconfigureSections(_ sections: IndexSet) {
         guard let collectionView else { return }
         guard let updateSupplementaryView else { return collectionView.reloadSections(sections) }
         for section in sections {
@@ -94,7 +94,7 @@ extension UICollectionView {
         _ update: ResultsUpdate<some ResultsTableSnapshot>, updateDataSource: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        update.apply(to: ResultsCollectionView(self), updateDataSource: updateDataSource, completion: completion)
+        update.apply(to: CollectionViewAdapter(self), updateDataSource: updateDataSource, completion: completion)
     }
 }
 #endif

@@ -1,4 +1,4 @@
-#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+#if canImport(AppKit) && !canImport(UIKit)
 import AppKit
 
 /// An `NSCollectionView` as a ``ResultsListView``: each call goes to the
@@ -7,66 +7,66 @@ import AppKit
 /// in the table before it; inserts and move destinations in the table
 /// after it), so the calls are forwarded as they come.
 ///
-/// ``ResultsNSCollectionViewDataSource`` drives one for you.
+/// ``ResultsCollectionViewDataSource`` drives one for you.
 @MainActor
-public final class ResultsNSCollectionView: ResultsListView {
+final class NSCollectionViewAdapter: ResultsListView {
     /// The collection view; held weakly.
-    public weak var collectionView: NSCollectionView?
+    weak var collectionView: NSCollectionView?
 
     /// Wraps a collection view.
     ///
     /// - Complexity: O(1).
-    public init(_ collectionView: NSCollectionView) {
+    init(_ collectionView: NSCollectionView) {
         self.collectionView = collectionView
     }
 
     /// - Complexity: that of AppKit.
-    public func reloadData() { collectionView?.reloadData() }
+    func reloadData() { collectionView?.reloadData() }
     /// Whether the collection view is in a window (`window != nil`).
     ///
     /// - Complexity: O(1).
-    public var isInWindow: Bool { collectionView?.window != nil }
+    var isInWindow: Bool { collectionView?.window != nil }
     /// - Complexity: that of AppKit. AppKit runs `updates` before returning.
-    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+    func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         collectionView?.performBatchUpdates(updates, completionHandler: completion)
     }
     /// - Complexity: that of AppKit.
-    public func insertSections(_ sections: IndexSet) { collectionView?.insertSections(sections) }
+    func insertSections(_ sections: IndexSet) { collectionView?.insertSections(sections) }
     /// - Complexity: that of AppKit.
-    public func deleteSections(_ sections: IndexSet) { collectionView?.deleteSections(sections) }
+    func deleteSections(_ sections: IndexSet) { collectionView?.deleteSections(sections) }
     /// - Complexity: that of AppKit.
-    public func reloadSections(_ sections: IndexSet) { collectionView?.reloadSections(sections) }
+    func reloadSections(_ sections: IndexSet) { collectionView?.reloadSections(sections) }
     /// - Complexity: that of AppKit.
-    public func moveSection(_ section: Int, toSection newSection: Int) { collectionView?.moveSection(section, toSection: newSection) }
+    func moveSection(_ section: Int, toSection newSection: Int) { collectionView?.moveSection(section, toSection: newSection) }
     /// - Complexity: that of AppKit.
-    public func insertRows(at indexPaths: [ResultsIndexPath]) { collectionView?.insertItems(at: Set(indexPaths.map(\.indexPath))) }
+    func insertRows(at indexPaths: [ResultsIndexPath]) { collectionView?.insertItems(at: Set(indexPaths.map(\.indexPath))) }
     /// - Complexity: that of AppKit.
-    public func deleteRows(at indexPaths: [ResultsIndexPath]) { collectionView?.deleteItems(at: Set(indexPaths.map(\.indexPath))) }
+    func deleteRows(at indexPaths: [ResultsIndexPath]) { collectionView?.deleteItems(at: Set(indexPaths.map(\.indexPath))) }
     /// - Complexity: that of AppKit.
-    public func reloadRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: Set(indexPaths.map(\.indexPath))) }
+    func reloadRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: Set(indexPaths.map(\.indexPath))) }
     /// - Complexity: that of AppKit.
-    public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
+    func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
         collectionView?.moveItem(at: indexPath.indexPath, to: newIndexPath.indexPath)
     }
     /// Reloads the items (`NSCollectionView` has no reconfiguring).
     ///
     /// - Complexity: that of AppKit.
-    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: Set(indexPaths.map(\.indexPath))) }
+    func reconfigureRows(at indexPaths: [ResultsIndexPath]) { collectionView?.reloadItems(at: Set(indexPaths.map(\.indexPath))) }
     /// Does nothing: a collection view has no section index on macOS.
     ///
     /// - Complexity: O(1).
-    public func reloadSectionIndexTitles() {}
+    func reloadSectionIndexTitles() {}
     /// Updates a header or footer on screen in place, given its kind and
-    /// index path; ``ResultsNSCollectionViewDataSource`` sets it when its
+    /// index path; ``ResultsCollectionViewDataSource`` sets it when its
     /// `supplementaryViewUpdater` is set.
-    public var updateSupplementaryView: ((NSView, NSCollectionView.SupplementaryElementKind, IndexPath) -> Void)?
+    var updateSupplementaryView: ((NSView, NSCollectionView.SupplementaryElementKind, IndexPath) -> Void)?
     /// Updates the headers and footers of the sections on screen
     /// (`supplementaryView(forElementKind:at:)`) in place with
     /// ``updateSupplementaryView``, items kept; without it, reloads the
     /// sections (their items replaced), so that no header goes stale.
     ///
     /// - Complexity: O(*s*) for *s* sections, plus that of AppKit.
-    public func reconfigureSections(_ sections: IndexSet) {
+    func reconfigureSections(_ sections: IndexSet) {
         guard let collectionView else { return }
         guard let updateSupplementaryView else { return collectionView.reloadSections(sections) }
         for section in sections {
@@ -84,13 +84,13 @@ extension NSCollectionView {
     /// (a collection view that has not cached its counts reads the old ones
     /// before it), content changes reloaded after it; or, for a reload,
     /// `updateDataSource` and `reloadData()`.
-    /// ``ResultsNSCollectionViewDataSource`` does this for you.
+    /// ``ResultsCollectionViewDataSource`` does this for you.
     ///
     ///     collectionView.apply(update) { self.shown = update.snapshot }
     ///
     /// - Complexity: O(*n*) for *n* changes, plus AppKit's work.
     public func apply(_ update: ResultsUpdate<some ResultsTableSnapshot>, updateDataSource: @escaping () -> Void) {
-        update.apply(to: ResultsNSCollectionView(self), updateDataSource: updateDataSource)
+        update.apply(to: NSCollectionViewAdapter(self), updateDataSource: updateDataSource)
     }
 }
 #endif

@@ -6,62 +6,62 @@ import UIKit
 /// ``ResultsDataSource`` and ``ResultsChangeset/apply(to:contentUpdates:updateDataSource:completion:)``
 /// drives it.
 @MainActor
-public final class ResultsTableView: ResultsListView {
+final class TableViewAdapter: ResultsListView {
     /// The table view; held weakly.
-    public weak var tableView: UITableView?
+    weak var tableView: UITableView?
     /// The animation of inserted, deleted and reloaded rows and sections.
-    public var animation: UITableView.RowAnimation
+    var animation: UITableView.RowAnimation
 
     /// Wraps a table view.
     ///
     /// - Complexity: O(1).
-    public init(_ tableView: UITableView, animation: UITableView.RowAnimation = .automatic) {
+    init(_ tableView: UITableView, animation: UITableView.RowAnimation = .automatic) {
         self.tableView = tableView
         self.animation = animation
     }
 
     /// - Complexity: that of UIKit.
-    public func reloadData() { tableView?.reloadData() }
+    func reloadData() { tableView?.reloadData() }
     /// Whether the table view is in a window (`window != nil`).
     ///
     /// - Complexity: O(1).
-    public var isInWindow: Bool { tableView?.window != nil }
+    var isInWindow: Bool { tableView?.window != nil }
     /// - Complexity: that of UIKit. UIKit runs `updates` before returning.
-    public func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
+    func performBatchUpdates(_ updates: @escaping () -> Void, completion: ((Bool) -> Void)?) {
         tableView?.performBatchUpdates(updates, completion: completion)
     }
     /// - Complexity: that of UIKit.
-    public func insertSections(_ sections: IndexSet) { tableView?.insertSections(sections, with: animation) }
+    func insertSections(_ sections: IndexSet) { tableView?.insertSections(sections, with: animation) }
     /// - Complexity: that of UIKit.
-    public func deleteSections(_ sections: IndexSet) { tableView?.deleteSections(sections, with: animation) }
+    func deleteSections(_ sections: IndexSet) { tableView?.deleteSections(sections, with: animation) }
     /// - Complexity: that of UIKit.
-    public func reloadSections(_ sections: IndexSet) { tableView?.reloadSections(sections, with: animation) }
+    func reloadSections(_ sections: IndexSet) { tableView?.reloadSections(sections, with: animation) }
     /// - Complexity: that of UIKit.
-    public func moveSection(_ section: Int, toSection newSection: Int) { tableView?.moveSection(section, toSection: newSection) }
+    func moveSection(_ section: Int, toSection newSection: Int) { tableView?.moveSection(section, toSection: newSection) }
     /// - Complexity: that of UIKit.
-    public func insertRows(at indexPaths: [ResultsIndexPath]) { tableView?.insertRows(at: indexPaths.map(\.indexPath), with: animation) }
+    func insertRows(at indexPaths: [ResultsIndexPath]) { tableView?.insertRows(at: indexPaths.map(\.indexPath), with: animation) }
     /// - Complexity: that of UIKit.
-    public func deleteRows(at indexPaths: [ResultsIndexPath]) { tableView?.deleteRows(at: indexPaths.map(\.indexPath), with: animation) }
+    func deleteRows(at indexPaths: [ResultsIndexPath]) { tableView?.deleteRows(at: indexPaths.map(\.indexPath), with: animation) }
     /// - Complexity: that of UIKit.
-    public func reloadRows(at indexPaths: [ResultsIndexPath]) { tableView?.reloadRows(at: indexPaths.map(\.indexPath), with: animation) }
+    func reloadRows(at indexPaths: [ResultsIndexPath]) { tableView?.reloadRows(at: indexPaths.map(\.indexPath), with: animation) }
     /// - Complexity: that of UIKit.
-    public func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
+    func moveRow(at indexPath: ResultsIndexPath, to newIndexPath: ResultsIndexPath) {
         tableView?.moveRow(at: indexPath.indexPath, to: newIndexPath.indexPath)
     }
     /// Reconfigures the rows (`reconfigureRows(at:)`): their cells are kept.
     ///
     /// - Complexity: that of UIKit.
-    public func reconfigureRows(at indexPaths: [ResultsIndexPath]) { tableView?.reconfigureRows(at: indexPaths.map(\.indexPath)) }
+    func reconfigureRows(at indexPaths: [ResultsIndexPath]) { tableView?.reconfigureRows(at: indexPaths.map(\.indexPath)) }
     /// - Complexity: that of UIKit.
-    public func reloadSectionIndexTitles() { tableView?.reloadSectionIndexTitles() }
+    func reloadSectionIndexTitles() { tableView?.reloadSectionIndexTitles() }
     /// The header and footer titles of a section, as the data source
     /// serves them now; ``ResultsTableViewDataSource`` sets it.
-    public var sectionTitles: ((Int) -> (header: String?, footer: String?))?
+    var sectionTitles: ((Int) -> (header: String?, footer: String?))?
     /// Updates a header or footer view on screen in place, given the view,
     /// its section and whether it is the footer: for custom views from the
     /// table view's delegate. Without it, the view's title is set (its list
     /// content configuration's text, else its text label).
-    public var updateHeaderFooterView: ((UITableViewHeaderFooterView, Int, Bool) -> Void)?
+    var updateHeaderFooterView: ((UITableViewHeaderFooterView, Int, Bool) -> Void)?
     /// Shows the sections' new header and footer titles in the header and
     /// footer views on screen (`headerView(forSection:)`,
     /// `footerView(forSection:)`), cells kept. Sections off screen need
@@ -72,7 +72,7 @@ public final class ResultsTableView: ResultsListView {
     /// reloaded, their cells replaced.
     ///
     /// - Complexity: O(*s*) for *s* sections, plus that of UIKit.
-    public func reconfigureSections(_ sections: IndexSet) {
+    func reconfigureSections(_ sections: IndexSet) {
         guard let tableView else { return }
         guard let sectionTitles else { return tableView.reloadSections(sections, with: .none) }
         var heightsChanged = false
@@ -133,7 +133,7 @@ extension UITableView {
         _ update: ResultsUpdate<some ResultsTableSnapshot>, with animation: UITableView.RowAnimation = .automatic,
         updateDataSource: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        update.apply(to: ResultsTableView(self, animation: animation), updateDataSource: updateDataSource, completion: completion)
+        update.apply(to: TableViewAdapter(self, animation: animation), updateDataSource: updateDataSource, completion: completion)
     }
 }
 #endif

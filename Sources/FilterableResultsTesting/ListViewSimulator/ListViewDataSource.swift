@@ -1,12 +1,14 @@
+import FilterableResults
+
 /// What a table or collection view asks of its data source, in
-/// ``ResultsIndexPath`` coordinates: the platform-free core of
+/// ``/FilterableResults/ResultsIndexPath`` coordinates: the platform-free core of
 /// `UITableViewDataSource` and `UICollectionViewDataSource`.
 ///
-/// The package's data-source adapters implement it; on Apple platforms an
-/// `NSObject` shell forwards UIKit's calls to it, and in tests
-/// `ListViewSimulator` (in `FilterableResultsTesting`) calls it as UIKit would.
+/// ``ListViewSimulator`` calls it as UIKit would. The package's
+/// ``/FilterableResults/ResultsDataSource`` implements it; so can a data
+/// source of your own, to test it against the simulator.
 @MainActor
-public protocol ResultsListDataSource<Cell>: AnyObject {
+public protocol ListViewDataSource<Cell>: AnyObject {
     /// The view's cell type.
     associatedtype Cell
 
@@ -43,10 +45,12 @@ public protocol ResultsListDataSource<Cell>: AnyObject {
     func didSelectRow(at indexPath: ResultsIndexPath)
 }
 
-extension ResultsListDataSource {
+extension ListViewDataSource {
     /// No section has a footer.
     public func titleForFooter(inSection section: Int) -> String? { nil }
 
     /// Selecting a row does nothing.
     public func didSelectRow(at indexPath: ResultsIndexPath) {}
 }
+
+extension ResultsDataSource: ListViewDataSource {}

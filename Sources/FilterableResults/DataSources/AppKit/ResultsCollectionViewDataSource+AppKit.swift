@@ -1,4 +1,4 @@
-#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+#if canImport(AppKit) && !canImport(UIKit)
 import AppKit
 
 /// An `NSCollectionViewDataSource` that shows a source's table (a
@@ -8,7 +8,7 @@ import AppKit
 /// in one line. Sections are the collection view's sections; their headers
 /// come from ``supplementaryViewProvider``, given the section's title.
 ///
-///     dataSource = ResultsNSCollectionViewDataSource(controller: products, collectionView: collectionView) { collectionView, indexPath, product in
+///     dataSource = ResultsCollectionViewDataSource(controller: products, collectionView: collectionView) { collectionView, indexPath, product in
 ///         let item = collectionView.makeItem(withIdentifier: NSUserInterfaceItemIdentifier("Product"), for: indexPath)
 ///         item.textField?.stringValue = product.name
 ///         return item
@@ -16,10 +16,10 @@ import AppKit
 ///
 /// Keep the data source alive (a collection view holds its data source weakly).
 @MainActor @dynamicMemberLookup
-public final class ResultsNSCollectionViewDataSource<Source: ResultsSource>: NSObject, NSCollectionViewDataSource {
+public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObject, NSCollectionViewDataSource {
     /// The platform-free data source: its snapshot, titles, and what the
     /// user may edit.
-    public let dataSource: ResultsDataSource<Source, ResultsNSCollectionView, NSCollectionViewItem>
+    public let dataSource: ResultsDataSource<Source, NSCollectionViewItem>
     /// Makes a supplementary view (a section header, say) of `kind`, given
     /// the section's title for it (the footer title for
     /// `elementKindSectionFooter`, else the header title); needed when the
@@ -54,8 +54,8 @@ public final class ResultsNSCollectionViewDataSource<Source: ResultsSource>: NSO
         source: Source, collectionView: NSCollectionView,
         itemProvider: @escaping (NSCollectionView, IndexPath, Source.Element) -> NSCollectionViewItem
     ) {
-        let view = ResultsNSCollectionView(collectionView)
-        dataSource = ResultsDataSource(source: source, view: view) { view, indexPath, element in
+        let view = NSCollectionViewAdapter(collectionView)
+        dataSource = ResultsDataSource(source: source, view: view) { indexPath, element in
             itemProvider(view.collectionView!, indexPath.indexPath, element)
         }
         self.view = view
@@ -67,20 +67,20 @@ public final class ResultsNSCollectionViewDataSource<Source: ResultsSource>: NSO
     /// read as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, ResultsNSCollectionView, NSCollectionViewItem>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ResultsDataSource<Source, NSCollectionViewItem>, Value>) -> Value {
         dataSource[keyPath: keyPath]
     }
 
     /// The data source's settings, read and written as this shell's own.
     ///
     /// - Complexity: O(1).
-    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, ResultsNSCollectionView, NSCollectionViewItem>, Value>) -> Value {
+    public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<ResultsDataSource<Source, NSCollectionViewItem>, Value>) -> Value {
         get { dataSource[keyPath: keyPath] }
         set { dataSource[keyPath: keyPath] = newValue }
     }
 
     /// The view wrapper the data source drives; kept alive here.
-    let view: ResultsNSCollectionView
+    let view: NSCollectionViewAdapter
 
     public func numberOfSections(in collectionView: NSCollectionView) -> Int { dataSource.numberOfSections() }
 
@@ -97,7 +97,7 @@ public final class ResultsNSCollectionViewDataSource<Source: ResultsSource>: NSO
         at indexPath: IndexPath
     ) -> NSView {
         guard let supplementaryViewProvider else {
-            preconditionFailure("ResultsNSCollectionViewDataSource: the layout asked for a '\(kind)' view; set supplementaryViewProvider")
+            preconditionFailure("ResultsCollectionViewDataSource: the layout asked for a '\(kind)' view; set supplementaryViewProvider")
         }
         return supplementaryViewProvider(collectionView, kind, indexPath, title(ofKind: kind, at: indexPath))
     }
