@@ -20,8 +20,13 @@ struct DocumentedFactsTests {
         for folder in folders {
             let root = packageRoot.appendingPathComponent(folder)
             guard let walk = FileManager.default.enumerator(atPath: root.path) else { continue }
-            for case let path as String in walk where suffixes.contains(where: path.hasSuffix) && !path.contains(".build") {
-                paths.append("\(folder)/\(path)")
+            for case let path as String in walk {
+                // Build folders (the integration's, the benchmarks') are not the package's text.
+                if path.split(separator: "/").last?.hasPrefix(".") == true {
+                    walk.skipDescendants()
+                } else if suffixes.contains(where: path.hasSuffix) {
+                    paths.append("\(folder)/\(path)")
+                }
             }
         }
         return try paths.map { ($0, try String(contentsOf: packageRoot.appendingPathComponent($0), encoding: .utf8)) }
