@@ -108,6 +108,37 @@ let (_, refetchTime) = try await measure {
 print("D3 100-row transaction: commit to reported update \(seconds(latency)); write + synchronize \(seconds(commitTime)) (\(lastUpdate?.changeset.count ?? 0) changes); refetch + difference(from:): \(seconds(refetchTime)) (\(String(format: "%.0f", refetchTime / latency))x)")
 observation.cancel()
 
+// D3r: the sync pattern over a table with a UNIQUE remote id: a
+// transaction of 100 `INSERT OR REPLACE` by remote id under new local ids
+// (each deletes the row that had the remote id: SQLite reports no delete),
+// from commit to reported update, through the same pool.
+try await pool.write { db in
+    try db.execute(sql: "CREATE TABLE synced (id INTEGER PRIMARY KEY, remote TEXT NOT NULL UNIQUE, name TEXT NOT NULL, letter TEXT NOT NULL, score INTEGER NOT NULL)")
+    try db.execute(sql: "INSERT INTO synced SELECT id, 'r' || id, name, letter, score FROM item")
+}
+let synced = try await DatabaseResults<Item>(
+    pool, request: DatabaseResultsRequest(table: "synced", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "letter"))
+var syncedUpdate: DatabaseResults<Item>.Update?
+let syncedInstants = Instants()
+let syncedObservation = synced.observe { update in
+    syncedUpdate = update
+    syncedInstants.lock.withLock { syncedInstants.update = syncedInstants.update ?? clock.now }
+}
+let replaced = (0..<100).map { _ in Int64.random(in: 1...Int64(rowCount), using: &random) }
+try await pool.write { db in
+    for (offset, id) in replaced.enumerated() {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO synced (id, remote, name, letter, score) VALUES (?, ?, 'replaced', 'A', ?)",
+            arguments: [Int64(rowCount) + 1 + Int64(offset), "r\(id)", Int.random(in: 0..<1000, using: &random)])
+    }
+    syncedInstants.lock.withLock { syncedInstants.commit = clock.now }
+}
+await synced.synchronize()
+let syncedLatency = syncedInstants.lock.withLock { (syncedInstants.update ?? clock.now) - (syncedInstants.commit ?? clock.now) }
+let syncedCount = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM synced")! }
+print("D3r 100 INSERT OR REPLACE over a UNIQUE column: commit to reported update \(seconds(syncedLatency)) (\(syncedUpdate?.changeset.count ?? 0) changes; shown \(synced.reportedSnapshot.count) rows, the table \(syncedCount)); refetch + difference(from:) as D3: \(String(format: "%.0f", refetchTime / syncedLatency))x")
+syncedObservation.cancel()
+
 // D4: element(at:) while scrolling 10,000 rows (batches of 50 read as needed).
 let snapshot = items.reportedSnapshot
 let (found, scrollTime) = await measure {

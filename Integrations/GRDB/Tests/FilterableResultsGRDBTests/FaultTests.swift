@@ -109,6 +109,21 @@ import Testing
         #expect(results.request.filters.isEmpty)
     }
 
+    /// A filter that names a column the table does not have is a missing
+    /// column, not an invalid expression.
+    @Test func aFilterOverAMissingColumnNamesTheColumn() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+            try await results.setFilter(.init(title: "top", sql: "rank < ?", arguments: [3]))
+        }
+        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+            _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(
+                table: "player", filters: [.init(title: "top", sql: "score > 1 AND rank < 3")]))
+        }
+        #expect(results.request.filters.isEmpty)
+    }
+
     @Test func deletedDatabaseFileGivesTypedErrorsNotTraps() async throws {
         let database = try TemporaryDatabase()
         let results = try await open(database)
