@@ -112,7 +112,7 @@ observation.cancel()
 // transaction of 100 `INSERT OR REPLACE` by remote id under new local ids
 // (each deletes the row that had the remote id: SQLite reports no delete),
 // from commit to reported update, through the same pool.
-try await pool.write { db in
+try pool.write { db in
     try db.execute(sql: "CREATE TABLE synced (id INTEGER PRIMARY KEY, remote TEXT NOT NULL UNIQUE, name TEXT NOT NULL, letter TEXT NOT NULL, score INTEGER NOT NULL)")
     try db.execute(sql: "INSERT INTO synced SELECT id, 'r' || id, name, letter, score FROM item")
 }
@@ -124,18 +124,18 @@ let syncedObservation = synced.observe { update in
     syncedUpdate = update
     syncedInstants.lock.withLock { syncedInstants.update = syncedInstants.update ?? clock.now }
 }
-let replaced = (0..<100).map { _ in Int64.random(in: 1...Int64(rowCount), using: &random) }
-try await pool.write { db in
-    for (offset, id) in replaced.enumerated() {
+let replaced = (0..<100).map { _ in (Int64.random(in: 1...Int64(rowCount), using: &random), Int.random(in: 0..<1000, using: &random)) }
+try pool.write { db in
+    for (offset, (id, score)) in replaced.enumerated() {
         try db.execute(
             sql: "INSERT OR REPLACE INTO synced (id, remote, name, letter, score) VALUES (?, ?, 'replaced', 'A', ?)",
-            arguments: [Int64(rowCount) + 1 + Int64(offset), "r\(id)", Int.random(in: 0..<1000, using: &random)])
+            arguments: [Int64(rowCount) + 1 + Int64(offset), "r\(id)", score])
     }
     syncedInstants.lock.withLock { syncedInstants.commit = clock.now }
 }
 await synced.synchronize()
 let syncedLatency = syncedInstants.lock.withLock { (syncedInstants.update ?? clock.now) - (syncedInstants.commit ?? clock.now) }
-let syncedCount = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM synced")! }
+let syncedCount = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM synced")! }
 print("D3r 100 INSERT OR REPLACE over a UNIQUE column: commit to reported update \(seconds(syncedLatency)) (\(syncedUpdate?.changeset.count ?? 0) changes; shown \(synced.reportedSnapshot.count) rows, the table \(syncedCount)); refetch + difference(from:) as D3: \(String(format: "%.0f", refetchTime / syncedLatency))x")
 syncedObservation.cancel()
 

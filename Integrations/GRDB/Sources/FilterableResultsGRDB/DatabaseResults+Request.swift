@@ -167,6 +167,14 @@ extension DatabaseResults {
         do {
             let wait: AsyncStream<Bool>? = try await writer.writeWithoutTransaction { db in
                 if !tickets.isLatest(ticket) { return nil }
+                let version = try db.schemaVersion()
+                if observer.isBroken || version != observer.schemaVersion {
+                    // The rows shown may be stale: read the request's rows instead.
+                    let (done, signal) = AsyncStream<Bool>.makeStream()
+                    signal.yield(false)
+                    signal.finish()
+                    return done
+                }
                 let query = try EntryQuery(request, in: db)
                 let matched = try query.matchingRowIDs(among: candidates, db)
                 // The records of the rows that leave, for the batch that
@@ -179,8 +187,7 @@ extension DatabaseResults {
                     }
                 }
                 observer.query = query
-                observer.schemaVersion = try db.schemaVersion()
-                observer.isBroken = false
+                observer.trackRowidChanges(db)
                 let (done, signal) = AsyncStream<Bool>.makeStream()
                 feed.yield(.narrow(query, from: base, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: { applied in
                     signal.yield(applied)
@@ -217,12 +224,22 @@ extension DatabaseResults {
             let wait: AsyncStream<Void>? = try await writer.writeWithoutTransaction { db in
                 if let ticket, !tickets.isLatest(ticket) { return nil }
                 let query = try EntryQuery(request, in: db)
-                let entries = try query.fetchAll(db)
+                let version = try db.schemaVersion()
+                // After a failure or a schema change the rows kept may have
+                // new content: new stamps report them updated.
+                let refresh = observer.isBroken || version != observer.schemaVersion
+                var stamp: UInt32 = 0
+                if refresh {
+                    stamp = observer.nextStamp
+                    observer.nextStamp &+= 1
+                }
+                let entries = try query.fetchAll(db, stamp: stamp)
                 observer.query = query
-                observer.schemaVersion = try db.schemaVersion()
+                observer.schemaVersion = version
                 observer.isBroken = false
+                observer.trackRowidChanges(db)
                 let (done, signal) = AsyncStream<Void>.makeStream()
-                feed.yield(.refetch(query, entries, reorganize: reorganize, done: { signal.finish() }))
+                feed.yield(.refetch(query, entries, reorganize: reorganize, refresh: refresh, done: { signal.finish() }))
                 return done
             }
             if let wait { for await _ in wait {} }

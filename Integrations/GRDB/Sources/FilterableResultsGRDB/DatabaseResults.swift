@@ -93,8 +93,9 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
                 let query = try EntryQuery(request, in: db)
                 let observer = ChangeObserver<Record>(
                     query: query, schemaVersion: try db.schemaVersion(), feed: feed,
-                    pinned: PinnedReader(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache)
+                    before: BeforeState(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache, writer: writer)
                 let entries = try query.fetchAll(db)
+                observer.trackRowidChanges(db)
                 db.add(transactionObserver: observer, extent: .observerLifetime)
                 return (observer, entries)
             }
@@ -126,6 +127,10 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     deinit {
         // Ends the consumer's loop; GRDB holds the observer weakly.
         feed.finish()
+        // The trigger calls its function on every UPDATE that changes a rowid:
+        // drop it, then the function.
+        let trigger = observer.rowidTrigger!
+        writer.asyncWriteWithoutTransaction { db in trigger.remove(db) }
     }
 
     /// The engine's sectioning for `request`.

@@ -4,43 +4,89 @@ import GRDB
 /// observed table and, after each commit, reads only those rows' entries on
 /// the writer connection and sends them to the main actor, in commit order.
 ///
+/// SQLite does not report every row a transaction removes. An `UPDATE`
+/// that changes a rowid reports the new one only: a temporary trigger
+/// (``RowidChangeTrigger``) reports the old. The rows `REPLACE` deletes
+/// through a unique index other than the rowid are reported by nothing:
+/// after a commit that wrote rows of a table with such an index, they are
+/// looked up in the state before it by the written rows' values (WAL), or
+/// a count of the table before and after tells whether any went, and the
+/// rows the request shows are then read again (see ``SilentDeletionCheck``).
+///
 /// Used only on the writer's queue (GRDB serialises it), hence unchecked.
 final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObserver, @unchecked Sendable {
     let feed: AsyncStream<Delivery<Record>>.Continuation
-    /// The state before the commit, for the records of rows that leave.
-    let pinned: PinnedReader?
+    /// The state before the commit: records of rows that leave, rows
+    /// rewritten with their own values, rows `REPLACE` deleted.
+    let before: BeforeState?
     /// The most records sent with one commit.
     let recordLimit: Int
     /// Where the records of rows about to be deleted are held.
     let cache: RecordCache<Record>
-    private var deleted: Set<Int64> = []
-    private var inserted: Set<Int64> = []
-    /// The rows whose records this transaction holds.
-    private var holding: [Int64] = []
+    /// The writer, to make the rowid trigger again after a schema change.
+    private let writer: any DatabaseWriter
+    /// Reports the old rowid of rows an `UPDATE` gives another.
+    private(set) var rowidTrigger: RowidChangeTrigger!
+    /// Whether the trigger is known to be on the table: without it, any
+    /// `UPDATE` may have taken a row to another rowid unseen.
+    private var tracksRowidChanges = false
     /// The request observed; replaced on the writer when the request changes.
     var query: EntryQuery
     /// The schema version when the query was checked.
     var schemaVersion: Int32
     /// Stamps updated rows so the engine reports their content changed.
     var nextStamp: UInt32 = 1
-    private var changed: Set<Int64> = []
-    private var updated: Set<Int64> = []
-    private var untracked = false
-    /// Commits since the last checkpoint made for the pinned reader.
-    private var commitsSinceCheckpoint = 0
     /// Set after a failure: the observer waits for a new request.
     var isBroken = false
+    /// Commits since the last checkpoint made for the pinned before-state.
+    private var commitsSinceCheckpoint = 0
+
+    // The transaction's events.
+    private var changed: Set<Int64> = []
+    private var updated: Set<Int64> = []
+    private var deleted: Set<Int64> = []
+    private var inserted: Set<Int64> = []
+    /// Old rowids of rows an `UPDATE` gave another rowid.
+    private var rekeyed: Set<Int64> = []
+    /// The number of inserts and updates of each row written.
+    private var writes: [Int64: Int] = [:]
+    private var untracked = false
+    /// The rows whose records this transaction holds.
+    private var holding: [Int64] = []
+    // The state before the transaction (see `BeforeState`).
+    /// Rows the transaction touched, as they were: those of `changed`
+    /// that existed before when `rowsBeforeAreAll`.
+    private var rowsBefore: [Int64: Row] = [:]
+    private var rowsBeforeAreAll = false
+    /// The table's row count before the transaction, when a count check
+    /// needs it and the before-state is not pinned (read at the first write).
+    private var countBefore: Int?
 
     init(
-        query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record>>.Continuation, pinned: PinnedReader?,
-        recordLimit: Int, cache: RecordCache<Record>
+        query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record>>.Continuation, before: BeforeState?,
+        recordLimit: Int, cache: RecordCache<Record>, writer: any DatabaseWriter
     ) {
         self.query = query
         self.cache = cache
-        self.pinned = pinned
+        self.before = before
         self.recordLimit = recordLimit
         self.schemaVersion = schemaVersion
         self.feed = feed
+        self.writer = writer
+        rowsBeforeAreAll = before.map { !$0.isPinned } ?? false
+        rowidTrigger = RowidChangeTrigger { [weak self] rowID in self?.rowidChanged(from: rowID) }
+    }
+
+    /// Makes the rowid trigger on the query's table, outside a transaction
+    /// on the writer; without it, commits that update rows are checked by
+    /// count (or the request's rows read again).
+    func trackRowidChanges(_ db: Database) {
+        do {
+            try rowidTrigger.install(on: query.request.table, db)
+            tracksRowidChanges = true
+        } catch {
+            tracksRowidChanges = false
+        }
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
@@ -50,39 +96,93 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     func databaseDidChange() { untracked = true }
 
     func databaseDidChange(with event: DatabaseEvent) {
-        changed.insert(event.rowID)
-        if event.kind == .update { updated.insert(event.rowID) }
-        if event.kind == .delete { deleted.insert(event.rowID) }
-        if event.kind == .insert { inserted.insert(event.rowID) }
+        if changed.insert(event.rowID).inserted { readBefore(event.rowID, isWrite: event.kind != .delete) }
+        switch event.kind {
+        case .update:
+            updated.insert(event.rowID)
+            writes[event.rowID, default: 0] += 1
+        case .insert:
+            inserted.insert(event.rowID)
+            writes[event.rowID, default: 0] += 1
+        case .delete:
+            deleted.insert(event.rowID)
+        }
     }
 
-    /// Before the commit, while readers still see the deleted rows: holds
-    /// their records, so the snapshot the view shows until the main actor
-    /// applies this commit still has a record for each of its rows. A row
-    /// deleted and inserted again in the transaction is not gone: the
-    /// database has its new record, so nothing is held for it.
+    /// From the trigger, while a statement runs: `rowID` was given another
+    /// rowid (or will be, if a savepoint rolled back: it is only read again).
+    private func rowidChanged(from rowID: Int64) {
+        if changed.insert(rowID).inserted { readBefore(rowID, isWrite: false) }
+        rekeyed.insert(rowID)
+    }
+
+    /// Reads the row `rowID` the transaction first touched as it was, when
+    /// the before-state is readable only while the transaction runs (a
+    /// rollback journal): at most `recordLimit` rows, and the table's count
+    /// at the first write when a count check may need it.
+    private func readBefore(_ rowID: Int64, isWrite: Bool) {
+        guard let before, !before.isPinned, !isBroken, rowsBeforeAreAll else { return }
+        let table = query.request.table
+        if isWrite, countBefore == nil, !query.uniqueIndexes.isEmpty || !tracksRowidChanges {
+            countBefore = before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
+        }
+        guard changed.count <= recordLimit, let rows = before.rows([rowID], table: table) else {
+            rowsBeforeAreAll = false
+            return
+        }
+        rowsBefore.merge(rows) { old, _ in old }
+    }
+
+    /// Before the commit: reads the rows the transaction touched as they
+    /// were (pinned: in one batch; else they were read as the update hook
+    /// reported them), and holds the records of the deleted ones, so the
+    /// snapshot the view shows until the main actor applies this commit
+    /// still has a record for each of its rows. A row deleted and inserted
+    /// again in the transaction is not gone: the database has its new
+    /// record, so nothing is held for it.
     func databaseWillCommit() throws {
-        let gone = deleted.subtracting(inserted)
-        guard let pinned, !isBroken, !gone.isEmpty, gone.count <= recordLimit else { return }
-        let records: [Int64: Record] = pinned.records(Array(gone), table: query.request.table)
+        guard let before, !isBroken, !changed.isEmpty else { return }
+        let gone = deleted.union(rekeyed).subtracting(inserted)
+        if before.isPinned {
+            let table = query.request.table
+            if changed.count <= recordLimit, let rows = before.rows(Array(changed), table: table) {
+                rowsBefore = rows
+                rowsBeforeAreAll = true
+            } else if !gone.isEmpty, gone.count <= recordLimit {
+                rowsBefore = before.rows(Array(gone), table: table) ?? [:]
+            }
+        }
+        guard !gone.isEmpty, gone.count <= recordLimit else { return }
+        var records: [Int64: Record] = [:]
+        for rowID in gone {
+            if let row = rowsBefore[rowID] { records[rowID] = try? Record(row: row) }
+        }
         cache.hold(records)
         holding = Array(records.keys)
+    }
+
+    /// Whether the transaction may have removed rows SQLite did not
+    /// report: it wrote rows of a table with a unique index other than the
+    /// rowid (`REPLACE` deletes through it unseen), or updated rows while
+    /// the rowid trigger is missing.
+    private var mayHaveDeletedSilently: Bool {
+        (!query.uniqueIndexes.isEmpty && !writes.isEmpty) || (!tracksRowidChanges && !updated.isEmpty)
     }
 
     func databaseDidCommit(_ db: Database) {
         defer {
             reset()
-            if let pinned {
+            if let before, before.isPinned {
                 commitsSinceCheckpoint += 1
                 if commitsSinceCheckpoint >= 200 {
                     // The held state keeps a checkpoint from catching up:
                     // let it go, checkpoint, then hold the new state (which
                     // then reads the database file, letting the WAL restart).
                     commitsSinceCheckpoint = 0
-                    pinned.release()
+                    before.release()
                     _ = try? db.checkpoint(.passive)
                 }
-                pinned.advance()
+                before.advance()
             }
         }
         guard !isBroken else { return }
@@ -96,6 +196,16 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 let stamp = nextStamp
                 nextStamp &+= 1
                 feed.yield(.reload(try query.fetchAll(db, stamp: stamp)))
+                // A dropped table took the trigger with it: make it again
+                // on the writer's next turn (no statement may change the
+                // schema while commits are reported).
+                tracksRowidChanges = (try? rowidTrigger.isInstalled(on: query.request.table, db)) ?? false
+                if !tracksRowidChanges {
+                    writer.asyncWriteWithoutTransaction { [weak self] db in
+                        guard let self, !isBroken else { return }
+                        trackRowidChanges(db)
+                    }
+                }
             } catch {
                 isBroken = true
                 feed.yield(.failure(EntryQuery.typed(error)))
@@ -109,35 +219,95 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         do {
             let stamp = nextStamp
             nextStamp &+= 1
+            let table = query.request.table
             let rowIDs = Array(changed)
             let entries = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
             let present = Set(entries.map(\.rowID))
-            let removed = rowIDs.filter { !present.contains($0) }
+            var removed = rowIDs.filter { !present.contains($0) }
+            let rowsAfter = rowIDs.count <= recordLimit ? try RecordQuery.rows(rowIDs, table: table, db) : nil
+            // Rows that left unseen: found, or the request's rows read again.
+            var verified: Set<Int64>?
+            var replaced: [Int64] = []
+            if mayHaveDeletedSilently {
+                if let found = try rowsDeletedSilently(rowsAfter: rowsAfter, db) {
+                    replaced = found
+                    removed += found
+                } else {
+                    verified = try query.matchingRowIDs(among: nil, db)
+                }
+            }
             var records: [Int64: Record] = [:]
             var leaving: [Int64: Record] = [:]
-            if entries.count + removed.count <= recordLimit {
-                records = try RecordQuery.fetch(entries.map(\.rowID), table: query.request.table, db)
-                leaving = pinned?.records(removed, table: query.request.table) ?? [:]
+            if let rowsAfter, entries.count + removed.count <= recordLimit {
+                // (A record that fails to decode is read again, or the update reloads.)
+                for entry in entries {
+                    if let row = rowsAfter[entry.rowID] { records[entry.rowID] = try? Record(row: row) }
+                }
+                var rowsLeaving = rowsBefore
+                if !replaced.isEmpty, let rows = before?.rows(replaced, table: table) { rowsLeaving.merge(rows) { old, _ in old } }
+                for rowID in removed {
+                    if let row = rowsLeaving[rowID] { leaving[rowID] = try? Record(row: row) }
+                }
             }
             // An UPDATE that wrote the values a row had (an upsert of an
             // unchanged record) changes nothing: compare with the row before.
             // Only rows that were just updated (not deleted or inserted again
             // in the transaction) can be unchanged.
             var changedContent = rowIDs
-            let onlyUpdated = Array(updated.subtracting(deleted).subtracting(inserted))
-            if let pinned, !onlyUpdated.isEmpty, onlyUpdated.count <= recordLimit {
-                let table = query.request.table
-                let after = try RecordQuery.rows(onlyUpdated, table: table, db)
-                let before = pinned.rows(onlyUpdated, table: table)
-                let unchanged = Set(onlyUpdated.filter { rowID in after[rowID] != nil && after[rowID] == before[rowID] })
-                changedContent.removeAll { unchanged.contains($0) }
+            if rowsBeforeAreAll, let rowsAfter {
+                let candidates = updated.union(rekeyed).subtracting(deleted).subtracting(inserted)
+                let unchanged = candidates.filter { rowID in rowsAfter[rowID].map { $0 == rowsBefore[rowID] } ?? false }
+                if !unchanged.isEmpty { changedContent.removeAll { unchanged.contains($0) } }
             }
-            feed.yield(.changes(upserted: entries, removed: removed, updated: changedContent, records: records, leaving: leaving))
+            feed.yield(.changes(
+                upserted: entries, removed: removed, updated: changedContent, records: records, leaving: leaving, verified: verified))
         } catch {
             isBroken = true
             feed.yield(.failure(EntryQuery.typed(error)))
             if !holding.isEmpty { feed.yield(.release(holding)) }
         }
+    }
+
+    /// The rows the transaction removed without SQLite reporting them, or
+    /// `nil` when they cannot be told apart (the request's rows are then
+    /// read again).
+    ///
+    /// With a pinned before-state, each row written once (and still there)
+    /// is looked up by its values of each unique index in the state before
+    /// the commit: a row found there, that the transaction did not touch
+    /// and that is gone now, was deleted by `REPLACE`. A row written twice
+    /// may have conflicted through values it no longer has, and an index
+    /// over an expression cannot be looked up: the count check then.
+    ///
+    /// The count check: the table's rows before, less those the
+    /// transaction touched that existed before, plus those it touched that
+    /// exist now, are its rows now unless some left unseen.
+    private func rowsDeletedSilently(rowsAfter: [Int64: Row]?, _ db: Database) throws -> [Int64]? {
+        guard let before, let rowsAfter, rowsBeforeAreAll else { return nil }
+        let table = query.request.table
+        let lookUp = before.isPinned && tracksRowidChanges && query.uniqueIndexes.allSatisfy(\.isPlain)
+            && writes.allSatisfy { rowID, count in count == 1 && rowsAfter[rowID] != nil && !deleted.contains(rowID) }
+        if lookUp {
+            let indexes = query.uniqueIndexes
+            let found: Set<Int64>? = before.read { beforeDB in
+                var found = Set<Int64>()
+                for rowID in writes.keys {
+                    for index in indexes { found.formUnion(try index.rowIDs(sharingValuesOf: rowsAfter[rowID]!, table: table, beforeDB)) }
+                }
+                return found
+            }
+            if var found {
+                found.subtract(changed)
+                guard !found.isEmpty else { return [] }
+                return Array(found.subtracting(try RecordQuery.existing(found, table: table, db)))
+            }
+        }
+        let countBefore = before.isPinned
+            ? before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
+            : self.countBefore
+        guard let countBefore else { return nil }
+        let countAfter = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
+        return countBefore - rowsBefore.count + rowsAfter.count == countAfter ? [] : nil
     }
 
     func databaseDidRollback(_ db: Database) {
@@ -150,7 +320,13 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         updated.removeAll(keepingCapacity: true)
         deleted.removeAll(keepingCapacity: true)
         inserted.removeAll(keepingCapacity: true)
+        rekeyed.removeAll(keepingCapacity: true)
+        writes.removeAll(keepingCapacity: true)
         holding.removeAll()
+        rowsBefore.removeAll()
+        // Read as the transaction runs, when not pinned.
+        rowsBeforeAreAll = before.map { !$0.isPinned } ?? false
+        countBefore = nil
         untracked = false
     }
 }
