@@ -20,6 +20,7 @@ extension DatabaseResults {
             // read from the cache until the batch is applied.)
             let left = Set(removed)
             cache.invalidate(updated.lazy.filter { !left.contains($0) })
+            cache.insert(records)
             generation += 1
             sent = (records, leaving)
             defer { sent = ([:], [:]) }
@@ -49,9 +50,12 @@ extension DatabaseResults {
                 fail(.invalidArgument("\(error)"))
             }
             // The view now shows the table after the commit: the records
-            // held for the rows it deleted are no longer needed.
+            // held for the rows it deleted are no longer needed (nor those
+            // held for rows that are still there: a rowid change rolled
+            // back with its savepoint).
             cache.invalidate(removed)
             cache.releaseHeld(removed)
+            cache.releaseHeld(upserted.lazy.map(\.rowID))
         case let .reload(entries):
             cache.invalidateAll()
             reload(entries)

@@ -159,3 +159,14 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
         }
     }
 }
+
+extension DatabaseResults {
+    /// How the commits that may have removed rows unseen were checked so
+    /// far (read on the writer, after the commits before the call), for tests.
+    var silentDeletionChecks: ChangeObserver<Record>.SilentDeletionChecks {
+        get async {
+            let observer = self.observer
+            return (try? await writer.writeWithoutTransaction { _ in observer.silentDeletionChecks }) ?? .init()
+        }
+    }
+}

@@ -123,4 +123,47 @@ import Testing
         #expect(updates.first?.changeset.elementChanges.map(\.element.name) == ["n25"])
         #expect(screen.problems(expected: try database.freshSelect(Self.request)) == [])
     }
+
+    /// `REPLACE` through unique indexes of every shape: several columns, a
+    /// column compared without case, a partial index, an index over an
+    /// expression, a collation the app registers on its connections only;
+    /// and a row written twice in the transaction that replaced one (its
+    /// values now are not those it conflicted with).
+    @Test(arguments: WriterKind.allCases)
+    func replacesThroughEveryShapeOfUniqueIndexRemoveTheRows(kind: WriterKind) async throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            db.add(collation: DatabaseCollation("reversed") { lhs, rhs in rhs < lhs ? .orderedAscending : rhs == lhs ? .orderedSame : .orderedDescending })
+        }
+        let database = try TemporaryDatabase("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b INTEGER, c TEXT COLLATE NOCASE UNIQUE, d TEXT, e TEXT, f TEXT);
+            CREATE UNIQUE INDEX t_ab ON t(a, b);
+            CREATE UNIQUE INDEX t_d ON t(d) WHERE d LIKE 'p%';
+            CREATE UNIQUE INDEX t_e ON t(lower(e));
+            CREATE UNIQUE INDEX t_f ON t(f COLLATE reversed);
+            """, kind: kind, configuration: configuration)
+        try await database.writer.write { db in
+            for id in 1...12 {
+                try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?)", arguments: [id, "a\(id % 3)", id, "c\(id)", "p\(id)", "e\(id)", "f\(id)"])
+            }
+        }
+        let request = DatabaseResultsRequest(table: "t", orderedBy: [.ascending("id")])
+        let results = try await DatabaseResults<Fields>(database.writer, request: request)
+        let screen = Screen(results) { $0.description }
+        let commits = [
+            "INSERT OR REPLACE INTO t (id, a, b) VALUES (20, 'a1', 1)",                 // (a, b) of row 1
+            "INSERT OR REPLACE INTO t (id, c) VALUES (21, 'C2')",                       // c of row 2, in capitals
+            "INSERT OR REPLACE INTO t (id, d) VALUES (22, 'p3')",                       // d of row 3, in the partial index
+            "INSERT OR REPLACE INTO t (id, e) VALUES (23, 'E4')",                       // lower(e) of row 4
+            "INSERT OR REPLACE INTO t (id, f) VALUES (24, 'f5')",                       // f of row 5, by the app's collation
+            "INSERT OR REPLACE INTO t (id, c) VALUES (25, 'c6'); UPDATE t SET c = 'x' WHERE id = 25",   // written twice
+            "UPDATE OR REPLACE t SET a = 'a1', b = 7 WHERE id = 8",                     // (a, b) of row 7
+        ]
+        for sql in commits {
+            try await database.writer.write { db in try db.execute(sql: sql) }
+            await results.synchronize()
+            #expect(screen.problems(expected: try database.freshSelect(request)) == [], "\(sql)")
+        }
+        #expect(results.reportedSnapshot.keysBySection == [[8, 9, 10, 11, 12, 20, 21, 22, 23, 24, 25]])
+    }
 }

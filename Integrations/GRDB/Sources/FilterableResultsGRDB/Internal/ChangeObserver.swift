@@ -11,7 +11,7 @@ import GRDB
 /// after a commit that wrote rows of a table with such an index, they are
 /// looked up in the state before it by the written rows' values (WAL), or
 /// a count of the table before and after tells whether any went, and the
-/// rows the request shows are then read again (see ``SilentDeletionCheck``).
+/// request's rowids are then read again (see `rowsDeletedSilently`).
 ///
 /// Used only on the writer's queue (GRDB serialises it), hence unchecked.
 final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObserver, @unchecked Sendable {
@@ -21,6 +21,10 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     let before: BeforeState?
     /// The most records sent with one commit.
     let recordLimit: Int
+    /// The most rows a commit may touch for them to be read before and
+    /// after it (to tell unchanged rows and rows deleted unseen); past it,
+    /// every row touched is reported changed.
+    var rowLimit: Int { max(recordLimit, 1_000) }
     /// Where the records of rows about to be deleted are held.
     let cache: RecordCache<Record>
     /// The writer, to make the rowid trigger again after a schema change.
@@ -40,6 +44,20 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     var isBroken = false
     /// Commits since the last checkpoint made for the pinned before-state.
     private var commitsSinceCheckpoint = 0
+    /// How the commits that may have removed rows unseen were checked, for tests.
+    private(set) var silentDeletionChecks = SilentDeletionChecks()
+
+    /// The ways of finding the rows a commit removed unseen, counted.
+    struct SilentDeletionChecks: Sendable, Equatable {
+        /// Looked up by the written rows' unique values in the pinned state.
+        var lookUps = 0
+        /// The rowids before and after compared (pinned).
+        var rowidComparisons = 0
+        /// Counts before and after compared (rollback journal).
+        var counts = 0
+        /// The request's rowids read again.
+        var rereads = 0
+    }
 
     // The transaction's events.
     private var changed: Set<Int64> = []
@@ -118,7 +136,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
 
     /// Reads the row `rowID` the transaction first touched as it was, when
     /// the before-state is readable only while the transaction runs (a
-    /// rollback journal): at most `recordLimit` rows, and the table's count
+    /// rollback journal): at most ``rowLimit`` rows, and the table's count
     /// at the first write when a count check may need it.
     private func readBefore(_ rowID: Int64, isWrite: Bool) {
         guard let before, !before.isPinned, !isBroken, rowsBeforeAreAll else { return }
@@ -126,7 +144,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         if isWrite, countBefore == nil, !query.uniqueIndexes.isEmpty || !tracksRowidChanges {
             countBefore = before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
         }
-        guard changed.count <= recordLimit, let rows = before.rows([rowID], table: table) else {
+        guard changed.count <= rowLimit, let rows = before.rows([rowID], table: table) else {
             rowsBeforeAreAll = false
             return
         }
@@ -145,7 +163,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         let gone = deleted.union(rekeyed).subtracting(inserted)
         if before.isPinned {
             let table = query.request.table
-            if changed.count <= recordLimit, let rows = before.rows(Array(changed), table: table) {
+            if changed.count <= rowLimit, let rows = before.rows(Array(changed), table: table) {
                 rowsBefore = rows
                 rowsBeforeAreAll = true
             } else if !gone.isEmpty, gone.count <= recordLimit {
@@ -185,7 +203,10 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 before.advance()
             }
         }
-        guard !isBroken else { return }
+        guard !isBroken else {
+            removeRowsGone(db)
+            return
+        }
         let version = (try? db.schemaVersion()) ?? schemaVersion
         if version != schemaVersion || untracked {
             // A schema change (DROP, ALTER, a new index…) or a change without
@@ -209,6 +230,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
             } catch {
                 isBroken = true
                 feed.yield(.failure(EntryQuery.typed(error)))
+                removeRowsGone(db, always: true)
             }
             // The view shows the old table until the main actor takes the
             // reload or the failure: let the held records go after it.
@@ -224,27 +246,38 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
             let entries = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
             let present = Set(entries.map(\.rowID))
             var removed = rowIDs.filter { !present.contains($0) }
-            let rowsAfter = rowIDs.count <= recordLimit ? try RecordQuery.rows(rowIDs, table: table, db) : nil
-            // Rows that left unseen: found, or the request's rows read again.
+            let rowsAfter = rowIDs.count <= rowLimit ? try RecordQuery.rows(rowIDs, table: table, db) : nil
+            // Rows that left unseen: found (and their records held, as a
+            // delete's are before a commit), or the request's rows read again.
             var verified: Set<Int64>?
-            var replaced: [Int64] = []
+            var rowsLeaving = rowsBefore
             if mayHaveDeletedSilently {
                 if let found = try rowsDeletedSilently(rowsAfter: rowsAfter, db) {
-                    replaced = found
                     removed += found
+                    if !found.isEmpty, found.count <= recordLimit, let rows = before?.rows(found, table: table) {
+                        rowsLeaving.merge(rows) { old, _ in old }
+                        var held: [Int64: Record] = [:]
+                        for (rowID, row) in rows { held[rowID] = try? Record(row: row) }
+                        cache.hold(held)
+                    }
                 } else {
+                    silentDeletionChecks.rereads += 1
                     verified = try query.matchingRowIDs(among: nil, db)
                 }
             }
+            // The records: of the rows that came or changed as they are now,
+            // of the rows that left as they were, and of the rows that changed
+            // as they were too (a row that moves into a new section is
+            // reported deleted from its old place).
             var records: [Int64: Record] = [:]
             var leaving: [Int64: Record] = [:]
             if let rowsAfter, entries.count + removed.count <= recordLimit {
                 // (A record that fails to decode is read again, or the update reloads.)
                 for entry in entries {
-                    if let row = rowsAfter[entry.rowID] { records[entry.rowID] = try? Record(row: row) }
+                    guard let row = rowsAfter[entry.rowID] else { continue }
+                    records[entry.rowID] = try? Record(row: row)
+                    if let old = rowsLeaving[entry.rowID], old != row { leaving[entry.rowID] = try? Record(row: old) }
                 }
-                var rowsLeaving = rowsBefore
-                if !replaced.isEmpty, let rows = before?.rows(replaced, table: table) { rowsLeaving.merge(rows) { old, _ in old } }
                 for rowID in removed {
                     if let row = rowsLeaving[rowID] { leaving[rowID] = try? Record(row: row) }
                 }
@@ -275,39 +308,60 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     /// With a pinned before-state, each row written once (and still there)
     /// is looked up by its values of each unique index in the state before
     /// the commit: a row found there, that the transaction did not touch
-    /// and that is gone now, was deleted by `REPLACE`. A row written twice
-    /// may have conflicted through values it no longer has, and an index
-    /// over an expression cannot be looked up: the count check then.
+    /// and that is gone now, was deleted by `REPLACE`. Where that cannot
+    /// tell (a row written twice may have conflicted through values it no
+    /// longer has; an index over an expression cannot be looked up; an
+    /// `UPDATE` may have changed a rowid unseen when the trigger is
+    /// missing), the table's rowids before and after are compared.
     ///
-    /// The count check: the table's rows before, less those the
-    /// transaction touched that existed before, plus those it touched that
-    /// exist now, are its rows now unless some left unseen.
+    /// Otherwise (a rollback journal), a count: the table's rows before,
+    /// less those the transaction touched that existed before, plus those
+    /// it touched that exist now, are its rows now unless some left unseen.
     private func rowsDeletedSilently(rowsAfter: [Int64: Row]?, _ db: Database) throws -> [Int64]? {
-        guard let before, let rowsAfter, rowsBeforeAreAll else { return nil }
+        guard let before else { return nil }
         let table = query.request.table
-        let lookUp = before.isPinned && tracksRowidChanges && query.uniqueIndexes.allSatisfy(\.isPlain)
-            && writes.allSatisfy { rowID, count in count == 1 && rowsAfter[rowID] != nil && !deleted.contains(rowID) }
-        if lookUp {
-            let indexes = query.uniqueIndexes
-            let found: Set<Int64>? = before.read { beforeDB in
-                var found = Set<Int64>()
-                for rowID in writes.keys {
-                    for index in indexes { found.formUnion(try index.rowIDs(sharingValuesOf: rowsAfter[rowID]!, table: table, beforeDB)) }
+        let quotedTable = table.quotedDatabaseIdentifier
+        if before.isPinned {
+            if let rowsAfter, rowsBeforeAreAll, tracksRowidChanges, query.uniqueIndexes.allSatisfy(\.isPlain),
+               writes.allSatisfy({ rowID, count in count == 1 && rowsAfter[rowID] != nil && !deleted.contains(rowID) }) {
+                let indexes = query.uniqueIndexes
+                let found: Set<Int64>? = before.read { beforeDB in
+                    var found = Set<Int64>()
+                    for rowID in writes.keys {
+                        for index in indexes { found.formUnion(try index.rowIDs(sharingValuesOf: rowsAfter[rowID]!, table: table, beforeDB)) }
+                    }
+                    return found
                 }
-                return found
+                if var found {
+                    silentDeletionChecks.lookUps += 1
+                    found.subtract(changed)
+                    guard !found.isEmpty else { return [] }
+                    return Array(found.subtracting(try RecordQuery.existing(found, table: table, db)))
+                }
             }
-            if var found {
-                found.subtract(changed)
-                guard !found.isEmpty else { return [] }
-                return Array(found.subtracting(try RecordQuery.existing(found, table: table, db)))
-            }
+            guard let rowIDsBefore = before.read({ db in try Int64.fetchSet(db, sql: "SELECT rowid FROM \(quotedTable)") }) else { return nil }
+            let rowIDsAfter = try Int64.fetchSet(db, sql: "SELECT rowid FROM \(quotedTable)")
+            silentDeletionChecks.rowidComparisons += 1
+            return Array(rowIDsBefore.subtracting(rowIDsAfter).subtracting(changed))
         }
-        let countBefore = before.isPinned
-            ? before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
-            : self.countBefore
-        guard let countBefore else { return nil }
-        let countAfter = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
+        guard let rowsAfter, rowsBeforeAreAll, let countBefore else { return nil }
+        let countAfter = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quotedTable)") ?? 0
+        silentDeletionChecks.counts += 1
         return countBefore - rowsBefore.count + rowsAfter.count == countAfter ? [] : nil
+    }
+
+    /// After a failure the request cannot be read, but the rows shown that
+    /// the database no longer has (a dropped table has none) still leave,
+    /// so a view never asks for a record that is gone: every rowid the
+    /// table has is sent, after each commit that touched it.
+    private func removeRowsGone(_ db: Database, always: Bool = false) {
+        guard always || !changed.isEmpty || untracked || (try? db.schemaVersion()) != schemaVersion else { return }
+        let table = query.request.table
+        let existing: Set<Int64>? = try? db.tableExists(table)
+            ? Set(Int64.fetchAll(db, sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)"))
+            : []
+        guard let existing else { return }
+        feed.yield(.changes(upserted: [], removed: [], updated: [], records: [:], leaving: [:], verified: existing))
     }
 
     func databaseDidRollback(_ db: Database) {

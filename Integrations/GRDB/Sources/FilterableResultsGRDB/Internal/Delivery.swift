@@ -11,7 +11,8 @@ enum Delivery<Record: Sendable>: Sendable {
     /// the values a row had is not a change. `verified`, when the commit
     /// may have removed rows unseen (`REPLACE` through a unique index) and
     /// they could not be found, is every rowid the request matches after
-    /// it: the rows shown that are not among them left too.
+    /// it (after a failure, every rowid the table has): the rows shown that
+    /// are not among them left too.
     case changes(
         upserted: [IndexEntry], removed: [Int64], updated: [Int64], records: [Int64: Record], leaving: [Int64: Record],
         verified: Set<Int64>?)
