@@ -114,7 +114,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     func databaseDidChange() { untracked = true }
 
     func databaseDidChange(with event: DatabaseEvent) {
-        if changed.insert(event.rowID).inserted { readBefore(event.rowID, isWrite: event.kind != .delete) }
+        readBefore(event.rowID, isFirstEvent: changed.insert(event.rowID).inserted, isWrite: event.kind != .delete)
         switch event.kind {
         case .update:
             updated.insert(event.rowID)
@@ -130,20 +130,21 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     /// From the trigger, while a statement runs: `rowID` was given another
     /// rowid (or will be, if a savepoint rolled back: it is only read again).
     private func rowidChanged(from rowID: Int64) {
-        if changed.insert(rowID).inserted { readBefore(rowID, isWrite: false) }
+        readBefore(rowID, isFirstEvent: changed.insert(rowID).inserted, isWrite: false)
         rekeyed.insert(rowID)
     }
 
-    /// Reads the row `rowID` the transaction first touched as it was, when
-    /// the before-state is readable only while the transaction runs (a
-    /// rollback journal): at most ``rowLimit`` rows, and the table's count
-    /// at the first write when a count check may need it.
-    private func readBefore(_ rowID: Int64, isWrite: Bool) {
+    /// When the before-state is readable only while the transaction runs
+    /// (a rollback journal): reads the row `rowID` as it was at the
+    /// transaction's first event for it (at most ``rowLimit`` rows), and the
+    /// table's count at its first write when a count check may need it.
+    private func readBefore(_ rowID: Int64, isFirstEvent: Bool, isWrite: Bool) {
         guard let before, !before.isPinned, !isBroken, rowsBeforeAreAll else { return }
         let table = query.request.table
         if isWrite, countBefore == nil, !query.uniqueIndexes.isEmpty || !tracksRowidChanges {
             countBefore = before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
         }
+        guard isFirstEvent else { return }
         guard changed.count <= rowLimit, let rows = before.rows([rowID], table: table) else {
             rowsBeforeAreAll = false
             return
