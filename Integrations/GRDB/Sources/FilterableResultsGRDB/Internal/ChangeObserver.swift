@@ -268,7 +268,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
             }
             // The records: of the rows that came or changed as they are now,
             // of the rows that left as they were, and of the rows that changed
-            // as they were too (a row that moves into a new section is
+            // section as they were too (a row that moves into a new section is
             // reported deleted from its old place).
             var records: [Int64: Record] = [:]
             var leaving: [Int64: Record] = [:]
@@ -277,7 +277,10 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 for entry in entries {
                     guard let row = rowsAfter[entry.rowID] else { continue }
                     records[entry.rowID] = try? Record(row: row)
-                    if let old = rowsLeaving[entry.rowID], old != row { leaving[entry.rowID] = try? Record(row: old) }
+                    if let section = query.request.sectionColumn, let old = rowsLeaving[entry.rowID],
+                       old[section] as DatabaseValue? != row[section] as DatabaseValue? {
+                        leaving[entry.rowID] = try? Record(row: old)
+                    }
                 }
                 for rowID in removed {
                     if let row = rowsLeaving[rowID] { leaving[rowID] = try? Record(row: row) }
@@ -325,12 +328,20 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         if before.isPinned {
             if let rowsAfter, rowsBeforeAreAll, tracksRowidChanges, query.uniqueIndexes.allSatisfy(\.isPlain),
                writes.allSatisfy({ rowID, count in count == 1 && rowsAfter[rowID] != nil && !deleted.contains(rowID) }) {
-                let indexes = query.uniqueIndexes
-                let found: Set<Int64>? = before.read { beforeDB in
-                    var found = Set<Int64>()
-                    for rowID in writes.keys {
-                        for index in indexes { found.formUnion(try index.rowIDs(sharingValuesOf: rowsAfter[rowID]!, table: table, beforeDB)) }
+                // A row only updated whose values in an index did not change
+                // conflicted with no row there (no other row had them).
+                var probes: [(index: UniqueIndex, rows: [Row])] = []
+                for index in query.uniqueIndexes {
+                    let rows = writes.keys.compactMap { rowID -> Row? in
+                        let row = rowsAfter[rowID]!
+                        if !inserted.contains(rowID), let old = rowsBefore[rowID], index.hasSameValues(old, row) { return nil }
+                        return row
                     }
+                    if !rows.isEmpty { probes.append((index, rows)) }
+                }
+                let found: Set<Int64>? = probes.isEmpty ? [] : before.read { beforeDB in
+                    var found = Set<Int64>()
+                    for (index, rows) in probes { found.formUnion(try index.rowIDs(sharingValuesOf: rows, table: table, beforeDB)) }
                     return found
                 }
                 if var found {

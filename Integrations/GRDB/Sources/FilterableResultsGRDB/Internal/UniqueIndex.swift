@@ -38,19 +38,47 @@ struct UniqueIndex: Sendable {
         }
     }
 
+    /// Whether `a` and `b` have the same values in the index's columns (as
+    /// stored: a change of case under `NOCASE` counts as a change).
+    func hasSameValues(_ a: Row, _ b: Row) -> Bool {
+        columns.allSatisfy { a[$0.name] as DatabaseValue? == b[$0.name] as DatabaseValue? }
+    }
+
     /// The rowids of the rows of `table` in `db` whose values in the index
-    /// equal those of `row` (read from another state): none when one of
-    /// them is `NULL` (`NULL`s never conflict).
-    func rowIDs(sharingValuesOf row: Row, table: String, _ db: Database) throws -> [Int64] {
-        var values: [DatabaseValue] = []
-        for column in columns {
-            guard let value = row[column.name] as DatabaseValue?, !value.isNull else { return [] }
-            values.append(value)
+    /// equal those of one of `rows` (read from another state); a row with
+    /// a `NULL` among them is skipped (`NULL`s never conflict). One
+    /// statement for up to 500 rows when the index has one column, one a
+    /// row otherwise.
+    func rowIDs(sharingValuesOf rows: [Row], table: String, _ db: Database) throws -> Set<Int64> {
+        var found = Set<Int64>()
+        let keys: [[DatabaseValue]] = rows.compactMap { row in
+            let values = columns.map { row[$0.name] as DatabaseValue? ?? .null }
+            return values.contains(where: \.isNull) ? nil : values
+        }
+        let quotedTable = table.quotedDatabaseIdentifier
+        if columns.count == 1 {
+            let column = "\(columns[0].name.quotedDatabaseIdentifier) COLLATE \(columns[0].collation.quotedDatabaseIdentifier)"
+            var start = 0
+            while start < keys.count {
+                let end = min(start + RecordQuery.chunkSize, keys.count)
+                var size = 8
+                while size < end - start { size *= 2 }
+                let statement = try db.cachedStatement(
+                    sql: "SELECT rowid FROM \(quotedTable) WHERE \(column) IN (\(Array(repeating: "?", count: size).joined(separator: ",")))")
+                var values = keys[start..<end].map { $0[0] }
+                values += repeatElement(keys[end - 1][0], count: size - values.count)
+                statement.setUncheckedArguments(StatementArguments(values))
+                found.formUnion(try Int64.fetchAll(statement))
+                start = end
+            }
+            return found
         }
         let conditions = columns.map { "\($0.name.quotedDatabaseIdentifier) = ? COLLATE \($0.collation.quotedDatabaseIdentifier)" }
-        let statement = try db.cachedStatement(
-            sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier) WHERE \(conditions.joined(separator: " AND "))")
-        statement.setUncheckedArguments(StatementArguments(values))
-        return try Int64.fetchAll(statement)
+        let statement = try db.cachedStatement(sql: "SELECT rowid FROM \(quotedTable) WHERE \(conditions.joined(separator: " AND "))")
+        for key in keys {
+            statement.setUncheckedArguments(StatementArguments(key))
+            found.formUnion(try Int64.fetchAll(statement))
+        }
+        return found
     }
 }
