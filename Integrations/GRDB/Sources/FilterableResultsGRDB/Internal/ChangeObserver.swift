@@ -247,7 +247,14 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
             let entries = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
             let present = Set(entries.map(\.rowID))
             var removed = rowIDs.filter { !present.contains($0) }
-            let rowsAfter = rowIDs.count <= rowLimit ? try RecordQuery.rows(rowIDs, table: table, db) : nil
+            // The rows after, every column, and the records of the rows that came
+            // or changed (as many as the cache takes).
+            var rowsAfter: [Int64: Row]?
+            var records: [Int64: Record] = [:]
+            if rowIDs.count <= rowLimit {
+                let decoding: Set<Int64> = entries.count <= recordLimit ? present : []
+                (rowsAfter, records) = try RecordQuery.rows(rowIDs, decoding: decoding, table: table, db)
+            }
             // Rows that left unseen: found (and their records held, as a
             // delete's are before a commit), or the request's rows read again.
             var verified: Set<Int64>?
@@ -270,21 +277,22 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
             // of the rows that left as they were, and of the rows that changed
             // section as they were too (a row that moves into a new section is
             // reported deleted from its old place).
-            var records: [Int64: Record] = [:]
             var leaving: [Int64: Record] = [:]
             if let rowsAfter, entries.count + removed.count <= recordLimit {
                 // (A record that fails to decode is read again, or the update reloads.)
-                for entry in entries {
-                    guard let row = rowsAfter[entry.rowID] else { continue }
-                    records[entry.rowID] = try? Record(row: row)
-                    if let section = query.request.sectionColumn, let old = rowsLeaving[entry.rowID],
-                       old[section] as DatabaseValue? != row[section] as DatabaseValue? {
-                        leaving[entry.rowID] = try? Record(row: old)
+                if let section = query.request.sectionColumn {
+                    for entry in entries {
+                        if let row = rowsAfter[entry.rowID], let old = rowsLeaving[entry.rowID],
+                           old[section] as DatabaseValue? != row[section] as DatabaseValue? {
+                            leaving[entry.rowID] = try? Record(row: old)
+                        }
                     }
                 }
                 for rowID in removed {
                     if let row = rowsLeaving[rowID] { leaving[rowID] = try? Record(row: row) }
                 }
+            } else {
+                records = [:]
             }
             // An UPDATE that wrote the values a row had (an upsert of an
             // unchanged record) changes nothing: compare with the row before.

@@ -35,6 +35,23 @@ enum RecordQuery {
         try db.cachedStatement(sql: "SELECT 1 FROM sqlite_master LIMIT 0").execute()
     }
 
+    /// The rows among `rowIDs` in `table`, every column, by rowid, and the
+    /// records of those among `decoding` (read from the statement's rows,
+    /// which name their columns faster than copies do; a record that fails
+    /// to decode is left out).
+    static func rows<Record: FetchableRecord>(
+        _ rowIDs: [Int64], decoding: Set<Int64>, table: String, _ db: Database
+    ) throws -> (rows: [Int64: Row], records: [Int64: Record]) {
+        var rows: [Int64: Row] = [:]
+        var records: [Int64: Record] = [:]
+        rows.reserveCapacity(rowIDs.count)
+        try forEachRow(rowIDs, table: table, db) { rowID, row in
+            if decoding.contains(rowID) { records[rowID] = try? Record(row: row) }
+            rows[rowID] = row.copy()
+        }
+        return (rows, records)
+    }
+
     /// The rowids among `rowIDs` that `table` has.
     static func existing(_ rowIDs: some Collection<Int64>, table: String, _ db: Database) throws -> Set<Int64> {
         var found = Set<Int64>()
