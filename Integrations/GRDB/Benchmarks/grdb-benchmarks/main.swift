@@ -1,9 +1,9 @@
-// D1–D5: DatabaseResults against what an app would do without it (D3u
-// and D3r: D3 over a table with a UNIQUE column, and the sync pattern's
-// INSERT OR REPLACE over it).
+// D1–D5: DatabaseResults against what an app would do without it (D3u,
+// D3r and D3d: D3 over a table with a UNIQUE column, the sync pattern's
+// INSERT OR REPLACE over it, and the same changes as DELETE + INSERT).
 //
 //     swift run -c release --package-path Integrations/GRDB grdb-benchmarks [--quick | --rows N]
-//         [--only D3|D3u|D3r [--transactions N]]
+//         [--only D3|D3u|D3r|D3d [--transactions N]]
 //
 // Timings are printed, never asserted (they are not tests). The data are
 // drawn from a fixed seed. `--only` runs one D3 row (after the opening,
@@ -195,7 +195,7 @@ if !d3u.latencies.isEmpty {
 
 // Distinct remote ids, each replaced once.
 var remotes = Set<Int64>()
-while remotes.count < 100 * d3Transactions { remotes.insert(Int64.random(in: 1...Int64(rowCount), using: &random)) }
+while remotes.count < 200 * d3Transactions { remotes.insert(Int64.random(in: 1...Int64(rowCount), using: &random)) }
 let replaced = Array(remotes)
 let scores = replaced.map { _ in Int.random(in: 0..<1000, using: &random) }
 let d3r = try await commitLatencies(synced, count: runs("D3r") ? d3Transactions : 0) { db, number in
@@ -209,6 +209,21 @@ if !d3r.latencies.isEmpty {
     let syncedLatency = d3r.latencies[d3r.latencies.count / 2]
     let syncedCount = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM synced")! }
     print("D3r 100 INSERT OR REPLACE over a UNIQUE column: commit to reported update \(seconds(syncedLatency)) (median of \(d3Transactions); \(seconds(d3r.latencies[0]))–\(seconds(d3r.latencies.last!)); \(d3r.changes) changes; CPU \(cpuMedian(d3r.cpu)); shown \(synced.reportedSnapshot.count) rows, the table \(syncedCount)); refetch + difference(from:) as D3: \(String(format: "%.0f", refetchTime / syncedLatency))x")
+}
+// D3d: D3r's changes written so that SQLite reports the deletes (DELETE
+// by remote id, then INSERT): D3r less D3d is what finding the rows
+// `REPLACE` deleted costs.
+let d3d = try await commitLatencies(synced, count: runs("D3d") ? d3Transactions : 0) { db, number in
+    for offset in (100 * (d3Transactions + number))..<(100 * (d3Transactions + number) + 100) {
+        try db.execute(sql: "DELETE FROM synced WHERE remote = ?", arguments: ["r\(replaced[offset])"])
+        try db.execute(
+            sql: "INSERT INTO synced (id, remote, name, letter, score) VALUES (?, ?, 'replaced', 'A', ?)",
+            arguments: [Int64(rowCount) + 1 + Int64(offset), "r\(replaced[offset])", scores[offset]])
+    }
+}
+if !d3d.latencies.isEmpty {
+    let deletedLatency = d3d.latencies[d3d.latencies.count / 2]
+    print("D3d D3r's changes as DELETE + INSERT: commit to reported update \(seconds(deletedLatency)) (median of \(d3Transactions); \(seconds(d3d.latencies[0]))–\(seconds(d3d.latencies.last!)); \(d3d.changes) changes; CPU \(cpuMedian(d3d.cpu)))")
 }
 if only != nil {
     try? FileManager.default.removeItem(at: folder)

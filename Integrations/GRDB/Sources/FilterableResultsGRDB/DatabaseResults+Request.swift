@@ -21,8 +21,10 @@ extension DatabaseResults {
     ///
     ///     try await players.setFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"]))
     ///
-    /// - Throws: ``DatabaseResultsError/invalidExpression(_:message:)`` for
-    ///   an invalid expression; nothing changes then.
+    /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an
+    ///   expression that names a column the table does not have,
+    ///   ``DatabaseResultsError/invalidExpression(_:message:)`` for another
+    ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func setFilter(_ filter: DatabaseResultsRequest.Filter) async throws(DatabaseResultsError) {
         var request = latestRequest
@@ -42,8 +44,10 @@ extension DatabaseResults {
 
     /// Replaces every filter, as one animated batch.
     ///
-    /// - Throws: ``DatabaseResultsError/invalidExpression(_:message:)`` for
-    ///   an invalid expression; nothing changes then.
+    /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an
+    ///   expression that names a column the table does not have,
+    ///   ``DatabaseResultsError/invalidExpression(_:message:)`` for another
+    ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func replaceFilters(with filters: [DatabaseResultsRequest.Filter]) async throws(DatabaseResultsError) {
         var request = latestRequest

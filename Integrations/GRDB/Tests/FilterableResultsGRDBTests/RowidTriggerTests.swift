@@ -82,4 +82,18 @@ import Testing
         #expect(first.reportedSnapshot.keysBySection == [[1, 2, 3, 104, 105]])
         #expect(second.reportedSnapshot.keysBySection == [[105, 104, 3, 2, 1]])
     }
+
+    /// A source released after its writer was closed traps nothing.
+    @Test(arguments: [WriterKind.pool, .queue])
+    func aSourceReleasedAfterItsWriterClosedTrapsNothing(kind: WriterKind) async throws {
+        let database = try TemporaryDatabase(Coded.createTable, kind: kind)
+        var results: DatabaseResults<Coded>? = try await DatabaseResults<Coded>(database.writer, request: Self.request)
+        #expect(results?.reportedSnapshot.count == 0)
+        if let queue = database.writer as? DatabaseQueue { try queue.close() }
+        if let pool = database.writer as? DatabasePool { try pool.close() }
+        results = nil
+        // The writer's queue runs the source's last work.
+        try? await database.writer.writeWithoutTransaction { _ in }
+        #expect(results == nil)
+    }
 }

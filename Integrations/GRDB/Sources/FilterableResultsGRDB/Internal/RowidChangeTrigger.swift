@@ -51,8 +51,10 @@ final class RowidChangeTrigger: @unchecked Sendable {
             """)
     }
 
-    /// Drops the trigger, then its function.
+    /// Drops the trigger, then its function (nothing on a closed
+    /// connection: both went with it).
     func remove(_ db: Database) {
+        guard db.sqliteConnection != nil else { return }
         try? db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(name.quotedDatabaseIdentifier)")
         db.remove(function: function)
     }
