@@ -9,9 +9,10 @@ import GRDB
 /// (``RowidChangeTrigger``) reports the old. The rows `REPLACE` deletes
 /// through a unique index other than the rowid are reported by nothing:
 /// after a commit that wrote rows of a table with such an index, they are
-/// looked up in the state before it by the written rows' values (WAL), or
-/// a count of the table before and after tells whether any went, and the
-/// request's rowids are then read again (see `rowsDeletedSilently`).
+/// looked up in the state before it by the written rows' values, or found
+/// by comparing its rowids before and after (WAL); with a rollback
+/// journal, a count of the table before and after tells whether any went,
+/// and the request's rowids are then read again (see `rowsDeletedSilently`).
 ///
 /// Used only on the writer's queue (GRDB serialises it), hence unchecked.
 final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObserver, @unchecked Sendable {
@@ -267,6 +268,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                         var held: [Int64: Record] = [:]
                         for (rowID, row) in rows { held[rowID] = try? Record(row: row) }
                         cache.hold(held)
+                        holding += held.keys
                     }
                 } else {
                     silentDeletionChecks.rereads += 1
