@@ -1,8 +1,17 @@
-// D1–D5: DatabaseResults against what an app would do without it.
+// D1–D5: DatabaseResults against what an app would do without it (D3u,
+// D3r and D3d: D3 over a table with a UNIQUE column, the sync pattern's
+// INSERT OR REPLACE over it, and the same changes as DELETE + INSERT).
 //
 //     swift run -c release --package-path Integrations/GRDB grdb-benchmarks [--quick | --rows N]
+//         [--only D3|D3u|D3r|D3d [--transactions N]]
 //
-// Timings are printed, never asserted (they are not tests).
+// Timings are printed, never asserted (they are not tests). The data are
+// drawn from a fixed seed. `--only` runs one D3 row (after the opening,
+// without D4 and D5) with N transactions: under callgrind, two runs with
+// different N tell a commit's instructions, undisturbed by other processes:
+//
+//     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//         Integrations/GRDB/.build/release/grdb-benchmarks --rows 20000 --only D3 --transactions 10   # and 0
 
 import FilterableResults
 import FilterableResultsGRDB
@@ -21,6 +30,27 @@ let rowsArgument = CommandLine.arguments.firstIndex(of: "--rows").flatMap { inde
     index + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 1]) : nil
 }
 let rowCount = rowsArgument ?? (quick ? 20_000 : 1_000_000)
+let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
+    index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
+}
+let transactionsArgument = CommandLine.arguments.firstIndex(of: "--transactions").flatMap { index in
+    index + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 1]) : nil
+}
+/// Whether the D3 row `name` runs.
+func runs(_ name: String) -> Bool { only == nil || only == name }
+
+/// SplitMix64: the benchmark's data from a fixed seed, so that runs (and
+/// callgrind's counts) compare.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
 let clock = ContinuousClock()
 
 func seconds(_ duration: Duration) -> String {
@@ -48,11 +78,11 @@ var configuration = Configuration()
 configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
 let pool = try DatabasePool(path: folder.appendingPathComponent("items.sqlite").path, configuration: configuration)
 let letters = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
-var random = SystemRandomNumberGenerator()
+var random = SeededGenerator(state: 42)
 try pool.write { db in
     try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, letter TEXT NOT NULL, score INTEGER NOT NULL)")
     let statement = try db.makeStatement(sql: "INSERT INTO item VALUES (?, ?, ?, ?)")
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(state: 7)
     for id in 1...rowCount {
         let name = String((0..<8).map { _ in Character(UnicodeScalar(UInt8.random(in: 97...122, using: &generator))) })
         try statement.execute(arguments: [id, name, letters[id % 26], Int.random(in: 0..<1000, using: &generator)])
@@ -76,37 +106,129 @@ print("D1 open: \(seconds(openTime)) (\(items.reportedSnapshot.numberOfSections)
 print("D2 memory: \((memoryAfter - memoryBefore) / rowCount) bytes per row (resident delta \((memoryAfter - memoryBefore) / 1_000_000) MB)")
 
 // D3: a 100-row transaction: the source's batch vs ValueObservation's way,
-// a refetch of the ordered keys and a difference.
-let ids = (0..<100).map { _ in Int64.random(in: 1...Int64(rowCount), using: &random) }
-/// The instants of the end of the transaction (on the writer, just before
-/// its commit) and of the update that reports it.
+// a refetch of the ordered keys and a difference. The median of several
+// transactions, from the end of each (on the writer, just before its
+// commit) to the update that reports it.
+let d3Transactions = transactionsArgument ?? (quick ? 9 : 15)
+
+/// The instants of the end of the transaction and of the update that reports it.
 final class Instants: @unchecked Sendable {
     let lock = NSLock()
     var commit: ContinuousClock.Instant?
     var update: ContinuousClock.Instant?
 }
-let instants = Instants()
-var lastUpdate: DatabaseResults<Item>.Update?
-let observation = items.observe { update in
-    lastUpdate = update
-    instants.lock.withLock { instants.update = instants.update ?? clock.now }
+
+/// The process's CPU time in seconds (every thread): unlike the
+/// latency, barely moved by other processes on a loaded machine.
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
-let (_, commitTime) = try await measure {
-    try await pool.write { db in
-        for id in ids { try db.execute(sql: "UPDATE item SET score = score + 7 WHERE id = ?", arguments: [id]) }
-        // The commit follows at once: what comes after is the source's.
-        instants.lock.withLock { instants.commit = clock.now }
+
+/// The latencies from commit to reported update of `count` transactions
+/// written by `body` (given the transaction's number), sorted; the CPU
+/// time of each, from its first statement to its update applied, sorted;
+/// and the number of changes of the last update.
+@MainActor
+func commitLatencies(
+    _ source: DatabaseResults<Item>, count: Int, _ body: @escaping @Sendable (Database, Int) throws -> Void
+) async throws -> (latencies: [Duration], cpu: [Double], changes: Int) {
+    var latencies: [Duration] = []
+    var cpu: [Double] = []
+    var changes = 0
+    for number in 0..<count {
+        let cpuStart = cpuSeconds()
+        defer { cpu.append(cpuSeconds() - cpuStart) }
+        let instants = Instants()
+        let observation = source.observe { update in
+            changes = update.changeset.count
+            instants.lock.withLock { instants.update = instants.update ?? clock.now }
+        }
+        try await pool.write { db in
+            try body(db, number)
+            // The commit follows at once: what comes after is the source's.
+            instants.lock.withLock { instants.commit = clock.now }
+        }
+        await source.synchronize()
+        observation.cancel()
+        latencies.append(instants.lock.withLock { (instants.update ?? clock.now) - (instants.commit ?? clock.now) })
     }
-    await items.synchronize()
+    return (latencies.sorted(), cpu.sorted(), changes)
 }
-let latency = instants.lock.withLock { (instants.update ?? clock.now) - (instants.commit ?? clock.now) }
+
+/// A median CPU time in milliseconds.
+func cpuMedian(_ cpu: [Double]) -> String { String(format: "%.1f ms", cpu[cpu.count / 2] * 1000) }
+
+let d3IDs = (0..<d3Transactions).map { _ in (0..<100).map { _ in Int64.random(in: 1...Int64(rowCount), using: &random) } }
+let d3 = try await commitLatencies(items, count: runs("D3") ? d3Transactions : 0) { db, number in
+    for id in d3IDs[number] { try db.execute(sql: "UPDATE item SET score = score + 7 WHERE id = ?", arguments: [id]) }
+}
 let old = sortedKeys
 let (_, refetchTime) = try await measure {
     let new = try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item ORDER BY letter, score DESC, name, id") }
     return new.difference(from: old).count
 }
-print("D3 100-row transaction: commit to reported update \(seconds(latency)); write + synchronize \(seconds(commitTime)) (\(lastUpdate?.changeset.count ?? 0) changes); refetch + difference(from:): \(seconds(refetchTime)) (\(String(format: "%.0f", refetchTime / latency))x)")
-observation.cancel()
+let latency = d3.latencies.isEmpty ? refetchTime : d3.latencies[d3.latencies.count / 2]
+if !d3.latencies.isEmpty { print("D3 100-row transaction: commit to reported update \(seconds(latency)) (median of \(d3Transactions); \(seconds(d3.latencies[0]))–\(seconds(d3.latencies.last!)); \(d3.changes) changes; CPU \(cpuMedian(d3.cpu))); refetch + difference(from:): \(seconds(refetchTime)) (\(String(format: "%.0f", refetchTime / latency))x)") }
+
+// D3r: the sync pattern over a table with a UNIQUE remote id: transactions
+// of 100 `INSERT OR REPLACE` by remote id under new local ids (each
+// deletes the row that had the remote id: SQLite reports no delete),
+// through the same pool.
+try pool.write { db in
+    try db.execute(sql: "CREATE TABLE synced (id INTEGER PRIMARY KEY, remote TEXT NOT NULL UNIQUE, name TEXT NOT NULL, letter TEXT NOT NULL, score INTEGER NOT NULL)")
+    try db.execute(sql: "INSERT INTO synced SELECT id, 'r' || id, name, letter, score FROM item")
+}
+let synced = try await DatabaseResults<Item>(
+    pool, request: DatabaseResultsRequest(table: "synced", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "letter"))
+// D3u: D3's transaction (100 scores written) over the table with the
+// UNIQUE column: what the lookups of rows `REPLACE` may have deleted cost
+// a commit that deleted none.
+let d3u = try await commitLatencies(synced, count: runs("D3u") ? d3Transactions : 0) { db, number in
+    for id in d3IDs[number] { try db.execute(sql: "UPDATE synced SET score = score + 7 WHERE id = ?", arguments: [id]) }
+}
+if !d3u.latencies.isEmpty {
+    let uniqueLatency = d3u.latencies[d3u.latencies.count / 2]
+    print("D3u D3's transaction over a table with a UNIQUE column: commit to reported update \(seconds(uniqueLatency)) (median of \(d3Transactions); \(seconds(d3u.latencies[0]))–\(seconds(d3u.latencies.last!)); \(d3u.changes) changes; CPU \(cpuMedian(d3u.cpu))); \(String(format: "%.2f", uniqueLatency / latency))x D3's")
+}
+
+// Distinct remote ids, each replaced once.
+var remotes = Set<Int64>()
+while remotes.count < 200 * d3Transactions { remotes.insert(Int64.random(in: 1...Int64(rowCount), using: &random)) }
+let replaced = Array(remotes)
+let scores = replaced.map { _ in Int.random(in: 0..<1000, using: &random) }
+let d3r = try await commitLatencies(synced, count: runs("D3r") ? d3Transactions : 0) { db, number in
+    for offset in (100 * number)..<(100 * number + 100) {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO synced (id, remote, name, letter, score) VALUES (?, ?, 'replaced', 'A', ?)",
+            arguments: [Int64(rowCount) + 1 + Int64(offset), "r\(replaced[offset])", scores[offset]])
+    }
+}
+if !d3r.latencies.isEmpty {
+    let syncedLatency = d3r.latencies[d3r.latencies.count / 2]
+    let syncedCount = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM synced")! }
+    print("D3r 100 INSERT OR REPLACE over a UNIQUE column: commit to reported update \(seconds(syncedLatency)) (median of \(d3Transactions); \(seconds(d3r.latencies[0]))–\(seconds(d3r.latencies.last!)); \(d3r.changes) changes; CPU \(cpuMedian(d3r.cpu)); shown \(synced.reportedSnapshot.count) rows, the table \(syncedCount)); refetch + difference(from:) as D3: \(String(format: "%.0f", refetchTime / syncedLatency))x")
+}
+// D3d: D3r's changes written so that SQLite reports the deletes (DELETE
+// by remote id, then INSERT): D3r less D3d is what finding the rows
+// `REPLACE` deleted costs.
+let d3d = try await commitLatencies(synced, count: runs("D3d") ? d3Transactions : 0) { db, number in
+    for offset in (100 * (d3Transactions + number))..<(100 * (d3Transactions + number) + 100) {
+        try db.execute(sql: "DELETE FROM synced WHERE remote = ?", arguments: ["r\(replaced[offset])"])
+        try db.execute(
+            sql: "INSERT INTO synced (id, remote, name, letter, score) VALUES (?, ?, 'replaced', 'A', ?)",
+            arguments: [Int64(rowCount) + 1 + Int64(offset), "r\(replaced[offset])", scores[offset]])
+    }
+}
+if !d3d.latencies.isEmpty {
+    let deletedLatency = d3d.latencies[d3d.latencies.count / 2]
+    print("D3d D3r's changes as DELETE + INSERT: commit to reported update \(seconds(deletedLatency)) (median of \(d3Transactions); \(seconds(d3d.latencies[0]))–\(seconds(d3d.latencies.last!)); \(d3d.changes) changes; CPU \(cpuMedian(d3d.cpu)))")
+}
+if only != nil {
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+}
 
 // D4: element(at:) while scrolling 10,000 rows (batches of 50 read as needed).
 let snapshot = items.reportedSnapshot

@@ -5,7 +5,14 @@ extension DatabaseResults {
     /// Applies one delivery from the writer, in commit order.
     func handle(_ delivery: Delivery<Record>) {
         switch delivery {
-        case let .changes(upserted, removed, updated, records, leaving):
+        case let .changes(upserted, removed, updated, records, leaving, verified):
+            // The rows shown that the request no longer matches left too
+            // (rows `REPLACE` deleted unseen).
+            var removed = removed
+            if let verified {
+                let listed = Set(removed)
+                removed += shownKeys().filter { !verified.contains($0) && !listed.contains($0) }
+            }
             // The records whose content changed are read again; the update
             // is built with the records sent, those of the rows that left as
             // they were.
@@ -13,6 +20,7 @@ extension DatabaseResults {
             // read from the cache until the batch is applied.)
             let left = Set(removed)
             cache.invalidate(updated.lazy.filter { !left.contains($0) })
+            cache.insert(records)
             generation += 1
             sent = (records, leaving)
             defer { sent = ([:], [:]) }
@@ -42,14 +50,18 @@ extension DatabaseResults {
                 fail(.invalidArgument("\(error)"))
             }
             // The view now shows the table after the commit: the records
-            // held for the rows it deleted are no longer needed.
+            // held for the rows it deleted are no longer needed (nor those
+            // held for rows that are still there: a rowid change rolled
+            // back with its savepoint).
             cache.invalidate(removed)
             cache.releaseHeld(removed)
+            cache.releaseHeld(upserted.lazy.map(\.rowID))
         case let .reload(entries):
             cache.invalidateAll()
             reload(entries)
-        case let .refetch(query, entries, reorganize, done):
-            apply(query, entries, reorganize: reorganize)
+        case let .refetch(query, entries, reorganize, refresh, done):
+            if refresh { cache.invalidateAll() }
+            apply(query, entries, reorganize: reorganize, refresh: refresh)
             done()
         case let .narrow(query, base, matched, candidates, leaving, done):
             sent = ([:], leaving)
@@ -85,11 +97,13 @@ extension DatabaseResults {
     }
 
     /// Shows a new request's rows as one animated batch: rows kept keep
-    /// their content (a filter change reports no updates).
-    func apply(_ query: EntryQuery, _ entries: [IndexEntry], reorganize: Bool) {
+    /// their content (a filter change reports no updates), unless
+    /// `refresh` (their content may have changed unseen: `entries` carry a
+    /// new stamp, and every row kept is reported updated).
+    func apply(_ query: EntryQuery, _ entries: [IndexEntry], reorganize: Bool, refresh: Bool = false) {
         let new = query.request
         let store = controller.store
-        let carried = entries.map { entry in
+        let carried = refresh ? entries : entries.map { entry in
             var entry = entry
             entry.stamp = store.element(forKey: entry.rowID)?.stamp ?? entry.stamp
             return entry

@@ -21,8 +21,10 @@ extension DatabaseResults {
     ///
     ///     try await players.setFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"]))
     ///
-    /// - Throws: ``DatabaseResultsError/invalidExpression(_:message:)`` for
-    ///   an invalid expression; nothing changes then.
+    /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an
+    ///   expression that names a column the table does not have,
+    ///   ``DatabaseResultsError/invalidExpression(_:message:)`` for another
+    ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func setFilter(_ filter: DatabaseResultsRequest.Filter) async throws(DatabaseResultsError) {
         var request = latestRequest
@@ -42,8 +44,10 @@ extension DatabaseResults {
 
     /// Replaces every filter, as one animated batch.
     ///
-    /// - Throws: ``DatabaseResultsError/invalidExpression(_:message:)`` for
-    ///   an invalid expression; nothing changes then.
+    /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an
+    ///   expression that names a column the table does not have,
+    ///   ``DatabaseResultsError/invalidExpression(_:message:)`` for another
+    ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func replaceFilters(with filters: [DatabaseResultsRequest.Filter]) async throws(DatabaseResultsError) {
         var request = latestRequest
@@ -167,6 +171,14 @@ extension DatabaseResults {
         do {
             let wait: AsyncStream<Bool>? = try await writer.writeWithoutTransaction { db in
                 if !tickets.isLatest(ticket) { return nil }
+                let version = try db.schemaVersion()
+                if observer.isBroken || version != observer.schemaVersion {
+                    // The rows shown may be stale: read the request's rows instead.
+                    let (done, signal) = AsyncStream<Bool>.makeStream()
+                    signal.yield(false)
+                    signal.finish()
+                    return done
+                }
                 let query = try EntryQuery(request, in: db)
                 let matched = try query.matchingRowIDs(among: candidates, db)
                 // The records of the rows that leave, for the batch that
@@ -179,8 +191,7 @@ extension DatabaseResults {
                     }
                 }
                 observer.query = query
-                observer.schemaVersion = try db.schemaVersion()
-                observer.isBroken = false
+                observer.trackRowidChanges(db)
                 let (done, signal) = AsyncStream<Bool>.makeStream()
                 feed.yield(.narrow(query, from: base, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: { applied in
                     signal.yield(applied)
@@ -217,12 +228,22 @@ extension DatabaseResults {
             let wait: AsyncStream<Void>? = try await writer.writeWithoutTransaction { db in
                 if let ticket, !tickets.isLatest(ticket) { return nil }
                 let query = try EntryQuery(request, in: db)
-                let entries = try query.fetchAll(db)
+                let version = try db.schemaVersion()
+                // After a failure or a schema change the rows kept may have
+                // new content: new stamps report them updated.
+                let refresh = observer.isBroken || version != observer.schemaVersion
+                var stamp: UInt32 = 0
+                if refresh {
+                    stamp = observer.nextStamp
+                    observer.nextStamp &+= 1
+                }
+                let entries = try query.fetchAll(db, stamp: stamp)
                 observer.query = query
-                observer.schemaVersion = try db.schemaVersion()
+                observer.schemaVersion = version
                 observer.isBroken = false
+                observer.trackRowidChanges(db)
                 let (done, signal) = AsyncStream<Void>.makeStream()
-                feed.yield(.refetch(query, entries, reorganize: reorganize, done: { signal.finish() }))
+                feed.yield(.refetch(query, entries, reorganize: reorganize, refresh: refresh, done: { signal.finish() }))
                 return done
             }
             if let wait { for await _ in wait {} }

@@ -87,7 +87,11 @@ extension DatabaseResults {
         var converted: [ResultsChangeset<Record, Int64>.ElementChange] = []
         converted.reserveCapacity(changes.count)
         for change in changes {
-            let record = change.kind == .delete ? sent.before[change.key] ?? cache.cached(change.key) : records[change.key]
+            // A row deleted from its place that the commit also sent (it moved
+            // into a new section): the cache has its new record, not the old.
+            let record = change.kind == .delete
+                ? sent.before[change.key] ?? (sent.after[change.key] == nil ? cache.cached(change.key) : nil)
+                : records[change.key]
             guard let record else { return reload }
             records[change.key] = record
             converted.append(ResultsChangeset<Record, Int64>.ElementChange(Self.change(change.change), key: change.key, element: record))

@@ -19,20 +19,59 @@ import GRDB
 /// ``ResultsController``) turns them into one valid batch. Commits are
 /// delivered to the main actor in commit order, from any connection of the
 /// pool and any task. Other tables' and rolled-back transactions report
-/// nothing; a change the observer cannot follow row by row (a schema
-/// change, an untracked change) reports a reload, and a table or column
-/// that is gone a typed error in ``error`` (the last table stays).
+/// nothing. A schema change (a column added, dropped or renamed, the table
+/// made again, an index) or a change GRDB reports without rows
+/// (`notifyChanges(in:)`) reloads. A table or column the request needs
+/// that is gone is a typed error in ``error``: the rows stay as they were,
+/// except those the database no longer has, which leave (a dropped table
+/// empties it), until a new request.
 ///
-/// A commit's deleted rows are reported with their records as they were:
-/// a read-only connection holds the database as it was before the commit
-/// (WAL only; it lets a checkpoint catch up every 200 commits). An
-/// `UPDATE` that writes the values a row had is no update. A section with
-/// no matching row is not shown. A batch that changes more rows than half
-/// the cache, or a request change that swaps more than 10,000 rows, is
-/// reported as a reload.
+/// Rows SQLite removes without reporting them are followed too. An
+/// `UPDATE` that changes a rowid is reported by the update hook under the
+/// new rowid only: a temporary trigger on the writer connection, which
+/// names no column but the rowid (so an app's migrations still drop
+/// columns), reports the old one (it is dropped with the source). The rows
+/// an `INSERT OR REPLACE` or `UPDATE OR REPLACE` deletes through a unique
+/// index other than the rowid (a `UNIQUE` remote id) are reported by
+/// nothing: after a commit that wrote rows of a table with such an index,
+/// they are looked up by the written rows' values in the state before the
+/// commit, through the index (a pool), or the table is counted before and
+/// after (a queue), and where that cannot tell, the request's rowids are
+/// read again (O(*n*) for that commit).
 ///
-/// Writes through another `DatabasePool` or process on the same file are
-/// not seen (as with GRDB's own observation).
+/// What follows from the writer:
+///
+/// - A `DatabasePool` (WAL): a read-only connection holds the database as
+///   it was before each commit (it lets a checkpoint catch up every 200
+///   commits): every delete is animated with the record that left, an
+///   `UPDATE` that writes the values a row had is no update, and rows
+///   `REPLACE` deleted are found by index lookups: O(*k* log *n*) for *k*
+///   rows written. A row written twice in one transaction, or an index
+///   over an expression, costs a comparison of the table's rowids instead.
+/// - A `DatabaseQueue` on a file (rollback journal, GRDB's default): the
+///   state before a commit can be read only while the transaction runs,
+///   so a read-only connection reads each row when a transaction first
+///   touches it (up to 1,000 rows a transaction), and counts the table at
+///   its first write when the table has a unique index other than the
+///   rowid: O(*n*) for such commits, and the request's rowids are read
+///   again when rows went unseen. Deletes, same-value updates and
+///   `REPLACE` are otherwise as with a pool. A transaction too large for
+///   SQLite's page cache takes the file before it commits: its deleted
+///   rows whose records were never read then reload.
+/// - An in-memory `DatabaseQueue`: no other connection can read it, so
+///   there is no state before a commit: a delete of a row whose record was
+///   never read (not in the cache) reloads, an `UPDATE` of the same values
+///   is reported as an update, and every commit that writes a table with a
+///   unique index other than the rowid reads the request's rowids again.
+///
+/// An `UPDATE` that writes the values a row had is no update (up to 1,000
+/// rows a transaction). A section with no matching row is not shown. A
+/// batch that changes more rows than half the cache, or a request change
+/// that swaps more than 10,000 rows, is reported as a reload.
+///
+/// Writes through another `DatabasePool`, `DatabaseQueue` or process on
+/// the same file are not seen (as with GRDB's own observation) until the
+/// writer is told with `notifyChanges(in:)`, which reloads.
 @MainActor
 public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     /// The database observed.
@@ -93,8 +132,9 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
                 let query = try EntryQuery(request, in: db)
                 let observer = ChangeObserver<Record>(
                     query: query, schemaVersion: try db.schemaVersion(), feed: feed,
-                    pinned: PinnedReader(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache)
+                    before: BeforeState(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache, writer: writer)
                 let entries = try query.fetchAll(db)
+                observer.trackRowidChanges(db)
                 db.add(transactionObserver: observer, extent: .observerLifetime)
                 return (observer, entries)
             }
@@ -126,6 +166,10 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     deinit {
         // Ends the consumer's loop; GRDB holds the observer weakly.
         feed.finish()
+        // The trigger calls its function on every UPDATE that changes a rowid:
+        // drop it, then the function.
+        let trigger = observer.rowidTrigger!
+        writer.asyncWriteWithoutTransaction { db in trigger.remove(db) }
     }
 
     /// The engine's sectioning for `request`.
@@ -151,6 +195,17 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
             writer.asyncWriteWithoutTransaction { _ in
                 feed.yield(.marker { continuation.resume() })
             }
+        }
+    }
+}
+
+extension DatabaseResults {
+    /// How the commits that may have removed rows unseen were checked so
+    /// far (read on the writer, after the commits before the call), for tests.
+    var silentDeletionChecks: ChangeObserver<Record>.SilentDeletionChecks {
+        get async {
+            let observer = self.observer
+            return (try? await writer.writeWithoutTransaction { _ in observer.silentDeletionChecks }) ?? .init()
         }
     }
 }

@@ -17,38 +17,47 @@ import Testing
         return try await DatabaseResults<Player>(database.pool, request: Self.request)
     }
 
-    @Test func droppedTableIsATypedErrorAndTheTableStays() async throws {
+    /// A dropped table is a typed error, and its rows leave (a view never
+    /// asks for a record that is gone); nothing traps.
+    @Test func droppedTableIsATypedErrorAndItsRowsLeave() async throws {
         let database = try TemporaryDatabase()
         let results = try await open(database)
-        let before = results.reportedSnapshot.keysBySection
+        let screen = Screen(results) { "\($0.id):\($0.name)" }
         var reported: [DatabaseResultsError] = []
         results.onError = { reported.append($0) }
         try await database.pool.write { db in try db.execute(sql: "DROP TABLE player") }
         await results.synchronize()
         #expect(results.error == .missingTable("player"))
         #expect(reported == [.missingTable("player")])
-        #expect(results.reportedSnapshot.keysBySection == before)
-        // Later commits trap nothing and change nothing.
+        #expect(screen.problems(expected: []) == [])
+        // Later commits trap nothing, and show nothing until a new request.
         try await database.pool.write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, team TEXT, score INTEGER NOT NULL)")
             try db.execute(sql: "INSERT INTO player VALUES (1, 'x', 'A', 1)")
         }
         await results.synchronize()
-        #expect(results.reportedSnapshot.keysBySection == before)
+        #expect(results.reportedSnapshot.count == 0)
         // A new request starts following again.
         try await results.setRequest(Self.request)
         #expect(results.error == nil)
         #expect(results.reportedSnapshot.keysBySection == [[1]])
     }
 
+    /// A dropped column the request needs is a typed error: the rows stay,
+    /// but those the database deletes meanwhile leave.
     @Test func droppedColumnIsATypedError() async throws {
         let database = try TemporaryDatabase()
         let results = try await open(database)
+        let screen = Screen(results, countMode: .cached) { "\($0.id):\($0.name)" }
         let before = results.reportedSnapshot.keysBySection
-        try await database.pool.write { db in try db.execute(sql: "ALTER TABLE player DROP COLUMN score") }
+        try await database.pool.write { db in try db.execute(sql: "ALTER TABLE player DROP COLUMN team") }
         await results.synchronize()
-        #expect(results.error == .missingColumn("score", table: "player"))
+        #expect(results.error == .missingColumn("team", table: "player"))
         #expect(results.reportedSnapshot.keysBySection == before)
+        results.cache.invalidateAll()
+        try await database.pool.write { db in try db.execute(sql: "DELETE FROM player WHERE id IN (3, 4); UPDATE player SET score = 99 WHERE id = 5") }
+        await results.synchronize()
+        #expect(screen.problems(expected: before.map { $0.filter { $0 != 3 && $0 != 4 } }) == [])
     }
 
     @Test func schemaChangeWhileObservingReloads() async throws {
@@ -106,6 +115,21 @@ import Testing
             try await results.setRequest(DatabaseResultsRequest(table: "player", orderedBy: [.ascending("rank")]))
         }
         #expect(results.reportedSnapshot.keysBySection == before)
+        #expect(results.request.filters.isEmpty)
+    }
+
+    /// A filter that names a column the table does not have is a missing
+    /// column, not an invalid expression.
+    @Test func aFilterOverAMissingColumnNamesTheColumn() async throws {
+        let database = try TemporaryDatabase()
+        let results = try await open(database)
+        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+            try await results.setFilter(.init(title: "top", sql: "rank < ?", arguments: [3]))
+        }
+        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+            _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(
+                table: "player", filters: [.init(title: "top", sql: "score > 1 AND rank < 3")]))
+        }
         #expect(results.request.filters.isEmpty)
     }
 

@@ -4,43 +4,108 @@ import GRDB
 /// observed table and, after each commit, reads only those rows' entries on
 /// the writer connection and sends them to the main actor, in commit order.
 ///
+/// SQLite does not report every row a transaction removes. An `UPDATE`
+/// that changes a rowid reports the new one only: a temporary trigger
+/// (``RowidChangeTrigger``) reports the old. The rows `REPLACE` deletes
+/// through a unique index other than the rowid are reported by nothing:
+/// after a commit that wrote rows of a table with such an index, they are
+/// looked up in the state before it by the written rows' values, or found
+/// by comparing its rowids before and after (WAL); with a rollback
+/// journal, a count of the table before and after tells whether any went,
+/// and the request's rowids are then read again (see `rowsDeletedSilently`).
+///
 /// Used only on the writer's queue (GRDB serialises it), hence unchecked.
 final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObserver, @unchecked Sendable {
     let feed: AsyncStream<Delivery<Record>>.Continuation
-    /// The state before the commit, for the records of rows that leave.
-    let pinned: PinnedReader?
+    /// The state before the commit: records of rows that leave, rows
+    /// rewritten with their own values, rows `REPLACE` deleted.
+    let before: BeforeState?
     /// The most records sent with one commit.
     let recordLimit: Int
+    /// The most rows a commit may touch for them to be read before and
+    /// after it (to tell unchanged rows and rows deleted unseen); past it,
+    /// every row touched is reported changed.
+    var rowLimit: Int { max(recordLimit, 1_000) }
     /// Where the records of rows about to be deleted are held.
     let cache: RecordCache<Record>
-    private var deleted: Set<Int64> = []
-    private var inserted: Set<Int64> = []
-    /// The rows whose records this transaction holds.
-    private var holding: [Int64] = []
+    /// The writer, to make the rowid trigger again after a schema change.
+    private let writer: any DatabaseWriter
+    /// Reports the old rowid of rows an `UPDATE` gives another.
+    private(set) var rowidTrigger: RowidChangeTrigger!
+    /// Whether the trigger is known to be on the table: without it, any
+    /// `UPDATE` may have taken a row to another rowid unseen.
+    private var tracksRowidChanges = false
     /// The request observed; replaced on the writer when the request changes.
     var query: EntryQuery
     /// The schema version when the query was checked.
     var schemaVersion: Int32
     /// Stamps updated rows so the engine reports their content changed.
     var nextStamp: UInt32 = 1
-    private var changed: Set<Int64> = []
-    private var updated: Set<Int64> = []
-    private var untracked = false
-    /// Commits since the last checkpoint made for the pinned reader.
-    private var commitsSinceCheckpoint = 0
     /// Set after a failure: the observer waits for a new request.
     var isBroken = false
+    /// Commits since the last checkpoint made for the pinned before-state.
+    private var commitsSinceCheckpoint = 0
+    /// How the commits that may have removed rows unseen were checked, for tests.
+    private(set) var silentDeletionChecks = SilentDeletionChecks()
+
+    /// The ways of finding the rows a commit removed unseen, counted.
+    struct SilentDeletionChecks: Sendable, Equatable {
+        /// Looked up by the written rows' unique values in the pinned state.
+        var lookUps = 0
+        /// The rowids before and after compared (pinned).
+        var rowidComparisons = 0
+        /// Counts before and after compared (rollback journal).
+        var counts = 0
+        /// The request's rowids read again.
+        var rereads = 0
+    }
+
+    // The transaction's events.
+    private var changed: Set<Int64> = []
+    private var updated: Set<Int64> = []
+    private var deleted: Set<Int64> = []
+    private var inserted: Set<Int64> = []
+    /// Old rowids of rows an `UPDATE` gave another rowid.
+    private var rekeyed: Set<Int64> = []
+    /// The number of inserts and updates of each row written.
+    private var writes: [Int64: Int] = [:]
+    private var untracked = false
+    /// The rows whose records this transaction holds.
+    private var holding: [Int64] = []
+    // The state before the transaction (see `BeforeState`).
+    /// Rows the transaction touched, as they were: those of `changed`
+    /// that existed before when `rowsBeforeAreAll`.
+    private var rowsBefore: [Int64: Row] = [:]
+    private var rowsBeforeAreAll = false
+    /// The table's row count before the transaction, when a count check
+    /// needs it and the before-state is not pinned (read at the first write).
+    private var countBefore: Int?
 
     init(
-        query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record>>.Continuation, pinned: PinnedReader?,
-        recordLimit: Int, cache: RecordCache<Record>
+        query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record>>.Continuation, before: BeforeState?,
+        recordLimit: Int, cache: RecordCache<Record>, writer: any DatabaseWriter
     ) {
         self.query = query
         self.cache = cache
-        self.pinned = pinned
+        self.before = before
         self.recordLimit = recordLimit
         self.schemaVersion = schemaVersion
         self.feed = feed
+        self.writer = writer
+        rowsBeforeAreAll = before.map { !$0.isPinned } ?? false
+        rowidTrigger = RowidChangeTrigger { [weak self] rowID in self?.rowidChanged(from: rowID) }
+    }
+
+    /// Makes the rowid trigger on the query's table, outside a transaction
+    /// on the writer; without it, commits that update rows are checked by
+    /// count (or the request's rows read again).
+    func trackRowidChanges(_ db: Database) {
+        do {
+            try rowidTrigger.install(on: query.request.table, db)
+            tracksRowidChanges = true
+        } catch {
+            tracksRowidChanges = false
+        }
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
@@ -50,42 +115,100 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     func databaseDidChange() { untracked = true }
 
     func databaseDidChange(with event: DatabaseEvent) {
-        changed.insert(event.rowID)
-        if event.kind == .update { updated.insert(event.rowID) }
-        if event.kind == .delete { deleted.insert(event.rowID) }
-        if event.kind == .insert { inserted.insert(event.rowID) }
+        readBefore(event.rowID, isFirstEvent: changed.insert(event.rowID).inserted, isWrite: event.kind != .delete)
+        switch event.kind {
+        case .update:
+            updated.insert(event.rowID)
+            writes[event.rowID, default: 0] += 1
+        case .insert:
+            inserted.insert(event.rowID)
+            writes[event.rowID, default: 0] += 1
+        case .delete:
+            deleted.insert(event.rowID)
+        }
     }
 
-    /// Before the commit, while readers still see the deleted rows: holds
-    /// their records, so the snapshot the view shows until the main actor
-    /// applies this commit still has a record for each of its rows. A row
-    /// deleted and inserted again in the transaction is not gone: the
-    /// database has its new record, so nothing is held for it.
+    /// From the trigger, while a statement runs: `rowID` was given another
+    /// rowid (or will be, if a savepoint rolled back: it is only read again).
+    private func rowidChanged(from rowID: Int64) {
+        readBefore(rowID, isFirstEvent: changed.insert(rowID).inserted, isWrite: false)
+        rekeyed.insert(rowID)
+    }
+
+    /// When the before-state is readable only while the transaction runs
+    /// (a rollback journal): reads the row `rowID` as it was at the
+    /// transaction's first event for it (at most ``rowLimit`` rows), and the
+    /// table's count at its first write when a count check may need it.
+    private func readBefore(_ rowID: Int64, isFirstEvent: Bool, isWrite: Bool) {
+        guard let before, !before.isPinned, !isBroken, rowsBeforeAreAll else { return }
+        let table = query.request.table
+        if isWrite, countBefore == nil, !query.uniqueIndexes.isEmpty || !tracksRowidChanges {
+            countBefore = before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
+        }
+        guard isFirstEvent else { return }
+        guard changed.count <= rowLimit, let rows = before.rows([rowID], table: table) else {
+            rowsBeforeAreAll = false
+            return
+        }
+        rowsBefore.merge(rows) { old, _ in old }
+    }
+
+    /// Before the commit: reads the rows the transaction touched as they
+    /// were (pinned: in one batch; else they were read as the update hook
+    /// reported them), and holds the records of the deleted ones, so the
+    /// snapshot the view shows until the main actor applies this commit
+    /// still has a record for each of its rows. A row deleted and inserted
+    /// again in the transaction is not gone: the database has its new
+    /// record, so nothing is held for it.
     func databaseWillCommit() throws {
-        let gone = deleted.subtracting(inserted)
-        guard let pinned, !isBroken, !gone.isEmpty, gone.count <= recordLimit else { return }
-        let records: [Int64: Record] = pinned.records(Array(gone), table: query.request.table)
+        guard let before, !isBroken, !changed.isEmpty else { return }
+        let gone = deleted.union(rekeyed).subtracting(inserted)
+        if before.isPinned {
+            let table = query.request.table
+            if changed.count <= rowLimit, let rows = before.rows(Array(changed), table: table) {
+                rowsBefore = rows
+                rowsBeforeAreAll = true
+            } else if !gone.isEmpty, gone.count <= recordLimit {
+                rowsBefore = before.rows(Array(gone), table: table) ?? [:]
+            }
+        }
+        guard !gone.isEmpty, gone.count <= recordLimit else { return }
+        var records: [Int64: Record] = [:]
+        for rowID in gone {
+            if let row = rowsBefore[rowID] { records[rowID] = try? Record(row: row) }
+        }
         cache.hold(records)
         holding = Array(records.keys)
+    }
+
+    /// Whether the transaction may have removed rows SQLite did not
+    /// report: it wrote rows of a table with a unique index other than the
+    /// rowid (`REPLACE` deletes through it unseen), or updated rows while
+    /// the rowid trigger is missing.
+    private var mayHaveDeletedSilently: Bool {
+        (!query.uniqueIndexes.isEmpty && !writes.isEmpty) || (!tracksRowidChanges && !updated.isEmpty)
     }
 
     func databaseDidCommit(_ db: Database) {
         defer {
             reset()
-            if let pinned {
+            if let before, before.isPinned {
                 commitsSinceCheckpoint += 1
                 if commitsSinceCheckpoint >= 200 {
                     // The held state keeps a checkpoint from catching up:
                     // let it go, checkpoint, then hold the new state (which
                     // then reads the database file, letting the WAL restart).
                     commitsSinceCheckpoint = 0
-                    pinned.release()
+                    before.release()
                     _ = try? db.checkpoint(.passive)
                 }
-                pinned.advance()
+                before.advance()
             }
         }
-        guard !isBroken else { return }
+        guard !isBroken else {
+            removeRowsGone(db)
+            return
+        }
         let version = (try? db.schemaVersion()) ?? schemaVersion
         if version != schemaVersion || untracked {
             // A schema change (DROP, ALTER, a new index…) or a change without
@@ -96,9 +219,20 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 let stamp = nextStamp
                 nextStamp &+= 1
                 feed.yield(.reload(try query.fetchAll(db, stamp: stamp)))
+                // A dropped table took the trigger with it: make it again
+                // on the writer's next turn (no statement may change the
+                // schema while commits are reported).
+                tracksRowidChanges = (try? rowidTrigger.isInstalled(on: query.request.table, db)) ?? false
+                if !tracksRowidChanges {
+                    writer.asyncWriteWithoutTransaction { [weak self] db in
+                        guard let self, !isBroken else { return }
+                        trackRowidChanges(db)
+                    }
+                }
             } catch {
                 isBroken = true
                 feed.yield(.failure(EntryQuery.typed(error)))
+                removeRowsGone(db, always: true)
             }
             // The view shows the old table until the main actor takes the
             // reload or the failure: let the held records go after it.
@@ -109,35 +243,147 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         do {
             let stamp = nextStamp
             nextStamp &+= 1
+            let table = query.request.table
             let rowIDs = Array(changed)
             let entries = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
             let present = Set(entries.map(\.rowID))
-            let removed = rowIDs.filter { !present.contains($0) }
+            var removed = rowIDs.filter { !present.contains($0) }
+            // The rows after, every column, and the records of the rows that came
+            // or changed (as many as the cache takes).
+            var rowsAfter: [Int64: Row]?
             var records: [Int64: Record] = [:]
+            if rowIDs.count <= rowLimit {
+                let decoding: Set<Int64> = entries.count <= recordLimit ? present : []
+                (rowsAfter, records) = try RecordQuery.rows(rowIDs, decoding: decoding, table: table, db)
+            }
+            // Rows that left unseen: found (and their records held, as a
+            // delete's are before a commit), or the request's rows read again.
+            var verified: Set<Int64>?
+            var rowsLeaving = rowsBefore
+            if mayHaveDeletedSilently {
+                if let found = try rowsDeletedSilently(rowsAfter: rowsAfter, db) {
+                    removed += found
+                    if !found.isEmpty, found.count <= recordLimit, let rows = before?.rows(found, table: table) {
+                        rowsLeaving.merge(rows) { old, _ in old }
+                        var held: [Int64: Record] = [:]
+                        for (rowID, row) in rows { held[rowID] = try? Record(row: row) }
+                        cache.hold(held)
+                        holding += held.keys
+                    }
+                } else {
+                    silentDeletionChecks.rereads += 1
+                    verified = try query.matchingRowIDs(among: nil, db)
+                }
+            }
+            // The records: of the rows that came or changed as they are now,
+            // of the rows that left as they were, and of the rows that changed
+            // section as they were too (a row that moves into a new section is
+            // reported deleted from its old place).
             var leaving: [Int64: Record] = [:]
-            if entries.count + removed.count <= recordLimit {
-                records = try RecordQuery.fetch(entries.map(\.rowID), table: query.request.table, db)
-                leaving = pinned?.records(removed, table: query.request.table) ?? [:]
+            if let rowsAfter, entries.count + removed.count <= recordLimit {
+                // (A record that fails to decode is read again, or the update reloads.)
+                if let section = query.request.sectionColumn {
+                    for entry in entries {
+                        if let row = rowsAfter[entry.rowID], let old = rowsLeaving[entry.rowID],
+                           old[section] as DatabaseValue? != row[section] as DatabaseValue? {
+                            leaving[entry.rowID] = try? Record(row: old)
+                        }
+                    }
+                }
+                for rowID in removed {
+                    if let row = rowsLeaving[rowID] { leaving[rowID] = try? Record(row: row) }
+                }
+            } else {
+                records = [:]
             }
             // An UPDATE that wrote the values a row had (an upsert of an
             // unchanged record) changes nothing: compare with the row before.
             // Only rows that were just updated (not deleted or inserted again
             // in the transaction) can be unchanged.
             var changedContent = rowIDs
-            let onlyUpdated = Array(updated.subtracting(deleted).subtracting(inserted))
-            if let pinned, !onlyUpdated.isEmpty, onlyUpdated.count <= recordLimit {
-                let table = query.request.table
-                let after = try RecordQuery.rows(onlyUpdated, table: table, db)
-                let before = pinned.rows(onlyUpdated, table: table)
-                let unchanged = Set(onlyUpdated.filter { rowID in after[rowID] != nil && after[rowID] == before[rowID] })
-                changedContent.removeAll { unchanged.contains($0) }
+            if rowsBeforeAreAll, let rowsAfter {
+                let candidates = updated.union(rekeyed).subtracting(deleted).subtracting(inserted)
+                let unchanged = candidates.filter { rowID in rowsAfter[rowID].map { $0 == rowsBefore[rowID] } ?? false }
+                if !unchanged.isEmpty { changedContent.removeAll { unchanged.contains($0) } }
             }
-            feed.yield(.changes(upserted: entries, removed: removed, updated: changedContent, records: records, leaving: leaving))
+            feed.yield(.changes(
+                upserted: entries, removed: removed, updated: changedContent, records: records, leaving: leaving, verified: verified))
         } catch {
             isBroken = true
             feed.yield(.failure(EntryQuery.typed(error)))
             if !holding.isEmpty { feed.yield(.release(holding)) }
         }
+    }
+
+    /// The rows the transaction removed without SQLite reporting them, or
+    /// `nil` when they cannot be told apart (the request's rows are then
+    /// read again).
+    ///
+    /// With a pinned before-state, each row written once (and still there)
+    /// is looked up by its values of each unique index in the state before
+    /// the commit: a row found there, that the transaction did not touch
+    /// and that is gone now, was deleted by `REPLACE`. Where that cannot
+    /// tell (a row written twice may have conflicted through values it no
+    /// longer has; an index over an expression cannot be looked up; an
+    /// `UPDATE` may have changed a rowid unseen when the trigger is
+    /// missing), the table's rowids before and after are compared.
+    ///
+    /// Otherwise (a rollback journal), a count: the table's rows before,
+    /// less those the transaction touched that existed before, plus those
+    /// it touched that exist now, are its rows now unless some left unseen.
+    private func rowsDeletedSilently(rowsAfter: [Int64: Row]?, _ db: Database) throws -> [Int64]? {
+        guard let before else { return nil }
+        let table = query.request.table
+        let quotedTable = table.quotedDatabaseIdentifier
+        if before.isPinned {
+            if let rowsAfter, rowsBeforeAreAll, tracksRowidChanges, query.uniqueIndexes.allSatisfy(\.isPlain),
+               writes.allSatisfy({ rowID, count in count == 1 && rowsAfter[rowID] != nil && !deleted.contains(rowID) }) {
+                // A row only updated whose values in an index did not change
+                // conflicted with no row there (no other row had them).
+                var probes: [(index: UniqueIndex, rows: [Row])] = []
+                for index in query.uniqueIndexes {
+                    let rows = writes.keys.compactMap { rowID -> Row? in
+                        let row = rowsAfter[rowID]!
+                        if !inserted.contains(rowID), let old = rowsBefore[rowID], index.hasSameValues(old, row) { return nil }
+                        return row
+                    }
+                    if !rows.isEmpty { probes.append((index, rows)) }
+                }
+                let found: Set<Int64>? = probes.isEmpty ? [] : before.read { beforeDB in
+                    var found = Set<Int64>()
+                    for (index, rows) in probes { found.formUnion(try index.rowIDs(sharingValuesOf: rows, table: table, beforeDB)) }
+                    return found
+                }
+                if var found {
+                    silentDeletionChecks.lookUps += 1
+                    found.subtract(changed)
+                    guard !found.isEmpty else { return [] }
+                    return Array(found.subtracting(try RecordQuery.existing(found, table: table, db)))
+                }
+            }
+            guard let rowIDsBefore = before.read({ db in try Int64.fetchSet(db, sql: "SELECT rowid FROM \(quotedTable)") }) else { return nil }
+            let rowIDsAfter = try Int64.fetchSet(db, sql: "SELECT rowid FROM \(quotedTable)")
+            silentDeletionChecks.rowidComparisons += 1
+            return Array(rowIDsBefore.subtracting(rowIDsAfter).subtracting(changed))
+        }
+        guard let rowsAfter, rowsBeforeAreAll, let countBefore else { return nil }
+        let countAfter = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quotedTable)") ?? 0
+        silentDeletionChecks.counts += 1
+        return countBefore - rowsBefore.count + rowsAfter.count == countAfter ? [] : nil
+    }
+
+    /// After a failure the request cannot be read, but the rows shown that
+    /// the database no longer has (a dropped table has none) still leave,
+    /// so a view never asks for a record that is gone: every rowid the
+    /// table has is sent, after each commit that touched it.
+    private func removeRowsGone(_ db: Database, always: Bool = false) {
+        guard always || !changed.isEmpty || untracked || (try? db.schemaVersion()) != schemaVersion else { return }
+        let table = query.request.table
+        let existing: Set<Int64>? = try? db.tableExists(table)
+            ? Set(Int64.fetchAll(db, sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)"))
+            : []
+        guard let existing else { return }
+        feed.yield(.changes(upserted: [], removed: [], updated: [], records: [:], leaving: [:], verified: existing))
     }
 
     func databaseDidRollback(_ db: Database) {
@@ -150,7 +396,13 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         updated.removeAll(keepingCapacity: true)
         deleted.removeAll(keepingCapacity: true)
         inserted.removeAll(keepingCapacity: true)
+        rekeyed.removeAll(keepingCapacity: true)
+        writes.removeAll(keepingCapacity: true)
         holding.removeAll()
+        rowsBefore.removeAll()
+        // Read as the transaction runs, when not pinned.
+        rowsBeforeAreAll = before.map { !$0.isPinned } ?? false
+        countBefore = nil
         untracked = false
     }
 }

@@ -8,15 +8,23 @@ enum Delivery<Record: Sendable>: Sendable {
     /// after the commit, and of those that left as they were before it
     /// (each empty when the commit changed more rows than the cache holds).
     /// `updated` are the rows whose content changed: an `UPDATE` that wrote
-    /// the values a row had is not a change.
-    case changes(upserted: [IndexEntry], removed: [Int64], updated: [Int64], records: [Int64: Record], leaving: [Int64: Record])
+    /// the values a row had is not a change. `verified`, when the commit
+    /// may have removed rows unseen (`REPLACE` through a unique index) and
+    /// they could not be found, is every rowid the request matches after
+    /// it (after a failure, every rowid the table has): the rows shown that
+    /// are not among them left too.
+    case changes(
+        upserted: [IndexEntry], removed: [Int64], updated: [Int64], records: [Int64: Record], leaving: [Int64: Record],
+        verified: Set<Int64>?)
     /// The whole table read again after a change the observer could not
     /// follow row by row (a schema change, an untracked change): a reload.
     case reload([IndexEntry])
     /// A new request's rows, read in the writer's order, for the main actor
     /// to animate (re-sorted and re-sectioned with `reorganize`); `done`
-    /// resumes its caller.
-    case refetch(EntryQuery, [IndexEntry], reorganize: Bool, done: @Sendable () -> Void)
+    /// resumes its caller. With `refresh`, the rows' content may have
+    /// changed unseen (the schema changed, or commits went unfollowed after
+    /// an error): every row kept is reported updated, no record cached is kept.
+    case refetch(EntryQuery, [IndexEntry], reorganize: Bool, refresh: Bool, done: @Sendable () -> Void)
     /// A narrower request's matching rowids, read on the writer among
     /// `candidates` (or all rows), with the records of the candidates that
     /// leave (empty when too many): the main actor removes the rows shown

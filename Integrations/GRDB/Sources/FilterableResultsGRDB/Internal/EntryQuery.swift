@@ -8,6 +8,9 @@ struct EntryQuery: Sendable {
     let request: DatabaseResultsRequest
     let sql: String
     let arguments: [DatabaseValue]
+    /// The table's unique indexes other than its rowid, through which
+    /// `REPLACE` may delete rows without SQLite reporting it.
+    let uniqueIndexes: [UniqueIndex]
 
     /// The SQL function live search folds text with, as the core's search folds it.
     static let foldFunction = DatabaseFunction("filterable_results_fold", argumentCount: 1, pure: true) { values in
@@ -45,11 +48,12 @@ struct EntryQuery: Sendable {
                     let statement = try db.makeStatement(sql: "SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE (\(filter.sql))")
                     try statement.setArguments(StatementArguments(filter.arguments))
                 } catch let error as DatabaseError {
-                    throw DatabaseResultsError.invalidExpression(filter.sql, message: error.message ?? "\(error)")
+                    throw Self.filterError(filter.sql, message: error.message ?? "\(error)", table: table)
                 } catch {
                     throw DatabaseResultsError.invalidExpression(filter.sql, message: "\(error)")
                 }
             }
+            uniqueIndexes = try UniqueIndex.all(on: table, db)
         } catch let error as DatabaseResultsError {
             throw error
         } catch {
@@ -64,6 +68,19 @@ struct EntryQuery: Sendable {
         self.request = request
         self.sql = sql
         self.arguments = request.filters.flatMap(\.arguments)
+    }
+
+    /// The error of a filter SQLite refused: a missing column when it
+    /// names one (`no such column: rank`, or `other.rank` for another
+    /// table's), else an invalid expression.
+    static func filterError(_ sql: String, message: String, table: String) -> DatabaseResultsError {
+        let prefix = "no such column: "
+        guard message.hasPrefix(prefix) else { return .invalidExpression(sql, message: message) }
+        let name = message.dropFirst(prefix.count)
+        if let dot = name.lastIndex(of: ".") {
+            return .missingColumn(String(name[name.index(after: dot)...]), table: String(name[..<dot]))
+        }
+        return .missingColumn(String(name), table: table)
     }
 
     /// A database error as the source's typed error.

@@ -66,6 +66,20 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
         return load(keys)[rowID] ?? lock.withLock { held[rowID] }
     }
 
+    /// Caches the records a commit sent, as it left the rows: a view that
+    /// reads those rows while later commits are on their way reads them as
+    /// the snapshot it shows has them.
+    func insert(_ sent: [Int64: Record]) {
+        guard !sent.isEmpty else { return }
+        lock.withLock {
+            for (rowID, record) in sent {
+                tick += 1
+                records[rowID] = (record, tick)
+            }
+            evictIfNeeded()
+        }
+    }
+
     /// Holds the records of rows about to be deleted (see `held`).
     func hold(_ leaving: [Int64: Record]) {
         lock.withLock { held.merge(leaving) { _, new in new } }

@@ -4,8 +4,8 @@ import GRDB
 
 /// What a request shows, read afresh with one `SELECT`: the rowids of each
 /// section, sections in the request's order, rows in its order.
-func freshSelect(_ request: DatabaseResultsRequest, _ pool: DatabasePool) throws -> [[Int64]] {
-    try pool.read { db in
+func freshSelect(_ request: DatabaseResultsRequest, _ reader: any DatabaseReader) throws -> [[Int64]] {
+    try reader.read { db in
         let query = try EntryQuery(request, in: db)
         let orderBy = request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" } + ["rowid"]
         var sql = "SELECT rowid, \(request.sectionColumn?.quotedDatabaseIdentifier ?? "NULL") FROM \(request.table.quotedDatabaseIdentifier)"

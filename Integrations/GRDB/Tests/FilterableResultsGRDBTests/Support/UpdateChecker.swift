@@ -13,7 +13,7 @@ final class UpdateChecker {
     private var shown: ResultsSnapshot<IndexEntry, Int64>
     private var observation: ResultsObservation?
 
-    init(_ results: DatabaseResults<Player>) {
+    init<Record>(_ results: DatabaseResults<Record>) {
         shown = results.controller.reportedSnapshot
         observation = results.controller.observe { [unowned self] update in
             updates += 1

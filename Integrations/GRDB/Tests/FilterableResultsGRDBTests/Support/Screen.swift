@@ -1,0 +1,53 @@
+import FilterableResults
+import FilterableResultsTesting
+import GRDB
+@testable import FilterableResultsGRDB
+
+/// A source shown in a simulated view: every batch of the engine goes
+/// through the validator, every update through the view, whose cells are
+/// the records it was given.
+@MainActor
+final class Screen<Record: FetchableRecord & Sendable> {
+    typealias DataSource = ResultsDataSource<DatabaseResults<Record>, ListViewSimulator<String>, String>
+    let results: DatabaseResults<Record>
+    let checker: UpdateChecker
+    let view: ListViewSimulator<String>
+    let dataSource: DataSource
+    let cell: (Record) -> String
+    /// The updates the source reported, and how many were reloads (the
+    /// engine's, or the source's when it lacks a record for a change).
+    private(set) var updates = 0
+    private(set) var reloads = 0
+    private var observation: ResultsObservation?
+
+    init(
+        _ results: DatabaseResults<Record>, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .readAtBatchStart,
+        cell: @escaping (Record) -> String
+    ) {
+        self.results = results
+        self.cell = cell
+        checker = UpdateChecker(results)
+        view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
+        dataSource = DataSource(source: results, view: view) { _, _, record in cell(record) }
+        view.dataSource = dataSource
+        view.layoutIfNeeded()
+        observation = results.observe { [unowned self] update in
+            updates += 1
+            if update.isReload { reloads += 1 }
+        }
+    }
+
+    /// What is wrong with the screen now: batches the validator refused, an
+    /// exception the view raised, cells that differ from the source's
+    /// records (rows not reconfigured), rows that differ from `expected`.
+    func problems(expected: [[Int64]]) -> [String] {
+        var problems = checker.violations
+        if let exception = view.exception { problems.append("the view raised \(exception)") }
+        let snapshot = results.reportedSnapshot
+        if snapshot.keysBySection != expected { problems.append("shown \(snapshot.keysBySection), expected \(expected)") }
+        let stale = view.staleRows()
+        if !stale.isEmpty { problems.append("rows not reconfigured: \(stale.prefix(5))") }
+        if view.rowCounts != expected.map(\.count) { problems.append("the view shows \(view.rowCounts) rows, expected \(expected.map(\.count))") }
+        return problems
+    }
+}
