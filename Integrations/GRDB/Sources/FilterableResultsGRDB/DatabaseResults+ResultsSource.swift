@@ -94,22 +94,12 @@ extension DatabaseResults {
                 : records[change.key]
             guard let record else { return reload }
             records[change.key] = record
-            converted.append(ResultsChangeset<Record, Int64>.ElementChange(Self.change(change.change), key: change.key, element: record))
+            converted.append(ResultsChangeset<Record, Int64>.ElementChange(change.change, key: change.key, element: record))
         }
         return Update(
             changeset: ResultsChangeset(
                 sectionChanges: update.changeset.sectionChanges, elementChanges: converted,
                 sectionUpdates: update.changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) }),
             snapshot: snapshot)
-    }
-
-    /// A change of the engine's rows as a change of records.
-    nonisolated static func change(_ change: RowChange) -> RowChange {
-        switch change {
-        case let .insert(path): .insert(at: path)
-        case let .delete(path): .delete(at: path)
-        case let .move(from, to, isUpdated): .move(from: from, to: to, isUpdated: isUpdated)
-        case let .update(path, newPath): .update(at: path, newIndexPath: newPath)
-        }
     }
 }

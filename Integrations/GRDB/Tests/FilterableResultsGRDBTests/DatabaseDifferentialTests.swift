@@ -71,7 +71,7 @@ import Testing
             let state = try await database.writer.read { db in try ItemState.read(db) }
             let (kind, operations) = generator.transaction(state, allowsOtherConnections: run.writer != .memory)
             let before = try Self.freshRecords(database)
-            var changes: [ElementChange<Fields, Int64>] = []
+            var changes: [ResultsChangeset<Fields, Int64>.ElementChange] = []
             var reloads = 0
             let observation = results.observe { update in
                 changes += update.changeset.elementChanges

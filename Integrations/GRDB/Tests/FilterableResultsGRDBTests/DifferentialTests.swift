@@ -81,7 +81,7 @@ import Testing
                 : [(.collectionView, .readAtBatchStart)]
             for (flavor, mode) in flavors {
                 let view = ListViewSimulator<String>(flavor: flavor, countMode: mode)
-                let dataSource = PlayerDataSource(source: results, view: view) { _, _, player in Self.cell(player) }
+                let dataSource = PlayerDataSource(source: results, view: view) { _, player in Self.cell(player) }
                 view.dataSource = dataSource
                 view.layoutIfNeeded()
                 screens.append((view, dataSource))

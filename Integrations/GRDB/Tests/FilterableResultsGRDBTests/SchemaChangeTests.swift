@@ -48,7 +48,7 @@ import Testing
     /// records. Returns what is wrong.
     func commit(_ sql: String, _ screen: Screen<Fields>, _ database: TemporaryDatabase) async throws -> [String] {
         let before = try freshRecords(database)
-        var changes: [ElementChange<Fields, Int64>] = []
+        var changes: [ResultsChangeset<Fields, Int64>.ElementChange] = []
         let observation = screen.results.observe { update in changes += update.changeset.elementChanges }
         defer { observation.cancel() }
         try await database.writer.write { db in try db.execute(sql: sql) }

@@ -78,7 +78,7 @@ import Testing
     @Test(arguments: [WriterKind.pool, .queue])
     func anUpdateThatWritesTheSameValuesIsNoUpdate(kind: WriterKind) async throws {
         let (database, screen) = try await open(kind, rows: 5)
-        var kinds: [ChangeKind] = []
+        var kinds: [RowChange.Kind] = []
         let observation = screen.results.observe { update in kinds += update.changeset.elementChanges.map(\.kind) }
         defer { observation.cancel() }
         try await database.writer.write { db in try db.execute(sql: "UPDATE t SET name = name, code = code") }
@@ -97,7 +97,7 @@ import Testing
         let (database, screen) = try await open(kind, rows: 5)
         try await database.writer.write { db in try db.execute(sql: "ALTER TABLE t ADD COLUMN extra TEXT") }
         await screen.results.synchronize()
-        var kinds: [ChangeKind] = []
+        var kinds: [RowChange.Kind] = []
         let observation = screen.results.observe { update in kinds += update.changeset.elementChanges.map(\.kind) }
         defer { observation.cancel() }
         try await database.writer.write { db in try db.execute(sql: "UPDATE t SET name = name") }

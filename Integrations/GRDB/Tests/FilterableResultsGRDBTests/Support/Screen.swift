@@ -8,7 +8,7 @@ import GRDB
 /// the records it was given.
 @MainActor
 final class Screen<Record: FetchableRecord & Sendable> {
-    typealias DataSource = ResultsDataSource<DatabaseResults<Record>, ListViewSimulator<String>, String>
+    typealias DataSource = ResultsDataSource<DatabaseResults<Record>, String>
     let results: DatabaseResults<Record>
     let checker: UpdateChecker
     let view: ListViewSimulator<String>
@@ -28,7 +28,7 @@ final class Screen<Record: FetchableRecord & Sendable> {
         self.cell = cell
         checker = UpdateChecker(results)
         view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
-        dataSource = DataSource(source: results, view: view) { _, _, record in cell(record) }
+        dataSource = DataSource(source: results, view: view) { _, record in cell(record) }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         observation = results.observe { [unowned self] update in
