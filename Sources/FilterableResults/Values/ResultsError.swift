@@ -85,6 +85,25 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// key no item has; the key and the reason are given. Its ``code`` is
     /// `invalidOperation`.
     case notExpandable(String, reason: String)
+    /// A database-backed source's table that does not exist (any more).
+    /// Its ``code`` is `invalidOperation`.
+    case missingTable(String)
+    /// A column the request names that the table does not have; the
+    /// column and the table are named. Its ``code`` is `invalidOperation`.
+    case missingColumn(String, table: String)
+    /// A table whose changes a source cannot follow row by row (a SQLite
+    /// table `WITHOUT ROWID`); the table and the reason are given. Its
+    /// ``code`` is `invalidOperation`.
+    case unfollowableTable(String, reason: String)
+    /// A filter's query expression the database refused: the expression
+    /// and the database's message. Its ``code`` is `invalidPredicate`.
+    case invalidExpression(String, message: String)
+    /// An access the database refused (locked, corrupt, gone): its result
+    /// code and message. Its ``code`` is `invalidOperation`.
+    case database(code: Int32, message: String)
+    /// An argument out of its range (a batch size of 0, a request for
+    /// another table); the message names it. Its ``code`` is `invalidOperation`.
+    case invalidArgument(String)
 
     /// The stable name of the error's kind, as scenario logs print it.
     public var code: String {
@@ -94,11 +113,12 @@ public enum ResultsError: Error, Hashable, Sendable {
         case .duplicateKey: "duplicateKey"
         case .duplicateSection: "duplicateSection"
         case .missingPrimaryKey, .invalidKey: "missingPrimaryKey"
-        case .invalidPredicate: "invalidPredicate"
+        case .invalidPredicate, .invalidExpression: "invalidPredicate"
         case .unbalancedEndUpdates: "unbalancedEndUpdates"
         case .sectionsDerivedFromElements, .rowsPlacedByStore, .changedDuringNotification, .changedDuringClosure,
             .updatesToggledDuringBatch, .rowNotEditable, .moveNotAllowed, .partOutOfRange, .sectionNotFound,
-            .keyTypeMismatch, .keyChangedInPlace, .refreshInProgress, .cycle, .unknownParent, .notExpandable:
+            .keyTypeMismatch, .keyChangedInPlace, .refreshInProgress, .cycle, .unknownParent, .notExpandable,
+            .missingTable, .missingColumn, .unfollowableTable, .database, .invalidArgument:
             "invalidOperation"
         case .staleUpdate: "staleUpdate"
         }
@@ -167,6 +187,18 @@ extension ResultsError: CustomStringConvertible {
             "item \(item) names parent \(parent), which is not an item it can be placed under"
         case let .notExpandable(key, reason):
             "item \(key) cannot be expanded: \(reason)"
+        case let .missingTable(table):
+            "no such table: \(table)"
+        case let .missingColumn(column, table):
+            "no such column: \(table).\(column)"
+        case let .unfollowableTable(table, reason):
+            "the changes of table \(table) cannot be followed: \(reason)"
+        case let .invalidExpression(expression, message):
+            "invalid filter expression \(expression): \(message)"
+        case let .database(code, message):
+            "database error \(code): \(message)"
+        case let .invalidArgument(message):
+            "invalid argument: \(message)"
         }
     }
 }
