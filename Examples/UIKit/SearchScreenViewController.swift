@@ -60,7 +60,7 @@ final class SearchScreenViewController: UITableViewController, UISearchResultsUp
     /// The header collapses to its title when the user taps "Account" (by identity, not index).
     func toggleAccount() {
         let account = ResultsComposition<SearchRow>.SectionID(part: 0, name: "Account")
-        try? screen.setCollapsed(!screen.isCollapsed(account), account)
+        try? screen.setFolded(!screen.isFolded(account), section: account)
     }
 }
 #endif

@@ -40,7 +40,7 @@ extension SoakComposition {
                     return entry.value != 3
                 }
                 count += rows.count
-                let collapsed = composition.isCollapsed(ResultsComposition<SoakRow>.SectionID(part: id, name: section.name))
+                let collapsed = composition.isFolded(ResultsComposition<SoakRow>.SectionID(part: id, name: section.name))
                 joined.append(ResultsSection(name: section.name, elements: collapsed ? [] : rows))
             }
             total += count

@@ -20,7 +20,8 @@ extension SoakComposition {
             return "static sections \(label) declared anew"
         case 10, 11:
             filtered.toggle()
-            composition.setFilter(filtered ? { row in if case let .entry(_, entry) = row { entry.value != 3 } else { true } } : nil)
+            let filter = ResultsFilter<SoakRow>(title: "not 3") { row in if case let .entry(_, entry) = row { entry.value != 3 } else { true } }
+            do { try composition.replaceFilters(with: filtered ? [filter] : []) } catch { problems.append("filter threw \(error)") }
             return filtered ? "filter set" : "filter cleared"
         case 12, 13:
             return collapseOrExpand()
@@ -35,13 +36,13 @@ extension SoakComposition {
     func collapseOrExpand() -> String {
         let snapshot = composition.reportedSnapshot
         let ids = (0..<snapshot.numberOfSections).compactMap(snapshot.sectionID(at:))
-        let collapsed = Array(composition.collapsedSections)
+        let collapsed = Array(composition.foldedSections)
         if Bool.random(using: &random), let id = collapsed.randomElement(using: &random) {
-            do { try composition.expand(id) } catch { problems.append("expand \(id) threw \(error)") }
+            do { try composition.unfoldSection(id) } catch { problems.append("expand \(id) threw \(error)") }
             return "expand \(id)"
         }
         guard let id = ids.randomElement(using: &random) else { return "nothing to collapse" }
-        do { try composition.collapse(id) } catch { problems.append("collapse \(id) threw \(error)") }
+        do { try composition.foldSection(id) } catch { problems.append("collapse \(id) threw \(error)") }
         return "collapse \(id)"
     }
 

@@ -27,13 +27,11 @@ protocol PartTable<Element> {
 
 /// A part's snapshot with the function that turns its elements into rows.
 @usableFromInline
-struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
+struct PartSnapshotTable<Snapshot: ResultsTableSnapshot>: PartTable {
+    @usableFromInline typealias Element = Snapshot.Element
     @usableFromInline let snapshot: Snapshot
-    @usableFromInline let transform: (Snapshot.Element) -> Element
-
-    @inlinable init(snapshot: Snapshot, transform: @escaping (Snapshot.Element) -> Element) {
+    @inlinable init(snapshot: Snapshot) {
         self.snapshot = snapshot
-        self.transform = transform
     }
 
     @usableFromInline var numberOfSections: Int { snapshot.numberOfSections }
@@ -41,7 +39,7 @@ struct TransformedTable<Snapshot: ResultsTableSnapshot, Element>: PartTable {
     @usableFromInline func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfElements(inSection: section) ?? 0 }
     @usableFromInline func name(ofSection section: Int) -> String? { snapshot.name(ofSection: section) }
     @usableFromInline func value(ofSection section: Int) -> ResultsSectionValue? { snapshot.value(ofSection: section) }
-    @usableFromInline func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath).map(transform) }
+    @usableFromInline func row(at indexPath: ResultsIndexPath) -> Element? { snapshot.element(at: indexPath) }
     @usableFromInline func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey? { snapshot.key(at: indexPath).map { .init($0) } }
 
     /// The identity a nested composition gives its section (by its own

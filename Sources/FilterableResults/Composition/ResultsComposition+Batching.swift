@@ -27,34 +27,134 @@ extension ResultsComposition {
         }
     }
 
-    /// Runs `body`, and reports the changes it makes to any parts, through
-    /// their own sources, as one update of the composition: one animation
-    /// for a change that spans parts. Batches nest; the outermost reports.
+    /// The composition's own state a batch restores when its body throws:
+    /// its parts (with the observations that follow them), the table as
+    /// reported, its filters and folded sections, and the next part's number.
+    struct SavedState {
+        let parts: [PartRecord]
+        let reportedSnapshot: Snapshot
+        let filters: [ResultsFilter<Element>]
+        let nextPartID: Int
+    }
+
+    /// Opens a batch: the changes of every part, and the composition's own
+    /// (parts inserted, filters, folded sections), are reported together as
+    /// one update when the outermost batch ends. Each part's own batch is
+    /// opened too, so a part that changes many times reports once.
     ///
-    ///     try composition.performBatchUpdates {
+    /// - Throws: ``ResultsError/changedDuringNotification`` from inside an
+    ///   observer of the composition; nothing changes then.
+    /// - Complexity: O(*p*) for *p* parts.
+    public func beginUpdates() throws(ResultsError) {
+        try requireIdle()
+        openBatch()
+        for part in parts { try part.connection.beginUpdates() }
+        manualBatchParts.append(parts.map(\.id))
+    }
+
+    /// Closes the batch ``beginUpdates()`` opened (and the parts' batches it
+    /// opened); the outermost reports every change made in it as one update.
+    ///
+    /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open
+    ///   batch; nothing changes then.
+    /// - Complexity: O(*p*) for *p* parts, plus the update reported.
+    public func endUpdates() throws(ResultsError) {
+        try requireIdle()
+        guard let opened = manualBatchParts.popLast() else { throw .unbalancedEndUpdates }
+        for part in parts.reversed() where opened.contains(part.id) { try part.connection.endUpdates() }
+        closeBatch()
+    }
+
+    /// Runs `body` as one batch, atomically: the changes it makes to any
+    /// part, through the parts' own sources, and to the composition are
+    /// reported as one update, one animation for a change that spans parts.
+    /// When `body` throws, every part returns to its state before the call
+    /// (each part's own batch is atomic), as do the composition's parts,
+    /// filters and folded sections; nothing is reported and the error is
+    /// rethrown.
+    ///
+    ///     try composition.performBatchUpdates { () throws(ResultsError) in
     ///         try friends.add(newFriend)
     ///         try suggestions.remove(key: newFriend.id)
     ///     }
     ///
-    /// The update is the difference of the composed tables before and
-    /// after: valid in one batch, with the fewest moves, the rows a part
-    /// reported as changed updated, and the sections whose value changed
-    /// updated. It is a reload if a part reported
-    /// one. The parts' changes are theirs and stay if `body` throws: the
-    /// changes made until then are reported, and the error rethrown.
+    /// Batches nest; the outermost reports. A part added inside the batch
+    /// is removed again when `body` throws; its own source keeps what was
+    /// done to it.
     ///
-    /// - Returns: What `body` returns.
-    /// - Complexity: that of `body`, plus O(*n* + *k* log *k*) for *n* rows
-    ///   composed and *k* kept when the batch ends.
-    @discardableResult
-    public func performBatchUpdates<Result>(_ body: () throws -> Result) rethrows -> Result {
+    /// - Throws: what `body` throws.
+    /// - Complexity: that of `body`, plus O(*p*) for *p* parts, plus
+    ///   O(*n* + *k* log *k*) for *n* rows composed and *k* kept when the
+    ///   batch ends.
+    public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        let saved = SavedState(parts: parts, reportedSnapshot: reportedSnapshot, filters: appliedFilters, nextPartID: nextPartID)
+        let savedBatch = batch
+        openBatch()
+        do {
+            try Self.nesting(parts.map(\.connection)[...], around: body)
+        } catch {
+            // Every part rolled back and reported nothing; the composition
+            // goes back to its state, with observations of its parts again.
+            parts = saved.parts
+            for index in parts.indices { connect(index) }
+            reportedSnapshot = saved.reportedSnapshot
+            appliedFilters = saved.filters
+            nextPartID = saved.nextPartID
+            batch = savedBatch
+            throw error
+        }
+        closeBatch()
+    }
+
+    /// Runs `body` inside each part's atomic batch, the first part's
+    /// outermost: a throw rolls back every part.
+    static func nesting<Failure: Error>(
+        _ connections: ArraySlice<PartConnection>, around body: () throws(Failure) -> Void
+    ) throws(Failure) {
+        guard let first = connections.first else { return try body() }
+        do {
+            try first.performBatchUpdates { try nesting(connections.dropFirst(), around: body) }
+        } catch let error as Failure {
+            throw error
+        } catch {
+            preconditionFailure("ResultsComposition: a part's batch threw \(error), which its body did not")
+        }
+    }
+
+    /// Opens one more level of the composition's batch.
+    func openBatch() {
         if batch == nil { batch = Batch(start: reportedSnapshot) }
         batch!.depth += 1
-        defer {
-            batch!.depth -= 1
-            if batch!.depth == 0 { endBatch() }
+    }
+
+    /// Closes one level of the composition's batch; the outermost reports.
+    func closeBatch() {
+        batch!.depth -= 1
+        if batch!.depth == 0 { endBatch() }
+    }
+
+    /// Pauses reporting changes (`false`), or resumes it (`true`) with one
+    /// reload of the composed table when anything changed meanwhile.
+    ///
+    /// - Throws: ``ResultsError/updatesToggledDuringBatch`` inside a batch,
+    ///   ``ResultsError/changedDuringNotification`` from inside an observer.
+    /// - Complexity: O(1), plus the reload.
+    public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) {
+        try requireIdle()
+        guard batch == nil else { throw .updatesToggledDuringBatch }
+        guard enabled == isPaused else { return }
+        isPaused = !enabled
+        if enabled && changedWhilePaused {
+            changedWhilePaused = false
+            report(Update(changeset: ResultsChangeset(), snapshot: reportedSnapshot, isReload: true))
         }
-        return try body()
+    }
+
+    /// Refuses the composition's own changes from inside one of its
+    /// observers (a part may still change: its update is delivered after
+    /// the current one).
+    func requireIdle() throws(ResultsError) {
+        if isNotifying { throw .changedDuringNotification }
     }
 
     /// Reports what the batch held back, as one update.

@@ -4,12 +4,14 @@ extension ResultsComposition: ResultsSource {
     /// Whether any part has a batch open.
     ///
     /// - Complexity: O(*p*) for *p* parts.
-    public var isBatching: Bool { parts.contains { $0.connection.isBatching() } }
+    public var isBatching: Bool { batch != nil || parts.contains { $0.connection.isBatching() } }
 
-    /// Whether every part reports its changes.
+    /// Whether changes are reported now: not while the composition is
+    /// paused (see ``setUpdatesEnabled(_:)``), nor while one of its parts'
+    /// sources is (that part's changes come when it resumes).
     ///
     /// - Complexity: O(*p*) for *p* parts.
-    public var updatesEnabled: Bool { parts.allSatisfy { $0.connection.updatesEnabled() } }
+    public var updatesEnabled: Bool { !isPaused && parts.allSatisfy { $0.connection.updatesEnabled() } }
 
     /// Removes the row with `key` from the part it comes from (a user's
     /// swipe to delete), and returns whether the part had it.
@@ -68,7 +70,7 @@ extension ResultsComposition: ResultsSource {
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
     ///   for a path that does not exist;
     ///   ``ResultsError/moveNotAllowed(from:to:reason:)`` for a placeholder,
-    ///   a part that takes no such row, a collapsed destination, a part
+    ///   a part that takes no such row, a folded destination, a part
     ///   removed since the view showed it; or what the parts throw, their
     ///   index paths those of the composed table.
     /// - Complexity: O(log *p* + log *n*), plus the parts' edits; across
@@ -108,7 +110,7 @@ extension ResultsComposition: ResultsSource {
     ///
     /// - Returns: The row's key in the composition.
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,
-    ///   ``ResultsError/moveNotAllowed(from:to:reason:)`` (a collapsed
+    ///   ``ResultsError/moveNotAllowed(from:to:reason:)`` (a folded
     ///   section, the composition's own placeholder, a part gone),
     ///   ``ResultsError/rowNotEditable(_:reason:)`` for a part that does
     ///   not take the row, or what the part throws. Nothing changes then.
@@ -119,12 +121,12 @@ extension ResultsComposition: ResultsSource {
         guard let connection = connection(ofPart: part, in: shown) else {
             throw .moveNotAllowed(from: destination, to: destination, reason: "its part was removed after the view showed it")
         }
-        guard let insert = connection.insertRow else {
+        guard connection.takesRows else {
             throw .rowNotEditable("\(element)", reason: "part \(shown.parts[part].id) takes no rows")
         }
         do {
             let target = shown.parts[part]
-            return .row(part: target.id, partKey: try insert(element, target.ownDrop(path, leaving: nil), target.ownTable))
+            return .row(part: target.id, partKey: try connection.insertRow(element, target.ownDrop(path, leaving: nil), target.ownTable))
         } catch {
             throw Self.composed(error, source: nil, destination: (path, destination), in: shown)
         }
@@ -148,13 +150,13 @@ extension ResultsComposition: ResultsSource {
             guard shown.parts[part].table.numberOfSections > 0 else {
                 throw .moveNotAllowed(from: source, to: destination, reason: "part \(shown.parts[part].id) has no section")
             }
-            guard !shown.parts[part].isCollapsed(0) else {
-                throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
+            guard !shown.parts[part].isFolded(0) else {
+                throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is folded")
             }
             return (part, ResultsIndexPath(row: 0, section: 0))
         case let .section(part, section)?:
-            guard !shown.parts[part].isCollapsed(section) else {
-                throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is collapsed")
+            guard !shown.parts[part].isFolded(section) else {
+                throw .moveNotAllowed(from: source, to: destination, reason: "the destination section is folded")
             }
             guard (0...max(0, rows)).contains(destination.row) else {
                 throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: destination.section))
@@ -170,30 +172,21 @@ extension ResultsComposition: ResultsSource {
         _ local: ResultsIndexPath, of part: Int, to destination: ResultsIndexPath, of toPart: Int, in shown: Snapshot,
         from connection: PartConnection, into target: PartConnection
     ) throws(ResultsError) {
-        guard let insert = target.insertRow else {
+        guard target.takesRows else {
             throw .moveNotAllowed(from: local, to: destination, reason: "part \(shown.parts[toPart].id) takes no rows")
         }
         let table = shown.parts[part].table
         guard let row = table.row(at: local), let key = table.key(at: local) else {
             throw .indexPathOutOfRange(local, sectionCount: table.numberOfSections, rowCount: table.numberOfRows(inSection: local.section))
         }
-        var failure: ResultsError?
-        performBatchUpdates {
-            do throws(ResultsError) {
-                let shownTarget = shown.parts[toPart]
-                let newKey = try insert(row, shownTarget.ownDrop(destination, leaving: nil), shownTarget.ownTable)
-                do throws(ResultsError) {
-                    _ = try connection.remove(key)
-                } catch {
-                    _ = try? target.remove(newKey)   // put the part back as it was
-                    throw error
-                }
-                batch!.aliases[.row(part: shown.parts[toPart].id, partKey: newKey)] = .row(part: shown.parts[part].id, partKey: key)
-            } catch {
-                failure = error
-            }
+        // One atomic batch: when the target refuses the row or the source
+        // its removal, both parts are as they were.
+        try performBatchUpdates { () throws(ResultsError) in
+            let shownTarget = shown.parts[toPart]
+            let newKey = try target.insertRow(row, shownTarget.ownDrop(destination, leaving: nil), shownTarget.ownTable)
+            _ = try connection.remove(key)
+            batch!.aliases[.row(part: shown.parts[toPart].id, partKey: newKey)] = .row(part: shown.parts[part].id, partKey: key)
         }
-        if let failure { throw failure }
     }
 
     /// A part's error, its index paths those the caller gave.
@@ -239,7 +232,7 @@ extension ResultsComposition {
 
     /// The index path in the composed table as last reported of the row at
     /// `indexPath` of a part's table, or `nil` when there is none or its
-    /// section is collapsed.
+    /// section is folded.
     ///
     /// - Complexity: O(log *n*).
     public func indexPath(ofRow indexPath: ResultsIndexPath, inPart part: Int) -> ResultsIndexPath? {

@@ -3,8 +3,8 @@
 /// (its own debug builds; never an app's).
 extension ResultsComposition {
     /// Checks that the composed table as last reported is laid out from the
-    /// parts' tables: sections follow one another, collapsed sections are
-    /// those whose identity is collapsed, counts add up, and every section
+    /// parts' tables: sections follow one another, folded sections are
+    /// those whose identity is folded, counts add up, and every section
     /// and row maps to its part and back. Does nothing unless invariant
     /// checks are enabled, so an app's debug build does not pay for them.
     ///
@@ -17,15 +17,15 @@ extension ResultsComposition {
         for (index, part) in shown.parts.enumerated() {
             precondition(part.firstSection == section, "ResultsComposition: part \(index) starts at section \(part.firstSection), not \(section)")
             let table = part.table
-            let collapsed = (0..<table.numberOfSections).filter { parts[index].collapsed.contains(table.name(ofSection: $0).map(SectionName.init)) }
-            precondition(collapsed == part.collapsedSections, "ResultsComposition: part \(index) collapses \(part.collapsedSections), not \(collapsed)")
-            precondition(part.hiddenRows == collapsed.reduce(0) { $0 + table.numberOfRows(inSection: $1) }, "ResultsComposition: part \(index) hides a wrong number of rows")
+            let folded = (0..<table.numberOfSections).filter { parts[index].folded.contains(table.name(ofSection: $0).map(SectionName.init)) }
+            precondition(folded == part.foldedSections, "ResultsComposition: part \(index) folds \(part.foldedSections), not \(folded)")
+            precondition(part.hiddenRows == folded.reduce(0) { $0 + table.numberOfRows(inSection: $1) }, "ResultsComposition: part \(index) hides a wrong number of rows")
             for local in 0..<table.numberOfSections {
                 precondition(shown.sectionLocation(of: section + local) == .section(part: index, section: local)
                     && shown.section(local, inPart: index) == section + local,
                     "ResultsComposition: section \(local) of part \(index) does not map to \(section + local) and back")
                 let count = shown.numberOfElements(inSection: section + local)
-                precondition(count == (part.isCollapsed(local) ? 0 : table.numberOfRows(inSection: local)),
+                precondition(count == (part.isFolded(local) ? 0 : table.numberOfRows(inSection: local)),
                     "ResultsComposition: section \(section + local) shows \(count ?? -1) rows")
                 rows += count ?? 0
             }

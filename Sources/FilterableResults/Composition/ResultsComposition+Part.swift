@@ -38,7 +38,7 @@ extension ResultsComposition {
             _ source: Source, as transform: @escaping (Source.Element) -> Element,
             accepting accept: ((Element) -> Source.Element?)? = nil, placeholder: Placeholder? = nil
         ) -> Self {
-            Self(connection: PartConnection(source, transform: transform, accept: accept), placeholder: placeholder)
+            Self(connection: PartConnection(source.map(transform, accepting: accept), takesRows: accept != nil), placeholder: placeholder)
         }
 
         /// A part showing every section of `source`, whose elements are already
@@ -49,7 +49,7 @@ extension ResultsComposition {
         @inlinable public static func part<Source: ResultsSource>(
             _ source: Source, placeholder: Placeholder? = nil
         ) -> Self where Source.Element == Element {
-            Self(connection: PartConnection(source, transform: { $0 }, accept: { $0 }), placeholder: placeholder)
+            Self(connection: PartConnection(source), placeholder: placeholder)
         }
     }
 }

@@ -3,7 +3,7 @@
 /// A part keeps its identity while it is in the composition, whatever its
 /// index: when parts before it come, go or move, its sections and rows are
 /// the same sections and rows, moved or kept, never deleted and inserted,
-/// and its collapsed sections stay collapsed. A row's ``Key`` and a
+/// and its folded sections stay folded. A row's ``Key`` and a
 /// section's ``SectionID`` name the part by that identity, not its index.
 extension ResultsComposition {
     /// The number of parts.

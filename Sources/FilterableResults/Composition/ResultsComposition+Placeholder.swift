@@ -8,8 +8,8 @@ extension ResultsComposition {
     /// The placeholder section comes right after the part's sections (a
     /// composition's own placeholder after every part), and is inserted and
     /// deleted, animated, in the batch where the part loses its last row or
-    /// gets its first. Rows of sections the user collapsed still count: a
-    /// collapsed part is not empty.
+    /// gets its first. Rows of sections the user folded still count: a
+    /// folded part is not empty.
     public struct Placeholder {
         /// The placeholder section's title (its header), if any.
         public var title: String?

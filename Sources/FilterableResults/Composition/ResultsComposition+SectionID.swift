@@ -1,7 +1,7 @@
 extension ResultsComposition {
     /// The identity of a section of a composed table: the identity of the
-    /// part it belongs to (see ``ResultsComposition/Key``), and its name there. Collapsing goes by identity, so a
-    /// collapsed section stays collapsed while sections come and go around it.
+    /// part it belongs to (see ``ResultsComposition/Key``), and its name there. Folding goes by identity, so a
+    /// folded section stays folded while sections come and go around it.
     ///
     /// Unnamed sections of a part share the identity `name: nil` (a flat
     /// controller has one such section).

@@ -1,6 +1,6 @@
 extension ResultsComposition {
     /// A composed table at one moment: the parts' tables one after the other,
-    /// rows of collapsed sections hidden, placeholders where they show, as a
+    /// rows of folded sections hidden, placeholders where they show, as a
     /// value that never changes.
     ///
     /// Taking one costs O(*p*) for *p* parts: it holds each part's own
@@ -16,9 +16,9 @@ extension ResultsComposition {
             var id: Int
             /// The part's table as last reported.
             var table: any PartTable<Element>
-            /// The part's local sections that are collapsed, in increasing order.
-            var collapsedSections: [Int]
-            /// The number of rows hidden in collapsed sections.
+            /// The part's local sections that are folded, in increasing order.
+            var foldedSections: [Int]
+            /// The number of rows hidden in folded sections.
             var hiddenRows: Int
             /// The part's placeholder, if it has one.
             var placeholder: Placeholder?
@@ -32,15 +32,15 @@ extension ResultsComposition {
             /// The number of rows the part shows in the composed table.
             var visibleRowCount: Int { table.count - hiddenRows + (showsPlaceholder ? placeholder!.rows.count : 0) }
 
-            /// Whether a local section is collapsed.
-            func isCollapsed(_ section: Int) -> Bool {
-                guard !collapsedSections.isEmpty else { return false }
-                var (low, high) = (0, collapsedSections.count)
+            /// Whether a local section is folded.
+            func isFolded(_ section: Int) -> Bool {
+                guard !foldedSections.isEmpty else { return false }
+                var (low, high) = (0, foldedSections.count)
                 while low < high {
                     let middle = (low + high) / 2
-                    if collapsedSections[middle] < section { low = middle + 1 } else { high = middle }
+                    if foldedSections[middle] < section { low = middle + 1 } else { high = middle }
                 }
-                return low < collapsedSections.count && collapsedSections[low] == section
+                return low < foldedSections.count && foldedSections[low] == section
             }
         }
 
@@ -59,7 +59,7 @@ extension ResultsComposition {
         /// - Complexity: O(1).
         public let numberOfSections: Int
         /// The number of rows shown (placeholder rows included, rows of
-        /// collapsed sections not).
+        /// folded sections not).
         ///
         /// - Complexity: O(1).
         public let count: Int
@@ -91,14 +91,14 @@ extension ResultsComposition.Snapshot: ResultsTableSnapshot {
     /// The identity of a row of the composed table.
     public typealias Key = ResultsComposition<Element>.Key
 
-    /// The number of rows shown in a section (0 for a collapsed one), or
+    /// The number of rows shown in a section (0 for a folded one), or
     /// `nil` for a section that does not exist.
     ///
     /// - Complexity: O(log *p* + log *n*).
     public func numberOfElements(inSection section: Int) -> Int? {
         switch sectionLocation(of: section) {
         case nil: nil
-        case let .section(part, local)?: parts[part].isCollapsed(local) ? 0 : parts[part].table.numberOfRows(inSection: local)
+        case let .section(part, local)?: parts[part].isFolded(local) ? 0 : parts[part].table.numberOfRows(inSection: local)
         case let .placeholder(part)?: placeholder(of: part).rows.count
         }
     }
@@ -183,7 +183,7 @@ extension ResultsComposition.Snapshot {
     }
 
     /// Where a row of the composed table comes from, or `nil` for an index
-    /// path that does not exist (in a collapsed section, say).
+    /// path that does not exist (in a folded section, say).
     ///
     /// - Complexity: O(log *p* + log *n*).
     public func location(of indexPath: ResultsIndexPath) -> ResultsComposition<Element>.Location? {
@@ -205,11 +205,11 @@ extension ResultsComposition.Snapshot {
 
     /// The index path in the composed table of the row at `indexPath` of a
     /// part's table, or `nil` when there is no such row or its section is
-    /// collapsed.
+    /// folded.
     ///
     /// - Complexity: O(log *n*).
     public func indexPath(ofRow indexPath: ResultsIndexPath, inPart part: Int) -> ResultsIndexPath? {
-        guard let section = section(indexPath.section, inPart: part), !parts[part].isCollapsed(indexPath.section),
+        guard let section = section(indexPath.section, inPart: part), !parts[part].isFolded(indexPath.section),
               indexPath.row >= 0, indexPath.row < parts[part].table.numberOfRows(inSection: indexPath.section) else { return nil }
         return ResultsIndexPath(row: indexPath.row, section: section)
     }
@@ -223,13 +223,13 @@ extension ResultsComposition.Snapshot {
         return ResultsComposition<Element>.SectionID(part: parts[part].id, name: parts[part].table.name(ofSection: local))
     }
 
-    /// Whether a section of the composed table is collapsed (shows its
+    /// Whether a section of the composed table is folded (shows its
     /// header and none of its rows).
     ///
     /// - Complexity: O(log *p* + log *s*).
-    public func isSectionCollapsed(_ section: Int) -> Bool {
+    public func isSectionFolded(_ section: Int) -> Bool {
         guard case let .section(part, local)? = sectionLocation(of: section) else { return false }
-        return parts[part].isCollapsed(local)
+        return parts[part].isFolded(local)
     }
 
     /// The number of parts.

@@ -4,7 +4,7 @@ extension ResultsComposition {
     /// batch of the composed table that shows it.
     ///
     /// - Complexity: O(*e* + *p*) for *e* changes and *p* parts, plus O(*s*
-    ///   log *n*) for a part with collapsed sections among its *s* sections.
+    ///   log *n*) for a part with folded sections among its *s* sections.
     func partDidUpdate(_ index: Int, _ update: PartUpdate) {
         let old = reportedSnapshot
         let new = replacingPart(index, table: update.table)
@@ -42,13 +42,13 @@ extension ResultsComposition {
         var deletes: [SectionChange] = [], inserts: [SectionChange] = [], moves: [SectionChange] = []
         var sectionUpdates = update.sectionUpdates.map { ResultsChangeset<Element, Key>.SectionUpdate(index: $0.index + offset, newIndex: $0.newIndex + offset) }
         let partMoves = Set(update.sectionChanges.compactMap { if case let .move(from, _, _) = $0 { from } else { nil } })
-        for change in Self.movingCollapsedSections(update.sectionChanges, from: oldPart, to: newPart) {
+        for change in Self.movingFoldedSections(update.sectionChanges, from: oldPart, to: newPart) {
             switch change {
             case let .delete(section, name): deletes.append(.delete(at: section + offset, name: name))
             case let .insert(section, name): inserts.append(.insert(at: section + offset, name: name))
             case let .move(from, to, name):
                 moves.append(.move(from: from + offset, to: to + offset, name: name))
-                // A collapsed section the part deleted and inserted, kept here: its header stays.
+                // A folded section the part deleted and inserted, kept here: its header stays.
                 if !partMoves.contains(from) && oldPart.table.value(ofSection: from) != newPart.table.value(ofSection: to) {
                     sectionUpdates.append(.init(index: from + offset, newIndex: to + offset))
                 }
@@ -67,7 +67,7 @@ extension ResultsComposition {
             inserts.append(.insert(at: new.partsSectionCount, name: new.placeholder!.title))
         }
 
-        let rows = if oldPart.collapsedSections.isEmpty && newPart.collapsedSections.isEmpty {
+        let rows = if oldPart.foldedSections.isEmpty && newPart.foldedSections.isEmpty {
             update.composedRowChanges(offset, newPart.id)   // every row shows: each change as it is, shifted
         } else {
             translateRows(update, from: oldPart, to: newPart)
@@ -80,11 +80,11 @@ extension ResultsComposition {
     }
 
     /// A part's row changes as changes of the composed table, when the
-    /// part has collapsed sections before or after: rows of a collapsed
+    /// part has folded sections before or after: rows of a folded
     /// section are not shown, so their changes go, and a row that moves
     /// into or out of one is deleted or inserted.
     ///
-    /// - Complexity: O(*e* log *c*) for *e* changes and *c* collapsed sections.
+    /// - Complexity: O(*e* log *c*) for *e* changes and *c* folded sections.
     static func translateRows(_ update: PartUpdate, from oldPart: Snapshot.Part, to newPart: Snapshot.Part) -> [ResultsChangeset<Element, Key>.ElementChange] {
         let offset = oldPart.firstSection
         var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
@@ -98,13 +98,13 @@ extension ResultsComposition {
             }
             switch change.change {
             case let .insert(path):
-                if !newPart.isCollapsed(path.section) { append(.insert(at: shifted(path))) }
+                if !newPart.isFolded(path.section) { append(.insert(at: shifted(path))) }
             case let .delete(path):
-                if !oldPart.isCollapsed(path.section) { append(.delete(at: shifted(path))) }
+                if !oldPart.isFolded(path.section) { append(.delete(at: shifted(path))) }
             case let .update(path, newPath):
-                if !oldPart.isCollapsed(path.section) { append(.update(at: shifted(path), newIndexPath: shifted(newPath))) }
+                if !oldPart.isFolded(path.section) { append(.update(at: shifted(path), newIndexPath: shifted(newPath))) }
             case let .move(from, to, isUpdated):
-                switch (oldPart.isCollapsed(from.section), newPart.isCollapsed(to.section)) {
+                switch (oldPart.isFolded(from.section), newPart.isFolded(to.section)) {
                 case (false, false): append(.move(from: shifted(from), to: shifted(to), isUpdated: isUpdated))
                 case (false, true): append(.delete(at: shifted(from)), element: oldPart.table.row(at: from))   // the row that left
                 case (true, false): append(.insert(at: shifted(to)))
@@ -118,8 +118,8 @@ extension ResultsComposition {
     /// Whether section `deletes` and `inserts` only replace sections that
     /// show no rows with sections of the same names that show none either,
     /// each at its own index: the composed table looks the same before and
-    /// after (an unnamed collapsed section, say, gives way to a placeholder
-    /// of a nested composition, collapsed with it).
+    /// after (an unnamed folded section, say, gives way to a placeholder
+    /// of a nested composition, folded with it).
     ///
     /// - Complexity: O(*c* (log *p* + log *n*)) for *c* section changes.
     static func replacesEmptySectionsInPlace(
@@ -134,7 +134,7 @@ extension ResultsComposition {
         }
     }
 
-    /// A part's section changes, where a named section collapsed before and
+    /// A part's section changes, where a named section folded before and
     /// after that the part deletes and inserts (it moved while its rows
     /// changed) is moved instead: the composed table shows none of its
     /// rows, so its identity is kept and nothing inside it is animated. A
@@ -142,20 +142,20 @@ extension ResultsComposition {
     /// them one identity.
     ///
     /// - Complexity: O(*c*) for *c* section changes.
-    static func movingCollapsedSections(
+    static func movingFoldedSections(
         _ changes: [SectionChange], from oldPart: Snapshot.Part, to newPart: Snapshot.Part
     ) -> [SectionChange] {
-        guard !oldPart.collapsedSections.isEmpty && !newPart.collapsedSections.isEmpty else { return changes }
-        var insertedCollapsed: [SectionName: Int] = [:]   // by name: the index of the insert in `changes`
+        guard !oldPart.foldedSections.isEmpty && !newPart.foldedSections.isEmpty else { return changes }
+        var insertedFolded: [SectionName: Int] = [:]   // by name: the index of the insert in `changes`
         for (position, change) in changes.enumerated() {
-            if case let .insert(section, name?) = change, newPart.isCollapsed(section) { insertedCollapsed[SectionName(name)] = position }
+            if case let .insert(section, name?) = change, newPart.isFolded(section) { insertedFolded[SectionName(name)] = position }
         }
-        guard !insertedCollapsed.isEmpty else { return changes }
+        guard !insertedFolded.isEmpty else { return changes }
         var result: [SectionChange] = []
         var paired: Set<Int> = []
         for change in changes {
-            if case let .delete(section, name?) = change, oldPart.isCollapsed(section),
-               let position = insertedCollapsed[SectionName(name)], case let .insert(newSection, _) = changes[position],
+            if case let .delete(section, name?) = change, oldPart.isFolded(section),
+               let position = insertedFolded[SectionName(name)], case let .insert(newSection, _) = changes[position],
                // In a nested composition, sections named alike may be two (a placeholder and a section).
                oldPart.table.identity(ofSection: section)?.0 == newPart.table.identity(ofSection: newSection)?.0 {
                 paired.insert(position)

@@ -1,6 +1,6 @@
 /// Several sources shown as one table: static sections, the visible
 /// tables of results controllers and other compositions, one after the
-/// other, with collapsible sections and placeholders. It reports one valid
+/// other, with foldable sections and placeholders. It reports one valid
 /// batch of the joined table per change of any part, and a data source
 /// shows it as it shows a single controller.
 ///
@@ -22,7 +22,7 @@
 /// the cell provider switches on; each part turns its elements into rows.
 /// A part's batch becomes a batch of the composed table: its sections
 /// shifted past the sections of the parts before it, its row changes in
-/// collapsed sections left out (a row that moves into a collapsed section
+/// folded sections left out (a row that moves into a folded section
 /// is deleted, one that moves out of one is inserted), and placeholder
 /// sections inserted or deleted in the same batch when a part (or the
 /// whole table) loses its last row or gets its first.
@@ -43,8 +43,8 @@ public final class ResultsComposition<Element> {
         let id: Int
         let connection: PartConnection
         let placeholder: Placeholder?
-        /// The identities of the part's sections that are collapsed.
-        var collapsed: Set<SectionName?> = []
+        /// The identities of the part's sections that are folded.
+        var folded: Set<SectionName?> = []
         var observation: ResultsObservation?
     }
 
@@ -66,15 +66,21 @@ public final class ResultsComposition<Element> {
     var isNotifying = false
     /// The batch open with ``performBatchUpdates(_:)``, if any.
     var batch: Batch?
+    /// The parts whose batches each open ``beginUpdates()`` opened, by id.
+    var manualBatchParts: [[Int]] = []
+    /// Whether ``setUpdatesEnabled(_:)`` paused the composition.
+    var isPaused = false
+    /// Whether the composed table changed while updates were paused.
+    var changedWhilePaused = false
     /// The identity the next part added gets.
     var nextPartID: Int
-    /// Which rows show, across every part; see ``setFilter(_:)``.
-    var filter: ((Element) -> Bool)?
+    /// Which rows show, across every part; see ``addFilter(_:)``.
+    var appliedFilters: [ResultsFilter<Element>] = []
 
     /// Joins `parts`, in order, into one table; `placeholder` shows after
     /// them while none of them has a row.
     ///
-    /// - Complexity: O(*p* + *c*) for *p* parts and *c* collapsed sections.
+    /// - Complexity: O(*p* + *c*) for *p* parts and *c* folded sections.
     public init(_ parts: [Part], placeholder: Placeholder? = nil) {
         self.parts = parts.enumerated().map { PartRecord(id: $0.offset, connection: $0.element.connection, placeholder: $0.element.placeholder) }
         self.placeholder = placeholder
@@ -97,21 +103,21 @@ public final class ResultsComposition<Element> {
     }
 
     /// How part `index` shows with `table` (its own, or as filtered
-    /// before), given the filter and its collapsed sections.
+    /// before), given the filter and its folded sections.
     func snapshotPart(_ index: Int, table: any PartTable<Element>) -> Snapshot.Part {
         let own = (table as? FilteredTable<Element>)?.base ?? table
         let table: any PartTable<Element> = filter.map { FilteredTable(own, isIncluded: $0) } ?? own
-        let collapsed = parts[index].collapsed
-        var collapsedSections: [Int] = []
+        let folded = parts[index].folded
+        var foldedSections: [Int] = []
         var hiddenRows = 0
-        if !collapsed.isEmpty {
-            for section in 0..<table.numberOfSections where collapsed.contains(table.name(ofSection: section).map(SectionName.init)) {
-                collapsedSections.append(section)
+        if !folded.isEmpty {
+            for section in 0..<table.numberOfSections where folded.contains(table.name(ofSection: section).map(SectionName.init)) {
+                foldedSections.append(section)
                 hiddenRows += table.numberOfRows(inSection: section)
             }
         }
         return .init(
-            id: parts[index].id, table: table, collapsedSections: collapsedSections, hiddenRows: hiddenRows, placeholder: parts[index].placeholder)
+            id: parts[index].id, table: table, foldedSections: foldedSections, hiddenRows: hiddenRows, placeholder: parts[index].placeholder)
     }
 
     /// The snapshot with part `index` shown anew from `table`.
@@ -144,6 +150,10 @@ extension ResultsComposition {
     /// observer caused it, so that every observer gets updates in order.
     func report(_ update: Update) {
         _checkInvariants()
+        guard !isPaused else {
+            changedWhilePaused = true
+            return
+        }
         if batch != nil {
             batch!.absorb(update)
             return

@@ -218,6 +218,12 @@ extension ResultsController {
         }
     }
 
+    /// The filters applied, one per group (and those without a group), in
+    /// the order they were first applied.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var filters: [ResultsFilter<Element>] { store.filters }
+
     /// Applies a filter, replacing the one of its group.
     ///
     /// - Complexity: see ``ResultsStore/addFilter(_:)``.
@@ -236,7 +242,7 @@ extension ResultsController {
     /// happens when none is applied.
     ///
     /// - Complexity: see ``ResultsStore/removeFilter(title:group:)``.
-    @inlinable public func removeFilter(title: String, group: String?) throws(ResultsError) {
+    @inlinable public func removeFilter(title: String, group: String? = nil) throws(ResultsError) {
         try mutate { store throws(ResultsError) in store.removeFilter(title: title, group: group) }
     }
 

@@ -26,10 +26,43 @@ public protocol ResultsSource<Element, Key>: AnyObject {
     ///
     /// - Complexity: O(1) for a controller; O(*p*) for *p* parts of a composition.
     var isBatching: Bool { get }
-    /// Whether changes are reported.
+    /// Whether changes are reported (see ``setUpdatesEnabled(_:)``).
     ///
     /// - Complexity: O(1) for a controller; O(*p*) for *p* parts of a composition.
     var updatesEnabled: Bool { get }
+
+    /// Opens a batch: changes made until the matching ``endUpdates()`` are
+    /// reported together, as one update, when the outermost batch ends.
+    /// Batches nest.
+    ///
+    /// - Throws: ``ResultsError/changedDuringNotification`` from inside an
+    ///   observer; nothing changes then.
+    /// - Complexity: O(1) for a controller; O(*p*) for *p* parts of a composition.
+    func beginUpdates() throws(ResultsError)
+    /// Closes the batch ``beginUpdates()`` opened; the outermost one reports
+    /// every change made in it as one update.
+    ///
+    /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open
+    ///   batch; nothing changes then.
+    /// - Complexity: that of the update reported.
+    func endUpdates() throws(ResultsError)
+    /// Runs `body` as one batch, atomically: when `body` throws, the source
+    /// returns to its state before the call (every row, section, filter and
+    /// part), nothing is reported, and the error is rethrown.
+    ///
+    ///     try source.performBatchUpdates { () throws(ResultsError) in … }
+    ///
+    /// - Throws: what `body` throws.
+    /// - Complexity: that of `body` and of the update reported, plus a copy
+    ///   of the source's state taken in O(1).
+    func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure)
+    /// Pauses reporting changes (`false`), or resumes it (`true`) with one
+    /// reload when anything changed meanwhile, as a table view's owner does
+    /// around a large import.
+    ///
+    /// - Throws: ``ResultsError/updatesToggledDuringBatch`` inside a batch.
+    /// - Complexity: O(1), plus the reload's snapshot.
+    func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError)
 
     /// Calls `handler` with every update from now on, in order, until the
     /// returned observation is cancelled or released.

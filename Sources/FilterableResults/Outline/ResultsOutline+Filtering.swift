@@ -11,11 +11,20 @@ extension ResultsOutline {
         try setFilters(filters)
     }
 
+    /// Applies several filters, each replacing the one of its group.
+    ///
+    /// - Complexity: O(*n*) for *n* items, plus the changeset.
+    @inlinable public func addFilters(_ filters: [ResultsFilter<Element>]) throws(ResultsError) {
+        var applied = self.filters
+        ResultsFilter.apply(filters, to: &applied)
+        try setFilters(applied)
+    }
+
     /// Removes the applied filters with this title and group (`nil`
     /// matches filters without a group).
     ///
     /// - Complexity: O(*n*) for *n* items when a filter is removed, plus the changeset.
-    @inlinable public func removeFilter(title: String, group: String?) throws(ResultsError) {
+    @inlinable public func removeFilter(title: String, group: String? = nil) throws(ResultsError) {
         let kept = filters.filter { $0.title != title || $0.group != group }
         guard kept.count != filters.count else { return }
         try setFilters(kept)
@@ -51,6 +60,18 @@ extension ResultsOutline {
         } else {
             try removeFilter(title: "search", group: group)
         }
+    }
+
+    /// Sets the live-search text over fields given as key paths: strings,
+    /// optional strings, or other values found by their description.
+    ///
+    ///     try outline.search(for: query, in: [\.name, \.size])
+    ///
+    /// - Complexity: that of ``search(for:in:group:)-(_,[ResultsFilter<Element>.SearchField],_)``.
+    @inlinable public func search(
+        for text: String, in fields: [PartialKeyPath<Element> & Sendable], group: String = "search"
+    ) throws(ResultsError) where Element: SendableMetatype {
+        try search(for: text, in: fields.map { ResultsFilter<Element>.SearchField.field(any: $0) }, group: group)
     }
 
     /// Applies `filters` and reports the change.

@@ -34,6 +34,13 @@ extension ResultsOutline {
     /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch.
     /// - Complexity: O(1), plus the changeset at the outermost end.
     @inlinable public func endUpdates() throws(ResultsError) { try controller.endUpdates() }
+
+    /// Pauses reporting changes (`false`), or resumes it (`true`) with one
+    /// reload when anything changed meanwhile.
+    ///
+    /// - Throws: ``ResultsError/updatesToggledDuringBatch`` inside a batch.
+    /// - Complexity: O(1), plus the reload.
+    @inlinable public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) { try controller.setUpdatesEnabled(enabled) }
 }
 
 // MARK: - As a source
@@ -47,7 +54,7 @@ extension ResultsOutline: ResultsSource {
     ///
     /// - Complexity: O(1).
     @inlinable public var isBatching: Bool { controller.isBatching }
-    /// Whether changes are reported: always (an outline's updates are not turned off).
+    /// Whether changes are reported (see ``setUpdatesEnabled(_:)``).
     ///
     /// - Complexity: O(1).
     @inlinable public var updatesEnabled: Bool { controller.updatesEnabled }

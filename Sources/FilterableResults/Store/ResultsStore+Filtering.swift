@@ -21,7 +21,7 @@ extension ResultsStore {
     /// filters without a group); nothing happens when none is applied.
     ///
     /// - Complexity: O(*n* *f*) when a filter is removed, else O(*f*).
-    @inlinable public mutating func removeFilter(title: String, group: String?) {
+    @inlinable public mutating func removeFilter(title: String, group: String? = nil) {
         let count = filters.count
         appliedFilters.removeAll { $0.title == title && $0.group == group }
         if filters.count != count { refilter() }

@@ -49,13 +49,13 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// composition's placeholder); the row and the reason are given.
     case rowNotEditable(String, reason: String)
     /// A move its source cannot make (a static row, a placeholder, between
-    /// a composition's parts, into a collapsed section); both index paths
+    /// a composition's parts, into a folded section); both index paths
     /// and the reason are given.
     case moveNotAllowed(from: ResultsIndexPath, to: ResultsIndexPath, reason: String)
     /// A composition's part that does not exist.
     case partOutOfRange(Int, partCount: Int)
     /// A composition's section, by identity, that its part neither shows
-    /// nor has collapsed.
+    /// nor has folded.
     case sectionNotFound(part: Int, name: String?)
     /// A key of another type than the keys of the part it was given to;
     /// the key and the expected type are described.

@@ -36,37 +36,45 @@ struct CompositionBatchTests {
             try screen.friends.add(Entry(id: 4))
             try screen.composition.performBatchUpdates { try screen.friends.remove(key: 1) }
             #expect(screen.screen.updates.isEmpty)
-            try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
+            try screen.composition.foldSection(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
         }
         #expect(screen.screen.updates.count == 1)
         #expect(screen.rows == [["f:profilev0", "f:sign outv0"], ["e1:2:0a", "e1:3:0a", "e1:4:0a"], ["e2:7:0a"], []])
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }
 
-    @Test func aBatchThatThrowsReportsWhatChangedBeforeAndRethrows() throws {
+    @Test func aBatchThatThrowsChangesNothingAndRethrows() throws {
         let screen = try FriendsScreen()
+        let before = screen.rows
         #expect(throws: Failure.self) {
             try screen.composition.performBatchUpdates {
                 try screen.friends.remove(key: 2)
+                try screen.composition.foldSection(.init(part: 2, name: "b"))
                 throw Failure()
             }
         }
-        #expect(screen.screen.updates.count == 1)
-        #expect(screen.rows[1] == ["e1:1:0a", "e1:3:0a"])
+        #expect(screen.screen.updates.isEmpty)
+        #expect(screen.rows == before)
+        #expect(screen.friends.snapshot.elements.map(\.id) == [1, 2, 3], "the part is back as it was")
+        #expect(screen.composition.foldedSections.isEmpty)
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }
 
-    @Test func aBatchWithNoChangeReportsNothingAndOneWithAReloadReloads() throws {
+    @Test func aBatchWithNoChangeReportsNothingAndItsPartsCannotBePausedInIt() throws {
         let screen = try FriendsScreen()
         screen.composition.performBatchUpdates {}
         #expect(screen.screen.updates.isEmpty)
         try screen.composition.performBatchUpdates {
             try screen.friends.add(Entry(id: 4))
-            try screen.suggestions.setUpdatesEnabled(false)
+            // Each part's batch is open inside the composition's: a part cannot be paused there.
+            #expect(throws: ResultsError.updatesToggledDuringBatch) { try screen.suggestions.setUpdatesEnabled(false) }
             try screen.suggestions.remove(key: 7)
-            try screen.suggestions.setUpdatesEnabled(true)   // a reload of the part
         }
-        #expect(screen.screen.updates.count == 1 && screen.screen.updates[0].isReload)
+        #expect(screen.screen.updates.count == 1 && !screen.screen.updates[0].isReload)
+        try screen.suggestions.setUpdatesEnabled(false)   // a part paused outside a batch reloads when resumed
+        try screen.suggestions.remove(key: 8)
+        try screen.suggestions.setUpdatesEnabled(true)
+        #expect(screen.screen.updates.count == 2 && screen.screen.updates[1].isReload)
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }
 
@@ -104,7 +112,7 @@ struct CompositionBatchTests {
                 }
                 default:
                     let id = ResultsComposition<Row>.SectionID(part: 2, name: ["a", "b"].randomElement(using: &random)!)
-                    if screen.composition.collapsedSections.contains(id) { try screen.composition.expand(id) } else { try? screen.composition.collapse(id) }
+                    if screen.composition.foldedSections.contains(id) { try screen.composition.unfoldSection(id) } else { try? screen.composition.foldSection(id) }
                 }
             }
         }

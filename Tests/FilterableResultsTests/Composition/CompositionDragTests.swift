@@ -121,12 +121,12 @@ struct CompositionDragTests {
         #expect(throws: ResultsError.indexPathOutOfRange(visible(0, 4), sectionCount: 4, rowCount: 3)) {
             try screen.composition.insertRow(.entry(source: 1, Entry(id: 7)), at: visible(0, 4), in: shown)
         }
-        screen.composition.setFilter { row in if case let .entry(_, entry) = row { entry.id != 2 } else { true } }
+        try screen.composition.addFilter(ResultsFilter(title: "not 2") { row in if case let .entry(_, entry) = row { entry.id != 2 } else { true } })
         #expect(throws: ResultsError.indexPathOutOfRange(visible(0, 2), sectionCount: 4, rowCount: 2)) {
             try screen.composition.moveRow(from: visible(0, 0), to: visible(0, 2), in: screen.composition.reportedSnapshot)
         }
-        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 1, name: nil))
-        #expect(throws: ResultsError.moveNotAllowed(from: visible(0, 0), to: visible(2, 0), reason: "the destination section is collapsed")) {
+        try screen.composition.foldSection(ResultsComposition<Row>.SectionID(part: 1, name: nil))
+        #expect(throws: ResultsError.moveNotAllowed(from: visible(0, 0), to: visible(2, 0), reason: "the destination section is folded")) {
             try screen.composition.moveRow(from: visible(0, 0), to: visible(2, 0), in: screen.composition.reportedSnapshot)
         }
         #expect(screen.friends.snapshot.elements.map(\.id) == [1, 2, 3] && screen.enemies.snapshot.isEmpty)
@@ -138,7 +138,7 @@ struct CompositionDragTests {
         let key = try screen.composition.insertRow(.entry(source: 1, Entry(id: 7)), at: visible(1, 1), in: screen.composition.reportedSnapshot)
         #expect(key == .row(part: 1, showing: screen.enemies, key: 7))
         #expect(screen.rows == [["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:4:0a", "e2:7:0a", "e2:5:0a"], ["e3:9:0a"]])
-        #expect(throws: ResultsError.rowNotEditable("p:x", reason: "the part does not take this row")) {
+        #expect(throws: ResultsError.rowNotEditable("p:x", reason: "this source does not take this row")) {
             try screen.composition.insertRow(.placeholder("x"), at: visible(0, 0), in: screen.composition.reportedSnapshot)
         }
         #expect(throws: ResultsError.rowNotEditable("e3:8:0a", reason: "part 2 takes no rows")) {

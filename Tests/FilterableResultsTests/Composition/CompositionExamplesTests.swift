@@ -87,7 +87,7 @@ struct CompositionExamplesTests {
         }
         #expect(checked.updates == 2, "the batch is one update")
         #expect(checked.rows == [[.profile], [.friend(Person(id: 1, name: "person 1")), .friend(newFriend)], [], [.noSuggestions]])
-        try composition.collapse(.init(part: 1, name: "Friends"))
+        try composition.foldSection(.init(part: 1, name: "Friends"))
         #expect(checked.rows == [[.profile], [], [], [.noSuggestions]], "the section's rows hidden, its header kept")
         checked.expectConsistent()
     }
@@ -139,9 +139,9 @@ struct CompositionExamplesTests {
         let screen = ResultsComposition<Element>([.part(header), .part(products, as: Element.product)])
         let checked = SourceScreen(screen)
         let query = "kin"
-        screen.setFilter { row in
+        try screen.addFilter(ResultsFilter(title: "search") { row in
             if case let .product(product) = row { product.name.localizedStandardContains(query) } else { true }
-        }
+        })
         #expect(checked.rows == [[.profile], [.product(Product(id: 1, name: "Kindle"))]])
         checked.expectConsistent()
     }

@@ -50,14 +50,14 @@ struct CompositionPartsTests {
 
     @Test func aMovedPartsSectionsMoveWithTheirRowsAndCollapsedState() throws {
         let screen = try FriendsScreen()
-        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
+        try screen.composition.foldSection(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
         try screen.composition.movePart(from: 2, to: 0)
         #expect(screen.rows == [["e2:7:0a"], [], ["f:profilev0", "f:sign outv0"], ["e1:1:0a", "e1:2:0a", "e1:3:0a"]])
         let changes = try #require(screen.screen.updates.last).changeset
         #expect(changes.elementChanges.isEmpty && changes.sectionChanges.allSatisfy { $0.kind == .move })
-        #expect(screen.composition.isCollapsed(ResultsComposition<Row>.SectionID(part: 2, name: "b")), "a part keeps its identity when it moves")
+        #expect(screen.composition.isFolded(ResultsComposition<Row>.SectionID(part: 2, name: "b")), "a part keeps its identity when it moves")
         #expect(screen.composition.reportedSnapshot.index(ofPart: 2) == 0)
-        try screen.composition.expand(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
+        try screen.composition.unfoldSection(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
         #expect(screen.rows[1] == ["e2:8:0b", "e2:9:0b"])
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }

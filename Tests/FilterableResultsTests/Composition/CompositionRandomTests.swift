@@ -34,8 +34,8 @@ struct CompositionRandomTests {
                     if rows(shown.sections.map(ResultsSection.init)) != rows(model.sections) || shown.sections.map(\.name) != model.sections.map(\.name) {
                         problems.append("the composition shows \(rows(shown.sections.map(ResultsSection.init))) \(shown.sections.map(\.name)), its parts \(rows(model.sections)) \(model.sections.map(\.name))")
                     }
-                    if model.composition.collapsedSections != model.collapsed {
-                        problems.append("collapsed \(model.composition.collapsedSections), not \(model.collapsed)")
+                    if model.composition.foldedSections != model.collapsed {
+                        problems.append("collapsed \(model.composition.foldedSections), not \(model.collapsed)")
                     }
                     problems += mappingProblems(shown, parts: model.parts)
                     problems += screen.problems()
@@ -203,7 +203,7 @@ struct RandomCompositionWorld {
         let id = ResultsComposition<Row>.SectionID(part: part, name: name)
         let collapse = Bool.random(using: &random)
         do {
-            if collapse { try model.composition.collapse(id) } else { try model.composition.expand(id) }
+            if collapse { try model.composition.foldSection(id) } else { try model.composition.unfoldSection(id) }
             if collapse { model.collapsed.insert(id) } else { model.collapsed.remove(id) }
             collapses += 1
         } catch {
@@ -215,14 +215,14 @@ struct RandomCompositionWorld {
     /// Bad input: it is refused with an error naming it, and nothing changes.
     mutating func badInput() -> String {
         let model = models.randomElement(using: &random)!
-        let before = (model.composition.reportedSnapshot.sections.map(ResultsSection.init), model.composition.collapsedSections)
+        let before = (model.composition.reportedSnapshot.sections.map(ResultsSection.init), model.composition.foldedSections)
         let bad = [
             ResultsComposition<Row>.SectionID(part: model.parts.count + Int.random(in: 0...2, using: &random), name: nil),
             ResultsComposition<Row>.SectionID(part: Int.random(in: 0..<model.parts.count, using: &random), name: "no such section"),
         ].randomElement(using: &random)!
         let collapse = Bool.random(using: &random)
         do {
-            if collapse { try model.composition.collapse(bad) } else { try model.composition.expand(bad) }
+            if collapse { try model.composition.foldSection(bad) } else { try model.composition.unfoldSection(bad) }
             failures.append("\(collapse ? "collapse" : "expand") of \(bad) did not throw")
         } catch {
             let expected: ResultsError = model.parts.indices.contains(bad.part)
@@ -230,7 +230,7 @@ struct RandomCompositionWorld {
             if error != expected { failures.append("\(collapse ? "collapse" : "expand") of \(bad) threw \(error), not \(expected)") }
             if !error.description.contains("part \(bad.part)") { failures.append("the error \(error) does not name part \(bad.part)") }
         }
-        if rows(model.composition.reportedSnapshot.sections.map(ResultsSection.init)) != rows(before.0) || model.composition.collapsedSections != before.1 {
+        if rows(model.composition.reportedSnapshot.sections.map(ResultsSection.init)) != rows(before.0) || model.composition.foldedSections != before.1 {
             failures.append("a refused \(collapse ? "collapse" : "expand") of \(bad) changed the composition")
         }
         return "\(collapse ? "collapse" : "expand") of unknown \(bad)"

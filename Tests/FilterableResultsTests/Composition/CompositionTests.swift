@@ -139,9 +139,9 @@ struct CompositionTests {
     @Test func aCollapsedSectionKeepsItsHeaderWhileFiltersMergesAndSortingGoOn() throws {
         let screen = try FriendsScreen(suggestions: [(7, "a"), (8, "b"), (9, "b")])
         let b = ResultsComposition<Row>.SectionID(part: 2, name: "b")
-        try screen.composition.collapse(b)
+        try screen.composition.foldSection(b)
         #expect(screen.lastRowChanges == ["delete [3, 0]", "delete [3, 1]"])
-        #expect(screen.composition.reportedSnapshot.isSectionCollapsed(3))
+        #expect(screen.composition.reportedSnapshot.isSectionFolded(3))
         #expect(screen.composition.reportedSnapshot.location(of: visible(3, 0)) == nil)
         #expect(screen.composition.reportedSnapshot.indexPath(ofRow: visible(1, 0), inPart: 2) == nil)
 
@@ -157,10 +157,10 @@ struct CompositionTests {
         try screen.suggestions.addFilter(ResultsFilter(title: "not 9") { $0.id != 9 })
         try screen.suggestions.setSortKeys([.descending(\.id)])
         #expect(screen.rows.suffix(2) == [["e2:12:0a", "e2:11:0a"], []])
-        #expect(screen.composition.isCollapsed(b) && screen.composition.collapsedSections == [b])
+        #expect(screen.composition.isFolded(b) && screen.composition.foldedSections == [b])
 
         // Expanding shows the rows as they are now.
-        try screen.composition.expand(b)
+        try screen.composition.unfoldSection(b)
         #expect(screen.rows.suffix(2) == [["e2:12:0a", "e2:11:0a"], ["e2:8:5b", "e2:7:0b"]])
         #expect(screen.lastRowChanges == ["insert [3, 0]", "insert [3, 1]"])
         #expect(screen.screen.problems().isEmpty)
@@ -169,18 +169,18 @@ struct CompositionTests {
     @Test func aCollapsedSectionStaysCollapsedWhileItComesAndGoes() throws {
         let screen = try FriendsScreen(suggestions: [(7, "a"), (8, "b")])
         let b = ResultsComposition<Row>.SectionID(part: 2, name: "b")
-        try screen.composition.collapse(b)
+        try screen.composition.foldSection(b)
         try screen.suggestions.remove(key: 8)                       // the section goes
         #expect(screen.composition.reportedSnapshot.sections.map(\.name) == ["Account", nil, "a"])
-        #expect(screen.composition.isCollapsed(b))
-        try screen.composition.collapse(b)                          // collapsed already: nothing to do
+        #expect(screen.composition.isFolded(b))
+        try screen.composition.foldSection(b)                          // collapsed already: nothing to do
         try screen.suggestions.add(Entry(id: 8, group: "b"))        // and comes back, collapsed
         #expect(screen.composition.reportedSnapshot.numberOfElements(inSection: 3) == 0)
         #expect(screen.screen.updates.last!.changeset.elementChanges.isEmpty)
-        try screen.composition.expand(b)
+        try screen.composition.unfoldSection(b)
         #expect(screen.lastRowChanges == ["insert [3, 0]"])
         // Unnamed sections collapse together: the friends' flat section.
-        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 1, name: nil))
+        try screen.composition.foldSection(ResultsComposition<Row>.SectionID(part: 1, name: nil))
         #expect(screen.rows[1].isEmpty && screen.composition.reportedSnapshot.count == 4)
         try screen.friends.removeSection(at: 0)
         try screen.friends.addSection(ResultsSection(elements: [Entry(id: 1)]))
@@ -203,19 +203,19 @@ struct CompositionTests {
             }
         }
         expectRefused(.sectionNotFound(part: 2, name: "zzz"), naming: "section \"zzz\" of part 2") { () throws(ResultsError) in
-            try screen.composition.collapse(SectionID(part: 2, name: "zzz"))
+            try screen.composition.foldSection(SectionID(part: 2, name: "zzz"))
         }
         expectRefused(.partOutOfRange(5, partCount: 3), naming: "part 5") { () throws(ResultsError) in
-            try screen.composition.collapse(SectionID(part: 5, name: "a"))
+            try screen.composition.foldSection(SectionID(part: 5, name: "a"))
         }
         expectRefused(.partOutOfRange(-1, partCount: 3), naming: "part -1") { () throws(ResultsError) in
-            try screen.composition.expand(SectionID(part: -1, name: nil))
+            try screen.composition.unfoldSection(SectionID(part: -1, name: nil))
         }
         expectRefused(.sectionNotFound(part: 0, name: "zzz"), naming: "section \"zzz\" of part 0") { () throws(ResultsError) in
-            try screen.composition.expand(SectionID(part: 0, name: "zzz"))
+            try screen.composition.unfoldSection(SectionID(part: 0, name: "zzz"))
         }
         expectRefused(.sectionNotFound(part: 1, name: "zzz"), naming: "section \"zzz\" of part 1") { () throws(ResultsError) in
-            try screen.composition.collapse(SectionID(part: 1, name: "zzz"))
+            try screen.composition.foldSection(SectionID(part: 1, name: "zzz"))
         }
         expectRefused(.rowNotEditable("placeholder of part 1, row 0", reason: "a placeholder is not a row of a part"), naming: "placeholder") {
             () throws(ResultsError) in try screen.composition.remove(key: .placeholder(part: 1, row: 0))
@@ -248,10 +248,10 @@ struct CompositionTests {
             try screen.composition.moveRow(from: visible(1, 0), to: visible(1, 7), in: screen.composition.reportedSnapshot)
         }
         #expect(screen.rows == before)
-        #expect(screen.screen.updates.isEmpty && screen.composition.collapsedSections.isEmpty)
+        #expect(screen.screen.updates.isEmpty && screen.composition.foldedSections.isEmpty)
         // Moving into a collapsed section is refused too.
-        try screen.composition.collapse(SectionID(part: 2, name: "a"))
-        expectRefused(.moveNotAllowed(from: visible(3, 0), to: visible(2, 0), reason: "the destination section is collapsed"), naming: "collapsed") {
+        try screen.composition.foldSection(SectionID(part: 2, name: "a"))
+        expectRefused(.moveNotAllowed(from: visible(3, 0), to: visible(2, 0), reason: "the destination section is folded"), naming: "folded") {
             () throws(ResultsError) in try screen.composition.moveRow(from: visible(3, 0), to: visible(2, 0), in: screen.composition.reportedSnapshot)
         }
     }
@@ -307,8 +307,8 @@ struct CompositionTests {
             .part(more, as: { Row.entry(source: 3, $0) }),
         ])
         let screen = CompositionScreen(outer)
-        try inner.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
-        try outer.collapse(ResultsComposition<Row>.SectionID(part: 0, name: "Account"))
+        try inner.composition.foldSection(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
+        try outer.foldSection(ResultsComposition<Row>.SectionID(part: 0, name: "Account"))
         try more.add(Entry(id: 1))
         try inner.suggestions.add(Entry(id: 50, group: "b"))
         #expect(rows(outer.reportedSnapshot.sections.map(ResultsSection.init)) == [[], ["e1:1:0a", "e1:2:0a", "e1:3:0a"], ["e2:7:0a"], [], ["e3:1:0a"]])
@@ -372,7 +372,7 @@ struct CompositionTests {
         ])
         let outer = ResultsComposition<Row>([.part(inner)])
         let screen = CompositionScreen(outer)
-        try outer.collapse(ResultsComposition<Row>.SectionID(part: 0, name: "s-0"))
+        try outer.foldSection(ResultsComposition<Row>.SectionID(part: 0, name: "s-0"))
         try statics.setSections([StaticSection("s-3", rows: [fixed("a")]), StaticSection("s-0", rows: [fixed("b")])])
         #expect(rows(outer.reportedSnapshot.sections.map(ResultsSection.init)) == [["f:av0"], []])
         #expect(screen.updates.last?.changeset.sectionChanges == [.delete(at: 0, name: "s-0"), .insert(at: 0, name: "s-3"), .insert(at: 1, name: "s-0")])

@@ -85,7 +85,7 @@ struct StaticSectionsTests {
         let settings = try StaticSections<Opaque> {
             StaticSection("A") { StaticRow(Opaque(title: "one"), id: 1); StaticRow(Opaque(title: "two"), id: 2) }
         }
-        var updates: [ResultsComposition<Opaque>.Update] = []
+        var updates: [StaticSections<Opaque>.Update] = []
         let observation = settings.observe { updates.append($0) }
         try settings.setSections { StaticSection("A") { StaticRow(Opaque(title: "one"), id: 1); StaticRow(Opaque(title: "2"), id: 2) } }
         #expect(updates.count == 1 && updates[0].changeset.elementChanges.count == 2)

@@ -34,7 +34,7 @@ struct SectionValueSourcesTests {
     @Test func aCollapsedSectionKeepsItsHeaderFresh() throws {
         let screen = try FriendsScreen()
         try screen.suggestions.setSectionValues { section in ResultsSectionValue(title: "\(section.name ?? "") (\(section.count))") }
-        try screen.composition.collapse(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
+        try screen.composition.foldSection(ResultsComposition<Row>.SectionID(part: 2, name: "b"))
         try screen.suggestions.remove(key: 9)
         #expect(screen.screen.views.allSatisfy { $0.view.headerTitles[3] == "b (1)" && $0.view.cells[3].isEmpty })
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")

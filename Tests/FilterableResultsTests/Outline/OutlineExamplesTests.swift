@@ -41,6 +41,9 @@ struct OutlineExamplesTests {
         #expect(screen.rows.map { $0.map(\.element.name) } == [["Documents", "invoice.pdf"]])
         try files.search(for: "", in: [.field(\.name)])
         #expect(screen.rows.map { $0.map(\.element.name) } == [["Documents", "invoice.pdf", "Photos"]], "the user's expansion back")
+        try files.search(for: "photo", in: [\File.name, \File.url])   // key paths, as the controller takes them
+        #expect(screen.rows.map { $0.map(\.element.name) } == [["Photos"]])
+        try files.search(for: "", in: [\File.name])
         try files.collapse(documents.url)
         #expect(screen.rows.map { $0.map(\.element.name) } == [["Documents", "Photos"]])
         screen.expectConsistent()

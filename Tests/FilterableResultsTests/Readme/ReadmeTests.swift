@@ -238,7 +238,7 @@ struct ReadmeTests {
         var batches: [[SectionChange]] = []
         let observation = screen.observe { batches.append($0.changeset.sectionChanges) }
         try products.search(for: "zzz", in: [\.name])                           // "No results" comes in the same batch
-        try screen.collapse(.init(part: 0, name: "Account"))  // keeps its header, hides its rows
+        try screen.foldSection(.init(part: 0, name: "Account"))  // keeps its header, hides its rows
         #expect(batches == [[.insert(at: 2, name: nil)], []])
         #expect(view.cells == [[], [], ["No results"]] && view.headerTitles == ["Account", nil, nil])
         observation.cancel()

@@ -81,16 +81,21 @@ extension DatabaseResults {
 
     /// Replaces the table by `entries` (sorted and sectioned for `request`
     /// when given) and reports a reload.
+    ///
+    /// Inside the app's batch, or while the app has paused updates, the
+    /// table is replaced all the same and reported as the app's own
+    /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
     func reload(_ entries: [IndexEntry], organizedFor request: DatabaseResultsRequest? = nil) {
         generation += 1
+        let pausesHere = controller.updatesEnabled && !controller.isBatching
         do {
-            try controller.setUpdatesEnabled(false)
+            if pausesHere { try controller.setUpdatesEnabled(false) }
             if let request {
                 try controller.setSortKeys([IndexEntry.sortKey(request.ordering)])
                 try controller.setSectioning(Self.sectioning(request))
             }
             try controller.setData(entries)
-            try controller.setUpdatesEnabled(true)
+            if pausesHere { try controller.setUpdatesEnabled(true) }
         } catch {
             fail(.invalidArgument("\(error)"))
         }
@@ -169,7 +174,7 @@ extension DatabaseResults {
     }
 
     /// Records an error; the table stays as it is.
-    func fail(_ error: DatabaseResultsError) {
+    func fail(_ error: ResultsError) {
         self.error = error
         onError?(error)
     }

@@ -7,53 +7,64 @@ extension DatabaseResults {
     /// Shows `request` instead (another order, section column or filters),
     /// as one animated batch.
     ///
-    /// - Throws: ``DatabaseResultsError`` naming a missing table or column
+    /// - Throws: ``ResultsError`` naming a missing table or column
     ///   or an invalid filter; the table shown does not change then.
     /// - Complexity: the query, plus O(*n* log *n*) for *n* matching rows.
-    public func setRequest(_ request: DatabaseResultsRequest) async throws(DatabaseResultsError) {
+    public func setRequest(_ request: DatabaseResultsRequest) async throws(ResultsError) {
         guard request.table == self.request.table else {
             throw .invalidArgument("a request for table \(request.table) instead of \(self.request.table): make another source")
         }
-        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: true) }
+        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: true) }
     }
 
     /// Applies `filter`, replacing the one of its group, as one animated batch.
     ///
-    ///     try await players.setFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"]))
+    ///     try await players.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"]))
     ///
-    /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an
+    /// - Throws: ``ResultsError/missingColumn(_:table:)`` for an
     ///   expression that names a column the table does not have,
-    ///   ``DatabaseResultsError/invalidExpression(_:message:)`` for another
+    ///   ``ResultsError/invalidExpression(_:message:)`` for another
     ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
-    public func setFilter(_ filter: DatabaseResultsRequest.Filter) async throws(DatabaseResultsError) {
+    public func addFilter(_ filter: DatabaseResultsRequest.Filter) async throws(ResultsError) {
         var request = latestRequest
-        request.setFilter(filter)
-        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: false) }
+        request.addFilter(filter)
+        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: false) }
     }
 
     /// Removes the filter with `title` in `group`, as one animated batch.
     ///
-    /// - Throws: ``DatabaseResultsError`` when the database cannot be read.
+    /// - Throws: ``ResultsError`` when the database cannot be read.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
-    public func removeFilter(title: String, group: String? = nil) async throws(DatabaseResultsError) {
+    public func removeFilter(title: String, group: String? = nil) async throws(ResultsError) {
         var request = latestRequest
         guard request.removeFilter(title: title, group: group) else { return }
-        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: false) }
+        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: false) }
     }
 
     /// Replaces every filter, as one animated batch.
     ///
-    /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an
+    /// - Throws: ``ResultsError/missingColumn(_:table:)`` for an
     ///   expression that names a column the table does not have,
-    ///   ``DatabaseResultsError/invalidExpression(_:message:)`` for another
+    ///   ``ResultsError/invalidExpression(_:message:)`` for another
     ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
-    public func replaceFilters(with filters: [DatabaseResultsRequest.Filter]) async throws(DatabaseResultsError) {
+    public func replaceFilters(with filters: [DatabaseResultsRequest.Filter]) async throws(ResultsError) {
         var request = latestRequest
         request.filters = []
-        for filter in filters { request.setFilter(filter) }
-        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in try await refetch(request, reorganize: false) }
+        for filter in filters { request.addFilter(filter) }
+        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: false) }
+    }
+
+    /// Removes every filter, as one animated batch.
+    ///
+    /// - Throws: ``ResultsError`` when the database cannot be read; nothing
+    ///   changes then.
+    /// - Complexity: the query, plus O(*n*) for *n* matching rows; O(1)
+    ///   without filters.
+    public func clearFilters() async throws(ResultsError) {
+        guard !latestRequest.filters.isEmpty else { return }
+        try await replaceFilters(with: [])
     }
 
     /// Sets the text of a live search over `columns`: a row matches when
@@ -75,18 +86,18 @@ extension DatabaseResults {
     /// without effect). An app with an FTS5 index sets a filter with
     /// `MATCH` instead (see ``DatabaseResultsRequest/Filter``).
     ///
-    /// - Throws: ``DatabaseResultsError/missingColumn(_:table:)`` for an unknown column.
+    /// - Throws: ``ResultsError/missingColumn(_:table:)`` for an unknown column.
     /// - Complexity: a narrowing keystroke: the test of the rows shown (or
     ///   the scan), plus O(*n*) for *n* rows shown; another: the scan, plus
     ///   O(*m*) for *m* matching rows.
-    public func search(for text: String, in columns: [String], group: String = "search") async throws(DatabaseResultsError) {
+    public func search(for text: String, in columns: [String], group: String = "search") async throws(ResultsError) {
         let old = latestRequest
         var request = old
         let folded = ResultsSearchFolding.fold(text)
         let ticket = searchTicket.next()
         if folded.isEmpty {
             guard request.removeFilter(title: "search", group: group) else { return }
-            try await changingRequest(to: request) { request async throws(DatabaseResultsError) in
+            try await changingRequest(to: request) { request async throws(ResultsError) in
                 try await refetch(request, reorganize: false, ticket: ticket)
             }
             return
@@ -95,7 +106,7 @@ extension DatabaseResults {
         let sql = columns.map { "filterable_results_contains(\($0.quotedDatabaseIdentifier), ?)" }.joined(separator: " OR ")
         let filter = DatabaseResultsRequest.Filter(title: "search", group: group, sql: sql, arguments: columns.map { _ in folded })
         let previous = old.filters.first { $0.slot == filter.slot }
-        request.setFilter(filter)
+        request.addFilter(filter)
         // A narrower request shows a subset of the rows shown: a first
         // filter in the group, or the same search with text that contains
         // the previous text (a row whose folded text contains the new text
@@ -110,7 +121,7 @@ extension DatabaseResults {
             narrows = true
         }
         let candidates = narrows && previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
-        try await changingRequest(to: request) { request async throws(DatabaseResultsError) in
+        try await changingRequest(to: request) { request async throws(ResultsError) in
             let known = try await columnNames()
             for column in columns where !known.contains(column.lowercased()) {
                 throw .missingColumn(column, table: request.table)
@@ -127,8 +138,8 @@ extension DatabaseResults {
     /// serial), as the latest request change: it is the base of the changes
     /// asked for until every change on its way is applied.
     func changingRequest(
-        to request: DatabaseResultsRequest, _ body: (DatabaseResultsRequest) async throws(DatabaseResultsError) -> Void
-    ) async throws(DatabaseResultsError) {
+        to request: DatabaseResultsRequest, _ body: (DatabaseResultsRequest) async throws(ResultsError) -> Void
+    ) async throws(ResultsError) {
         var request = request
         lastRequestSerial += 1
         request.serial = lastRequestSerial
@@ -164,7 +175,7 @@ extension DatabaseResults {
     /// caller reads the request's rows instead.
     func narrow(
         to request: DatabaseResultsRequest, from base: Int, among candidates: [Int64]?, ticket: Int
-    ) async throws(DatabaseResultsError) -> Bool {
+    ) async throws(ResultsError) -> Bool {
         let feed = self.feed
         let observer = self.observer
         let tickets = searchTicket
@@ -208,7 +219,7 @@ extension DatabaseResults {
     }
 
     /// The table's column names, lowercased.
-    private func columnNames() async throws(DatabaseResultsError) -> Set<String> {
+    private func columnNames() async throws(ResultsError) -> Set<String> {
         let table = latestRequest.table
         do {
             return try await writer.read { db in Set(try db.columns(in: table).map { $0.name.lowercased() }) }
@@ -220,7 +231,7 @@ extension DatabaseResults {
     /// Reads `request`'s rows on the writer, in order with the commits, and
     /// waits until the main actor shows them. A search keystroke (`ticket`)
     /// superseded by a newer one when the writer gets to it is skipped.
-    func refetch(_ request: DatabaseResultsRequest, reorganize: Bool, ticket: Int? = nil) async throws(DatabaseResultsError) {
+    func refetch(_ request: DatabaseResultsRequest, reorganize: Bool, ticket: Int? = nil) async throws(ResultsError) {
         let feed = self.feed
         let observer = self.observer
         let tickets = searchTicket

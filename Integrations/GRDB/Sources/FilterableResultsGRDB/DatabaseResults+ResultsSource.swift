@@ -16,15 +16,48 @@ extension DatabaseResults: @MainActor ResultsSource {
     /// - Complexity: O(1).
     public var reportedSnapshot: Snapshot { Snapshot(entries: controller.reportedSnapshot, cache: cache) }
 
-    /// Never: each commit is reported as it is delivered.
+    /// Whether a batch is open: commits delivered meanwhile are reported
+    /// together when it ends.
     ///
     /// - Complexity: O(1).
-    public var isBatching: Bool { false }
+    public var isBatching: Bool { controller.isBatching }
 
-    /// Always.
+    /// Whether changes are reported (see ``setUpdatesEnabled(_:)``).
     ///
     /// - Complexity: O(1).
-    public var updatesEnabled: Bool { true }
+    public var updatesEnabled: Bool { controller.updatesEnabled }
+
+    /// Opens a batch: the commits delivered until the matching
+    /// ``endUpdates()`` are reported as one update.
+    ///
+    /// - Throws: ``ResultsError/changedDuringNotification`` from inside an observer.
+    /// - Complexity: O(1).
+    public func beginUpdates() throws(ResultsError) { try controller.beginUpdates() }
+
+    /// Closes the batch ``beginUpdates()`` opened; the outermost reports the
+    /// commits delivered in it as one update.
+    ///
+    /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch.
+    /// - Complexity: that of the update reported.
+    public func endUpdates() throws(ResultsError) { try controller.endUpdates() }
+
+    /// Runs `body` as one batch: the commits delivered while it runs (none,
+    /// as it runs on the main actor without suspending) are reported when
+    /// it ends; when it throws, the table shown is as before and nothing is
+    /// reported.
+    ///
+    /// - Throws: what `body` throws.
+    /// - Complexity: that of `body`, plus the update reported.
+    public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        try controller.performBatchUpdates(body)
+    }
+
+    /// Pauses reporting commits (`false`), or resumes it (`true`) with one
+    /// reload when any commit changed the rows shown meanwhile.
+    ///
+    /// - Throws: ``ResultsError/updatesToggledDuringBatch`` inside a batch.
+    /// - Complexity: O(1), plus the reload.
+    public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) { try controller.setUpdatesEnabled(enabled) }
 
     /// Calls `handler` on the main actor with every update from now on (one
     /// per commit that changed the rows shown, one per request change),

@@ -81,9 +81,9 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     /// The last error met following the database, or `nil`. The table
     /// shown stays as it was when an error is met; a request change that
     /// succeeds clears it.
-    public internal(set) var error: DatabaseResultsError?
+    public internal(set) var error: ResultsError?
     /// Called on the main actor with each error met following the database.
-    public var onError: ((DatabaseResultsError) -> Void)?
+    public var onError: ((ResultsError) -> Void)?
 
     /// The engine: keys, ordering values and sections.
     let controller: ResultsController<IndexEntry, Int64>
@@ -114,12 +114,12 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     /// - Parameters:
     ///   - batchSize: The number of records read at once around a row a view reads.
     ///   - cacheCapacity: The most records kept in memory.
-    /// - Throws: ``DatabaseResultsError`` naming a missing table or column,
+    /// - Throws: ``ResultsError`` naming a missing table or column,
     ///   an invalid filter, or the database's error.
     /// - Complexity: O(*n* log *n*) for *n* matching rows, plus the query.
     public init(
         _ writer: any DatabaseWriter, request: DatabaseResultsRequest, batchSize: Int = 50, cacheCapacity: Int = 500
-    ) async throws(DatabaseResultsError) {
+    ) async throws(ResultsError) {
         guard batchSize > 0 else { throw .invalidArgument("batchSize \(batchSize) must be positive") }
         guard cacheCapacity >= batchSize else {
             throw .invalidArgument("cacheCapacity \(cacheCapacity) must be at least batchSize \(batchSize)")

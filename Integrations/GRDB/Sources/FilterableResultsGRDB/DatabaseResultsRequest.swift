@@ -44,14 +44,14 @@ public struct DatabaseResultsRequest: Sendable {
         self.sectionColumn = sectionColumn
         self.sectionOrder = sectionOrder
         self.filters = []
-        for filter in filters { setFilter(filter) }
+        for filter in filters { addFilter(filter) }
     }
 
     /// Applies `filter`, replacing the filter of its group (or, without a
     /// group, the one with its title and no group).
     ///
     /// - Complexity: O(*f*) for *f* filters.
-    public mutating func setFilter(_ filter: Filter) {
+    public mutating func addFilter(_ filter: Filter) {
         if let index = filters.firstIndex(where: { $0.slot == filter.slot }) {
             filters[index] = filter
         } else {

@@ -33,7 +33,7 @@ import Testing
         let database = try TemporaryDatabase()
         try populate(database)
         let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
-        let filter = Task { try await results.setFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"])) }
+        let filter = Task { try await results.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"])) }
         let search = Task { try await results.search(for: "p1", in: ["name"]) }
         try await filter.value
         try await search.value
@@ -63,8 +63,8 @@ import Testing
         let database = try TemporaryDatabase()
         try populate(database)
         let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
-        let first = Task { try await results.setFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Blue"])) }
-        let second = Task { try await results.setFilter(.init(title: "high", group: "score", sql: "score > ?", arguments: [150])) }
+        let first = Task { try await results.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Blue"])) }
+        let second = Task { try await results.addFilter(.init(title: "high", group: "score", sql: "score > ?", arguments: [150])) }
         try await first.value
         try await second.value
         await results.synchronize()

@@ -40,21 +40,21 @@ import Testing
 
     @Test func missingTableColumnAndInvalidFilterAreTypedErrors() async throws {
         let database = try TemporaryDatabase()
-        await #expect(throws: DatabaseResultsError.missingTable("nope")) {
+        await #expect(throws: ResultsError.missingTable("nope")) {
             _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "nope"))
         }
-        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+        await #expect(throws: ResultsError.missingColumn("rank", table: "player")) {
             _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("rank")]))
         }
         let bad = DatabaseResultsRequest.Filter(title: "bad", sql: "score >")
-        await #expect(throws: DatabaseResultsError.self) {
+        await #expect(throws: ResultsError.self) {
             _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "player", filters: [bad]))
         }
-        await #expect(throws: DatabaseResultsError.invalidArgument("batchSize 0 must be positive")) {
+        await #expect(throws: ResultsError.invalidArgument("batchSize 0 must be positive")) {
             _ = try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 0)
         }
         try await database.pool.write { db in try db.execute(sql: "CREATE TABLE pairs (a, b, PRIMARY KEY (a, b)) WITHOUT ROWID") }
-        await #expect(throws: DatabaseResultsError.tableWithoutRowID("pairs")) {
+        await #expect(throws: ResultsError.unfollowableTable("pairs", reason: "it has no rowid (WITHOUT ROWID)")) {
             _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "pairs"))
         }
     }

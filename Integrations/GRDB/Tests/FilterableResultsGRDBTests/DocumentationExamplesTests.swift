@@ -50,7 +50,7 @@ import Testing
             }
         }
         let players = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "player"))
-        try await players.setFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"]))
+        try await players.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"]))
         #expect(players.reportedSnapshot.keysBySection == [[1, 3]])
 
         let query = "p3"

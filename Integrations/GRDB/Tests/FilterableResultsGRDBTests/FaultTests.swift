@@ -23,7 +23,7 @@ import Testing
         let database = try TemporaryDatabase()
         let results = try await open(database)
         let screen = Screen(results) { "\($0.id):\($0.name)" }
-        var reported: [DatabaseResultsError] = []
+        var reported: [ResultsError] = []
         results.onError = { reported.append($0) }
         try await database.pool.write { db in try db.execute(sql: "DROP TABLE player") }
         await results.synchronize()
@@ -98,20 +98,20 @@ import Testing
         let database = try TemporaryDatabase()
         let results = try await open(database)
         let before = results.reportedSnapshot.keysBySection
-        await #expect(throws: DatabaseResultsError.self) {
-            try await results.setFilter(.init(title: "bad", sql: "scor > 1"))
+        await #expect(throws: ResultsError.self) {
+            try await results.addFilter(.init(title: "bad", sql: "scor > 1"))
         }
         do {
-            try await results.setFilter(.init(title: "bad", sql: "score > ?"))   // an argument missing
+            try await results.addFilter(.init(title: "bad", sql: "score > ?"))   // an argument missing
             Issue.record("expected an error")
         } catch {
             guard case let .invalidExpression(sql, _) = error else { Issue.record("\(error)"); return }
             #expect(sql == "score > ?")
         }
-        await #expect(throws: DatabaseResultsError.missingColumn("nope", table: "player")) {
+        await #expect(throws: ResultsError.missingColumn("nope", table: "player")) {
             try await results.search(for: "x", in: ["nope"])
         }
-        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+        await #expect(throws: ResultsError.missingColumn("rank", table: "player")) {
             try await results.setRequest(DatabaseResultsRequest(table: "player", orderedBy: [.ascending("rank")]))
         }
         #expect(results.reportedSnapshot.keysBySection == before)
@@ -123,10 +123,10 @@ import Testing
     @Test func aFilterOverAMissingColumnNamesTheColumn() async throws {
         let database = try TemporaryDatabase()
         let results = try await open(database)
-        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
-            try await results.setFilter(.init(title: "top", sql: "rank < ?", arguments: [3]))
+        await #expect(throws: ResultsError.missingColumn("rank", table: "player")) {
+            try await results.addFilter(.init(title: "top", sql: "rank < ?", arguments: [3]))
         }
-        await #expect(throws: DatabaseResultsError.missingColumn("rank", table: "player")) {
+        await #expect(throws: ResultsError.missingColumn("rank", table: "player")) {
             _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(
                 table: "player", filters: [.init(title: "top", sql: "score > 1 AND rank < 3")]))
         }
@@ -144,7 +144,7 @@ import Testing
         #expect(results.reportedSnapshot.count == before.joined().count - 1)
         // A pool opened at the path finds an empty database: the table is gone.
         let reopened = try DatabasePool(path: database.path)
-        await #expect(throws: DatabaseResultsError.missingTable("player")) {
+        await #expect(throws: ResultsError.missingTable("player")) {
             _ = try await DatabaseResults<Player>(reopened, request: Self.request)
         }
     }
@@ -166,15 +166,15 @@ import Testing
         configuration.allowsUnsafeTransactions = true
         let holder = try DatabaseQueue(path: path, configuration: configuration)
         try holder.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
-        await #expect(throws: DatabaseResultsError.database(code: 5, message: "database is locked")) {
-            try await results.setFilter(.init(title: "high", sql: "score > 5"))
+        await #expect(throws: ResultsError.database(code: 5, message: "database is locked")) {
+            try await results.addFilter(.init(title: "high", sql: "score > 5"))
         }
-        await #expect(throws: DatabaseResultsError.database(code: 5, message: "database is locked")) {
+        await #expect(throws: ResultsError.database(code: 5, message: "database is locked")) {
             _ = try await DatabaseResults<Player>(queue, request: Self.request)
         }
         #expect(results.reportedSnapshot.keysBySection == before)
         try holder.inDatabase { db in try db.execute(sql: "ROLLBACK") }
-        try await results.setFilter(.init(title: "high", sql: "score > 5"))
+        try await results.addFilter(.init(title: "high", sql: "score > 5"))
         #expect(results.reportedSnapshot.count == 5)
     }
 

@@ -20,7 +20,7 @@ import Testing
         return try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 10, cacheCapacity: 20)
     }
 
-    static func isCorruption(_ error: DatabaseResultsError) -> Bool {
+    static func isCorruption(_ error: ResultsError) -> Bool {
         guard case let .database(code, _) = error else { return false }
         return code & 0xff == 11 || code & 0xff == 26   // SQLITE_CORRUPT, SQLITE_NOTADB
     }
@@ -28,7 +28,7 @@ import Testing
     @Test func fileCorruptedWhileFollowing() async throws {
         let database = try TemporaryDatabase()
         let results = try await open(database)
-        var reported: [DatabaseResultsError] = []
+        var reported: [ResultsError] = []
         results.onError = { reported.append($0) }
         let before = results.reportedSnapshot.keysBySection
         // Garbage over every page but the first (the schema), under the open connections.
@@ -44,7 +44,7 @@ import Testing
         // A request change reads the table: a typed error, the table kept.
         let shown = results.reportedSnapshot.keysBySection
         do {
-            try await results.setFilter(.init(title: "low", sql: "score < ?", arguments: [500]))
+            try await results.addFilter(.init(title: "low", sql: "score < ?", arguments: [500]))
             Issue.record("expected SQLITE_CORRUPT")
         } catch {
             #expect(Self.isCorruption(error), "\(error)")
@@ -77,7 +77,7 @@ import Testing
             let other = try DatabasePool(path: database.path)
             _ = try await DatabaseResults<Player>(other, request: Self.request)
             Issue.record("expected SQLITE_NOTADB")
-        } catch let error as DatabaseResultsError {
+        } catch let error as ResultsError {
             #expect(Self.isCorruption(error), "\(error)")
         } catch {
             // GRDB's own error opening the pool: not the source's.

@@ -42,14 +42,14 @@ import Testing
 
         // README block 3
         let searchText = "é"
-        try await players.setFilter(.init(title: "stars", group: "score", sql: "score >= ?", arguments: [5]))
+        try await players.addFilter(.init(title: "stars", group: "score", sql: "score >= ?", arguments: [5]))
         try await players.search(for: searchText, in: ["name", "team"])   // one line per keystroke
         try await players.setRequest(DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")]))
 
         #expect(players.reportedSnapshot.count == 7)   // a new request: its own filters (none)
 
         // README block 4
-        try await players.setFilter(.init(
+        try await players.addFilter(.init(
             title: "search", group: "search",
             sql: "rowid IN (SELECT rowid FROM player_fts WHERE player_fts MATCH ?)", arguments: ["P*"]))
 

@@ -26,14 +26,16 @@ import Testing
         let checker = UpdateChecker(results)
         var kinds: [RowChange.Kind] = []
         let observation = results.observe { update in kinds += update.changeset.elementChanges.map(\.kind) }
-        try await results.setFilter(.init(title: "high", group: "score", sql: "score >= ?", arguments: [6]))
+        try await results.addFilter(.init(title: "high", group: "score", sql: "score >= ?", arguments: [6]))
         #expect(results.reportedSnapshot.keysBySection == (try freshSelect(results.request, database.pool)))
-        try await results.setFilter(.init(title: "low", group: "score", sql: "score < ?", arguments: [3]))   // replaces "high"
+        try await results.addFilter(.init(title: "low", group: "score", sql: "score < ?", arguments: [3]))   // replaces "high"
         #expect(results.request.filters.map(\.title) == ["low"])
-        try await results.setFilter(.init(title: "red", group: "team", sql: "team = 'Red'"))
+        try await results.addFilter(.init(title: "red", group: "team", sql: "team = 'Red'"))
         #expect(results.reportedSnapshot.keysBySection == (try freshSelect(results.request, database.pool)))
         try await results.removeFilter(title: "low", group: "score")
-        try await results.replaceFilters(with: [])
+        try await results.clearFilters()
+        #expect(results.request.filters.isEmpty)
+        try await results.clearFilters()   // none left: nothing to report
         #expect(results.reportedSnapshot.keysBySection == (try freshSelect(Self.request, database.pool)))
         #expect(checker.updates == 5 && checker.reloads == 0)
         #expect(checker.violations.isEmpty, "\(checker.violations.prefix(3))")
@@ -97,7 +99,7 @@ import Testing
         }
         #expect(checker.reloads == 0)
         #expect(checker.violations.isEmpty, "\(checker.violations.prefix(3))")
-        await #expect(throws: DatabaseResultsError.self) {
+        await #expect(throws: ResultsError.self) {
             try await results.setRequest(DatabaseResultsRequest(table: "other"))
         }
     }

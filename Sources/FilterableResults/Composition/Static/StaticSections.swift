@@ -22,10 +22,10 @@
 /// `==` when `Element` is `Equatable`, else every kept row counts as
 /// changed). Users cannot delete or move static rows.
 public final class StaticSections<Element> {
-    /// The declaration's rows, by id, in a store sectioned by hand.
+    /// The declaration's rows, by id, in a store sectioned by hand: the
+    /// engine whose updates this source reports, its rows shown as their
+    /// values.
     let controller: ResultsController<StaticRow<Element>, AnyHashable>
-    /// The controller's table, as rows.
-    let composition: ResultsComposition<Element>
     /// The sections declared last.
     ///
     /// - Complexity: O(1).
@@ -37,7 +37,6 @@ public final class StaticSections<Element> {
         try store.setData(sections: Self.resultsSections(sections))
         controller = ResultsController(store: store)
         try controller.setSectionValues(Self.sectionValues(sections))
-        composition = ResultsComposition([.part(controller, as: \.value)])
         self.sections = sections
     }
 
@@ -102,15 +101,53 @@ extension StaticSections where Element: Equatable & SendableMetatype {
 // MARK: - As a source
 
 extension StaticSections: ResultsSource {
-    /// The table of the declared sections: a composition's.
-    public typealias Snapshot = ResultsComposition<Element>.Snapshot
-    /// The identity of a static row: its id, as a composition's key.
-    public typealias Key = ResultsComposition<Element>.Key
+    /// The identity of a static row: its ``StaticRow/id``.
+    public typealias Key = AnyHashable
+
+    /// The table of the declared sections: the rows' values, by their ids,
+    /// with each section's title and footer.
+    public struct Snapshot: ResultsTableSnapshot {
+        /// The declared rows, as the engine holds them.
+        let rows: ResultsSnapshot<StaticRow<Element>, AnyHashable>
+
+        /// The number of sections.
+        ///
+        /// - Complexity: O(1).
+        public var numberOfSections: Int { rows.numberOfSections }
+        /// The number of rows.
+        ///
+        /// - Complexity: O(1).
+        public var count: Int { rows.count }
+        /// The number of rows in `section`, or `nil` for a section that does not exist.
+        ///
+        /// - Complexity: O(log *n*).
+        public func numberOfElements(inSection section: Int) -> Int? { rows.numberOfElements(inSection: section) }
+        /// The title of `section`, or `nil`.
+        ///
+        /// - Complexity: O(log *n*).
+        public func name(ofSection section: Int) -> String? { rows.name(ofSection: section) }
+        /// The title and footer of `section`, or `nil`.
+        ///
+        /// - Complexity: O(log *n*).
+        public func value(ofSection section: Int) -> ResultsSectionValue? { rows.value(ofSection: section) }
+        /// The value of the row at `indexPath`, or `nil`.
+        ///
+        /// - Complexity: O(log *n*).
+        public func element(at indexPath: ResultsIndexPath) -> Element? { rows.element(at: indexPath)?.value }
+        /// The id of the row at `indexPath`, or `nil`.
+        ///
+        /// - Complexity: O(log *n*).
+        public func key(at indexPath: ResultsIndexPath) -> AnyHashable? { rows.key(at: indexPath) }
+        /// The declared row at `indexPath` (its value, id and action), or `nil`.
+        ///
+        /// - Complexity: O(log *n*).
+        public func row(at indexPath: ResultsIndexPath) -> StaticRow<Element>? { rows.element(at: indexPath) }
+    }
 
     /// The table as last reported.
     ///
     /// - Complexity: O(1).
-    public var reportedSnapshot: Snapshot { composition.reportedSnapshot }
+    public var reportedSnapshot: Snapshot { Snapshot(rows: controller.reportedSnapshot) }
 
     /// The key of the static row with identity `id` (its ``StaticRow/id``:
     /// the row itself for a `Hashable` row).
@@ -119,27 +156,62 @@ extension StaticSections: ResultsSource {
     ///     let version = header.key(ofRow: "version")
     ///
     /// - Complexity: O(1).
-    public func key(ofRow id: some Hashable) -> Key {
-        .row(part: 0, showing: controller, key: AnyHashable(id))
-    }
-    /// Never: a declaration is replaced at once.
-    ///
-    /// - Complexity: O(1).
-    public var isBatching: Bool { false }
-    /// Always.
-    ///
-    /// - Complexity: O(1).
-    public var updatesEnabled: Bool { true }
+    public func key(ofRow id: some Hashable) -> Key { AnyHashable(id) }
 
-    /// Calls `handler` with every update from now on (one per replaced
-    /// declaration), until the returned observation is cancelled or released.
+    /// Whether a batch is open.
     ///
     /// - Complexity: O(1).
+    public var isBatching: Bool { controller.isBatching }
+    /// Whether changes are reported (see ``setUpdatesEnabled(_:)``).
+    ///
+    /// - Complexity: O(1).
+    public var updatesEnabled: Bool { controller.updatesEnabled }
+
+    /// Opens a batch: ``setSections(_:)-(_)`` calls made until the matching
+    /// ``endUpdates()`` are reported as one update.
+    ///
+    /// - Throws: ``ResultsError/changedDuringNotification``.
+    /// - Complexity: O(1).
+    public func beginUpdates() throws(ResultsError) { try controller.beginUpdates() }
+    /// Closes the batch ``beginUpdates()`` opened.
+    ///
+    /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch.
+    /// - Complexity: that of the update reported.
+    public func endUpdates() throws(ResultsError) { try controller.endUpdates() }
+    /// Runs `body` as one batch, atomically: when it throws, the sections
+    /// return to their declaration before the call and nothing is reported.
+    ///
+    /// - Throws: what `body` throws.
+    /// - Complexity: that of `body`, plus the update reported.
+    public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        let declared = sections
+        do {
+            try controller.performBatchUpdates(body)
+        } catch {
+            sections = declared
+            throw error
+        }
+    }
+    /// Pauses reporting changes (`false`), or resumes it (`true`) with one
+    /// reload when anything changed meanwhile.
+    ///
+    /// - Throws: ``ResultsError/updatesToggledDuringBatch`` inside a batch.
+    /// - Complexity: O(1), plus the reload.
+    public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) { try controller.setUpdatesEnabled(enabled) }
+
+    /// Calls `handler` with every update from now on, until the returned
+    /// observation is cancelled or released.
+    ///
+    /// - Complexity: O(1); each update O(*n*) for *n* changed rows.
     public func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation {
-        composition.observe(handler)
+        controller.observe { update in
+            handler(Update(
+                changeset: update.isReload ? ResultsChangeset() : update.changeset.map(\.value),
+                snapshot: Snapshot(rows: update.snapshot), isReload: update.isReload))
+        }
     }
 
-    /// Refuses: static rows change only with the declaration.
+    /// Refuses: static rows come only with their declaration.
     ///
     /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
     /// - Complexity: O(1).
@@ -148,19 +220,13 @@ extension StaticSections: ResultsSource {
         throw .rowNotEditable("static row \(key)", reason: "declare the sections without it")
     }
 
-    /// The action of the static row at `indexPath` of `shown`, if it has one.
+    /// The action of the row at `indexPath` of `shown`, run when it is selected.
     ///
     /// - Complexity: O(log *n*).
     public func action(forRowAt indexPath: ResultsIndexPath, in shown: Snapshot) -> (@MainActor () -> Void)? {
-        guard case let .row(part, local)? = shown.location(of: indexPath),
-              let rows = shown.parts[part].table as? TransformedTable<ResultsSnapshot<StaticRow<Element>, AnyHashable>, Element>
-        else { return nil }
-        return rows.snapshot.element(at: local)?.action
+        shown.row(at: indexPath)?.action
     }
 
-    /// No row: static rows move only with their declaration.
-    ///
-    /// - Complexity: O(1).
     public func canMoveRow(at indexPath: ResultsIndexPath, in shown: Snapshot) -> Bool { false }
 
     /// Refuses: static rows come only with their declaration.

@@ -34,7 +34,7 @@ enum Delivery<Record: Sendable>: Sendable {
     /// actor changes nothing either.
     case narrow(EntryQuery, from: Int, matched: Set<Int64>, candidates: Set<Int64>?, leaving: [Int64: Record], done: @Sendable (Bool) -> Void)
     /// The database could not be followed: the source keeps its last table.
-    case failure(DatabaseResultsError)
+    case failure(ResultsError)
     /// The records held for the rows a commit deleted (see
     /// `RecordCache.hold`) are no longer needed: the commit was delivered as
     /// a reload or a failure, which the main actor has applied.

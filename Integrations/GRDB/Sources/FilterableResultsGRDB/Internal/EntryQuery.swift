@@ -24,22 +24,22 @@ struct EntryQuery: Sendable {
 
     /// Checks `request` against `db`'s schema and builds its SQL.
     ///
-    /// - Throws: ``DatabaseResultsError`` naming the missing table or
+    /// - Throws: ``ResultsError`` naming the missing table or
     ///   column, or the invalid filter.
-    init(_ request: DatabaseResultsRequest, in db: Database) throws(DatabaseResultsError) {
+    init(_ request: DatabaseResultsRequest, in db: Database) throws(ResultsError) {
         let table = request.table
         guard !table.isEmpty else { throw .invalidArgument("empty table name") }
         do {
-            guard try db.tableExists(table) else { throw DatabaseResultsError.missingTable(table) }
+            guard try db.tableExists(table) else { throw ResultsError.missingTable(table) }
             let columns = Set(try db.columns(in: table).map { $0.name.lowercased() })
             for column in request.ordering.map(\.column) + (request.sectionColumn.map { [$0] } ?? [])
             where !columns.contains(column.lowercased()) {
-                throw DatabaseResultsError.missingColumn(column, table: table)
+                throw ResultsError.missingColumn(column, table: table)
             }
             do {
                 _ = try db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")
             } catch {
-                throw DatabaseResultsError.tableWithoutRowID(table)
+                throw ResultsError.unfollowableTable(table, reason: "it has no rowid (WITHOUT ROWID)")
             }
             db.add(function: Self.foldFunction)
             db.add(function: SearchMatch.function)
@@ -50,11 +50,11 @@ struct EntryQuery: Sendable {
                 } catch let error as DatabaseError {
                     throw Self.filterError(filter.sql, message: error.message ?? "\(error)", table: table)
                 } catch {
-                    throw DatabaseResultsError.invalidExpression(filter.sql, message: "\(error)")
+                    throw ResultsError.invalidExpression(filter.sql, message: "\(error)")
                 }
             }
             uniqueIndexes = try UniqueIndex.all(on: table, db)
-        } catch let error as DatabaseResultsError {
+        } catch let error as ResultsError {
             throw error
         } catch {
             throw Self.typed(error)
@@ -73,7 +73,7 @@ struct EntryQuery: Sendable {
     /// The error of a filter SQLite refused: a missing column when it
     /// names one (`no such column: rank`, or `other.rank` for another
     /// table's), else an invalid expression.
-    static func filterError(_ sql: String, message: String, table: String) -> DatabaseResultsError {
+    static func filterError(_ sql: String, message: String, table: String) -> ResultsError {
         let prefix = "no such column: "
         guard message.hasPrefix(prefix) else { return .invalidExpression(sql, message: message) }
         let name = message.dropFirst(prefix.count)
@@ -84,8 +84,8 @@ struct EntryQuery: Sendable {
     }
 
     /// A database error as the source's typed error.
-    static func typed(_ error: any Error) -> DatabaseResultsError {
-        if let error = error as? DatabaseResultsError { return error }
+    static func typed(_ error: any Error) -> ResultsError {
+        if let error = error as? ResultsError { return error }
         if let error = error as? DatabaseError {
             return .database(code: error.extendedResultCode.rawValue, message: error.message ?? "\(error)")
         }

@@ -1,41 +1,41 @@
-/// Collapsing and expanding sections by identity.
+/// Folding and unfolding sections by identity.
 extension ResultsComposition {
-    /// The sections collapsed, by identity, whether they show now or not.
+    /// The sections folded, by identity, whether they show now or not.
     ///
-    /// - Complexity: O(*c*) for *c* collapsed sections.
-    public var collapsedSections: Set<SectionID> {
+    /// - Complexity: O(*c*) for *c* folded sections.
+    public var foldedSections: Set<SectionID> {
         var ids: Set<SectionID> = []
         for part in parts {
-            for name in part.collapsed { ids.insert(SectionID(part: part.id, name: name?.string)) }
+            for name in part.folded { ids.insert(SectionID(part: part.id, name: name?.string)) }
         }
         return ids
     }
 
-    /// Whether the section with identity `id` is collapsed.
+    /// Whether the section with identity `id` is folded.
     ///
     /// - Complexity: O(*p*) for *p* parts.
-    public func isCollapsed(_ id: SectionID) -> Bool {
-        reportedSnapshot.index(ofPart: id.part).map { parts[$0].collapsed.contains(id.name.map(SectionName.init)) } ?? false
+    public func isFolded(_ id: SectionID) -> Bool {
+        reportedSnapshot.index(ofPart: id.part).map { parts[$0].folded.contains(id.name.map(SectionName.init)) } ?? false
     }
 
-    /// Collapses a section: it keeps its header and hides its rows, which
+    /// Folds a section: it keeps its header and hides its rows, which
     /// the view deletes in one batch. Its part goes on changing underneath
-    /// (filters, merges, sorting); the section stays collapsed, by
-    /// identity, while it moves, disappears and comes back. Collapsing a
-    /// collapsed section does nothing.
+    /// (filters, merges, sorting); the section stays folded, by
+    /// identity, while it moves, disappears and comes back. Folding a
+    /// folded section does nothing.
     ///
-    ///     try composition.collapse(.init(part: 1, name: "Friends"))
+    ///     try composition.foldSection(.init(part: 1, name: "Friends"))
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
     ///   does not exist, ``ResultsError/sectionNotFound(part:name:)`` when
     ///   it shows no such section; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows hidden.
-    public func collapse(_ id: SectionID) throws(ResultsError) {
+    public func foldSection(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
-        if isCollapsed(id) { return }
+        if isFolded(id) { return }
         let (part, sections) = try shownSections(id)
-        parts[part].collapsed.insert(name)
+        parts[part].folded.insert(name)
         let old = reportedSnapshot
         reportedSnapshot = replacingPart(part, table: old.parts[part].table)
         var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
@@ -49,27 +49,27 @@ extension ResultsComposition {
         reportChanges(rows)
     }
 
-    /// Expands a collapsed section: its rows, as its part has them now,
-    /// are inserted in one batch. Expanding a section that is not collapsed
+    /// Unfolds a folded section: its rows, as its part has them now,
+    /// are inserted in one batch. Unfolding a section that is not folded
     /// does nothing.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
     ///   does not exist, ``ResultsError/sectionNotFound(part:name:)`` when
-    ///   the section is neither collapsed nor shown; nothing changes then.
+    ///   the section is neither folded nor shown; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows shown.
-    public func expand(_ id: SectionID) throws(ResultsError) {
+    public func unfoldSection(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
-        guard isCollapsed(id), let part = reportedSnapshot.index(ofPart: id.part) else {
+        guard isFolded(id), let part = reportedSnapshot.index(ofPart: id.part) else {
             _ = try shownSections(id)
-            return   // shown and not collapsed
+            return   // shown and not folded
         }
-        parts[part].collapsed.remove(name)
+        parts[part].folded.remove(name)
         let old = reportedSnapshot
         let new = replacingPart(part, table: old.parts[part].table)
         reportedSnapshot = new
         var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
-        for local in old.parts[part].collapsedSections where !new.parts[part].isCollapsed(local) {
+        for local in old.parts[part].foldedSections where !new.parts[part].isFolded(local) {
             let section = new.section(local, inPart: part)!
             for row in 0..<(new.numberOfElements(inSection: section) ?? 0) {
                 let path = ResultsIndexPath(row: row, section: section)
@@ -79,12 +79,12 @@ extension ResultsComposition {
         reportChanges(rows)
     }
 
-    /// Collapses or expands the section with identity `id`.
+    /// Folds or unfolds the section with identity `id`.
     ///
-    /// - Throws: what ``collapse(_:)`` or ``expand(_:)`` throws.
-    /// - Complexity: that of ``collapse(_:)`` or ``expand(_:)``.
-    public func setCollapsed(_ isCollapsed: Bool, _ id: SectionID) throws(ResultsError) {
-        if isCollapsed { try collapse(id) } else { try expand(id) }
+    /// - Throws: what ``foldSection(_:)`` or ``unfoldSection(_:)`` throws.
+    /// - Complexity: that of ``foldSection(_:)`` or ``unfoldSection(_:)``.
+    public func setFolded(_ isFolded: Bool, section id: SectionID) throws(ResultsError) {
+        if isFolded { try foldSection(id) } else { try unfoldSection(id) }
     }
 
     /// The index of the part with identity `id.part`, and the local indexes
