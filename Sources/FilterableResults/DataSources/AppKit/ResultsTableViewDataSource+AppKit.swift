@@ -23,7 +23,8 @@ import AppKit
 /// It becomes the table view's data source and its delegate (a view-based
 /// table view asks its delegate for views). A screen with a delegate of its
 /// own sets it afterwards and forwards `tableView(_:viewFor:row:)`,
-/// `tableView(_:isGroupRow:)` and `tableView(_:shouldSelectRow:)` here.
+/// `tableView(_:isGroupRow:)`, `tableView(_:shouldSelectRow:)` and
+/// `tableViewSelectionDidChange(_:)` here.
 /// Keep the data source alive (a table view holds both weakly).
 ///
 /// The rows are read from the data source when it starts and when an
