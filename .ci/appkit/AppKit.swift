@@ -180,6 +180,11 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     /// The object that provides the sections and items; held weakly.
     @available(macOS 10.11, *)
     weak open var dataSource: (any NSCollectionViewDataSource)?
+    /// The object told of selection, drags and layout; held weakly.
+    weak open var delegate: (any NSCollectionViewDelegate)?
+    /// The index paths of the selected items.
+    @available(macOS 10.11, *)
+    open var selectionIndexPaths: Set<IndexPath> = []
 
     /// An item made from the nib or class registered for `identifier`,
     /// reused if one is free.
@@ -388,4 +393,11 @@ extension NSView {
     func outlineViewItemDidExpand(_ notification: Notification)
     /// The selection changed.
     func outlineViewSelectionDidChange(_ notification: Notification)
+}
+
+/// Told of a collection view's selection, drags and drops.
+@MainActor public protocol NSCollectionViewDelegate: NSObjectProtocol {
+    /// The user selected items.
+    @available(macOS 10.11, *)
+    func collectionView(_ collectionView: NSCollectionView, didSelectItemsAt indexPaths: Set<IndexPath>)
 }
