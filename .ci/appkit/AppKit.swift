@@ -117,12 +117,32 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     /// A reusable view with `identifier` (from the table's nib or a registered one), or `nil`.
     @available(macOS 10.7, *)
     open func makeView(withIdentifier identifier: NSUserInterfaceItemIdentifier, owner: Any?) -> NSView? { nil }
+    /// The indexes of the selected rows.
+    open var selectedRowIndexes: IndexSet { [] }
+
+    /// Where a drop goes: onto a row, or above it (between it and the row before).
+    public enum DropOperation: UInt, Sendable {
+        /// Onto the row.
+        case on = 0
+        /// Above the row.
+        case above = 1
+    }
 }
 
-/// Tells a table view how many rows it has (and, for a cell-based table, their values).
+/// Tells a table view how many rows it has (and, for a cell-based table, their values), and takes its drags and drops.
 @MainActor public protocol NSTableViewDataSource: NSObjectProtocol {
     /// The number of rows.
     func numberOfRows(in tableView: NSTableView) -> Int
+    /// What the pasteboard holds of a dragged row; `nil` when it cannot be dragged.
+    @available(macOS 10.7, *)
+    func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)?
+    /// A drag of the given rows begins.
+    @available(macOS 10.7, *)
+    func tableView(_ tableView: NSTableView, draggingSession session: NSDraggingSession, willBeginAt screenPoint: NSPoint, forRowIndexes rowIndexes: IndexSet)
+    /// The operation a drop there would make.
+    func tableView(_ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int, proposedDropOperation dropOperation: NSTableView.DropOperation) -> NSDragOperation
+    /// Takes a drop onto or above a row; whether it did.
+    func tableView(_ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int, dropOperation: NSTableView.DropOperation) -> Bool
 }
 
 /// The text-editing callbacks of a control's delegate.
@@ -138,6 +158,8 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
     /// Whether the user may select a row.
     func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool
+    /// The selection changed.
+    func tableViewSelectionDidChange(_ notification: Notification)
 }
 
 // MARK: - Collection views
@@ -158,6 +180,11 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     /// The object that provides the sections and items; held weakly.
     @available(macOS 10.11, *)
     weak open var dataSource: (any NSCollectionViewDataSource)?
+    /// The object told of selection, drags and layout; held weakly.
+    weak open var delegate: (any NSCollectionViewDelegate)?
+    /// The index paths of the selected items.
+    @available(macOS 10.11, *)
+    open var selectionIndexPaths: Set<IndexPath> = []
 
     /// An item made from the nib or class registered for `identifier`,
     /// reused if one is free.
@@ -225,4 +252,152 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
         _ collectionView: NSCollectionView, viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
         at indexPath: IndexPath
     ) -> NSView
+}
+
+// MARK: - Outline views
+
+/// The types of data a pasteboard holds.
+extension NSPasteboard {
+    /// A type of pasteboard data, named by a uniform type identifier.
+    public struct PasteboardType: Hashable, RawRepresentable, Sendable {
+        public var rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+}
+
+/// Data moved between apps, or within one by a drag.
+@MainActor open class NSPasteboard: NSObject {}
+
+/// What an object adopts to write itself to a pasteboard.
+@available(macOS 10.6, *)
+public protocol NSPasteboardWriting: NSObjectProtocol {}
+
+/// One item of a pasteboard, holding data of several types.
+@available(macOS 10.6, *)
+open class NSPasteboardItem: NSObject, NSPasteboardWriting {
+    /// Sets the item's string for a type; whether it could.
+    @available(macOS 10.6, *)
+    @discardableResult
+    open func setString(_ string: String, forType type: NSPasteboard.PasteboardType) -> Bool { true }
+}
+
+/// The operations a drag offers and a drop takes.
+public struct NSDragOperation: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The data is moved.
+    public static var move: NSDragOperation { NSDragOperation(rawValue: 16) }
+}
+
+/// What a drop target is told of a drag.
+@MainActor public protocol NSDraggingInfo: NSObjectProtocol {
+    /// The object that started the drag (a view of this app), or `nil` for a drag from another app.
+    var draggingSource: Any? { get }
+}
+
+/// A drag in progress.
+@available(macOS 10.7, *)
+@MainActor open class NSDraggingSession: NSObject {}
+
+extension NSView {
+    /// Takes drops of data of the given types.
+    public func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
+}
+
+/// A table view of hierarchical items, each row an item shown under its
+/// parent, expandable to show its children.
+///
+/// In AppKit it is a subclass of `NSTableView` whose `dataSource` and
+/// `delegate` the Swift importer narrows to the outline view's protocols,
+/// which Swift source cannot declare; so here it is a control of its own
+/// with the `NSTableView` members the shells use.
+@MainActor open class NSOutlineView: NSControl {
+    /// The object that provides the items; held weakly.
+    weak open var dataSource: (any NSOutlineViewDataSource)?
+    /// The object that makes the views of the rows, among other things; held weakly.
+    weak open var delegate: (any NSOutlineViewDelegate)?
+    /// The number of columns, hidden ones included.
+    open var numberOfColumns: Int { 0 }
+    /// Reads every item from the data source again.
+    open func reloadData() {}
+    /// Opens a group of changes animated together; groups nest.
+    @available(macOS 10.7, *)
+    open func beginUpdates() {}
+    /// Closes a group opened with `beginUpdates()`.
+    @available(macOS 10.7, *)
+    open func endUpdates() {}
+    /// A reusable view with `identifier`, or `nil`.
+    @available(macOS 10.7, *)
+    open func makeView(withIdentifier identifier: NSUserInterfaceItemIdentifier, owner: Any?) -> NSView? { nil }
+    /// The item shown at a row, or `nil`.
+    open func item(atRow row: Int) -> Any? { nil }
+    /// The row showing an item, or -1.
+    open func row(forItem item: Any?) -> Int { -1 }
+    /// The indexes of the selected rows.
+    open var selectedRowIndexes: IndexSet { [] }
+    /// Shows an item's children (does nothing for one not expandable or already expanded).
+    open func expandItem(_ item: Any?) {}
+    /// Hides an item's children.
+    open func collapseItem(_ item: Any?) {}
+    /// Asks the data source for an item's row anew.
+    open func reloadItem(_ item: Any?) {}
+    /// Inserts children of a parent (`nil` for the root) at the indexes they
+    /// have afterwards; does nothing if the parent is not expanded.
+    @available(macOS 10.7, *)
+    open func insertItems(at indexes: IndexSet, inParent parent: Any?, withAnimation animationOptions: NSTableView.AnimationOptions = []) {}
+    /// Removes children of a parent, named by their indexes now, with their
+    /// subtrees; does nothing if the parent is not expanded.
+    @available(macOS 10.7, *)
+    open func removeItems(at indexes: IndexSet, inParent parent: Any?, withAnimation animationOptions: NSTableView.AnimationOptions = []) {}
+    /// Moves an item, with its subtree, from a parent's child index to
+    /// another's (or the same parent's).
+    @available(macOS 10.7, *)
+    open func moveItem(at fromIndex: Int, inParent oldParent: Any?, to toIndex: Int, inParent newParent: Any?) {}
+}
+
+/// Provides an outline view's items, and takes its drags and drops.
+@MainActor public protocol NSOutlineViewDataSource: NSObjectProtocol {
+    /// The number of children of an item (of the root for `nil`).
+    func outlineView(_ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?) -> Int
+    /// A child of an item (of the root for `nil`).
+    func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?) -> Any
+    /// Whether an item shows a disclosure triangle.
+    func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any) -> Bool
+    /// What the pasteboard holds of a dragged item; `nil` when it cannot be dragged.
+    @available(macOS 10.7, *)
+    func outlineView(_ outlineView: NSOutlineView, pasteboardWriterForItem item: Any) -> (any NSPasteboardWriting)?
+    /// A drag of the given items begins.
+    @available(macOS 10.7, *)
+    func outlineView(_ outlineView: NSOutlineView, draggingSession session: NSDraggingSession, willBeginAt screenPoint: NSPoint, forItems draggedItems: [Any])
+    /// The operation a drop there would make.
+    func outlineView(_ outlineView: NSOutlineView, validateDrop info: any NSDraggingInfo, proposedItem item: Any?, proposedChildIndex index: Int) -> NSDragOperation
+    /// Takes a drop onto `item` (child index -1) or among its children; whether it did.
+    func outlineView(_ outlineView: NSOutlineView, acceptDrop info: any NSDraggingInfo, item: Any?, childIndex index: Int) -> Bool
+}
+
+/// Customizes an outline view: the views of its rows, group rows, expansion, selection.
+@MainActor public protocol NSOutlineViewDelegate: NSControlTextEditingDelegate {
+    /// The view shown in a column of an item's row; `tableColumn` is `nil` for a group row.
+    @available(macOS 10.7, *)
+    func outlineView(_ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?, item: Any) -> NSView?
+    /// Whether an item's row is drawn as a group row.
+    @available(macOS 10.5, *)
+    func outlineView(_ outlineView: NSOutlineView, isGroupItem item: Any) -> Bool
+    /// Whether the view may expand an item.
+    func outlineView(_ outlineView: NSOutlineView, shouldExpandItem item: Any) -> Bool
+    /// Whether the view may collapse an item.
+    func outlineView(_ outlineView: NSOutlineView, shouldCollapseItem item: Any) -> Bool
+    /// The user expanded an item (`userInfo["NSObject"]`).
+    @available(macOS 10.10, *)
+    func outlineViewItemDidExpand(_ notification: Notification)
+    /// The selection changed.
+    func outlineViewSelectionDidChange(_ notification: Notification)
+}
+
+/// Told of a collection view's selection, drags and drops.
+@MainActor public protocol NSCollectionViewDelegate: NSObjectProtocol {
+    /// The user selected items.
+    @available(macOS 10.11, *)
+    func collectionView(_ collectionView: NSCollectionView, didSelectItemsAt indexPaths: Set<IndexPath>)
 }

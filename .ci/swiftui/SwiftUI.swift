@@ -134,6 +134,23 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
     }
 }
 
+@available(iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1, *)
+extension ForEach where Content: View {
+    /// One view per element, identified by the value at `id`.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+/// A control that runs an action when the user taps or clicks it.
+@available(iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1, *)
+nonisolated public struct Button<Label: View>: View {
+    public var body: Never { fatalError() }
+    /// A button showing `label` that runs `action`.
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+}
+
 /// A view whose rows come from a collection, which row actions edit.
 @available(iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1, *)
 public protocol DynamicViewContent<Data>: View {

@@ -282,6 +282,44 @@ extension ResultsDataSource {
         }
     }
 
+    /// The user dropped the row at `source` before the row at `position`
+    /// of the table the view shows (`position.row` is the section's count
+    /// at its end), in a view that does not move the row itself (AppKit's
+    /// `NSTableView` and `NSCollectionView`): the source moves the element
+    /// as ``moveRow(at:to:)`` does, with the same refusals, and the view
+    /// shows the move as any other update. A drop where the row is does
+    /// nothing; a refusal goes to ``onEditingError``.
+    ///
+    /// - Complexity: O(log *n*), plus the source's report.
+    public func dropRow(at source: ResultsIndexPath, before position: ResultsIndexPath) {
+        var destination = position
+        if position.section == source.section && position.row > source.row { destination.row -= 1 }
+        guard destination != source else { return }
+        do {
+            try self.source.moveRow(from: source, to: destination, in: snapshot)
+        } catch {
+            onEditingError?(error)
+        }
+    }
+
+    /// The user deleted the rows at `indexPaths` of the table the view
+    /// shows (several selected rows and the Delete key, say): those
+    /// ``canDeleteRow`` allows are removed from the source, each as
+    /// ``commitDelete(at:)`` removes one; a refusal stops there and goes to
+    /// ``onEditingError``.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* rows, plus the source's reports.
+    public func commitDelete(at indexPaths: [ResultsIndexPath]) {
+        let keys = indexPaths.filter { canEditRow(at: $0) }.compactMap { snapshot.key(at: $0) }
+        for key in keys {
+            do {
+                _ = try source.remove(key: key)
+            } catch {
+                return editingFailed(error)
+            }
+        }
+    }
+
     /// The user selected the row at `indexPath` of the table the view
     /// shows: its own action runs (a static row's, in a composition too),
     /// else ``onSelectRow`` with its element. A path the view does not

@@ -67,16 +67,63 @@ extension ResultsOutline: ResultsSource {
         controller.observe(handler)
     }
 
-    /// No row: an item moves by naming another parent (see ``replace(_:)``).
+    /// Whether the user may drag the row at `indexPath` of `shown`: its
+    /// item is still here and the parent key path is writable.
     ///
-    /// - Complexity: O(1).
-    @inlinable public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Row, Key>) -> Bool { false }
+    /// - Complexity: O(log *n*).
+    @inlinable public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Row, Key>) -> Bool {
+        setParentKey != nil && shown.key(at: indexPath).map { tree[$0] != nil } == true
+    }
 
-    /// Refuses: an item moves by naming another parent (see ``replace(_:)``).
+    /// Moves the item the user dragged in `shown` from `source` to
+    /// `destination` (in the table after the move, as a table view's
+    /// reorder gives it): it is dropped between two rows the user saw and
+    /// takes their parent, that of the row below it (or, at the end of a
+    /// section, of the row above), before that row (or after the one
+    /// above); see ``move(_:to:)``. Its subtree moves with it.
     ///
-    /// - Throws: ``ResultsError/moveNotAllowed(from:to:reason:)`` always.
-    /// - Complexity: O(1).
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a path outside `shown`;
+    ///   ``ResultsError/moveNotAllowed(from:to:reason:)`` when the item, or
+    ///   the rows it was dropped between, were removed since `shown`; and
+    ///   what ``move(_:to:)`` throws. Nothing changes then.
+    /// - Complexity: that of ``move(_:to:)``, plus O(log *n*).
     @inlinable public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Row, Key>) throws(ResultsError) {
-        throw .moveNotAllowed(from: source, to: destination, reason: "an outline's item moves by naming another parent: replace it")
+        guard let key = shown.key(at: source) else {
+            throw .indexPathOutOfRange(source, sectionCount: shown.numberOfSections, rowCount: shown.numberOfElements(inSection: source.section))
+        }
+        guard let count = shown.numberOfElements(inSection: destination.section) else {
+            throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: nil)
+        }
+        let limit = count - (destination.section == source.section ? 1 : 0)
+        guard destination.row >= 0, destination.row <= limit else {
+            throw .indexPathOutOfRange(destination, sectionCount: shown.numberOfSections, rowCount: limit)
+        }
+        guard tree[key] != nil else {
+            throw .moveNotAllowed(from: source, to: destination, reason: "its item was removed after the view showed it")
+        }
+        // The rows of the destination section as the user sees them, the dragged row taken out.
+        func shownKey(atRow row: Int) -> Key? {
+            guard row >= 0, row < limit else { return nil }
+            let skipped = destination.section == source.section && row >= source.row ? row + 1 : row
+            return shown.key(at: ResultsIndexPath(row: skipped, section: destination.section))
+        }
+        let target: Destination
+        if let below = shownKey(atRow: destination.row) {
+            target = .before(below)
+        } else if let above = shownKey(atRow: destination.row - 1) {
+            target = .after(above)
+        } else if destination.section == source.section {
+            return   // alone in its section, dropped where it was
+        } else {
+            throw .moveNotAllowed(from: source, to: destination, reason: "the section shows no row to drop it beside")
+        }
+        switch target {
+        case let .before(anchor), let .after(anchor), let .onto(anchor):
+            guard tree[anchor] != nil else {
+                throw .moveNotAllowed(from: source, to: destination, reason: "the rows it was dropped between were removed after the view showed them")
+            }
+        }
+        try move(key, to: target)
     }
 }

@@ -23,8 +23,13 @@
 /// with its ancestors, expanded along the way; when they are cleared, the
 /// user's own expansion comes back.
 ///
+/// An item the user drags moves with its subtree: dropped onto an item it
+/// becomes its child, dropped between rows it takes their parent
+/// (``move(_:to:)``, and ``moveRow(from:to:in:)`` for a table's drag).
+///
 /// Bad input (a cycle, an unknown parent, a duplicate key, expanding a
-/// leaf) throws a ``ResultsError`` and changes nothing.
+/// leaf, a drop onto an item that takes no children) throws a
+/// ``ResultsError`` and changes nothing.
 public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & SendableMetatype> {
     /// Every item in depth-first order, hidden below a collapsed item or,
     /// while filters are applied, when neither it nor a descendant matches.
@@ -48,15 +53,28 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     @usableFromInline let sectionNameOf: ((Element) -> String)?
     /// Whether a replaced element is the same content; `nil` counts every replace as a change.
     @usableFromInline let isSameElement: (@Sendable (Element, Element) -> Bool)?
+    /// Names another parent in an element, when the parent key path is
+    /// writable; `nil` when items cannot be moved by a drag.
+    @usableFromInline let setParentKey: ((inout Element, Key?) -> Void)?
+
+    /// Whether an item takes children a user drops onto it (or between
+    /// its children): by default every item does. A drop that would give
+    /// an item that takes none a child is refused
+    /// (``ResultsError/takesNoChildren(_:)``); the data you set, merge or
+    /// add is not checked against it.
+    ///
+    ///     files.takesChildren = { $0.isFolder }
+    public var takesChildren: (Element) -> Bool = { _ in true }
 
     /// Creates an empty outline.
     @inlinable init(
         keyOf: @escaping (Element) -> Key?, parentKeyOf: @escaping (Element) -> Key?,
         sortKeys: [ResultsSortKey<Element>], sectionNameOf: ((Element) -> String)?,
-        isSameElement: (@Sendable (Element, Element) -> Bool)?
+        isSameElement: (@Sendable (Element, Element) -> Bool)?, setParentKey: ((inout Element, Key?) -> Void)?
     ) {
         self.keyOf = keyOf
         self.parentKeyOf = parentKeyOf
+        self.setParentKey = setParentKey
         self.sortKeys = sortKeys
         self.sectionNameOf = sectionNameOf
         self.isSameElement = isSameElement
@@ -76,6 +94,8 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     /// - Parameters:
     ///   - key: The item's key.
     ///   - parentKey: The key of the item's parent; `nil` at the top level.
+    ///     When it is writable (a `var`), the user can drag items to
+    ///     another parent (``move(_:to:)``).
     ///   - sortKeys: How siblings are ordered; in the order given when empty.
     ///   - sectionName: The section of a top-level item and its descendants;
     ///     `nil` for one section.
@@ -85,7 +105,14 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
         sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
     ) {
         self.init(keyOf: { $0[keyPath: key] }, parentKeyOf: { $0[keyPath: parentKey] },
-                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: nil)
+                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: nil, setParentKey: Self.setter(parentKey))
+    }
+
+    /// What names another parent in an element: the key path's setter,
+    /// when it is writable.
+    @inlinable static func setter(_ parentKey: KeyPath<Element, Key?>) -> ((inout Element, Key?) -> Void)? {
+        guard let writable = parentKey as? WritableKeyPath<Element, Key?> else { return nil }
+        return { element, parent in element[keyPath: writable] = parent }
     }
 
     /// The filter that shows the rows below expanded items only.
@@ -104,7 +131,7 @@ extension ResultsOutline where Element: Equatable {
         sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
     ) {
         self.init(keyOf: { $0[keyPath: key] }, parentKeyOf: { $0[keyPath: parentKey] },
-                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: { $0 == $1 })
+                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: { $0 == $1 }, setParentKey: Self.setter(parentKey))
     }
 }
 

@@ -85,6 +85,10 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// key no item has; the key and the reason are given. Its ``code`` is
     /// `invalidOperation`.
     case notExpandable(String, reason: String)
+    /// A drop that would give an outline's item a child when it takes
+    /// none (see ``ResultsOutline/takesChildren``); the item is
+    /// described. Its ``code`` is `invalidOperation`.
+    case takesNoChildren(String)
     /// A database-backed source's table that does not exist (any more).
     /// Its ``code`` is `invalidOperation`.
     case missingTable(String)
@@ -117,7 +121,7 @@ public enum ResultsError: Error, Hashable, Sendable {
         case .unbalancedEndUpdates: "unbalancedEndUpdates"
         case .sectionsDerivedFromElements, .rowsPlacedByStore, .changedDuringNotification, .changedDuringClosure,
             .updatesToggledDuringBatch, .rowNotEditable, .moveNotAllowed, .partOutOfRange, .sectionNotFound,
-            .keyTypeMismatch, .keyChangedInPlace, .refreshInProgress, .cycle, .unknownParent, .notExpandable,
+            .keyTypeMismatch, .keyChangedInPlace, .refreshInProgress, .cycle, .unknownParent, .notExpandable, .takesNoChildren,
             .missingTable, .missingColumn, .unfollowableTable, .database, .invalidArgument:
             "invalidOperation"
         case .staleUpdate: "staleUpdate"
@@ -187,6 +191,8 @@ extension ResultsError: CustomStringConvertible {
             "item \(item) names parent \(parent), which is not an item it can be placed under"
         case let .notExpandable(key, reason):
             "item \(key) cannot be expanded: \(reason)"
+        case let .takesNoChildren(key):
+            "item \(key) takes no children"
         case let .missingTable(table):
             "no such table: \(table)"
         case let .missingColumn(column, table):

@@ -65,11 +65,19 @@ struct OutlineBadInputTests {
         try expectRefused(.notExpandable("99", reason: "no item has this key")) { outline throws(ResultsError) in try outline.collapse(99) }
     }
 
-    @Test func aDragIsRefusedWithAReason() throws {
-        try expectRefused(.moveNotAllowed(from: ResultsIndexPath(row: 1, section: 0), to: ResultsIndexPath(row: 0, section: 0),
-                                          reason: "an outline's item moves by naming another parent: replace it")) { outline throws(ResultsError) in
-            #expect(!outline.canMoveRow(at: ResultsIndexPath(row: 1, section: 0), in: outline.reportedSnapshot))
-            try outline.moveRow(from: ResultsIndexPath(row: 1, section: 0), to: ResultsIndexPath(row: 0, section: 0), in: outline.reportedSnapshot)
+    @Test func aDragIntoItsOwnSubtreeOrOntoAnItemThatTakesNoChildrenIsRefused() throws {
+        // Rows: 1+ (0), 3- (1), 4 (2), 2- (3).
+        try expectRefused(.cycle("1")) { outline throws(ResultsError) in
+            // 1 dropped between 3 and 4 would be its own child.
+            try outline.moveRow(from: ResultsIndexPath(row: 0, section: 0), to: ResultsIndexPath(row: 1, section: 0), in: outline.reportedSnapshot)
+        }
+        try expectRefused(.cycle("1")) { outline throws(ResultsError) in try outline.move(1, to: .onto(5)) }
+        try expectRefused(.takesNoChildren("4")) { outline throws(ResultsError) in
+            outline.takesChildren = { $0.id != 4 }
+            try outline.move(2, to: .onto(4))
+        }
+        try expectRefused(.indexPathOutOfRange(ResultsIndexPath(row: 9, section: 0), sectionCount: 1, rowCount: 3)) { outline throws(ResultsError) in
+            try outline.moveRow(from: ResultsIndexPath(row: 0, section: 0), to: ResultsIndexPath(row: 9, section: 0), in: outline.reportedSnapshot)
         }
     }
 

@@ -13,6 +13,7 @@ struct OutlineExamplesTests {
     struct File: Equatable, Sendable, CustomStringConvertible {
         var url: URL
         var folder: URL?
+        var isFolder = false
         var name: String { url.lastPathComponent }
 
         var description: String { name }
@@ -63,6 +64,26 @@ struct OutlineExamplesTests {
         let query = "BEACH"
         try outline.search(for: query, in: [.field(\.name)])
         #expect(screen.rows.map { $0.map(\.element.name) } == [["Photos", "beach.jpg"]], "the match with its folder")
+        screen.expectConsistent()
+    }
+
+    @Test func aDraggedItemMovesOntoAFolderOrBesideAnotherItem() throws {
+        let root = URL(fileURLWithPath: "/")
+        let archive = File(url: root.appendingPathComponent("Archive"), folder: nil, isFolder: true)
+        let documents = File(url: root.appendingPathComponent("Documents"), folder: nil, isFolder: true)
+        let invoice = File(url: documents.url.appendingPathComponent("invoice.pdf"), folder: documents.url)
+        let notes = File(url: documents.url.appendingPathComponent("notes.txt"), folder: documents.url)
+        let files = ResultsOutline<File, URL>(key: \.url, parentKey: \.folder, sortedBy: [.ascending(\.name)])
+        files.takesChildren = { $0.isFolder }
+        try files.setData([archive, documents, invoice, notes])
+        try files.expand(documents.url)
+        let screen = SourceScreen(files)
+        try files.move(invoice.url, to: .onto(archive.url))     // into the folder
+        try files.move(invoice.url, to: .before(notes.url))     // beside notes, in notes' folder
+        #expect(files.childKeys(of: documents.url) == [invoice.url, notes.url] && files.element(forKey: invoice.url)?.folder == documents.url)
+        #expect(files.childKeys(of: archive.url).isEmpty)
+        #expect(throws: ResultsError.takesNoChildren(notes.url.description)) { try files.move(invoice.url, to: .onto(notes.url)) }
+        #expect(screen.updates == 2)
         screen.expectConsistent()
     }
 

@@ -14,6 +14,8 @@ struct OutlineRandomTests {
         case .cycle: .cycle
         case .unknownParent: .unknownParent
         case .notExpandable: .notExpandable
+        case .takesNoChildren: .takesNoChildren
+        case .invalidArgument: .invalidArgument
         default: nil
         }
     }
@@ -26,6 +28,7 @@ struct OutlineRandomTests {
             if sectioned { sectionName = { OutlineReferenceModel.section(of: $0) } }
             let sortKeys: [ResultsSortKey<Item>] = sorted ? [.ascending(\.name)] : []
             let outline = Outline(key: \.id, parentKey: \.parent, sortedBy: sortKeys, sectionName: sectionName)
+            outline.takesChildren = OutlineReferenceModel.takesChildren
             var model = OutlineReferenceModel(sorted: sorted, sectioned: sectioned)
             let screen = OutlineScreen(outline, flavor: seed % 2 == 0 ? .tableView : .collectionView)
             // The last seeds grow trees longer than a leaf of the store's index (64 rows).
@@ -70,9 +73,33 @@ struct OutlineRandomTests {
                     let target = key()
                     let all = Int.random(in: 0..<4, using: &random) == 0
                     (action, expected, body) = ("expand \(target) all: \(all)", model.expand(target, all: all), { () throws(ResultsError) in try outline.expand(target, includingDescendants: all) })
-                case 75..<85:
+                case 75..<80:
                     let target = key()
                     (action, expected, body) = ("collapse \(target)", model.collapse(target), { () throws(ResultsError) in try outline.collapse(target) })
+                case 80..<86:
+                    let moved = key()
+                    let target = key()
+                    let destination: Outline.Destination = [.onto(target), .before(target), .after(target)].randomElement(using: &random)!
+                    (action, expected, body) = ("move \(moved) to \(destination)", model.move(moved, to: destination), { () throws(ResultsError) in try outline.move(moved, to: destination) })
+                case 86..<90:
+                    // A table's drag: dropped between two rows, the row takes their parent.
+                    let shown = outline.reportedSnapshot
+                    let paths = (0..<shown.numberOfSections).flatMap { s in (0..<shown.numberOfElements(inSection: s)!).map { ResultsIndexPath(row: $0, section: s) } }
+                    guard let source = paths.randomElement(using: &random) else { continue }
+                    let section = Int.random(in: 0..<shown.numberOfSections, using: &random)
+                    var rows = shown.sections[section].map(\.key)
+                    if section == source.section { rows.remove(at: source.row) }
+                    let destination = ResultsIndexPath(row: Int.random(in: 0...rows.count, using: &random), section: section)
+                    let key = shown.key(at: source)!
+                    let expectation: OutlineReferenceModel.Refusal?
+                    if let drop = OutlineReferenceModel.destination(droppingAt: destination.row, among: rows) {
+                        expectation = model.move(key, to: drop)
+                    } else {
+                        expectation = nil   // alone in its section
+                    }
+                    (action, expected, body) = ("drag \(key) from \(source) to \(destination)", expectation, { () throws(ResultsError) in
+                        try outline.moveRow(from: source, to: destination, in: shown)
+                    })
                 default:
                     let text = Bool.random(using: &random) ? "" : ["a", "e", "l", "m", "z", "ta"].randomElement(using: &random)!
                     model.search = text

@@ -11,9 +11,12 @@ struct OutlineReferenceModel {
     let sectioned: Bool
 
     /// A kind of refusal, as the model predicts it.
-    enum Refusal: Equatable { case duplicateKey, cycle, unknownParent, notExpandable }
+    enum Refusal: Equatable { case duplicateKey, cycle, unknownParent, notExpandable, takesNoChildren, invalidArgument }
 
     static func section(of item: Item) -> String { item.name < "m" ? "early" : "late" }
+
+    /// Whether an item takes dropped children: every item but those named zulu (the files).
+    static func takesChildren(_ item: Item) -> Bool { item.name != "zulu" }
 
     func isAncestor(_ ancestor: Int, of key: Int) -> Bool {
         var current: Int? = key
@@ -141,6 +144,52 @@ struct OutlineReferenceModel {
         for item in elements { items[item.id] = item }
         for owner in owners { children[owner] = ordered(fetched[owner] ?? [], byKey) }
         return nil
+    }
+
+    /// A drop of `key`: onto an item it becomes its child (last, or by
+    /// name when sorted); before or after an item it takes that item's
+    /// parent and goes beside it (by name when sorted, where a move among
+    /// the same siblings changes nothing).
+    mutating func move(_ key: Int, to destination: Outline.Destination) -> Refusal? {
+        guard let item = items[key] else { return .invalidArgument }
+        let parent: Int?
+        var anchor: (key: Int, after: Bool)?
+        switch destination {
+        case let .onto(target):
+            guard items[target] != nil else { return .unknownParent }
+            parent = target
+        case let .before(target), let .after(target):
+            guard let other = items[target] else { return .invalidArgument }
+            if target == key { return nil }
+            parent = other.parent
+            if case .after = destination { anchor = (target, true) } else { anchor = (target, false) }
+        }
+        if let parent {
+            if isAncestor(key, of: parent) { return .cycle }
+            if !Self.takesChildren(items[parent]!) { return .takesNoChildren }
+        } else if sectioned, let anchor, Self.section(of: items[anchor.key]!) != Self.section(of: item) {
+            return .unknownParent
+        }
+        if sorted && parent == item.parent { return nil }
+        unlist(key)
+        items[key]!.parent = parent
+        if sorted || anchor == nil {
+            list(key, under: parent)
+        } else {
+            var siblings = children[parent] ?? []
+            siblings.insert(key, at: siblings.firstIndex(of: anchor!.key)! + (anchor!.after ? 1 : 0))
+            children[parent] = siblings
+        }
+        return nil
+    }
+
+    /// The drop of the row `key` between two rows of `section` of the
+    /// table as shown (`rows`, keys in order, the dragged row taken out),
+    /// at `row`: it takes the parent of the row below, or at the end of
+    /// the section, of the row above.
+    static func destination(droppingAt row: Int, among rows: [Int]) -> Outline.Destination? {
+        if row < rows.count { return .before(rows[row]) }
+        return rows.last.map { .after($0) }
     }
 
     mutating func expand(_ key: Int, all: Bool) -> Refusal? {

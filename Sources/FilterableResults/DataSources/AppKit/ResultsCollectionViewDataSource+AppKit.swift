@@ -15,8 +15,15 @@ import AppKit
 ///     }
 ///
 /// Keep the data source alive (a collection view holds its data source weakly).
+///
+/// It becomes the collection view's delegate too when the view has none,
+/// so that selecting one item runs its own action (a static row's) or
+/// ``ResultsDataSource/onSelectRow``; a delegate of your own forwards
+/// `collectionView(_:didSelectItemsAt:)` here. ``deleteSelectedItems()``
+/// removes the selected items ``ResultsDataSource/canDeleteRow`` allows
+/// (wire it to the Delete key). Items are not dragged yet.
 @MainActor @dynamicMemberLookup
-public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObject, NSCollectionViewDataSource {
+public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObject, NSCollectionViewDataSource, NSCollectionViewDelegate {
     /// The platform-free data source: its snapshot, titles, and what the
     /// user may edit.
     public let dataSource: ResultsDataSource<Source, NSCollectionViewItem>
@@ -61,6 +68,19 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         self.view = view
         super.init()
         collectionView.dataSource = self
+        if collectionView.delegate == nil { collectionView.delegate = self }
+    }
+
+    /// Removes the selected items ``ResultsDataSource/canDeleteRow`` allows.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* items selected, plus the source's reports.
+    public func deleteSelectedItems() {
+        dataSource.commitDelete(at: (view.collectionView?.selectionIndexPaths ?? []).map(ResultsIndexPath.init).sorted())
+    }
+
+    public func collectionView(_ collectionView: NSCollectionView, didSelectItemsAt indexPaths: Set<IndexPath>) {
+        guard indexPaths.count == 1, let indexPath = indexPaths.first else { return }
+        dataSource.didSelectRow(at: ResultsIndexPath(indexPath))
     }
 
     /// The data source's state (its ``ResultsDataSource/snapshot``, say),

@@ -23,15 +23,23 @@ import AppKit
 /// It becomes the table view's data source and its delegate (a view-based
 /// table view asks its delegate for views). A screen with a delegate of its
 /// own sets it afterwards and forwards `tableView(_:viewFor:row:)`,
-/// `tableView(_:isGroupRow:)` and `tableView(_:shouldSelectRow:)` here.
+/// `tableView(_:isGroupRow:)`, `tableView(_:shouldSelectRow:)` and
+/// `tableViewSelectionDidChange(_:)` here.
 /// Keep the data source alive (a table view holds both weakly).
 ///
 /// The rows are read from the data source when it starts and when an
 /// update is shown. After changing ``ResultsDataSource/headerTitle`` on
 /// ``dataSource`` directly, call `reloadData()` on this object; set through
 /// this object (`dataSource.headerTitle = …`), the table view reloads by
-/// itself when the rows change. Rows the user deletes or drags are yours to
-/// wire: `dataSource.dataSource.commitDelete(at:)` with ``indexPath(forRow:)``.
+/// itself when the rows change.
+///
+/// The user edits as on iOS, with the same refusals: a row
+/// ``ResultsDataSource/canMoveRow`` allows can be dragged between rows,
+/// within its section or to another (``ResultsDataSource/dropRow(at:before:)``;
+/// the move is animated as an update); ``deleteSelectedRows()`` removes the
+/// selected rows ``ResultsDataSource/canDeleteRow`` allows (wire it to the
+/// Delete key or a menu item); selecting one row runs its own action (a
+/// static row's) or ``ResultsDataSource/onSelectRow``.
 @MainActor @dynamicMemberLookup
 public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, NSTableViewDataSource, NSTableViewDelegate {
     /// The type of the platform-free data source: its cells are closures
@@ -67,7 +75,13 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
         super.init()
         tableView.dataSource = self
         tableView.delegate = self
+        tableView.registerForDraggedTypes([Self.rowType])
     }
+
+    /// The type of the pasteboard data of a dragged row.
+    static var rowType: NSPasteboard.PasteboardType { NSPasteboard.PasteboardType("org.filterableresults.table-row") }
+    /// The row of the drag in progress.
+    var dragged: ResultsIndexPath?
 
     /// Shows `controller`'s visible table in `tableView`, and becomes its data source and delegate.
     ///
@@ -145,5 +159,44 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
     public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { section(forHeaderRow: row) != nil }
 
     public func tableView(_ tableView: NSTableView, shouldSelectRow row: Int) -> Bool { indexPath(forRow: row) != nil }
+
+    public func tableViewSelectionDidChange(_ notification: Notification) {
+        guard let selected = view.tableView?.selectedRowIndexes, selected.count == 1, let indexPath = indexPath(forRow: selected.first!) else { return }
+        dataSource.didSelectRow(at: indexPath)
+    }
+
+    /// Removes the selected rows ``ResultsDataSource/canDeleteRow`` allows.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* rows selected, plus the source's reports.
+    public func deleteSelectedRows() {
+        dataSource.commitDelete(at: view.tableView?.selectedRowIndexes.compactMap(indexPath(forRow:)) ?? [])
+    }
+
+    public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)? {
+        guard let indexPath = indexPath(forRow: row), dataSource.canMoveRow(at: indexPath) else { return nil }
+        let writer = NSPasteboardItem()
+        writer.setString(String(row), forType: Self.rowType)
+        return writer
+    }
+
+    public func tableView(_ tableView: NSTableView, draggingSession session: NSDraggingSession, willBeginAt screenPoint: NSPoint, forRowIndexes rowIndexes: IndexSet) {
+        dragged = rowIndexes.count == 1 ? indexPath(forRow: rowIndexes.first!) : nil
+    }
+
+    public func tableView(
+        _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int, proposedDropOperation dropOperation: NSTableView.DropOperation
+    ) -> NSDragOperation {
+        guard dropOperation == .above, (info.draggingSource as AnyObject?) === tableView, dragged != nil,
+              view.rows.layout.dropPosition(aboveRow: row) != nil else { return [] }
+        return .move
+    }
+
+    public func tableView(_ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int, dropOperation: NSTableView.DropOperation) -> Bool {
+        guard dropOperation == .above, (info.draggingSource as AnyObject?) === tableView, let source = dragged,
+              let position = view.rows.layout.dropPosition(aboveRow: row) else { return false }
+        dragged = nil
+        dataSource.dropRow(at: source, before: position)
+        return true
+    }
 }
 #endif

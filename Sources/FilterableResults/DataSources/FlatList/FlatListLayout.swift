@@ -111,6 +111,25 @@ struct FlatListLayout: Hashable, Sendable {
         return starts[indexPath.section] + (titles[indexPath.section] == nil ? 0 : 1) + indexPath.row
     }
 
+    /// Where a row the user drops above `row` of the list goes, as the
+    /// position of the table shown it takes: before the element shown
+    /// there, or at the end of the section above a header row or below the
+    /// last row (`row` is the number of rows there); `nil` above the first
+    /// section's header or outside the list.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections.
+    func dropPosition(aboveRow row: Int) -> ResultsIndexPath? {
+        guard row >= 0, row <= numberOfRows, numberOfSections > 0 else { return nil }
+        let section: Int
+        switch content(ofRow: row) {
+        case let .element(indexPath)?: return indexPath
+        case let .header(below)?: section = below - 1
+        case nil: section = numberOfSections - 1
+        }
+        guard section >= 0 else { return nil }
+        return ResultsIndexPath(row: numberOfElements(inSection: section), section: section)
+    }
+
     /// What a row shows, or `nil` for a row outside the list.
     ///
     /// - Complexity: O(log *s*) for *s* sections.
