@@ -1,3 +1,4 @@
+import FilterableResults
 import GRDB
 
 /// What the writer side sends the main actor, in commit order.

@@ -1,3 +1,4 @@
+import FilterableResults
 @_spi(Integrations) import FilterableResults
 import GRDB
 
