@@ -18,13 +18,13 @@ struct FileEntry: Equatable, Sendable {
 @MainActor
 final class FileOutline {
     let files: ResultsOutline<FileEntry, String>
-    private let dataSource: ResultsOutlineViewDataSource<FileEntry, String>
+    private let dataSource: ResultsOutline<FileEntry, String>.OutlineViewDataSource
 
     init(outlineView: NSOutlineView) {
         let files = ResultsOutline<FileEntry, String>(key: \.path, parentKey: \.folder, sortedBy: [.ascending(\.name)])
         files.takesChildren = { $0.isFolder }
         self.files = files
-        dataSource = ResultsOutlineViewDataSource(outline: files, outlineView: outlineView) { outlineView, column, row in
+        dataSource = ResultsOutline.OutlineViewDataSource(outline: files, outlineView: outlineView) { outlineView, column, row in
             let cell = outlineView.makeView(withIdentifier: NSUserInterfaceItemIdentifier("File"), owner: nil) as? NSTableCellView
             cell?.textField?.stringValue = row.element.name
             return cell

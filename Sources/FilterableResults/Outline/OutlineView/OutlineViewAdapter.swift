@@ -1,5 +1,5 @@
 /// The platform-free logic of an outline view's data source
-/// (`ResultsOutlineViewDataSource`, for AppKit's `NSOutlineView`): it
+/// (`ResultsOutline.OutlineViewDataSource`, for AppKit's `NSOutlineView`): it
 /// serves an outline's table as a tree of ``OutlineViewItem``s and turns
 /// every update of the outline into the view's calls, in an order the view
 /// takes one call at a time (``perform``). Tests replay the calls on a
@@ -84,7 +84,7 @@ extension OutlineViewAdapter {
     func child(_ index: Int, of item: Item?) -> Item {
         let parent = item ?? root
         precondition(parent.children.indices.contains(index),
-                     "ResultsOutlineViewDataSource: the view asked for child \(index) of \(parent), which has \(parent.children.count)")
+                     "ResultsOutline.OutlineViewDataSource: the view asked for child \(index) of \(parent), which has \(parent.children.count)")
         return parent.children[index]
     }
 
