@@ -167,7 +167,7 @@ extension StaticSections: ResultsSource {
     /// - Complexity: O(1).
     public var updatesEnabled: Bool { controller.updatesEnabled }
 
-    /// Opens a batch: ``setSections(_:)-(_)`` calls made until the matching
+    /// Opens a batch: `setSections` calls made until the matching
     /// ``endUpdates()`` are reported as one update.
     ///
     /// - Throws: ``ResultsError/changedDuringNotification``.
