@@ -6,12 +6,11 @@ extension ResultsController {
     /// until the last; a loading row while a page loads and a failure row
     /// with retry when one fails; a refresh of every page loaded.
     ///
-    ///     pager = ResultsController<Product, Int>.Pager(controller: products) { number in
+    ///     let pager = ResultsController<Product, Int>.Pager(controller: products) { number in
     ///         let page = try await fetchProducts(page: number)
     ///         return .init(page.products, isLast: page.nextPage == nil)
     ///     }
-    ///     pager.loadNextPage()                        // the first page
-    ///     dataSource.loadPages(with: pager)           // the rest as the user scrolls
+    ///     pager.loadNextPage()   // the first page; a data source asks for the rest
     ///
     /// Your closure fetches page *n* (from 1) and returns its elements; the
     /// pager merges them into the controller (an upsert by key, so a row
@@ -172,6 +171,9 @@ extension ResultsController.Pager {
         generation += 1
         let (number, generation) = (state.loadedPages + 1, generation)
         loadTask = Task { await self.load(page: number, generation: generation) }
+        // The loading row shows now, not when the task starts.
+        state.placeholder = .loading
+        notify()
         return loadTask
     }
 
@@ -196,10 +198,8 @@ extension ResultsController.Pager {
     /// The view shows the row with `key` (SwiftUI's `onAppear`): the next
     /// page loads when it is at most ``preloadDistance`` rows from the end
     /// of the controller's table as last reported. The pager remembers the
-    /// row, and checks it again after each page.
-    ///
-    ///     Text(product.name)
-    ///         .onAppear { model.pager.rowAppeared(key: product.id) }
+    /// row, and checks it again after each page. In SwiftUI, call it from
+    /// each row's `onAppear`, with the row's key.
     ///
     /// - Complexity: O(log *n* + *s*) for *s* sections.
     public func rowAppeared(key: Key) {
@@ -209,8 +209,6 @@ extension ResultsController.Pager {
 
     /// Loads page `number`, merges it, and tells the observers.
     func load(page number: Int, generation: Int) async {
-        state.placeholder = .loading
-        notify()
         do {
             let page = try await loadPage(number)
             guard generation == self.generation else { return }   // a refresh took over
@@ -327,15 +325,16 @@ extension ResultsController.Pager {
 
     /// Tells Observation that a property was read.
     func observed<Value>(_ keyPath: KeyPath<ResultsController.Pager, Value>) {
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
-            registrar.access(self, keyPath: keyPath)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            (registrar as? ObservationRegistrar)?.access(self, keyPath: keyPath)
         }
     }
 
     /// Tells Observation that the state changed: every public property
     /// reads it.
     func changed() {
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let registrar = registrar as? ObservationRegistrar {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            guard let registrar = registrar as? ObservationRegistrar else { return }
             func tell<Value>(_ keyPath: KeyPath<ResultsController.Pager, Value>) {
                 registrar.willSet(self, keyPath: keyPath)
                 registrar.didSet(self, keyPath: keyPath)

@@ -10,7 +10,7 @@ extension ResultsChangeset {
     ///     let reading = view.indexPathsForVisibleRows.min()
     ///     …
     ///     if let reading, let now = update.changeset.newIndexPath(forRowAt: reading) {
-    ///         view.scrollToRow(at: now)
+    ///         view.scrollToRow(at: now)   // UIKit's scrollToRow(at:at:animated:)
     ///     }
     ///
     /// A row the batch does not touch keeps its order among the rows that

@@ -27,11 +27,12 @@ extension ListViewSimulator {
         /// without one).
         ///
         /// - Complexity: O(1).
+        /// The row heights come first, so that a trailing closure gives them.
         public init(
             height: Double,
+            rowHeight: @escaping (Cell) -> Double = { _ in 44 },
             headerHeight: @escaping (String?) -> Double = { $0 == nil ? 0 : 28 },
-            footerHeight: @escaping (String?) -> Double = { $0 == nil ? 0 : 28 },
-            rowHeight: @escaping (Cell) -> Double = { _ in 44 }
+            footerHeight: @escaping (String?) -> Double = { $0 == nil ? 0 : 28 }
         ) {
             self.height = height
             self.rowHeight = rowHeight

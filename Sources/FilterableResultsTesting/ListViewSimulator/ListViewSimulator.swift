@@ -109,11 +109,12 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     /// What the user sees and how tall rows are, or `nil` for a view
     /// without geometry (the default): nothing is then on screen, no row is
     /// displayed, and a data source cannot anchor a row or page. Setting it
-    /// lays the visible rows out and displays them.
+    /// lays the view out (loading it first if needed) and displays the
+    /// rows on screen.
     ///
     /// - Complexity: O(*n*) to set, for *n* rows.
     public var viewport: Viewport? {
-        didSet { showVisibleRows() }
+        didSet { if isLoaded { showVisibleRows() } else { layoutIfNeeded() } }
     }
     /// The top of what the user sees, in points from the top of the
     /// content: UIKit's `contentOffset.y` with no inset. A batch update

@@ -168,8 +168,6 @@ extension ResultsTableViewDataSource {
     /// set the table view's `delegate` to it, or forward
     /// `willDisplayRow(at:)` from your delegate.
     ///
-    ///     dataSource.loadPages(with: pager)
-    ///
     /// - Complexity: O(1).
     public func loadPages<Element, Key>(
         with pager: ResultsController<Element, Key>.Pager,
