@@ -6,9 +6,27 @@
 @_exported import Foundation
 
 @MainActor open class UIResponder: NSObject {}
+public struct UIEdgeInsets: Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+    }
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
 @MainActor open class UIView: UIResponder {
     open var window: UIWindow? { nil }
+    open var bounds: CGRect = .zero
     open func setNeedsLayout() {}
+    open func layoutIfNeeded() {}
+    @available(iOS 7, tvOS 9, *) open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) { actionsWithoutAnimation() }
+}
+@MainActor open class UIActivityIndicatorView: UIView {
+    public enum Style: Int, Sendable {
+        @available(iOS 13, tvOS 13, *) case medium = 100
+        @available(iOS 13, tvOS 13, *) case large = 101
+    }
+    public init(style: Style) {}
+    open func startAnimating() {}
 }
 @MainActor open class UILabel: UIView {
     open var text: String?
@@ -18,7 +36,11 @@
     @available(iOS 14, tvOS 14, *) open var contentConfiguration: (any UIContentConfiguration)?
 }
 @MainActor open class UIWindow: UIView {}
-@MainActor open class UIScrollView: UIView {}
+@MainActor open class UIScrollView: UIView {
+    open var contentOffset: CGPoint = .zero
+    open var contentSize: CGSize = .zero
+    @available(iOS 11, tvOS 11, *) open var adjustedContentInset: UIEdgeInsets { .zero }
+}
 @MainActor open class UINavigationItem: NSObject {
     @available(iOS 11, *) @available(tvOS, unavailable) open var searchController: UISearchController?
 }
@@ -36,7 +58,13 @@
 }
 @MainActor open class UITableViewCell: UIView {
     public enum EditingStyle: Int, Sendable { case none, delete, insert }
+    public enum CellStyle: Int, Sendable { case `default`, value1, value2, subtitle }
+    public enum SelectionStyle: Int, Sendable { case none, blue, gray, `default` }
+    public override init() {}
+    public init(style: CellStyle, reuseIdentifier: String?) {}
     open var indentationLevel: Int = 0
+    open var accessoryView: UIView?
+    open var selectionStyle: SelectionStyle = .default
     @available(iOS 14, tvOS 14, *) open var contentConfiguration: (any UIContentConfiguration)?
     @available(iOS 14, tvOS 14, *) open func defaultContentConfiguration() -> UIListContentConfiguration { UIListContentConfiguration() }
 }
@@ -51,6 +79,15 @@
 @MainActor public protocol UIScrollViewDelegate: NSObjectProtocol {}
 @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {}
 @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
+@MainActor public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+}
+@available(iOS 10, tvOS 10, *) @MainActor public protocol UICollectionViewDataSourcePrefetching: NSObjectProtocol {
+    func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+}
+@MainActor open class UICollectionViewLayoutAttributes: NSObject {
+    open var frame: CGRect = .zero
+}
 @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -60,6 +97,11 @@
     public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
     weak open var dataSource: (any UITableViewDataSource)?
     weak open var delegate: (any UITableViewDelegate)?
+    @available(iOS 10, tvOS 10, *) weak open var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
+    open var numberOfSections: Int { 0 }
+    open func numberOfRows(inSection section: Int) -> Int { 0 }
+    open var indexPathsForVisibleRows: [IndexPath]? { nil }
+    open func rectForRow(at indexPath: IndexPath) -> CGRect { .zero }
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
     open func reloadData() {}
@@ -83,6 +125,9 @@
 @MainActor open class UICollectionView: UIScrollView {
     weak open var dataSource: (any UICollectionViewDataSource)?
     weak open var delegate: (any UICollectionViewDelegate)?
+    @available(iOS 10, tvOS 10, *) weak open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
+    open var indexPathsForVisibleItems: [IndexPath] { [] }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell { UICollectionViewCell() }
     open func reloadData() {}
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}

@@ -9,6 +9,9 @@ struct SearchResult {
     /// keystroke on the same store.
     var ascii = Double.infinity
     var closure = Double.infinity
+    /// ASCII names: a two-word keystroke, "ka t" to "ka ta".
+    var words = Double.infinity
+    var wordsCounts = ChangeCounts()
     /// Accented names: `search(for:in:)` keystroke, and a closure filter
     /// calling Foundation's `range(of:options:)`.
     var accented = Double.infinity
@@ -80,6 +83,8 @@ func runSearch(size n: Int, repetitions: Repetitions) -> SearchResult {
     result.repetitions = repetitions.run { _ in
         result.ascii = min(result.ascii, timeKeystroke(&asciiStore, counts: &result.asciiCounts,
             before: { $0.clearFilters(); $0.search(for: "ka", in: [\.name]) }, after: { $0.search(for: "kat", in: [\.name]) }))
+        result.words = min(result.words, timeKeystroke(&asciiStore, counts: &result.wordsCounts,
+            before: { $0.clearFilters(); $0.search(for: "ka t", in: [\.name]) }, after: { $0.search(for: "ka ta", in: [\.name]) }))
         result.closure = min(result.closure, timeKeystroke(&asciiStore, counts: &unused,
             before: { $0.clearFilters(); $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(LiveSearchData.narrow) }))
         result.accented = min(result.accented, timeKeystroke(&accentedStore, counts: &result.accentedCounts,

@@ -373,6 +373,16 @@ extension ResultsController {
     /// - Complexity: O(log *n*).
     @inlinable public func indexPath(forKey key: Key) -> ResultsIndexPath? { snapshot.indexPath(forKey: key) }
 
+    /// The element with `key` if the visible table shows it, or `nil` when
+    /// no element has the key or a filter hides it; the store's
+    /// ``ResultsStore/element(forKey:)`` finds hidden elements too.
+    ///
+    ///     if let product = controller.visibleElement(forKey: id) { show(product) }
+    ///     let anyProduct = controller.store.element(forKey: id)   // shown or hidden
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func visibleElement(forKey key: Key) -> Element? { snapshot.visibleElement(forKey: key) }
+
     /// The index path in the visible table of the element with `element`'s
     /// key, or `nil` when it is not shown.
     ///

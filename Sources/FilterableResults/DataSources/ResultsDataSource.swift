@@ -82,12 +82,19 @@ public final class ResultsDataSource<Source: ResultsSource, Cell>: ListDataSourc
     /// now (a later update may have been applied since this one). Capture
     /// `self` weakly in it, as in every stored closure.
     public var onUpdateFinished: ((Source.Update) -> Void)?
+    /// What stays in place on screen when an update changes the rows
+    /// above it; by default nothing (see ``Anchoring``).
+    public var anchoring: Anchoring = .none
 
     @usableFromInline var observation: ResultsObservation?
     /// The model move a user's drag is being written as, while it runs.
     @usableFromInline var userMove: (from: ResultsIndexPath, to: ResultsIndexPath)?
     /// The section index titles the view was last given.
     @usableFromInline var shownIndexTitles: [String]?
+    /// The pager followed, if any (``loadPages(with:placeholderCell:)``).
+    var paging: Paging?
+    /// Whether an update is being applied.
+    var isApplying = false
 
     /// Creates a data source showing `source`'s table in `view` (or in the
     /// view assigned to ``view`` later), and starts following its updates.
@@ -133,17 +140,21 @@ extension ResultsDataSource {
     /// The number of sections the view shows.
     ///
     /// - Complexity: O(1).
-    public func numberOfSections() -> Int { snapshot.numberOfSections }
+    public func numberOfSections() -> Int { snapshot.numberOfSections + (paging?.shown == nil ? 0 : 1) }
 
     /// The number of rows in a section the view shows.
     ///
     /// - Complexity: O(log *n*).
-    public func numberOfRows(inSection section: Int) -> Int { snapshot.numberOfElements(inSection: section) ?? 0 }
+    public func numberOfRows(inSection section: Int) -> Int {
+        if section == placeholderSection { return 1 }
+        return snapshot.numberOfElements(inSection: section) ?? 0
+    }
 
     /// The cell for a row the view shows, from the cell provider.
     ///
     /// - Complexity: O(log *n*), plus the cell provider.
     public func cell(at indexPath: ResultsIndexPath) -> Cell {
+        if let paging, let shown = paging.shown, isPlaceholderRow(indexPath) { return paging.cell(indexPath, shown) }
         guard view != nil, let object = snapshot.element(at: indexPath) else {
             preconditionFailure(noCellMessage(in: snapshot, at: indexPath, viewIsReleased: view == nil))
         }
@@ -154,13 +165,17 @@ extension ResultsDataSource {
     ///
     /// - Complexity: that of ``headerTitle``; O(log *n*) by default, plus
     ///   the controller's section value function.
-    public func titleForHeader(inSection section: Int) -> String? { headerTitle(section, snapshot) }
+    public func titleForHeader(inSection section: Int) -> String? {
+        section == placeholderSection ? nil : headerTitle(section, snapshot)
+    }
 
     /// The title of a section's footer.
     ///
     /// - Complexity: that of ``footerTitle``; O(log *n*) by default, plus
     ///   the controller's section value function.
-    public func titleForFooter(inSection section: Int) -> String? { footerTitle(section, snapshot) }
+    public func titleForFooter(inSection section: Int) -> String? {
+        section == placeholderSection ? nil : footerTitle(section, snapshot)
+    }
 
     /// The section index titles, if there is a section index.
     ///
@@ -182,12 +197,23 @@ extension ResultsDataSource {
     /// and applies its changes there, or reloads the view for a reload. The
     /// data source calls it for every update of its source.
     ///
+    /// With ``anchoring``, the first row on screen stays where it is.
+    ///
     /// - Complexity: O(*e*) for *e* changes, plus the view's own work.
     public func apply(_ update: Source.Update) {
         guard let view else {
             snapshot = update.snapshot
             onUpdateFinished?(update)
             return
+        }
+        isApplying = true
+        defer {
+            isApplying = false
+            if let paging, paging.changedMeanwhile {
+                paging.changedMeanwhile = false
+                showPagingState()
+            }
+            checkTheEnd()
         }
         if let move = userMove {
             // The view already shows the user's move: only the model catches up.
@@ -209,9 +235,21 @@ extension ResultsDataSource {
             onUpdateFinished?(update)
             return
         }
-        let reloaded = update.apply(to: view, contentUpdates: contentUpdates, updateDataSource: { [self] in snapshot = update.snapshot }) {
-            [weak self] _ in self?.onUpdateFinished?(update)
+        // With an anchor, the view scrolls after the batch and the rows
+        // reconfigured after it; the app hears of the update after that.
+        let anchor = anchor(for: update, in: view)
+        var reloaded = false
+        var isShown = false, hasFinished = false
+        let show = { [self] in
+            reloaded = update.apply(to: view, contentUpdates: contentUpdates, updateDataSource: { [self] in snapshot = update.snapshot }) {
+                [weak self] _ in
+                if isShown { self?.onUpdateFinished?(update) } else { hasFinished = true }
+            }
+            if let anchor { keep(anchor, in: view) }
+            isShown = true
         }
+        if let anchor, anchor.changesAbove { view.performWithoutAnimation(show) } else { show() }
+        if hasFinished { onUpdateFinished?(update) }
         if reloaded {
             shownIndexTitles = sectionIndexTitles()
             return
@@ -327,6 +365,10 @@ extension ResultsDataSource {
     ///
     /// - Complexity: O(log *n*), plus the action or handler.
     public func didSelectRow(at indexPath: ResultsIndexPath) {
+        if let paging, isPlaceholderRow(indexPath) {
+            if case .failed? = paging.shown { paging.retry() }
+            return
+        }
         guard let element = snapshot.element(at: indexPath) else { return }
         if let action = source.action(forRowAt: indexPath, in: snapshot) {
             action()

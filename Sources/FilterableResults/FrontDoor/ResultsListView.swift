@@ -67,9 +67,46 @@ public protocol ResultsListView: AnyObject {
     /// Whether the view is in a window, where a batch update animates. A
     /// data source reloads a view that is not, as nothing would be seen.
     var isInWindow: Bool { get }
+
+    // What the user sees: read and set by a data source that keeps the row
+    // being read in place (`ResultsDataSource.anchoring`) or loads pages as
+    // the end comes into view. A view that cannot say keeps the defaults.
+
+    /// The index paths of the rows on screen, in the table the view shows,
+    /// in any order (`indexPathsForVisibleRows`, `indexPathsForVisibleItems`).
+    var indexPathsForVisibleRows: [ResultsIndexPath] { get }
+    /// Where the row at `indexPath` of the table shown lies, in points
+    /// from the top of the content: from its top to its bottom; `nil` when
+    /// the view has no such row.
+    func verticalBounds(ofRowAt indexPath: ResultsIndexPath) -> Range<Double>?
+    /// The top of what the user sees, in points from the top of the content
+    /// (`contentOffset.y` plus the top inset, so that a row under a
+    /// translucent bar does not count as seen).
+    var visibleTop: Double? { get }
+    /// Scrolls, without animation, so that the top of what the user sees
+    /// is at `top`, in points from the top of the content, or as near as
+    /// the content allows (never past either of its ends).
+    func scroll(toVisibleTop top: Double)
+    /// Lays the view out now, so that row positions read next are those of
+    /// the table it shows.
+    func layoutIfNeeded()
+    /// Runs `changes` (a batch update and a scroll) without animation.
+    func performWithoutAnimation(_ changes: () -> Void)
 }
 
 extension ResultsListView {
     /// Whether the view is in a window: by default, yes.
     public var isInWindow: Bool { true }
+    /// The rows on screen: by default none, for a view that cannot say.
+    public var indexPathsForVisibleRows: [ResultsIndexPath] { [] }
+    /// Where a row lies: by default unknown.
+    public func verticalBounds(ofRowAt indexPath: ResultsIndexPath) -> Range<Double>? { nil }
+    /// The top of what the user sees: by default unknown.
+    public var visibleTop: Double? { nil }
+    /// Scrolls: by default, does nothing.
+    public func scroll(toVisibleTop top: Double) {}
+    /// Lays the view out: by default, does nothing.
+    public func layoutIfNeeded() {}
+    /// Runs `changes`: by default, as they are.
+    public func performWithoutAnimation(_ changes: () -> Void) { changes() }
 }

@@ -48,8 +48,10 @@ extension ResultsOutline {
     }
 
     /// Sets the text of a live search over fields: the items shown are
-    /// those where a field contains the text (ignoring case and
-    /// diacritics), with their ancestors. Empty text ends the search.
+    /// those where every word of the text is found in one of the fields
+    /// (ignoring case and diacritics), with their ancestors, as
+    /// `ResultsStore.search(for:in:group:)` matches. Text
+    /// without a word ends the search.
     ///
     ///     try outline.search(for: query, in: [.field(\.name)])
     ///

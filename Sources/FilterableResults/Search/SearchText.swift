@@ -42,6 +42,21 @@ final class SearchText: @unchecked Sendable {
 
     @usableFromInline var isEmpty: Bool { needle.isEmpty }
 
+    /// The words of `text` (split at whitespace), each folded, none empty
+    /// once folded, without repeats, longest first.
+    ///
+    /// - Complexity: O(*n* + *w* log *w*) for *n* characters and *w* words.
+    @usableFromInline static func words(of text: String) -> [SearchText] {
+        var seen = Set<[UInt8]>()
+        var words: [SearchText] = []
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            let folded = SearchText(String(word))
+            guard !folded.isEmpty, seen.insert(Array(folded.needle)).inserted else { continue }
+            words.append(folded)
+        }
+        return words.sorted { $0.needle.count > $1.needle.count }
+    }
+
     static var options: StringFolding.Options { [.caseInsensitive, .diacriticInsensitive] }
 
     /// Whether `candidate`, folded the same way, contains the text.

@@ -104,6 +104,20 @@ extension ResultsSnapshot {
         table.row(forKey: key).flatMap(table.visiblePath(ofRow:))
     }
 
+    /// The element with `key` if the table shows it, or `nil` when no
+    /// element has the key or a filter (or an empty section hidden) hides
+    /// it. `visible` says which table answers: the store's
+    /// ``ResultsStore/element(forKey:)`` answers from every element, hidden
+    /// or not.
+    ///
+    ///     let shown = snapshot.visibleElement(forKey: product.id)   // nil while a search hides it
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func visibleElement(forKey key: Key) -> Element? {
+        guard let row = table.row(forKey: key), table.visiblePath(ofRow: row) != nil else { return nil }
+        return table.element(ofRow: row)
+    }
+
     /// The index path of the element with `element`'s key, or `nil` when it
     /// is not shown.
     ///

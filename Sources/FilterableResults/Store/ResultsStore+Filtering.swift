@@ -44,9 +44,12 @@ extension ResultsStore {
         refilter()
     }
 
-    /// Sets the text of a live search over the given fields: the elements
-    /// shown are those where any of the fields contains the text, ignoring
-    /// case and diacritics. Empty text removes the search.
+    /// Sets the text of a live search over the given fields: the text is
+    /// split into words at whitespace, and the elements shown are those
+    /// where every word is found in one of the fields (any one), ignoring
+    /// case and diacritics, as Mail and Finder search: `"apple iphone"`
+    /// finds the iPhone of company Apple, and `" iphone"` finds it too.
+    /// Text without a word (empty, or only spaces) removes the search.
     ///
     /// The search is the filter titled `"search"` in group `group`, so it
     /// combines with the other applied filters (AND); one line per keystroke:

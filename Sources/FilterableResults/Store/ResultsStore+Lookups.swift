@@ -44,7 +44,10 @@ extension ResultsStore {
         table.row(atRaw: indexPath).map(element(ofRow:))
     }
 
-    /// The element with `key`, or `nil`.
+    /// The element with `key`, shown or hidden by a filter, or `nil` when
+    /// no element has it. The visible table's lookup is
+    /// ``ResultsSnapshot/visibleElement(forKey:)`` (and the controller's
+    /// ``ResultsController/visibleElement(forKey:)``).
     ///
     /// - Complexity: O(1) on average (a hash lookup).
     @inlinable public func element(forKey key: Key) -> Element? {

@@ -88,16 +88,29 @@ extension ResultsFilter {
 
     /// The live search for `text` over `fields`, titled `"search"` in
     /// `group`; `nil` for text that searches for nothing.
+    ///
+    /// The text is split into words at whitespace (so leading and trailing
+    /// spaces go), and an element matches when every word is found in one
+    /// of the fields, any one: `"apple iphone"` finds the iPhone of company
+    /// Apple, as Mail and Finder search. One word (the keystroke's common
+    /// case) is the filter it was before words: one needle, no loop.
     @inlinable static func search(for text: String, in fields: [ResultsFilter<Element>.SearchField], group: String) -> ResultsFilter? {
-        let needle = SearchText(text)
-        guard !needle.isEmpty else { return nil }
-        // One field (the common case) is captured alone: nothing to iterate.
-        if fields.count == 1 {
-            let field = fields[0]
-            return ResultsFilter(title: "search", group: group, matchesInPlace: { field.contains(needle, in: $0) })
+        // Longest first: a longer word is found in fewer rows, so a row
+        // that does not match is rejected sooner.
+        let needles = SearchText.words(of: text)
+        guard let needle = needles.first else { return nil }
+        if needles.count == 1 {
+            // One field (the common case) is captured alone: nothing to iterate.
+            if fields.count == 1 {
+                let field = fields[0]
+                return ResultsFilter(title: "search", group: group, matchesInPlace: { field.contains(needle, in: $0) })
+            }
+            return ResultsFilter(title: "search", group: group, matchesInPlace: { element in
+                fields.contains { $0.contains(needle, in: element) }
+            })
         }
         return ResultsFilter(title: "search", group: group, matchesInPlace: { element in
-            fields.contains { $0.contains(needle, in: element) }
+            needles.allSatisfy { needle in fields.contains { $0.contains(needle, in: element) } }
         })
     }
 }

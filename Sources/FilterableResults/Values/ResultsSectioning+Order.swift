@@ -19,6 +19,15 @@ extension ResultsSectioning {
         /// - Complexity: O(1).
         public static var unicodeScalars: Order { Order(ResultsSectioning.unicodeScalarOrder) }
 
+        /// Unicode scalar order with case ignored (`"iPad"`, `"Mac"`,
+        /// `"MacBook"`): the same on every device; names that differ only
+        /// in case are equal, so they keep the order they came in.
+        ///
+        /// - Complexity: O(1).
+        public static var caseInsensitive: Order {
+            Order { lhs, rhs in lhs.compare(rhs, options: .caseInsensitive) == .orderedAscending }
+        }
+
         /// The order Finder and the Files app sort names in, in the
         /// device's locale when the order is made: ignoring case where the
         /// user's language does, and numbers by value (`"2"` before

@@ -139,6 +139,53 @@ extension ResultsSortKey where Element: SendableMetatype {
     }
 }
 
+extension ResultsSortKey where Element: SendableMetatype {
+    /// Sorts by a string property in a string order: `.localizedStandard`
+    /// (as Finder and the Files app sort names: case ignored where the
+    /// user's language ignores it, numbers by value), `.caseInsensitive`,
+    /// or `.unicodeScalars` (what `ascending(\.name)` does:
+    /// `"Mac"` before `"iPad"`). The orders are those of section names
+    /// (``ResultsSectioning/Order``).
+    ///
+    ///     let byName = ResultsSortKey<Product>.ascending(\.name, order: .localizedStandard)   // iPad, iPhone, Mac
+    ///
+    /// - Complexity: O(1).
+    @inlinable public static func ascending(
+        _ keyPath: KeyPath<Element, String> & Sendable, order: ResultsSectioning<Element>.Order
+    ) -> Self {
+        let areInIncreasingOrder = order.areInIncreasingOrder
+        let value: @Sendable (Element) -> String = { $0[keyPath: keyPath] }
+        return Self(
+            compare: { lhs, rhs in
+                let (a, b) = (value(lhs), value(rhs))
+                return areInIncreasingOrder(a, b) ? .orderedAscending : areInIncreasingOrder(b, a) ? .orderedDescending : .orderedSame
+            },
+            ordering: { objects, descending in
+                var pairs = objects.enumerated().map { (value: value($0.element), position: $0.offset) }
+                if descending {
+                    pairs.sort { areInIncreasingOrder($1.value, $0.value) }   // stable
+                } else {
+                    pairs.sort { areInIncreasingOrder($0.value, $1.value) }
+                }
+                return orderAndRanks(ofSorted: pairs) { previous, current in
+                    descending ? areInIncreasingOrder(current, previous) : areInIncreasingOrder(previous, current)
+                }
+            },
+            isReversed: false
+        )
+    }
+
+    /// Sorts by a string property in a string order, last first (see
+    /// ``ascending(_:order:)``).
+    ///
+    /// - Complexity: O(1).
+    @inlinable public static func descending(
+        _ keyPath: KeyPath<Element, String> & Sendable, order: ResultsSectioning<Element>.Order
+    ) -> Self {
+        ascending(keyPath, order: order).reversed
+    }
+}
+
 extension Array {
     /// The order that sorts `objects` by these keys, stably, as positions
     /// in `objects`; `nil` unless every key is on a property (see

@@ -43,6 +43,10 @@ public protocol ListViewDataSource<Cell>: AnyObject {
     func moveRow(at source: ResultsIndexPath, to destination: ResultsIndexPath)
     /// The user selected (tapped) the row at `indexPath`.
     func didSelectRow(at indexPath: ResultsIndexPath)
+    /// The view is about to show the row at `indexPath` on screen
+    /// (`tableView(_:willDisplay:forRowAt:)`, a delegate call in UIKit): it
+    /// came on screen, or its cell is new.
+    func willDisplayRow(at indexPath: ResultsIndexPath)
 }
 
 extension ListViewDataSource {
@@ -51,6 +55,9 @@ extension ListViewDataSource {
 
     /// Selecting a row does nothing.
     public func didSelectRow(at indexPath: ResultsIndexPath) {}
+
+    /// Showing a row does nothing.
+    public func willDisplayRow(at indexPath: ResultsIndexPath) {}
 }
 
 extension ResultsDataSource: ListViewDataSource {}

@@ -158,19 +158,24 @@ extension ListViewSimulator {
             return
         }
         completedBatchCount += 1
+        if animationsDisabled { unanimatedBatchCount += 1 }
         if !sectionReconfigures.isEmpty { reconfigureSections(sectionReconfigures) }
+        showVisibleRows()   // UIKit lays the new table out before the batch's animations end
         for completion in completions { completion(true) }
     }
 
     /// Puts every cell, header and footer where the plan says, fetching the new ones.
     private func apply(_ plan: SimulatedBatchPlan) {
         var newCells: [[Cell]] = []
+        var newIDs: [[Int]] = []
         var newHeaders: [String?] = [], newFooters: [String?] = []
         newCells.reserveCapacity(plan.sections.count)
+        newIDs.reserveCapacity(plan.sections.count)
         for (section, source) in plan.sections.enumerated() {
             switch source {
             case let .fresh(count):
                 newCells.append((0..<count).map { dataSourceOrEmpty.cell(at: ResultsIndexPath(row: $0, section: section)) })
+                newIDs.append(newCellIDs(count))
                 newHeaders.append(dataSourceOrEmpty.titleForHeader(inSection: section))
                 newFooters.append(dataSourceOrEmpty.titleForFooter(inSection: section))
             case let .kept(old, rows):
@@ -181,13 +186,22 @@ extension ListViewSimulator {
                         case let .old(path): cells[path.section][path.row]
                         }
                     })
+                newIDs.append(
+                    rows.map { rowSource in
+                        switch rowSource {
+                        case .fresh: newCellIDs(1)[0]
+                        case let .old(path): cellIDs[path.section][path.row]
+                        }
+                    })
                 newHeaders.append(headerTitles[old])
                 newFooters.append(footerTitles[old])
             }
         }
         cells = newCells
+        cellIDs = newIDs
         headerTitles = newHeaders
         footerTitles = newFooters
+        layoutVersion += 1
         for path in plan.reconfigured { cells[path.section][path.row] = dataSourceOrEmpty.cell(at: path) }
     }
 }

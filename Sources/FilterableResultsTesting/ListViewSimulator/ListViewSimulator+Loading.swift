@@ -10,6 +10,7 @@ extension ListViewSimulator {
     public func layoutIfNeeded() {
         guard !hasCrashed, !isLoaded else { return }
         load()
+        showVisibleRows()
     }
 
     /// Reads the section index titles anew (`reloadSectionIndexTitles()`):
@@ -33,7 +34,16 @@ extension ListViewSimulator {
         headerTitles = counts.indices.map { dataSourceOrEmpty.titleForHeader(inSection: $0) }
         footerTitles = counts.indices.map { dataSourceOrEmpty.titleForFooter(inSection: $0) }
         indexTitles = dataSourceOrEmpty.sectionIndexTitles()
+        cellIDs = counts.map { newCellIDs($0) }
+        displayedCellIDs = []   // every cell is new: those on screen are displayed again
+        layoutVersion += 1
         isLoaded = true
+    }
+
+    /// Identities for `count` new cells.
+    func newCellIDs(_ count: Int) -> [Int] {
+        defer { nextCellID += count }
+        return Array(nextCellID..<nextCellID + count)
     }
 
     /// The data source's rows per section (negative counts read as 0).
@@ -55,6 +65,7 @@ extension ListViewSimulator {
         guard !hasCrashed else { return }
         reloadCount += 1
         load()
+        showVisibleRows()
     }
 
     /// Asks the data source for the rows' cells again and puts the new
@@ -78,6 +89,8 @@ extension ListViewSimulator {
             return
         }
         for path in indexPaths { cells[path.section][path.row] = dataSourceOrEmpty.cell(at: path) }
+        layoutVersion += 1
+        showVisibleRows()   // a row whose content grew may push others off screen
     }
 }
 

@@ -84,6 +84,9 @@ extension ListViewSimulator {
         guard dataSourceOrEmpty.canMoveRow(at: source) else { return false }
         let cell = cells[source.section].remove(at: source.row)
         cells[destination.section].insert(cell, at: destination.row)
+        let id = cellIDs[source.section].remove(at: source.row)
+        cellIDs[destination.section].insert(id, at: destination.row)
+        layoutVersion += 1
         dataSourceOrEmpty.moveRow(at: source, to: destination)
         return true
     }

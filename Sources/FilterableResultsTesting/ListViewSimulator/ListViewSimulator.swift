@@ -106,6 +106,43 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     /// batch ends, by their indexes after it.
     var pendingSectionReconfigures = IndexSet()
 
+    /// What the user sees and how tall rows are, or `nil` for a view
+    /// without geometry (the default): nothing is then on screen, no row is
+    /// displayed, and a data source cannot anchor a row or page. Setting it
+    /// lays the view out (loading it first if needed) and displays the
+    /// rows on screen.
+    ///
+    /// - Complexity: O(*n*) to set, for *n* rows.
+    public var viewport: Viewport? {
+        didSet { if isLoaded { showVisibleRows() } else { layoutIfNeeded() } }
+    }
+    /// The top of what the user sees, in points from the top of the
+    /// content: UIKit's `contentOffset.y` with no inset. A batch update
+    /// leaves it where it is (as far as the content still reaches); the
+    /// user moves it with ``userScrolls(toVisibleTop:)``, a data source
+    /// with ``scroll(toVisibleTop:)``.
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var contentOffset: Double = 0
+    /// How many batch updates the view has applied without animation
+    /// (inside ``performWithoutAnimation(_:)``).
+    ///
+    /// - Complexity: O(1).
+    public internal(set) var unanimatedBatchCount = 0
+
+    /// One identity per cell, as ``cells`` holds them: a cell keeps it
+    /// when its row moves or is reconfigured, and a new cell gets a new one.
+    var cellIDs: [[Int]] = []
+    /// The identity the next new cell gets.
+    var nextCellID = 0
+    /// The identities of the cells on screen, told to the data source.
+    var displayedCellIDs: Set<Int> = []
+    /// Whether animations are off (inside ``performWithoutAnimation(_:)``).
+    var animationsDisabled = false
+    /// Counts the changes to the cells shown, so that a display pass can
+    /// tell that a data source changed the view from a will-display call.
+    var layoutVersion = 0
+
     /// Creates a simulator that shows nothing until ``dataSource`` is set,
     /// as a view without a data source.
     ///

@@ -51,6 +51,32 @@ final class CollectionViewAdapter: ResultsListView {
     ///
     /// - Complexity: O(1).
     func reloadSectionIndexTitles() {}
+    /// The items on screen (`indexPathsForVisibleItems`).
+    ///
+    /// - Complexity: that of UIKit.
+    var indexPathsForVisibleRows: [ResultsIndexPath] { (collectionView?.indexPathsForVisibleItems ?? []).map(ResultsIndexPath.init) }
+    /// Where an item lies (its layout attributes' frame).
+    ///
+    /// - Complexity: that of UIKit.
+    func verticalBounds(ofRowAt indexPath: ResultsIndexPath) -> Range<Double>? {
+        guard let frame = collectionView?.layoutAttributesForItem(at: indexPath.indexPath)?.frame else { return nil }
+        return Double(frame.minY)..<Double(frame.maxY)
+    }
+    /// The top of what the user sees (`contentOffset.y` plus the top of
+    /// `adjustedContentInset`).
+    ///
+    /// - Complexity: O(1).
+    var visibleTop: Double? { collectionView?.visibleTop }
+    /// Sets `contentOffset` so that what the user sees starts at `top`, within the content.
+    ///
+    /// - Complexity: that of UIKit.
+    func scroll(toVisibleTop top: Double) { collectionView?.scroll(toVisibleTop: top) }
+    /// - Complexity: that of UIKit.
+    func layoutIfNeeded() { collectionView?.layoutIfNeeded() }
+    /// Runs `changes` in `UIView.performWithoutAnimation`.
+    ///
+    /// - Complexity: that of `changes`.
+    func performWithoutAnimation(_ changes: () -> Void) { UIView.performWithoutAnimation(changes) }
     /// Updates a header or footer on screen in place, given its kind and
     /// index path; ``ResultsCollectionViewDataSource`` sets it when its
     /// `supplementaryViewUpdater` is set.

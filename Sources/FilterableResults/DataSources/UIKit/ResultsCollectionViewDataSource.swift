@@ -121,12 +121,50 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
     }
 }
 
-/// Selection: set `collectionView.delegate = dataSource` (or call
-/// `dataSource.didSelectRow(at:)` from a delegate of your own) and a tap
-/// runs the item's action, or ``ResultsDataSource/onSelectRow``.
+/// Selection and paging: set `collectionView.delegate = dataSource` (or
+/// call `dataSource.didSelectRow(at:)` and `dataSource.willDisplayRow(at:)`
+/// from a delegate of your own) and a tap runs the item's action, or
+/// ``ResultsDataSource/onSelectRow``, and an item near the end loads the
+/// next page (``loadPages(with:placeholderCell:)``).
 extension ResultsCollectionViewDataSource: UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         dataSource.didSelectRow(at: ResultsIndexPath(indexPath))
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+        dataSource.willDisplayRow(at: ResultsIndexPath(indexPath))
+    }
+}
+
+/// Prefetching: items the collection view will soon show load the next page early.
+extension ResultsCollectionViewDataSource: UICollectionViewDataSourcePrefetching {
+    public func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+        dataSource.prefetchRows(at: indexPaths.map(ResultsIndexPath.init))
+    }
+}
+
+// MARK: - Paging
+
+extension ResultsCollectionViewDataSource {
+    /// Loads `pager`'s pages as the user scrolls: an item near the end (as
+    /// the collection view displays or prefetches it) asks for the next
+    /// page, and the pager's placeholder shows as an item in a section of
+    /// its own after the table, made by `placeholderCell` (dequeue it from
+    /// a registration your layout knows; a tap on the failure item
+    /// retries). The data source becomes the collection view's prefetch
+    /// data source unless it has one; set the collection view's `delegate`
+    /// to it, or forward `willDisplayRow(at:)` from your delegate.
+    ///
+    /// - Complexity: O(1).
+    public func loadPages<Element, Key>(
+        with pager: ResultsController<Element, Key>.Pager,
+        placeholderCell: @escaping (UICollectionView, IndexPath, ResultsController<Element, Key>.Pager.Placeholder) -> UICollectionViewCell
+    ) {
+        guard let collectionView = view.collectionView else { return }
+        if collectionView.prefetchDataSource == nil { collectionView.prefetchDataSource = self }
+        dataSource.loadPages(with: pager) { [unowned view] indexPath, placeholder in
+            placeholderCell(view.collectionView!, indexPath.indexPath, placeholder)
+        }
     }
 }
 #endif

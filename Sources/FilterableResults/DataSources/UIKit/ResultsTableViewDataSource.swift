@@ -134,12 +134,71 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
     }
 }
 
-/// Selection: set `tableView.delegate = dataSource` (or call
-/// `dataSource.didSelectRow(at:)` from a delegate of your own) and a tap
-/// runs the row's action, or ``ResultsDataSource/onSelectRow``.
+/// Selection and paging: set `tableView.delegate = dataSource` (or call
+/// `dataSource.didSelectRow(at:)` and `dataSource.willDisplayRow(at:)`
+/// from a delegate of your own) and a tap runs the row's action, or
+/// ``ResultsDataSource/onSelectRow``, and a row near the end loads the
+/// next page (``loadPages(with:placeholderCell:)``).
 extension ResultsTableViewDataSource: UITableViewDelegate {
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         dataSource.didSelectRow(at: ResultsIndexPath(indexPath))
+    }
+
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        dataSource.willDisplayRow(at: ResultsIndexPath(indexPath))
+    }
+}
+
+/// Prefetching: rows the table view will soon show load the next page early.
+extension ResultsTableViewDataSource: UITableViewDataSourcePrefetching {
+    public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        dataSource.prefetchRows(at: indexPaths.map(ResultsIndexPath.init))
+    }
+}
+
+// MARK: - Paging
+
+extension ResultsTableViewDataSource {
+    /// Loads `pager`'s pages as the user scrolls: a row near the end (as
+    /// the table view displays or prefetches it) asks for the next page,
+    /// and the pager's placeholder shows as a row after the table: by
+    /// default a "Loading…" row with a spinner, and a failure row whose
+    /// tap retries; or the cells `placeholderCell` makes. The data source
+    /// becomes the table view's prefetch data source unless it has one;
+    /// set the table view's `delegate` to it, or forward
+    /// `willDisplayRow(at:)` from your delegate.
+    ///
+    /// - Complexity: O(1).
+    public func loadPages<Element, Key>(
+        with pager: ResultsController<Element, Key>.Pager,
+        placeholderCell: ((UITableView, IndexPath, ResultsController<Element, Key>.Pager.Placeholder) -> UITableViewCell)? = nil
+    ) {
+        guard let tableView = view.tableView else { return }
+        if tableView.prefetchDataSource == nil { tableView.prefetchDataSource = self }
+        dataSource.loadPages(with: pager) { [unowned view] indexPath, placeholder in
+            let tableView = view.tableView!
+            if let placeholderCell { return placeholderCell(tableView, indexPath.indexPath, placeholder) }
+            switch placeholder {
+            case .loading: return Self.placeholderCell(title: "Loading…", detail: nil, isLoading: true)
+            case let .failed(error): return Self.placeholderCell(title: "Couldn’t load more", detail: "\(error.localizedDescription) Tap to try again.", isLoading: false)
+            }
+        }
+    }
+
+    /// The default placeholder cell: a title, a detail, and a spinner while loading.
+    static func placeholderCell(title: String, detail: String?, isLoading: Bool) -> UITableViewCell {
+        let cell = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
+        var content = cell.defaultContentConfiguration()
+        content.text = title
+        content.secondaryText = detail
+        cell.contentConfiguration = content
+        if isLoading {
+            let spinner = UIActivityIndicatorView(style: .medium)
+            spinner.startAnimating()
+            cell.accessoryView = spinner
+            cell.selectionStyle = .none
+        }
+        return cell
     }
 }
 #endif

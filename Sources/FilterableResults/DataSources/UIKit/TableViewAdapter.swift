@@ -54,6 +54,35 @@ final class TableViewAdapter: ResultsListView {
     func reconfigureRows(at indexPaths: [ResultsIndexPath]) { tableView?.reconfigureRows(at: indexPaths.map(\.indexPath)) }
     /// - Complexity: that of UIKit.
     func reloadSectionIndexTitles() { tableView?.reloadSectionIndexTitles() }
+    /// The rows on screen (`indexPathsForVisibleRows`).
+    ///
+    /// - Complexity: that of UIKit.
+    var indexPathsForVisibleRows: [ResultsIndexPath] { (tableView?.indexPathsForVisibleRows ?? []).map(ResultsIndexPath.init) }
+    /// Where a row lies (`rectForRow(at:)`), for a row the table view has.
+    ///
+    /// - Complexity: that of UIKit.
+    func verticalBounds(ofRowAt indexPath: ResultsIndexPath) -> Range<Double>? {
+        guard let tableView, (0..<tableView.numberOfSections).contains(indexPath.section),
+              (0..<tableView.numberOfRows(inSection: indexPath.section)).contains(indexPath.row)
+        else { return nil }
+        let rect = tableView.rectForRow(at: indexPath.indexPath)
+        return Double(rect.minY)..<Double(rect.maxY)
+    }
+    /// The top of what the user sees (`contentOffset.y` plus the top of
+    /// `adjustedContentInset`).
+    ///
+    /// - Complexity: O(1).
+    var visibleTop: Double? { tableView?.visibleTop }
+    /// Sets `contentOffset` so that what the user sees starts at `top`, within the content.
+    ///
+    /// - Complexity: that of UIKit.
+    func scroll(toVisibleTop top: Double) { tableView?.scroll(toVisibleTop: top) }
+    /// - Complexity: that of UIKit.
+    func layoutIfNeeded() { tableView?.layoutIfNeeded() }
+    /// Runs `changes` in `UIView.performWithoutAnimation`.
+    ///
+    /// - Complexity: that of `changes`.
+    func performWithoutAnimation(_ changes: () -> Void) { UIView.performWithoutAnimation(changes) }
     /// The header and footer titles of a section, as the data source
     /// serves them now; ``ResultsTableViewDataSource`` sets it.
     var sectionTitles: ((Int) -> (header: String?, footer: String?))?
