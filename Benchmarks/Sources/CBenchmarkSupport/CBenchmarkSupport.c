@@ -67,3 +67,19 @@ void bench_collect_end(void) {
     if (bench_collecting) { CALLGRIND_TOGGLE_COLLECT; bench_collecting = 0; }
 #endif
 }
+
+void bench_dump_instructions(const char *counter) {
+#if defined(BENCH_HAS_CALLGRIND)
+    CALLGRIND_DUMP_STATS_AT(counter);
+#else
+    (void)counter;
+#endif
+}
+
+int bench_running_on_valgrind(void) {
+#if defined(BENCH_HAS_CALLGRIND)
+    return RUNNING_ON_VALGRIND ? 1 : 0;
+#else
+    return 0;
+#endif
+}

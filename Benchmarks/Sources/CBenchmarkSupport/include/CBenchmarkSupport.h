@@ -30,6 +30,14 @@ void bench_consume(const void *pointer);
 void bench_collect_begin(void);
 void bench_collect_end(void);
 
+/// Writes callgrind's counts since the last dump (the spans collected since)
+/// to a dump of their own, described as `counter`: how `--instructions`
+/// attributes counts to the table's rows. A no-op when not under valgrind.
+void bench_dump_instructions(const char *counter);
+
+/// Whether the process runs under valgrind (1) or not (0).
+int bench_running_on_valgrind(void);
+
 /// Takes a value's address where the optimizer cannot see: it must assume
 /// the value was read and changed (so a closure stored there is opaque).
 void bench_opaque(void *pointer);
