@@ -490,7 +490,7 @@ if configuration.runs("W5") {
             ratio: fixed(ratio, 2) + "×", target: "≤ 1.1×", held: heldMark(ratio <= 1.1),
             instructions: .notCounted("memory")))
         let heapRatio = Double(store.heapBytes) / Double(identified.heapBytes)
-        notes.append("W5 heap bytes in use (mallinfo2): store \(formatBytes(store.heapBytes)), IdentifiedArray \(formatBytes(identified.heapBytes)), \(fixed(heapRatio, 2))×; resident: \(store.residentBytes) vs \(identified.residentBytes) bytes.")
+        notes.append("W5 heap bytes in use (mallinfo2): store \(formatBytes(store.heapBytes)), IdentifiedArray \(formatBytes(identified.heapBytes)), \(fixed(heapRatio, 2))×; resident: \(store.residentBytes) vs \(identified.residentBytes) bytes, of which file-backed (code run while building): \(store.residentFileBytes) vs \(identified.residentFileBytes).")
     } catch {
         table.append(TableRow(
             workload: "W5 memory", ours: "n/a", baseline: "n/a", ratio: "—", target: "≤ 1.1×", held: "n/a (\(error))"))

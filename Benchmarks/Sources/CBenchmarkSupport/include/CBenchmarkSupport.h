@@ -11,6 +11,10 @@ size_t bench_bytes_in_use(void);
 /// The process's resident set size in bytes, from /proc/self/statm; 0 if unreadable.
 size_t bench_resident_bytes(void);
 
+/// The part of the resident set that is file-backed (statm's shared pages:
+/// the program's code and other mapped files); 0 if unreadable.
+size_t bench_resident_file_bytes(void);
+
 /// Fixes glibc's mmap threshold (128 KiB) so that it does not adapt to the
 /// program's frees, making later measurements repeatable. No-op elsewhere.
 void bench_fix_mmap_threshold(void);
