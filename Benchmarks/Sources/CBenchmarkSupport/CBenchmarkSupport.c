@@ -31,6 +31,16 @@ size_t bench_resident_bytes(void) {
     return (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
 }
 
+size_t bench_resident_file_bytes(void) {
+    FILE *file = fopen("/proc/self/statm", "r");
+    if (file == NULL) return 0;
+    unsigned long size = 0, resident = 0, shared = 0;
+    int read = fscanf(file, "%lu %lu %lu", &size, &resident, &shared);
+    fclose(file);
+    if (read != 3) return 0;
+    return (size_t)shared * (size_t)sysconf(_SC_PAGESIZE);
+}
+
 void bench_fix_mmap_threshold(void) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
@@ -65,5 +75,21 @@ void bench_collect_begin(void) {
 void bench_collect_end(void) {
 #if defined(BENCH_HAS_CALLGRIND)
     if (bench_collecting) { CALLGRIND_TOGGLE_COLLECT; bench_collecting = 0; }
+#endif
+}
+
+void bench_dump_instructions(const char *counter) {
+#if defined(BENCH_HAS_CALLGRIND)
+    CALLGRIND_DUMP_STATS_AT(counter);
+#else
+    (void)counter;
+#endif
+}
+
+int bench_running_on_valgrind(void) {
+#if defined(BENCH_HAS_CALLGRIND)
+    return RUNNING_ON_VALGRIND ? 1 : 0;
+#else
+    return 0;
 #endif
 }

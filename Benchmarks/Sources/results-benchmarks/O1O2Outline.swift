@@ -73,8 +73,8 @@ func runOutline(folders: Int, files: Int, repetitions: Repetitions) -> OutlineRe
 
     result.repetitions = repetitions.run { _ in
         // O1, large: a top-level folder and everything below it.
-        result.expandLarge = min(result.expandLarge, time(.ours) { try! outline.expand(largeRoot, includingDescendants: true) })
-        result.insertLarge = min(result.insertLarge, time(.baseline) {
+        result.expandLarge = min(result.expandLarge, time(.ours, "O1 expand large") { try! outline.expand(largeRoot, includingDescendants: true) })
+        result.insertLarge = min(result.insertLarge, time(.baseline, "O1 insert large") {
             try! flat.performBatchUpdates { () throws(ResultsError) in
                 for (offset, row) in largeRows.enumerated() { try flat.insert(row, at: ResultsIndexPath(row: largePosition + offset, section: 0)) }
             }
@@ -82,17 +82,17 @@ func runOutline(folders: Int, files: Int, repetitions: Repetitions) -> OutlineRe
         // O1, small: a subfolder of the expanded folder collapses and expands.
         let sub = firstSubfolder[folders / 2]
         try! outline.collapse(sub)
-        result.expandSmall = min(result.expandSmall, time(.ours) { try! outline.expand(sub) })
+        result.expandSmall = min(result.expandSmall, time(.ours, "O1 expand small") { try! outline.expand(sub) })
         let smallRows = items.filter { $0.parent == sub }
         try! flat.remove(keys: smallRows.map(\.id))
         let subPosition = flat.indexPath(forKey: sub)!.row + 1
-        result.insertSmall = min(result.insertSmall, time(.baseline) {
+        result.insertSmall = min(result.insertSmall, time(.baseline, "O1 insert small") {
             try! flat.performBatchUpdates { () throws(ResultsError) in
                 for (offset, row) in smallRows.enumerated() { try flat.insert(row, at: ResultsIndexPath(row: subPosition + offset, section: 0)) }
             }
         })
-        result.collapseLarge = min(result.collapseLarge, time(.ours) { try! outline.collapse(largeRoot) })
-        result.removeLarge = min(result.removeLarge, time(.baseline) { _ = try! flat.remove(keys: largeRows.map(\.id)) })
+        result.collapseLarge = min(result.collapseLarge, time(.ours, "O1 collapse large") { try! outline.collapse(largeRoot) })
+        result.removeLarge = min(result.removeLarge, time(.baseline, "O1 remove large") { _ = try! flat.remove(keys: largeRows.map(\.id)) })
     }
 
     // O2: every folder expanded; a keystroke "ka" → "kat" over the names.
@@ -103,8 +103,8 @@ func runOutline(folders: Int, files: Int, repetitions: Repetitions) -> OutlineRe
     _ = repetitions.run { _ in
         try! outline.search(for: "ka", in: [.field(\.name)])
         try! flat.search(for: "ka", in: [.field(\.name)])
-        result.outlineKeystroke = min(result.outlineKeystroke, time(.ours) { try! outline.search(for: "kat", in: [.field(\.name)]) })
-        result.flatKeystroke = min(result.flatKeystroke, time(.baseline) { try! flat.search(for: "kat", in: [.field(\.name)]) })
+        result.outlineKeystroke = min(result.outlineKeystroke, time(.ours, "O2 outline") { try! outline.search(for: "kat", in: [.field(\.name)]) })
+        result.flatKeystroke = min(result.flatKeystroke, time(.baseline, "O2 flat") { try! flat.search(for: "kat", in: [.field(\.name)]) })
         result.shownAfterKeystroke = outline.snapshot.count
     }
     blackHole((outlineEvents, flatEvents))

@@ -76,17 +76,33 @@ enum Side {
 /// ours, or with `RESULTS_BENCH_COLLECT=baseline` in the environment, the baseline.
 let profiledSide: Side = ProcessInfo.processInfo.environment["RESULTS_BENCH_COLLECT"] == "baseline" ? .baseline : .ours
 
+/// Whether this process is the instruction-counting child of
+/// `--instructions`, run under callgrind: every timed span is collected,
+/// and its count dumped under its counter's name (see
+/// `InstructionCounts.swift`).
+nonisolated(unsafe) var isCountingInstructions = false
+
+/// Whether the repetition running is the one counted: the counting child
+/// runs two and counts the second, so that one-time costs (the runtime's
+/// first look-ups of generic types, the first growth of the heap) stay out
+/// of the counts.
+nonisolated(unsafe) var isCountedRepetition = true
+
 /// Seconds `work` takes; its result is consumed (and released) after the
-/// clock stops. Only spans of ``profiledSide`` are profiled.
+/// clock stops. Only spans of ``profiledSide`` are profiled; when counting
+/// instructions, every span with a counter is, and its count goes to it (the
+/// counts of spans with one counter add up; a span without one is not
+/// counted).
 @inline(never)
-func time<R>(_ side: Side = .baseline, _ work: () throws -> R) rethrows -> Double {
-    let collect = side == profiledSide
+func time<R>(_ side: Side = .baseline, _ counter: String? = nil, _ work: () throws -> R) rethrows -> Double {
+    let collect = isCountingInstructions ? counter != nil && isCountedRepetition : side == profiledSide
     if collect { bench_collect_begin() }
     let clock = ContinuousClock()
     let start = clock.now
     let result = try work()
     let end = clock.now
     if collect { bench_collect_end() }
+    if collect && isCountingInstructions, let counter { bench_dump_instructions(counter) }
     blackHole(result)
     return seconds(start.duration(to: end))
 }
@@ -109,9 +125,12 @@ struct Repetitions {
         let start = clock.now
         var count = 0
         while count < maximum && (count < minimum || seconds(start.duration(to: clock.now)) < budget) {
+            // The counting child counts the last of its repetitions.
+            if isCountingInstructions { isCountedRepetition = count + 1 == min(minimum, maximum) }
             try body(count)
             count += 1
         }
+        if isCountingInstructions { isCountedRepetition = true }
         return count
     }
 }

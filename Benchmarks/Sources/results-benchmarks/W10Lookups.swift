@@ -35,25 +35,25 @@ func runLookups(size n: Int, lookups: Int, repetitions: Repetitions) -> LookupsR
             let section = Int.random(in: 0..<snapshot.numberOfSections, using: &rng)
             return ResultsIndexPath(row: Int.random(in: 0..<snapshot.numberOfElements(inSection: section)!, using: &rng), section: section)
         }
-        let raw = time(.ours) { () -> Int in
+        let raw = time(.ours, "W10 raw") { () -> Int in
             var sum = 0
             for key in keys { sum &+= data.store.rawIndexPath(forKey: key)?.row ?? 0 }
             return sum
         }
         var found = 0
-        let visible = time(.ours) { () -> Int in
+        let visible = time(.ours, "W10 visible") { () -> Int in
             var sum = 0
             for key in keys {
                 if let path = snapshot.indexPath(forKey: key) { sum &+= path.row; found += 1 }
             }
             return sum
         }
-        let object = time(.ours) { () -> Int in
+        let object = time(.ours, "W10 object") { () -> Int in
             var sum = 0
             for path in paths { sum &+= snapshot.element(at: path)?.score ?? 0 }
             return sum
         }
-        let baseline = time { () -> Int in
+        let baseline = time(.baseline, "W10 identified") { () -> Int in
             var sum = 0
             for key in keys { sum &+= identified.index(id: key) ?? 0 }
             return sum

@@ -81,17 +81,17 @@ func runSearch(size n: Int, repetitions: Repetitions) -> SearchResult {
     var unused = ChangeCounts()
     // Each keystroke starts from a store with only its own "before" filter.
     result.repetitions = repetitions.run { _ in
-        result.ascii = min(result.ascii, timeKeystroke(&asciiStore, counts: &result.asciiCounts,
+        result.ascii = min(result.ascii, timeKeystroke(&asciiStore, counts: &result.asciiCounts, counter: "W11 ascii",
             before: { $0.clearFilters(); $0.search(for: "ka", in: [\.name]) }, after: { $0.search(for: "kat", in: [\.name]) }))
-        result.words = min(result.words, timeKeystroke(&asciiStore, counts: &result.wordsCounts,
+        result.words = min(result.words, timeKeystroke(&asciiStore, counts: &result.wordsCounts, counter: "W11 words",
             before: { $0.clearFilters(); $0.search(for: "ka t", in: [\.name]) }, after: { $0.search(for: "ka ta", in: [\.name]) }))
-        result.closure = min(result.closure, timeKeystroke(&asciiStore, counts: &unused,
+        result.closure = min(result.closure, timeKeystroke(&asciiStore, counts: &unused, counter: "W11 closure",
             before: { $0.clearFilters(); $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(LiveSearchData.narrow) }))
-        result.accented = min(result.accented, timeKeystroke(&accentedStore, counts: &result.accentedCounts,
+        result.accented = min(result.accented, timeKeystroke(&accentedStore, counts: &result.accentedCounts, counter: "W11 accented",
             before: { $0.clearFilters(); $0.search(for: "ré", in: [\.name]) }, after: { $0.search(for: "rén", in: [\.name]) }))
-        result.hangul = min(result.hangul, timeKeystroke(&hangulStore, counts: &result.hangulCounts,
+        result.hangul = min(result.hangul, timeKeystroke(&hangulStore, counts: &result.hangulCounts, counter: "W11 hangul",
             before: { $0.clearFilters(); $0.search(for: "김", in: [\.name]) }, after: { $0.search(for: "김민", in: [\.name]) }))
-        result.foundation = min(result.foundation, timeKeystroke(&accentedStore, counts: &result.foundationCounts,
+        result.foundation = min(result.foundation, timeKeystroke(&accentedStore, counts: &result.foundationCounts, counter: "W11 foundation",
             before: { $0.clearFilters(); $0.addFilter(foundationFilter("ré")) }, after: { $0.addFilter(foundationFilter("rén")) }))
     }
     return result

@@ -85,9 +85,9 @@ func runWideSearch(size n: Int, repetitions: Repetitions) -> WideSearchResult {
     result.repetitions = repetitions.run { _ in
         for index in cases.indices {
             let c = cases[index]
-            cases[index].wide = min(c.wide, timeKeystroke(&stores[index].0, counts: &cases[index].wideCounts,
+            cases[index].wide = min(c.wide, timeKeystroke(&stores[index].0, counts: &cases[index].wideCounts, counter: "W11c \(c.script) wide",
                 before: { $0.clearFilters(); $0.search(for: c.before, in: [\.name]) }, after: { $0.search(for: c.after, in: [\.name]) }))
-            cases[index].ascii = min(c.ascii, timeKeystroke(&stores[index].1, counts: &cases[index].asciiCounts,
+            cases[index].ascii = min(c.ascii, timeKeystroke(&stores[index].1, counts: &cases[index].asciiCounts, counter: "W11c \(c.script) ascii",
                 before: { $0.clearFilters(); $0.search(for: c.asciiBefore, in: [\.name]) }, after: { $0.search(for: c.asciiAfter, in: [\.name]) }))
         }
     }

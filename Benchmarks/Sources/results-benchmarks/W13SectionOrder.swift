@@ -28,27 +28,27 @@ func runSectionOrder(size n: Int, repetitions: Repetitions) -> SectionOrderResul
     let descending = Array(rows.reversed())
     var result = SectionOrderResult()
 
-    func timeSetData(_ rows: [Row]) -> Double {
+    func timeSetData(_ rows: [Row], _ counter: String) -> Double {
         var store = makeSectionedStore()
-        return time(.ours) { () -> ResultsChangeset<Row, Int> in
+        return time(.ours, counter) { () -> ResultsChangeset<Row, Int> in
             try! store.setData(rows)
             let changeset = store.takeChangeset()
             result.sections = changeset.sectionChanges.count
             return changeset
         }
     }
-    func timeAdds(_ rows: [Row]) -> Double {
+    func timeAdds(_ rows: [Row], _ counter: String) -> Double {
         var store = makeSectionedStore()
-        return time(.ours) { () -> ResultsChangeset<Row, Int> in
+        return time(.ours, counter) { () -> ResultsChangeset<Row, Int> in
             for row in rows { try! store.add(row) }
             return store.takeChangeset()
         }
     }
     result.repetitions = repetitions.run { _ in
-        result.descending = min(result.descending, timeSetData(descending))
-        result.ascending = min(result.ascending, timeSetData(rows))
-        result.addDescending = min(result.addDescending, timeAdds(descending))
-        result.addAscending = min(result.addAscending, timeAdds(rows))
+        result.descending = min(result.descending, timeSetData(descending, "W13 setData descending"))
+        result.ascending = min(result.ascending, timeSetData(rows, "W13 setData ascending"))
+        result.addDescending = min(result.addDescending, timeAdds(descending, "W13 add descending"))
+        result.addAscending = min(result.addAscending, timeAdds(rows, "W13 add ascending"))
     }
     return result
 }

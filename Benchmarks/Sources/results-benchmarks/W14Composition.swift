@@ -73,8 +73,8 @@ func runCompositionCost(size n: Int, repetitions: Repetitions) -> CompositionCos
             workload.prepare(bare)
             workload.prepare(search)
             let changesBefore = sum
-            result.cases[index].bare = min(result.cases[index].bare, time(.baseline) { workload.run(bare, repetition) })
-            result.cases[index].composed = min(result.cases[index].composed, time(.ours) { workload.run(search, repetition) })
+            result.cases[index].bare = min(result.cases[index].bare, time(.baseline, "W14 \(index) bare") { workload.run(bare, repetition) })
+            result.cases[index].composed = min(result.cases[index].composed, time(.ours, "W14 \(index) composed") { workload.run(search, repetition) })
             if repetition == 0 { result.changes.append(sum &- changesBefore) }
             try! bare.clearFilters()
             try! search.clearFilters()

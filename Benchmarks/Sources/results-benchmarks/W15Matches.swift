@@ -78,7 +78,7 @@ func runMatches(rows n: Int, textBytes: Int, repetitions: Repetitions) throws ->
     result.repetitions = repetitions.run { _ in
         for (index, (_, _, rows)) in cases.enumerated() {
             var matched = 0
-            let seconds = time(.ours) { for row in rows where predicates[index].evaluate(row) { matched += 1 } }
+            let seconds = time(.ours, "W15 \(index)") { for row in rows where predicates[index].evaluate(row) { matched += 1 } }
             result.cases[index].seconds = min(result.cases[index].seconds, seconds)
             result.cases[index].matches = matched
         }

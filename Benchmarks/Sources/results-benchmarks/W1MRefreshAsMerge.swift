@@ -17,17 +17,17 @@ func runRefreshAsMerge(size n: Int, repetitions: Repetitions) -> RefreshAsMergeR
     var result = RefreshAsMergeResult()
     result.repetitions = repetitions.run { _ in
         var replaced = makeStore(holding: data.old)
-        result.setData = min(result.setData, time(.ours) { () -> ResultsChangeset<Row, Int> in
+        result.setData = min(result.setData, time(.ours, "W1M setData") { () -> ResultsChangeset<Row, Int> in
             try! replaced.setData(data.new)
             return replaced.takeChangeset()
         })
         var merged = makeStore(holding: data.old)
-        result.merge = min(result.merge, time(.ours) { () -> ResultsChangeset<Row, Int> in
+        result.merge = min(result.merge, time(.ours, "W1M merge") { () -> ResultsChangeset<Row, Int> in
             try! merged.merge(data.new, prune: true)
             return merged.takeChangeset()
         })
         var ordered = makeStore(holding: data.old)
-        result.mergeInFetchOrder = min(result.mergeInFetchOrder, time(.ours) { () -> ResultsChangeset<Row, Int> in
+        result.mergeInFetchOrder = min(result.mergeInFetchOrder, time(.ours, "W1M merge in fetch order") { () -> ResultsChangeset<Row, Int> in
             try! ordered.merge(data.new, prune: true, keepingFetchOrder: true)
             return ordered.takeChangeset()
         })

@@ -76,9 +76,9 @@ func makeStore(holding rows: [Row]) -> ResultsStore<Row, Int> {
 
 /// One repetition of W1: a store holding the old rows is built (not timed),
 /// then `setData` of the new rows plus `takeChangeset()` is timed.
-func timeRefresh(_ data: RefreshData, counts: inout ChangeCounts) -> Double {
+func timeRefresh(_ data: RefreshData, counts: inout ChangeCounts, counter: String) -> Double {
     var store = makeStore(holding: data.old)
-    return time(.ours) { () -> ResultsChangeset<Row, Int> in
+    return time(.ours, counter) { () -> ResultsChangeset<Row, Int> in
         try! store.setData(data.new)
         let changeset = store.takeChangeset()
         counts = ChangeCounts(changeset)
@@ -93,8 +93,8 @@ func runGrowth(sizes: [Int], repetitions: Repetitions) -> [RefreshResult] {
     var results = zip(sizes, data).map { RefreshResult(size: $0, expected: $1.expected) }
     let repetitionCount = repetitions.run { _ in
         for i in data.indices {
-            results[i].ours = min(results[i].ours, timeRefresh(data[i], counts: &results[i].counts))
-            results[i].dictionary = min(results[i].dictionary ?? .infinity, timeDictionaryFloor(data[i]))
+            results[i].ours = min(results[i].ours, timeRefresh(data[i], counts: &results[i].counts, counter: "W6 ours \(sizes[i])"))
+            results[i].dictionary = min(results[i].dictionary ?? .infinity, timeDictionaryFloor(data[i], counter: "W6 floor \(sizes[i])"))
         }
     }
     for i in results.indices { results[i].repetitions = repetitionCount }
@@ -102,8 +102,8 @@ func runGrowth(sizes: [Int], repetitions: Repetitions) -> [RefreshResult] {
 }
 
 /// Baseline (a): the least any keyed diff must do, indexing the new keys.
-func timeDictionaryFloor(_ data: RefreshData) -> Double {
-    time { Dictionary(uniqueKeysWithValues: data.new.enumerated().lazy.map { ($0.element.id, $0.offset) }) }
+func timeDictionaryFloor(_ data: RefreshData, counter: String) -> Double {
+    time(.baseline, counter) { Dictionary(uniqueKeysWithValues: data.new.enumerated().lazy.map { ($0.element.id, $0.offset) }) }
 }
 
 /// W1 at size `n`: `setData` of the fresh rows plus `takeChangeset()`, on a
@@ -115,10 +115,10 @@ func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDi
     var dictionary = Double.infinity
 
     let repetitionCount = repetitions.run { _ in
-        result.ours = min(result.ours, timeRefresh(data, counts: &result.counts))
+        result.ours = min(result.ours, timeRefresh(data, counts: &result.counts, counter: "W1 ours \(n)"))
 
         // (a) The least any keyed diff must do: index the new keys.
-        if baselines { dictionary = min(dictionary, timeDictionaryFloor(data)) }
+        if baselines { dictionary = min(dictionary, timeDictionaryFloor(data, counter: "W1 floor \(n)")) }
     }
     result.repetitions = repetitionCount
     guard baselines else { return result }
@@ -135,7 +135,7 @@ func runRefresh(size n: Int, repetitions: Repetitions, baselines: Bool, stdlibDi
     var spent = 0.0
     while result.stdlibDiffRuns < repetitions.minimum
         && (result.stdlibDiffRuns == 0 || spent + best <= stdlibDiffBudget) {
-        let t = time(.other) { newKeys.difference(from: oldKeys).inferringMoves() }
+        let t = time(.other, "W1 stdlib diff \(n)") { newKeys.difference(from: oldKeys).inferringMoves() }
         best = min(best, t)
         spent += t
         result.stdlibDiffRuns += 1

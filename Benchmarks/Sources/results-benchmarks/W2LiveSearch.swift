@@ -47,20 +47,20 @@ struct LiveSearchResult {
 
 /// One timed keystroke: `filter` replaces the wide filter of its group, and
 /// the changeset is taken. The wide filter is put back first (not timed).
-func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, counts: inout ChangeCounts) -> Double {
-    timeKeystroke(&data.store, counts: &counts, before: { $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(filter) })
+func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, counts: inout ChangeCounts, counter: String) -> Double {
+    timeKeystroke(&data.store, counts: &counts, counter: counter, before: { $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(filter) })
 }
 
 /// One keystroke from `before` to `after` (filter or search edits), timed
 /// with its changeset; `before` is applied and its changes taken first,
 /// untimed.
 func timeKeystroke(
-    _ store: inout ResultsStore<Row, Int>, counts: inout ChangeCounts,
+    _ store: inout ResultsStore<Row, Int>, counts: inout ChangeCounts, counter: String,
     before: (inout ResultsStore<Row, Int>) -> Void, after: (inout ResultsStore<Row, Int>) -> Void
 ) -> Double {
     before(&store)
     blackHole(store.takeChangeset())
-    return time(.ours) { () -> ResultsChangeset<Row, Int> in
+    return time(.ours, counter) { () -> ResultsChangeset<Row, Int> in
         after(&store)
         let changeset = store.takeChangeset()
         counts = ChangeCounts(changeset)
@@ -88,13 +88,13 @@ func runLiveSearch(_ data: inout LiveSearchData, repetitions: Repetitions, forma
     var result = LiveSearchResult()
     let rows = data.rows
     let repetitionCount = repetitions.run { _ in
-        result.ours = min(result.ours, timeKeystroke(&data, to: LiveSearchData.narrow, counts: &result.counts))
+        result.ours = min(result.ours, timeKeystroke(&data, to: LiveSearchData.narrow, counts: &result.counts, counter: "W2 ours"))
         if let format {
-            result.format = min(result.format ?? .infinity, timeKeystroke(&data, to: format, counts: &result.formatCounts))
+            result.format = min(result.format ?? .infinity, timeKeystroke(&data, to: format, counts: &result.formatCounts, counter: "W2b ours"))
         }
         let predicate = opaque(LiveSearchData.narrowPredicate)
-        result.baseline = min(result.baseline, time { rows.filter(predicate) })
-        result.inlinedBaseline = min(result.inlinedBaseline, time(.other) { rows.filter(LiveSearchData.narrowPredicate) })
+        result.baseline = min(result.baseline, time(.baseline, "W2 filter") { rows.filter(predicate) })
+        result.inlinedBaseline = min(result.inlinedBaseline, time(.other, "W2 filter inlined") { rows.filter(LiveSearchData.narrowPredicate) })
     }
     result.repetitions = repetitionCount
     result.expectedDeletes = rows.lazy.filter { $0.score >= 450_000 && $0.score < 500_000 }.count

@@ -31,7 +31,7 @@ func runOneEdit(size n: Int, repetitions: Repetitions) -> OneEditResult {
     var result = OneEditResult()
 
     func baselineTime() -> Double {
-        time { () -> ResultsChangeset<Row, Int> in
+        time(.baseline, "W3 setData") { () -> ResultsChangeset<Row, Int> in
             try! whole.setData(mirror)
             let changeset = whole.takeChangeset()
             result.baselineCounts = ChangeCounts(changeset)
@@ -50,7 +50,7 @@ func runOneEdit(size n: Int, repetitions: Repetitions) -> OneEditResult {
         let position = Int.random(in: 0...mirror.count, using: &rng)
         let added = makeRow(id: nextID, using: &rng)
         nextID += 1
-        ours += time(.ours) { try! controller.insert(added, at: ResultsIndexPath(row: position, section: 0)) }
+        ours += time(.ours, "W3 ours") { try! controller.insert(added, at: ResultsIndexPath(row: position, section: 0)) }
         mirror.insert(added, at: position)
         baseline += baselineTime()
         wholeCounts.inserts += result.baselineCounts.inserts
@@ -59,7 +59,7 @@ func runOneEdit(size n: Int, repetitions: Repetitions) -> OneEditResult {
         let replacedIndex = Int.random(in: 0..<mirror.count, using: &rng)
         var replaced = mirror[replacedIndex]
         replaced.score += 1
-        ours += time(.ours) { try! controller.replace(replaced) }
+        ours += time(.ours, "W3 ours") { try! controller.replace(replaced) }
         mirror[replacedIndex] = replaced
         baseline += baselineTime()
         wholeCounts.updates += result.baselineCounts.updates
@@ -67,7 +67,7 @@ func runOneEdit(size n: Int, repetitions: Repetitions) -> OneEditResult {
         // Remove a random row.
         let removedIndex = Int.random(in: 0..<mirror.count, using: &rng)
         let removedKey = mirror[removedIndex].id
-        ours += time(.ours) { try! controller.remove(key: removedKey) }
+        ours += time(.ours, "W3 ours") { try! controller.remove(key: removedKey) }
         mirror.remove(at: removedIndex)
         baseline += baselineTime()
         wholeCounts.deletes += result.baselineCounts.deletes

@@ -83,7 +83,7 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
             let delegate = CountingDelegate()
             let controller = ResultsController(store: makeStore(holding: rows))
             controller.delegate = delegate
-            result.ours = min(result.ours, time(.ours) {
+            result.ours = min(result.ours, time(.ours, "W4 ours") {
                 try! controller.beginUpdates()
                 apply(edits, to: controller)
                 try! controller.endUpdates()
@@ -93,7 +93,7 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
         // Baseline: the same edits, nobody observing.
         do {
             var store = makeStore(holding: rows)
-            result.baseline = min(result.baseline, time {
+            result.baseline = min(result.baseline, time(.baseline, "W4 bare") {
                 for edit in edits {
                     switch edit {
                     case let .insert(row, at: position): try! store.insert(row, at: RawIndexPath(row: position, section: 0))
@@ -109,7 +109,7 @@ func runManyEdits(size n: Int, editCount: Int, repetitions: Repetitions) -> Many
             let delegate = CountingDelegate()
             let controller = ResultsController(store: makeStore(holding: rows))
             controller.delegate = delegate
-            result.rollbackForm = min(result.rollbackForm, time(.other) {
+            result.rollbackForm = min(result.rollbackForm, time(.other, "W4 rollback form") {
                 controller.performBatchUpdates { apply(edits, to: controller) }
             })
         }

@@ -15,6 +15,8 @@ struct Footprint {
     /// Resident set growth (/proc/self/statm) over the same span, after
     /// malloc_trim(0) on both sides.
     var residentBytes: Int
+    /// The file-backed part of `residentBytes`: code the work ran, not data.
+    var residentFileBytes: Int
 }
 
 enum MemoryHolder: String {
@@ -23,7 +25,8 @@ enum MemoryHolder: String {
 }
 
 /// The child side: builds `n` rows, puts them in the structure, frees the
-/// input, and prints `heapBytes residentBytes` of what is left.
+/// input, and prints `heapBytes residentBytes residentFileBytes` of what
+/// is left.
 ///
 /// The mmap threshold is pinned so glibc does not adapt it to the frees of
 /// intermediate buffers, and the heap is trimmed before each reading, so
@@ -34,6 +37,7 @@ func runMemoryChild(_ holder: MemoryHolder, size n: Int) {
     bench_trim()
     let heapBefore = bench_bytes_in_use()
     let residentBefore = bench_resident_bytes()
+    let fileBefore = bench_resident_file_bytes()
 
     func build() -> Any {
         var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 5)
@@ -52,7 +56,8 @@ func runMemoryChild(_ holder: MemoryHolder, size n: Int) {
     bench_trim()
     let heapAfter = bench_bytes_in_use()
     let residentAfter = bench_resident_bytes()
-    print(Int(heapAfter) - Int(heapBefore), Int(residentAfter) - Int(residentBefore))
+    let fileAfter = bench_resident_file_bytes()
+    print(Int(heapAfter) - Int(heapBefore), Int(residentAfter) - Int(residentBefore), Int(fileAfter) - Int(fileBefore))
     withExtendedLifetime(held) {}
 }
 
@@ -68,10 +73,10 @@ func measureFootprint(_ holder: MemoryHolder, size n: Int) throws -> Footprint {
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-    guard process.terminationStatus == 0, fields.count == 2 else {
+    guard process.terminationStatus == 0, fields.count == 3 else {
         throw BenchmarkError.childFailed("memory child \(holder.rawValue) exited \(process.terminationStatus): \(String(decoding: output, as: UTF8.self))")
     }
-    return Footprint(heapBytes: fields[0], residentBytes: fields[1])
+    return Footprint(heapBytes: fields[0], residentBytes: fields[1], residentFileBytes: fields[2])
 }
 
 enum BenchmarkError: Error, CustomStringConvertible {

@@ -42,17 +42,17 @@ func runPreparedMerge(size n: Int, repetitions: Repetitions) -> PreparedMergeRes
         }
         let (applying, applyingObservation) = controller()
         var prepared = Optional(prepare(from: applying.store, &result))
-        result.ours = min(result.ours, time(.ours) { try! applying.apply(prepared.take()!) })
+        result.ours = min(result.ours, time(.ours, "W7 apply") { try! applying.apply(prepared.take()!) })
         result.counts = counted
 
         let (setting, settingObservation) = controller()
-        result.baseline = min(result.baseline, time { try! setting.setData(page) })
+        result.baseline = min(result.baseline, time(.baseline, "W7 setData") { try! setting.setData(page) })
         result.baselineCounts = counted
 
         let (told, _) = controller()
         told.delegate = delegate
         prepared = prepare(from: told.store, &result)
-        result.withDelegate = min(result.withDelegate, time(.other) { try! told.apply(prepared.take()!) })
+        result.withDelegate = min(result.withDelegate, time(.other, "W7 apply told") { try! told.apply(prepared.take()!) })
         withExtendedLifetime((applyingObservation, settingObservation)) {}
     }
     return result

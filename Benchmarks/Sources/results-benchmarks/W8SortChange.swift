@@ -25,11 +25,11 @@ func runSortChange(size n: Int, repetitions: Repetitions) -> SortChangeResult {
         let controller = ResultsController(store: makeStore(holding: rows))
         controller.delegate = delegate
         delegate.counts = ChangeCounts()
-        result.ours = min(result.ours, time(.ours) { try! controller.setSortKeys([byScore]) })
+        result.ours = min(result.ours, time(.ours, "W8 ours") { try! controller.setSortKeys([byScore]) })
         result.counts = delegate.counts
 
         var copy = rows.map { $0 }            // a buffer of its own: the copy is not timed
-        result.baseline = min(result.baseline, time { () -> [Row] in
+        result.baseline = min(result.baseline, time(.baseline, "W8 sort") { () -> [Row] in
             copy.sort { $0.score < $1.score }
             return copy
         })

@@ -41,13 +41,13 @@ func runPageMerge(size n: Int, page: Int, repetitions: Repetitions) -> PageMerge
         // The result a merge gives: changed rows in place, new ones appended.
         for (index, row) in zip(changedIndices, pageRows) { mirror[index] = row }
         mirror.append(contentsOf: pageRows[(page / 2)...])
-        let oursTime = time(.ours) { () -> ResultsChangeset<Row, Int> in
+        let oursTime = time(.ours, "W9 merge") { () -> ResultsChangeset<Row, Int> in
             try! ours.merge(pageRows)
             let changeset = ours.takeChangeset()
             result.counts = ChangeCounts(changeset)
             return changeset
         }
-        let baselineTime = time { () -> ResultsChangeset<Row, Int> in
+        let baselineTime = time(.baseline, "W9 setData") { () -> ResultsChangeset<Row, Int> in
             try! whole.setData(mirror)
             let changeset = whole.takeChangeset()
             result.baselineCounts = ChangeCounts(changeset)

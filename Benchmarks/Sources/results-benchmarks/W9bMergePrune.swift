@@ -47,14 +47,14 @@ func runMergePrune(size n: Int, repetitions: Repetitions) -> MergePruneResult {
     func rows(_ store: ResultsStore<Row, Int>) -> [[Int]] { store.rawSections.map { $0.elements.map(\.id) } }
     result.repetitions = repetitions.run { _ in
         var merged = makeStore(holding: data.old)
-        result.merge = min(result.merge, time(.ours) { () -> ResultsChangeset<Row, Int> in
+        result.merge = min(result.merge, time(.ours, "W9b merge") { () -> ResultsChangeset<Row, Int> in
             try! merged.merge(data.page, prune: true)
             let changeset = merged.takeChangeset()
             result.counts = ChangeCounts(changeset)
             return changeset
         })
         var replaced = makeStore(holding: data.old)
-        result.setData = min(result.setData, time(.baseline) { () -> ResultsChangeset<Row, Int> in
+        result.setData = min(result.setData, time(.baseline, "W9b setData") { () -> ResultsChangeset<Row, Int> in
             try! replaced.setData(data.page)
             let changeset = replaced.takeChangeset()
             result.setDataCounts = ChangeCounts(changeset)
@@ -63,12 +63,12 @@ func runMergePrune(size n: Int, repetitions: Repetitions) -> MergePruneResult {
         result.sameRows = result.sameRows && rows(merged) == rows(replaced)
         // Nothing changed: the page is the store's rows (not profiled).
         var unchangedMerged = makeStore(holding: data.old)
-        result.unchangedMerge = min(result.unchangedMerge, time(.other) { () -> ResultsChangeset<Row, Int> in
+        result.unchangedMerge = min(result.unchangedMerge, time(.other, "W9b merge unchanged") { () -> ResultsChangeset<Row, Int> in
             try! unchangedMerged.merge(data.old, prune: true)
             return unchangedMerged.takeChangeset()
         })
         var unchangedReplaced = makeStore(holding: data.old)
-        result.unchangedSetData = min(result.unchangedSetData, time(.other) { () -> ResultsChangeset<Row, Int> in
+        result.unchangedSetData = min(result.unchangedSetData, time(.other, "W9b setData unchanged") { () -> ResultsChangeset<Row, Int> in
             try! unchangedReplaced.setData(data.old)
             return unchangedReplaced.takeChangeset()
         })

@@ -7,13 +7,17 @@ import Foundation
 // results-benchmarks: runs the workloads of shared/BENCHMARKS.md side by side
 // with their baselines in one release build and prints one table.
 //
-//     swift run -c release --package-path Benchmarks results-benchmarks [--quick] [--reps N] [--only W1,W3]
+//     swift run -c release --package-path Benchmarks results-benchmarks [--quick] [--reps N] [--only W1,W3] [--instructions]
 
 struct Configuration {
     var quick = false
     var reps = 5
     var budget: Double? = nil
     var only: Set<String>? = nil
+    /// `--instructions`: count each row's instructions in a callgrind child.
+    var countsInstructions = false
+    /// `--instruction-child`: this process is that child.
+    var isInstructionChild = false
     var refreshSize: Int { quick ? 10_000 : 100_000 }
     var largeRefreshSize: Int { quick ? 100_000 : 1_000_000 }
     var mergePruneSize: Int { quick ? 10_000 : 100_000 }
@@ -37,7 +41,12 @@ struct Configuration {
     /// Each workload repeats at least `reps` times, then on until it has run this long.
     var repetitions: Repetitions { Repetitions(minimum: reps, budget: budget ?? (quick ? 0.5 : 4)) }
 
-    func runs(_ workload: String) -> Bool { only.map { $0.contains(workload) } ?? true }
+    func runs(_ workload: String) -> Bool {
+        // The counting child skips the rows it cannot count: W5 measures
+        // memory, and W12 runs in child processes of its own.
+        if isInstructionChild && (workload == "W5" || workload == "W12") { return false }
+        return only.map { $0.contains(workload) } ?? true
+    }
 }
 
 struct TableRow {
@@ -47,6 +56,10 @@ struct TableRow {
     var ratio: String
     var target: String
     var held: String
+    /// What the row's instruction count reads, with `--instructions`.
+    var instructions: InstructionCell? = nil
+    /// The instruction count's text, when counted.
+    var instructionsText = ""
 }
 
 func progress(_ message: String) {
@@ -76,6 +89,11 @@ func parseArguments() -> Configuration {
             guard let value = arguments.popFirst(), case let sizes = value.split(separator: ",").compactMap({ Int($0) }), !sizes.isEmpty
             else { fatalError("--growth-sizes needs sizes such as 10000,100000") }
             configuration.growthSizesOverride = sizes
+        case "--instructions":
+            configuration.countsInstructions = true
+        case "--instruction-child":
+            configuration.isInstructionChild = true
+            isCountingInstructions = true
         case "--only":
             guard let value = arguments.popFirst() else { fatalError("--only needs a list such as W1,W3") }
             configuration.only = Set(value.uppercased().split(separator: ",").map(String.init))
@@ -90,7 +108,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2] [--instructions]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -110,16 +128,22 @@ var notes: [String] = []
 if configuration.runs("W1") {
     let n = configuration.refreshSize
     progress("W1 refresh, \(count(n)) rows")
-    let r = runRefresh(size: n, repetitions: repetitions, baselines: true, stdlibDiffBudget: configuration.stdlibDiffBudget)
-    let dictionary = r.dictionary!, diff = r.stdlibDiff!
+    // The counting child leaves out the standard library's diff: it takes
+    // seconds, so minutes under callgrind.
+    let r = runRefresh(
+        size: n, repetitions: repetitions, baselines: true, stdlibDiffBudget: configuration.stdlibDiffBudget,
+        stdlibDiff: !configuration.isInstructionChild)
+    let dictionary = r.dictionary!, diff = r.stdlibDiff ?? .nan
     table.append(TableRow(
         workload: "W1 refresh \(count(n)) vs (a) Dictionary(uniqueKeysWithValues:)",
         ours: formatTime(r.ours), baseline: formatTime(dictionary),
-        ratio: fixed(r.ours / dictionary, 2) + "×", target: "≤ 2×", held: heldMark(r.ours <= 2 * dictionary)))
+        ratio: fixed(r.ours / dictionary, 2) + "×", target: "≤ 2×", held: heldMark(r.ours <= 2 * dictionary),
+        instructions: .sides(ours: "W1 ours \(n)", baseline: "W1 floor \(n)")))
     table.append(TableRow(
         workload: "W1 refresh \(count(n)) vs (b) stdlib difference(from:).inferringMoves()",
         ours: formatTime(r.ours), baseline: formatTime(diff) + (r.stdlibDiffRuns < reps ? " (\(r.stdlibDiffRuns) run\(r.stdlibDiffRuns == 1 ? "" : "s"))" : ""),
-        ratio: fixed(diff / r.ours, 1) + "× faster", target: "≥ 100× faster", held: heldMark(diff >= 100 * r.ours)))
+        ratio: fixed(diff / r.ours, 1) + "× faster", target: "≥ 100× faster", held: heldMark(diff >= 100 * r.ours),
+        instructions: .sides(ours: "W1 ours \(n)", baseline: nil)))
     table.append(TableRow(
         workload: "W1 move events vs minimum (rows outside an LIS of old positions)",
         ours: "\(r.counts.moves) moves", baseline: "\(r.expected.moves) min", ratio: "—", target: "equal",
@@ -131,7 +155,8 @@ if configuration.runs("W1") {
     table.append(TableRow(
         workload: "W1 refresh \(count(large)) vs (a) Dictionary(uniqueKeysWithValues:)",
         ours: formatTime(l.ours), baseline: formatTime(l.dictionary!),
-        ratio: fixed(l.ours / l.dictionary!, 2) + "×", target: "≤ 2×", held: heldMark(l.ours <= 2 * l.dictionary!)))
+        ratio: fixed(l.ours / l.dictionary!, 2) + "×", target: "≤ 2×", held: heldMark(l.ours <= 2 * l.dictionary!),
+        instructions: .sides(ours: "W1 ours \(large)", baseline: "W1 floor \(large)")))
     notes.append("W1 at \(count(large)): changeset \(l.counts); expected \(l.expected)\(l.counts.moves == l.expected.moves ? "" : " (moves NOT minimal)"). Best of \(l.repetitions).")
     if r.stdlibDiffRuns < reps {
         notes.append("W1 (b): the standard library diff ran \(r.stdlibDiffRuns) time(s), not \(reps): one run takes \(formatTime(diff)) (O((N+M)·D) time, O(D²) memory).")
@@ -145,12 +170,14 @@ if configuration.runs("W1M") {
     table.append(TableRow(
         workload: "W1M merge(prune: true) \(count(n)) vs setData of the same rows",
         ours: formatTime(r.merge), baseline: formatTime(r.setData),
-        ratio: fixed(r.merge / r.setData, 2) + "×", target: "—", held: "—"))
+        ratio: fixed(r.merge / r.setData, 2) + "×", target: "—", held: "—",
+        instructions: .sides(ours: "W1M merge", baseline: "W1M setData")))
     table.append(TableRow(
         workload: "W1M merge(prune: true, keepingFetchOrder: true) \(count(n)) vs setData",
         ours: formatTime(r.mergeInFetchOrder), baseline: formatTime(r.setData),
         ratio: fixed(r.mergeInFetchOrder / r.setData, 2) + "×", target: "≤ 1.1×, same rows",
-        held: heldMark(r.mergeInFetchOrder <= 1.1 * r.setData && r.sameRows)))
+        held: heldMark(r.mergeInFetchOrder <= 1.1 * r.setData && r.sameRows),
+        instructions: .sides(ours: "W1M merge in fetch order", baseline: "W1M setData")))
     notes.append("W1M: a pruning merge keeps the old order and appends new rows; in fetch order it leaves the rows setData leaves (\(r.sameRows ? "checked" : "NOT the same")). Best of \(r.repetitions).")
 }
 
@@ -165,7 +192,9 @@ if configuration.runs("W6") {
             workload: "W6 growth: W1 \(count(sizes[i - 1])) → \(count(sizes[i])) vs the floor's growth",
             ours: fixed(growth, 1) + "× (\(formatTime(results[i].ours)))",
             baseline: fixed(floorGrowth, 1) + "× (\(formatTime(results[i].dictionary!)))",
-            ratio: fixed(growth / floorGrowth, 2) + "×", target: "≤ 1.2×", held: heldMark(growth <= 1.2 * floorGrowth)))
+            ratio: fixed(growth / floorGrowth, 2) + "×", target: "≤ 1.2×", held: heldMark(growth <= 1.2 * floorGrowth),
+            instructions: .growth(
+                ours: ("W6 ours \(sizes[i - 1])", "W6 ours \(sizes[i])"), floor: ("W6 floor \(sizes[i - 1])", "W6 floor \(sizes[i])"))))
     }
     let agree = results.allSatisfy { $0.counts.moves == $0.expected.moves && $0.counts.total == $0.expected.total }
     notes.append("W6: best of \(results[0].repetitions) repetitions, every size in each; changesets \(agree ? "as expected (moves minimal)" : "NOT as expected: " + results.map { "\(count($0.size)): \($0.counts) vs \($0.expected)" }.joined(separator: "; ")).")
@@ -186,18 +215,21 @@ if configuration.runs("W2") || configuration.runs("W2B") {
     table.append(TableRow(
         workload: "W2 filter keystroke \(count(n)) rows, 26 sections vs Array.filter (closure value)",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
-        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.1×", held: heldMark(r.ours <= 1.1 * r.baseline)))
+        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.1×", held: heldMark(r.ours <= 1.1 * r.baseline),
+        instructions: .sides(ours: "W2 ours", baseline: "W2 filter")))
     table.append(TableRow(
         workload: "W2 same vs Array.filter with the predicate inlined (information)",
         ours: formatTime(r.ours), baseline: formatTime(r.inlinedBaseline),
-        ratio: fixed(r.ours / r.inlinedBaseline, 2) + "×", target: "—", held: "—"))
+        ratio: fixed(r.ours / r.inlinedBaseline, 2) + "×", target: "—", held: "—",
+        instructions: .sides(ours: "W2 ours", baseline: "W2 filter inlined")))
     notes.append("W2's baseline is Array.filter with the new predicate as a closure value the optimizer cannot see into, as a user's filter is; the second W2 row's baseline is the same closure as a static let, which the optimizer inlines into the loop.")
     notes.append("W2 changeset: \(r.counts); expected \(r.expectedDeletes) deletes. Best of \(r.repetitions) repetitions.")
     if let format = r.format {
         table.append(TableRow(
             workload: "W2b same with format string \"score < 450000\" vs W2",
             ours: formatTime(format), baseline: formatTime(r.ours),
-            ratio: fixed(format / r.ours, 2) + "×", target: "≤ 3×", held: heldMark(format <= 3 * r.ours)))
+            ratio: fixed(format / r.ours, 2) + "×", target: "≤ 3×", held: heldMark(format <= 3 * r.ours),
+            instructions: .sides(ours: "W2b ours", baseline: "W2 ours")))
         if r.formatCounts.deletes != r.counts.deletes || r.formatCounts.total != r.counts.total {
             notes.append("W2b changeset differs from W2's: \(r.formatCounts).")
         }
@@ -218,7 +250,8 @@ if configuration.runs("W3") {
         workload: "W3 add + replace + remove, \(count(n)) rows, 3 batches vs setData each",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
         ratio: fixed(r.baseline / r.ours, 1) + "× cheaper", target: "≥ 10,000× cheaper",
-        held: heldMark(r.baseline >= 10_000 * r.ours)))
+        held: heldMark(r.baseline >= 10_000 * r.ours),
+        instructions: .sides(ours: "W3 ours", baseline: "W3 setData", cheaper: true)))
     notes.append("W3: \(formatTime(r.ours / 3)) per edit. Events per repetition: \(r.events) (whole-table diffs: \(r.baselineCounts)). Best of \(r.repetitions).")
 }
 
@@ -232,7 +265,8 @@ if configuration.runs("W4") {
     table.append(TableRow(
         workload: "W4 \(count(k)) edits, one batch, \(count(n)) rows, delegate vs no observer",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
-        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline)))
+        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ours <= 1.5 * r.baseline),
+        instructions: .sides(ours: "W4 ours", baseline: "W4 bare")))
     notes.append("W4 edits: \(r.edits.inserts) inserts, \(r.edits.removes) removes, \(r.edits.replaces) replaces; events: \(r.events). Best of \(r.repetitions).")
     notes.append("W4 (information) the same batch through performBatchUpdates, with its rollback copy: \(formatTime(r.rollbackForm)) (\(fixed(r.rollbackForm / r.baseline, 2))× the baseline).")
 }
@@ -246,7 +280,8 @@ if configuration.runs("W7") {
     table.append(TableRow(
         workload: "W7 apply a prepared W1 page, \(count(n)) rows, vs setData there",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
-        ratio: fixed(100 * r.ours / r.baseline, 1) + "%", target: "≤ 5%", held: heldMark(r.ours <= 0.05 * r.baseline)))
+        ratio: fixed(100 * r.ours / r.baseline, 1) + "%", target: "≤ 5%", held: heldMark(r.ours <= 0.05 * r.baseline),
+        instructions: .sides(ours: "W7 apply", baseline: "W7 setData", percent: true)))
     notes.append("W7 changes counted: applied \(r.counts), setData \(r.baselineCounts); preparing on another thread took \(formatTime(r.preparation)); applying with a delegate told of every change (information): \(formatTime(r.withDelegate)) (\(fixed(100 * r.withDelegate / r.baseline, 1))% of setData without one). Best of \(r.repetitions).")
 }
 
@@ -257,7 +292,8 @@ if configuration.runs("W8") {
     table.append(TableRow(
         workload: "W8 setSortKeys on \(count(n)) rows vs Array.sort",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
-        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 3×", held: heldMark(r.ours <= 3 * r.baseline)))
+        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 3×", held: heldMark(r.ours <= 3 * r.baseline),
+        instructions: .sides(ours: "W8 ours", baseline: "W8 sort")))
     notes.append("W8 events: \(r.counts). Best of \(r.repetitions).")
 }
 
@@ -271,7 +307,8 @@ if configuration.runs("W9") {
         workload: "W9 merge 100 rows (50 changed, 50 new) into \(count(n)) vs setData of the result",
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
         ratio: fixed(r.baseline / r.ours, 1) + "× cheaper", target: "≥ 1,000× cheaper",
-        held: heldMark(r.baseline >= 1_000 * r.ours)))
+        held: heldMark(r.baseline >= 1_000 * r.ours),
+        instructions: .sides(ours: "W9 merge", baseline: "W9 setData", cheaper: true)))
     notes.append("W9 changesets: merge \(r.counts), setData \(r.baselineCounts). Best of \(r.repetitions).")
 }
 
@@ -283,19 +320,24 @@ if configuration.runs("W9") || configuration.runs("W9B") {
         workload: "W9b merge(prune: true) of a full \(count(n)) page vs setData of it",
         ours: formatTime(r.merge), baseline: formatTime(r.setData),
         ratio: fixed(r.merge / r.setData, 2) + "×", target: "≤ 1.1×, same rows",
-        held: heldMark(r.merge <= 1.1 * r.setData && r.sameRows)))
+        held: heldMark(r.merge <= 1.1 * r.setData && r.sameRows),
+        instructions: .sides(ours: "W9b merge", baseline: "W9b setData")))
     notes.append("W9b: the page keeps the store's order (10% gone, 10% changed, 10% new at the end), so both leave the same rows (\(r.sameRows ? "checked" : "NOT the same")); changesets: merge \(r.counts), setData \(r.setDataCounts); a page equal to the store (information): merge \(formatTime(r.unchangedMerge)), setData \(formatTime(r.unchangedSetData)) (\(fixed(r.unchangedMerge / r.unchangedSetData, 2))×). Best of \(r.repetitions).")
 }
 
 if configuration.runs("W10") {
     let n = configuration.lookupSize
     progress("W10 lookups in \(count(n)) rows, filter on")
-    let r = runLookups(size: n, lookups: 10_000, repetitions: repetitions)
-    for (name, ours) in [("store rawIndexPath(forKey:)", r.raw), ("snapshot indexPath(forKey:) (visible)", r.visible), ("snapshot element(at:) (visible)", r.object)] {
+    let r = runLookups(size: n, lookups: 10_000, repetitions: repetitions)   // the instructions' `per` below
+    for (name, ours, counter) in [
+        ("store rawIndexPath(forKey:)", r.raw, "W10 raw"), ("snapshot indexPath(forKey:) (visible)", r.visible, "W10 visible"),
+        ("snapshot element(at:) (visible)", r.object, "W10 object"),
+    ] {
         table.append(TableRow(
             workload: "W10 \(name), \(count(n)) rows, vs IdentifiedArray.index(id:)",
             ours: formatTime(ours), baseline: formatTime(r.baseline),
-            ratio: fixed(ours / r.baseline, 2) + "×", target: "≤ 2×", held: heldMark(ours <= 2 * r.baseline)))
+            ratio: fixed(ours / r.baseline, 2) + "×", target: "≤ 2×", held: heldMark(ours <= 2 * r.baseline),
+            instructions: .sides(ours: counter, baseline: "W10 identified", per: 10_000)))
     }
     notes.append("W10: per lookup, 10,000 random keys and visible index paths per repetition; \(r.found) of the keys were visible. Best of \(r.repetitions).")
 }
@@ -307,20 +349,24 @@ if configuration.runs("W11") {
     table.append(TableRow(
         workload: "W11 search(for:in:) \"ka\" → \"kat\", \(count(n)) ASCII names, vs W2's closure keystroke",
         ours: formatTime(r.ascii), baseline: formatTime(r.closure),
-        ratio: fixed(r.ascii / r.closure, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ascii <= 1.5 * r.closure)))
+        ratio: fixed(r.ascii / r.closure, 2) + "×", target: "≤ 1.5×", held: heldMark(r.ascii <= 1.5 * r.closure),
+        instructions: .sides(ours: "W11 ascii", baseline: "W11 closure")))
     table.append(TableRow(
         workload: "W11 search(for:in:) two words \"ka t\" → \"ka ta\", \(count(n)) ASCII names, vs the one-word keystroke",
         ours: formatTime(r.words), baseline: formatTime(r.ascii),
-        ratio: fixed(r.words / r.ascii, 2) + "×", target: "≤ 1.5×", held: heldMark(r.words <= 1.5 * r.ascii)))
+        ratio: fixed(r.words / r.ascii, 2) + "×", target: "≤ 1.5×", held: heldMark(r.words <= 1.5 * r.ascii),
+        instructions: .sides(ours: "W11 words", baseline: "W11 ascii")))
     table.append(TableRow(
         workload: "W11 search(for:in:) \"ré\" → \"rén\", \(count(n)) accented names, vs range(of:options:) closure",
         ours: formatTime(r.accented), baseline: formatTime(r.foundation),
-        ratio: fixed(r.accented / r.foundation, 2) + "×", target: "≤ 1×", held: heldMark(r.accented <= r.foundation)))
+        ratio: fixed(r.accented / r.foundation, 2) + "×", target: "≤ 1×", held: heldMark(r.accented <= r.foundation),
+        instructions: .sides(ours: "W11 accented", baseline: "W11 foundation")))
     let hangulPerByte = r.hangul / Double(r.hangulBytes), accentedPerByte = r.accented / Double(r.accentedBytes)
     table.append(TableRow(
         workload: "W11 search(for:in:) \"김\" → \"김민\", \(count(n)) Hangul names, per byte vs the accented keystroke",
         ours: formatTime(r.hangul), baseline: formatTime(r.accented),
-        ratio: fixed(hangulPerByte / accentedPerByte, 2) + "×", target: "≤ 2× per byte", held: heldMark(hangulPerByte <= 2 * accentedPerByte)))
+        ratio: fixed(hangulPerByte / accentedPerByte, 2) + "×", target: "≤ 2× per byte", held: heldMark(hangulPerByte <= 2 * accentedPerByte),
+        instructions: .sides(ours: "W11 hangul", baseline: "W11 accented")))
     notes.append("W11 Hangul changeset \(r.hangulCounts); two-word changeset \(r.wordsCounts).")
     notes.append("W11 changesets: ASCII \(r.asciiCounts); accented \(r.accentedCounts), Foundation closure \(r.foundationCounts)\(r.accentedCounts.total == r.foundationCounts.total ? "" : " (DIFFERENT)"). Best of \(r.repetitions).")
 }
@@ -333,7 +379,8 @@ if configuration.runs("W11C") {
         table.append(TableRow(
             workload: "W11c search(for:in:) \"\(c.before)\" → \"\(c.after)\", \(count(n)) \(c.script) names, per byte vs the same on ASCII names",
             ours: formatTime(c.wide), baseline: formatTime(c.ascii),
-            ratio: fixed(c.perByteRatio, 2) + "×", target: "≤ 2× per byte", held: heldMark(c.perByteRatio <= 2)))
+            ratio: fixed(c.perByteRatio, 2) + "×", target: "≤ 2× per byte", held: heldMark(c.perByteRatio <= 2),
+            instructions: .sides(ours: "W11c \(c.script) wide", baseline: "W11c \(c.script) ascii")))
     }
     notes.append("W11c: names of \(r.cases.map { "\($0.script) \($0.bytes)" }.joined(separator: ", ")) UTF-8 bytes, the ASCII mirrors as many; changesets \(r.cases.map { "\($0.script) \($0.wideCounts), mirror \($0.asciiCounts)" }.joined(separator: "; ")). Best of \(r.repetitions).")
 }
@@ -342,11 +389,12 @@ if configuration.runs("W14") {
     let n = configuration.compositionSize
     progress("W14 a composition of a static header, \(count(n)) live-search rows and \(count(n / 10)) sectioned rows, vs the controller alone")
     let r = runCompositionCost(size: n, repetitions: repetitions)
-    for (name, composed, bare) in r.cases {
+    for (index, (name, composed, bare)) in r.cases.enumerated() {
         table.append(TableRow(
             workload: "W14 composed vs bare, \(name), an observer reading every change",
             ours: formatTime(composed), baseline: formatTime(bare),
-            ratio: fixed(composed / bare, 2) + "×", target: "≤ 1.2×", held: heldMark(composed <= 1.2 * bare)))
+            ratio: fixed(composed / bare, 2) + "×", target: "≤ 1.2×", held: heldMark(composed <= 1.2 * bare),
+            instructions: .sides(ours: "W14 \(index) composed", baseline: "W14 \(index) bare")))
     }
     notes.append("W14: best of \(r.repetitions).")
 }
@@ -357,11 +405,12 @@ if configuration.runs("W15") {
     do {
         let r = try runMatches(rows: n, textBytes: bytes, repetitions: Repetitions(minimum: 1, budget: 0, maximum: 1))
         let plain = r.cases[0].seconds
-        for (name, seconds, _) in r.cases {
+        for (index, (name, seconds, _)) in r.cases.enumerated() {
             table.append(TableRow(
                 workload: "W15 MATCHES \(name), vs 'row 1.*' over the short rows",
                 ours: formatTime(seconds), baseline: formatTime(plain),
-                ratio: fixed(seconds / plain, 1) + "×", target: "< 1 s", held: heldMark(seconds < 1)))
+                ratio: fixed(seconds / plain, 1) + "×", target: "< 1 s", held: heldMark(seconds < 1),
+                instructions: .sides(ours: "W15 \(index)", baseline: "W15 0")))
         }
         notes.append("W15 matches per case: \(r.cases.map { "\($0.matches)" }.joined(separator: ", ")); one pass each (the slow cases take seconds).")
     } catch {
@@ -373,20 +422,22 @@ if configuration.runs("O1") || configuration.runs("O2") {
     let folders = configuration.quick ? 10 : 100
     progress("O1, O2 an outline of \(folders) folders × 10 subfolders × 99 files")
     let r = runOutline(folders: folders, files: 99, repetitions: repetitions)
-    for (name, ours, flat) in [
-        ("expand a folder with its \(count(r.largeCount)) descendants", r.expandLarge, r.insertLarge),
-        ("collapse it", r.collapseLarge, r.removeLarge),
-        ("expand a subfolder of \(r.smallCount) files", r.expandSmall, r.insertSmall),
+    for (name, ours, flat, counters) in [
+        ("expand a folder with its \(count(r.largeCount)) descendants", r.expandLarge, r.insertLarge, ("O1 expand large", "O1 insert large")),
+        ("collapse it", r.collapseLarge, r.removeLarge, ("O1 collapse large", "O1 remove large")),
+        ("expand a subfolder of \(r.smallCount) files", r.expandSmall, r.insertSmall, ("O1 expand small", "O1 insert small")),
     ] {
         table.append(TableRow(
             workload: "O1 \(name), \(count(r.items)) items, vs as many rows inserted (removed) in a flat controller",
             ours: formatTime(ours), baseline: formatTime(flat),
-            ratio: fixed(ours / flat, 2) + "×", target: "≤ 2×", held: heldMark(ours <= 2 * flat)))
+            ratio: fixed(ours / flat, 2) + "×", target: "≤ 2×", held: heldMark(ours <= 2 * flat),
+            instructions: .sides(ours: counters.0, baseline: counters.1)))
     }
     table.append(TableRow(
         workload: "O2 search keystroke \"ka\" → \"kat\" over \(count(r.items)) items, ancestors kept, vs the flat keystroke over the same rows",
         ours: formatTime(r.outlineKeystroke), baseline: formatTime(r.flatKeystroke),
-        ratio: fixed(r.outlineKeystroke / r.flatKeystroke, 2) + "×", target: "≤ 2×", held: heldMark(r.outlineKeystroke <= 2 * r.flatKeystroke)))
+        ratio: fixed(r.outlineKeystroke / r.flatKeystroke, 2) + "×", target: "≤ 2×", held: heldMark(r.outlineKeystroke <= 2 * r.flatKeystroke),
+        instructions: .sides(ours: "O2 outline", baseline: "O2 flat")))
     notes.append("O1, O2: best of \(r.repetitions); \(r.shownAfterKeystroke) rows shown after the keystroke.")
 }
 
@@ -398,12 +449,14 @@ if configuration.runs("W12") {
         table.append(TableRow(
             workload: "W12 runner: setData \(count(n)) + merge \(count(n / 10)) vs JSONSerialization parse",
             ours: formatTime(r.ours), baseline: formatTime(r.baseline),
-            ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 3×", held: heldMark(r.ours <= 3 * r.baseline)))
+            ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 3×", held: heldMark(r.ours <= 3 * r.baseline),
+            instructions: .notCounted("child processes")))
         let memory = Double(r.peakBytes) / Double(r.fileBytes)
         table.append(TableRow(
             workload: "W12 runner peak memory vs the file's size",
             ours: formatBytes(r.peakBytes), baseline: formatBytes(r.fileBytes),
-            ratio: fixed(memory, 2) + "×", target: "≤ 4×", held: heldMark(memory <= 4)))
+            ratio: fixed(memory, 2) + "×", target: "≤ 4×", held: heldMark(memory <= 4),
+            instructions: .notCounted("memory")))
         notes.append("W12: as `results-scenario --json FILE > /dev/null`, the log streamed; each run in a fresh child process; best of \(r.repetitions).")
     } catch {
         table.append(TableRow(workload: "W12 runner", ours: "n/a", baseline: "n/a", ratio: "—", target: "≤ 3×", held: "n/a (\(error))"))
@@ -417,11 +470,13 @@ if configuration.runs("W13") {
     table.append(TableRow(
         workload: "W13 setData, \(count(n)) one-row sections, descending vs ascending",
         ours: formatTime(r.descending), baseline: formatTime(r.ascending),
-        ratio: fixed(r.descending / r.ascending, 2) + "×", target: "≤ 1.5×", held: heldMark(r.descending <= 1.5 * r.ascending)))
+        ratio: fixed(r.descending / r.ascending, 2) + "×", target: "≤ 1.5×", held: heldMark(r.descending <= 1.5 * r.ascending),
+        instructions: .sides(ours: "W13 setData descending", baseline: "W13 setData ascending")))
     table.append(TableRow(
         workload: "W13 add one at a time, \(count(n)) one-row sections, descending vs ascending",
         ours: formatTime(r.addDescending), baseline: formatTime(r.addAscending),
-        ratio: fixed(r.addDescending / r.addAscending, 2) + "×", target: "≤ 1.5×", held: heldMark(r.addDescending <= 1.5 * r.addAscending)))
+        ratio: fixed(r.addDescending / r.addAscending, 2) + "×", target: "≤ 1.5×", held: heldMark(r.addDescending <= 1.5 * r.addAscending),
+        instructions: .sides(ours: "W13 add descending", baseline: "W13 add ascending")))
     notes.append("W13: \(r.sections) section inserts per setData. Best of \(r.repetitions).")
 }
 
@@ -437,22 +492,44 @@ if configuration.runs("W5") {
         table.append(TableRow(
             workload: "W5 memory, \(count(n)) rows: store vs IdentifiedArray (resident)",
             ours: formatBytes(store.residentBytes), baseline: formatBytes(identified.residentBytes),
-            ratio: fixed(ratio, 2) + "×", target: "≤ 1.1×", held: heldMark(ratio <= 1.1)))
+            ratio: fixed(ratio, 2) + "×", target: "≤ 1.1×", held: heldMark(ratio <= 1.1),
+            instructions: .notCounted("memory")))
         let heapRatio = Double(store.heapBytes) / Double(identified.heapBytes)
-        notes.append("W5 heap bytes in use (mallinfo2): store \(formatBytes(store.heapBytes)), IdentifiedArray \(formatBytes(identified.heapBytes)), \(fixed(heapRatio, 2))×; resident: \(store.residentBytes) vs \(identified.residentBytes) bytes.")
+        notes.append("W5 heap bytes in use (mallinfo2): store \(formatBytes(store.heapBytes)), IdentifiedArray \(formatBytes(identified.heapBytes)), \(fixed(heapRatio, 2))×; resident: \(store.residentBytes) vs \(identified.residentBytes) bytes, of which file-backed (code run while building): \(store.residentFileBytes) vs \(identified.residentFileBytes).")
     } catch {
         table.append(TableRow(
             workload: "W5 memory", ours: "n/a", baseline: "n/a", ratio: "—", target: "≤ 1.1×", held: "n/a (\(error))"))
     }
 }
 
+// MARK: Instructions
+
+/// Each row's instruction count, from the callgrind child, when asked for.
+var instructionCounts: [String: Double]?
+if configuration.countsInstructions && !configuration.isInstructionChild {
+    progress("counting instructions: the same workloads once more, one repetition each, under callgrind")
+    do {
+        instructionCounts = try countInstructions(arguments: CommandLine.arguments.dropFirst().filter { $0 != "--instructions" })
+        notes.append("Instructions: callgrind's count of each side's timed spans in one repetition, the second of two (per lookup for W10), in a child process run with deterministic hashing; ratio in the row's direction. W1 (b) is not counted (it takes minutes under callgrind).")
+    } catch {
+        notes.append("Instructions: not counted (\(error)).")
+    }
+}
+
 // MARK: The table
 
-printTable(table, notes: notes, title: "FilterableResults benchmarks (\(configuration.quick ? "quick sizes" : "full sizes"), best of at least \(reps), release build)")
+printTable(table, notes: notes, instructions: instructionCounts,
+           title: "FilterableResults benchmarks (\(configuration.quick ? "quick sizes" : "full sizes"), best of at least \(reps), release build)")
 
-func printTable(_ table: [TableRow], notes: [String], title: String) {
-    let header = TableRow(workload: "workload", ours: "ours", baseline: "baseline", ratio: "ratio", target: "target", held: "held")
-    let columns: [KeyPath<TableRow, String>] = [\.workload, \.ours, \.baseline, \.ratio, \.target, \.held]
+func printTable(_ table: [TableRow], notes: [String], instructions: [String: Double]?, title: String) {
+    var table = table
+    var header = TableRow(workload: "workload", ours: "ours", baseline: "baseline", ratio: "ratio", target: "target", held: "held")
+    var columns: [KeyPath<TableRow, String>] = [\.workload, \.ours, \.baseline, \.ratio, \.target, \.held]
+    if let instructions {
+        header.instructionsText = "instructions (ours / baseline)"
+        columns.append(\.instructionsText)
+        for index in table.indices { table[index].instructionsText = table[index].instructions?.text(instructions) ?? "—" }
+    }
     let widths = columns.map { column in ([header] + table).map { $0[keyPath: column].count }.max() ?? 0 }
     func line(_ row: TableRow) -> String {
         "| " + zip(columns, widths).map { column, width in

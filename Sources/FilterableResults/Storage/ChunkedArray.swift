@@ -1,13 +1,14 @@
 /// A persistent array: copies share their storage, and a write copies only
-/// the chunk it lands in (and the branch above it), never the whole array.
+/// the chunk it lands in and the few small nodes above it, never the whole
+/// array.
 ///
-/// Elements live in fixed-size chunks of about 4 KB, 64 chunks to a branch,
-/// branches in a small top-level array. Keeping an old version alive (a
-/// snapshot, the baseline of a changeset, a rollback copy) therefore costs
-/// O(1), and each write after that copies at most one chunk and one branch.
+/// Elements live in chunks of under 1 KB under a ``ChunkTrie``. Keeping an
+/// old version alive (a snapshot, the baseline of a changeset, a rollback
+/// copy) therefore costs O(1), and each write after that copies one chunk
+/// and O(log₁₆ *n*) nodes of 16 references.
 ///
-/// The store uses it for everything indexed by an internal identity: row
-/// elements, key buckets, leaf numbers, section records.
+/// The store uses it for everything indexed by an internal identity but
+/// the elements and the keys: leaf numbers, leaf labels, section records.
 @usableFromInline
 struct ChunkedArray<Element> {
     /// A chunk of elements: a header holding the count, then the elements.
@@ -18,26 +19,15 @@ struct ChunkedArray<Element> {
         }
     }
 
-    /// 64 chunk references (fewer in the last branch).
-    @usableFromInline
-    final class Branch: ManagedBuffer<Int, Chunk> {
-        deinit {
-            _ = withUnsafeMutablePointers { count, chunks in chunks.deinitialize(count: count.pointee) }
-        }
-    }
-
-    @inlinable static var branchShift: Int { 6 }
-    @inlinable static var branchWidth: Int { 1 << branchShift }
-
-    @usableFromInline var branches: ContiguousArray<Branch> = []
+    @usableFromInline var trie = ChunkTrie()
     /// The number of elements.
     @usableFromInline private(set) var count = 0
     /// log2 of the chunk capacity.
     @usableFromInline let chunkShift: Int
 
-    /// Creates an empty array whose chunks hold about 4 KB of elements.
+    /// Creates an empty array whose chunks hold under 1 KB of elements.
     @inlinable init() {
-        chunkShift = chunkShiftForFourKilobytes(of: Element.self, atMost: 12)
+        chunkShift = persistentChunkShift(for: Element.self)
     }
 
     /// Creates an array of `count` copies of `value`.
@@ -51,44 +41,35 @@ struct ChunkedArray<Element> {
     /// being element `start`.
     @inlinable mutating func fill(count total: Int, _ initialize: (UnsafeMutablePointer<Element>, _ start: Int, _ length: Int) -> Void) {
         precondition(count == 0, "ChunkedArray.fill on a non-empty array")
-        reserveCapacity(total)
+        var chunks: [AnyObject] = []
+        chunks.reserveCapacity((total + chunkCapacity - 1) >> chunkShift)
         var start = 0
-        var branch: Branch?
         while start < total {
             let length = Swift.min(chunkCapacity, total - start)
             let chunk = unsafeDowncast(Chunk.create(minimumCapacity: chunkCapacity) { _ in length }, to: Chunk.self)
             chunk.withUnsafeMutablePointerToElements { initialize($0, start, length) }
-            if branch == nil || branch!.header == Self.branchWidth {
-                branch = unsafeDowncast(Branch.create(minimumCapacity: Self.branchWidth) { _ in 0 }, to: Branch.self)
-                branches.append(branch!)
-            }
-            branch!.withUnsafeMutablePointers { chunkCount, chunks in
-                (chunks + chunkCount.pointee).initialize(to: chunk)
-                chunkCount.pointee += 1
-            }
+            chunks.append(chunk)
             start += length
         }
+        trie = ChunkTrie(chunks: chunks)
         count = total
     }
 
     @inlinable var chunkCapacity: Int { 1 << chunkShift }
-    @inlinable var chunkMask: Int { chunkCapacity - 1 }
+    @inlinable var chunkMask: Int { chunkCapacity &- 1 }
 
     @inlinable var isEmpty: Bool { count == 0 }
 
     @inlinable var indices: Range<Int> { 0..<count }
 
-    /// Reserves room in the top-level array for `capacity` elements.
-    @inlinable mutating func reserveCapacity(_ capacity: Int) {
-        let perBranch = chunkCapacity << Self.branchShift
-        branches.reserveCapacity((capacity + perBranch - 1) / perBranch)
-    }
+    /// Kept for callers that reserve: the trie needs no room ahead.
+    @inlinable mutating func reserveCapacity(_ capacity: Int) {}
 
     // MARK: Reading
 
     /// The element at `index`.
     ///
-    /// - Complexity: O(1): three dependent loads.
+    /// - Complexity: O(log₁₆ *n*): a load a level of the trie.
     @inlinable subscript(index: Int) -> Element {
         get {
             precondition(index >= 0 && index < count, "ChunkedArray index \(index) out of range 0..<\(count)")
@@ -102,19 +83,12 @@ struct ChunkedArray<Element> {
 
     /// Calls `body` with a pointer to the element at `index`, valid only
     /// during the call. Nothing is retained on the way: the array's own
-    /// references keep its branches and chunks alive while it is read.
+    /// references keep its nodes and chunks alive while it is read.
     ///
-    /// - Complexity: O(1).
-    @inlinable func withElement<R>(at index: Int, _ body: (UnsafeMutablePointer<Element>) throws -> R) rethrows -> R {
-        let chunkIndex = index >> chunkShift
-        return try branches.withUnsafeBufferPointer { branches in
-            let branch = Unmanaged.passUnretained(branches[chunkIndex >> Self.branchShift])
-            let chunk: Unmanaged<Chunk> = branch._withUnsafeGuaranteedRef { branch in
-                branch.withUnsafeMutablePointerToElements { Unmanaged.passUnretained($0[chunkIndex & (Self.branchWidth - 1)]) }
-            }
-            return try chunk._withUnsafeGuaranteedRef { chunk in
-                try chunk.withUnsafeMutablePointerToElements { try body($0 + (index & chunkMask)) }
-            }
+    /// - Complexity: O(log₁₆ *n*).
+    @inlinable @inline(__always) func withElement<R>(at index: Int, _ body: (UnsafeMutablePointer<Element>) throws -> R) rethrows -> R {
+        try trie.chunk(at: index &>> chunkShift)._withUnsafeGuaranteedRef { chunk in
+            try unsafeDowncast(chunk, to: Chunk.self).withUnsafeMutablePointerToElements { try body($0 + (index & chunkMask)) }
         }
     }
 
@@ -124,16 +98,12 @@ struct ChunkedArray<Element> {
     /// - Complexity: O(*n*).
     @inlinable func forEachChunk(_ body: (_ start: Int, UnsafeBufferPointer<Element>) throws -> Void) rethrows {
         var start = 0
-        for branch in branches {
-            let chunkCount = branch.header
-            for c in 0..<chunkCount {
-                let chunk = branch.withUnsafeMutablePointerToElements { $0[c] }
-                let length = chunk.header
-                try chunk.withUnsafeMutablePointerToElements { elements in
-                    try body(start, UnsafeBufferPointer(start: elements, count: length))
-                }
-                start += length
+        try trie.forEachChunk { object in
+            let length = try unsafeDowncast(object, to: Chunk.self).withUnsafeMutablePointers { length, elements in
+                try body(start, UnsafeBufferPointer(start: elements, count: length.pointee))
+                return length.pointee
             }
+            start += length
         }
     }
 
@@ -144,27 +114,10 @@ struct ChunkedArray<Element> {
     @inlinable mutating func withUniqueChunk<R>(
         containing index: Int, _ body: (UnsafeMutablePointer<Element>, Int) throws -> R
     ) rethrows -> R {
-        let chunkIndex = index >> chunkShift
-        let branchIndex = chunkIndex >> Self.branchShift
         let capacity = chunkCapacity
         let offset = index & chunkMask
-        return try branches.withUnsafeMutableBufferPointer { branches in
-            let branchSlot = branches.baseAddress! + branchIndex
-            if !isKnownUniquelyReferenced(&branchSlot.pointee) {
-                branchSlot.pointee = Self.copy(branchSlot.pointee, capacity: Self.branchWidth)
-            }
-            // Unique now, and kept alive by the array: borrowed without a retain.
-            return try Unmanaged.passUnretained(branchSlot.pointee)._withUnsafeGuaranteedRef { branch in
-                try branch.withUnsafeMutablePointerToElements { chunks in
-                    let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
-                    if !isKnownUniquelyReferenced(&slot.pointee) {
-                        slot.pointee = Self.copy(slot.pointee, capacity: capacity)
-                    }
-                    return try Unmanaged.passUnretained(slot.pointee)._withUnsafeGuaranteedRef { chunk in
-                        try chunk.withUnsafeMutablePointerToElements { try body($0, offset) }
-                    }
-                }
-            }
+        return try trie.withUniqueChunk(at: index &>> chunkShift, copy: { Self.copy(unsafeDowncast($0, to: Chunk.self), capacity: capacity) }) { chunk in
+            try unsafeDowncast(chunk, to: Chunk.self).withUnsafeMutablePointerToElements { try body($0, offset) }
         }
     }
 
@@ -174,61 +127,27 @@ struct ChunkedArray<Element> {
     /// - Complexity: O(*n*), plus a copy of every chunk another version shares.
     @inlinable mutating func updateEachChunk(_ body: (_ start: Int, UnsafeMutableBufferPointer<Element>) throws -> Void) rethrows {
         var start = 0
-        for b in branches.indices {
-            if !isKnownUniquelyReferenced(&branches[b]) {
-                branches[b] = Self.copy(branches[b], capacity: Self.branchWidth)
+        for chunkIndex in 0..<trie.count {
+            let length = Swift.min(chunkCapacity, count - start)
+            try withUniqueChunk(containing: start) { elements, _ in
+                try body(start, UnsafeMutableBufferPointer(start: elements, count: length))
             }
-            let branch = branches[b]
-            let chunkCount = branch.header
-            for c in 0..<chunkCount {
-                let chunk: Chunk = branch.withUnsafeMutablePointerToElements { chunks in
-                    let slot = chunks + c
-                    if !isKnownUniquelyReferenced(&slot.pointee) {
-                        slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
-                    }
-                    return slot.pointee
-                }
-                let length = chunk.header
-                try chunk.withUnsafeMutablePointerToElements { elements in
-                    try body(start, UnsafeMutableBufferPointer(start: elements, count: length))
-                }
-                start += length
-            }
+            start += length
+            _ = chunkIndex
         }
     }
 
     /// Appends an element.
     ///
-    /// - Complexity: amortised O(1).
+    /// - Complexity: O(log₁₆ *n*).
     @inlinable mutating func append(_ element: Element) {
-        let offset = count & chunkMask
-        if offset == 0 {
-            // A new chunk, and a new branch when the last one is full.
+        if count & chunkMask == 0 {
             let chunk = unsafeDowncast(Chunk.create(minimumCapacity: chunkCapacity) { _ in 0 }, to: Chunk.self)
-            let chunkIndex = count >> chunkShift
-            if chunkIndex & (Self.branchWidth - 1) == 0 {
-                let branch = unsafeDowncast(Branch.create(minimumCapacity: Self.branchWidth) { _ in 0 }, to: Branch.self)
-                branches.append(branch)
-            }
-            let b = branches.count - 1
-            if !isKnownUniquelyReferenced(&branches[b]) {
-                branches[b] = Self.copy(branches[b], capacity: Self.branchWidth)
-            }
-            branches[b].withUnsafeMutablePointers { chunkCount, chunks in
-                (chunks + chunkCount.pointee).initialize(to: chunk)
-                chunkCount.pointee += 1
-            }
+            trie.append(chunk)
         }
-        let lastBranch = branches.count - 1
-        if !isKnownUniquelyReferenced(&branches[lastBranch]) {
-            branches[lastBranch] = Self.copy(branches[lastBranch], capacity: Self.branchWidth)
-        }
-        branches[lastBranch].withUnsafeMutablePointers { chunkCount, chunks in
-            let slot = chunks + (chunkCount.pointee - 1)
-            if !isKnownUniquelyReferenced(&slot.pointee) {
-                slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
-            }
-            slot.pointee.withUnsafeMutablePointers { length, elements in
+        let capacity = chunkCapacity
+        trie.withUniqueChunk(at: count &>> chunkShift, copy: { Self.copy(unsafeDowncast($0, to: Chunk.self), capacity: capacity) }) { object in
+            unsafeDowncast(object, to: Chunk.self).withUnsafeMutablePointers { length, elements in
                 (elements + length.pointee).initialize(to: element)
                 length.pointee += 1
             }
@@ -238,45 +157,34 @@ struct ChunkedArray<Element> {
 
     /// Removes and returns the last element.
     ///
-    /// - Complexity: O(1), plus the copy of a shared chunk.
+    /// - Complexity: O(log₁₆ *n*), plus the copy of a shared chunk.
     @inlinable @discardableResult mutating func removeLast() -> Element {
         precondition(count > 0, "removeLast from an empty ChunkedArray")
-        let lastBranch = branches.count - 1
-        if !isKnownUniquelyReferenced(&branches[lastBranch]) {
-            branches[lastBranch] = Self.copy(branches[lastBranch], capacity: Self.branchWidth)
-        }
-        let element: Element = branches[lastBranch].withUnsafeMutablePointers { chunkCount, chunks in
-            let slot = chunks + (chunkCount.pointee - 1)
-            if !isKnownUniquelyReferenced(&slot.pointee) {
-                slot.pointee = Self.copy(slot.pointee, capacity: chunkCapacity)
-            }
-            let element = slot.pointee.withUnsafeMutablePointers { length, elements in
+        let capacity = chunkCapacity
+        let element: Element = trie.withUniqueChunk(at: (count - 1) &>> chunkShift, copy: { Self.copy(unsafeDowncast($0, to: Chunk.self), capacity: capacity) }) { object in
+            unsafeDowncast(object, to: Chunk.self).withUnsafeMutablePointers { length, elements in
                 length.pointee -= 1
                 return (elements + length.pointee).move()
             }
-            if slot.pointee.header == 0 {
-                slot.deinitialize(count: 1)
-                chunkCount.pointee -= 1
-            }
-            return element
         }
-        if branches[lastBranch].header == 0 { branches.removeLast() }
         count -= 1
+        if count & chunkMask == 0 { trie.removeLast() }
         return element
     }
 
     /// Removes every element.
     @inlinable mutating func removeAll() {
-        branches = []
+        trie = ChunkTrie()
         count = 0
     }
 
-    /// A copy of a chunk or branch with room for `capacity` elements.
-    @inlinable static func copy<Buffer: ManagedBuffer<Int, Item>, Item>(_ buffer: Buffer, capacity: Int) -> Buffer {
-        let copy = unsafeDowncast(Buffer.create(minimumCapacity: capacity) { _ in buffer.header }, to: Buffer.self)
+    /// A copy of a chunk with room for `capacity` elements.
+    @inlinable static func copy(_ chunk: Chunk, capacity: Int) -> Chunk {
+        let length = chunk.withUnsafeMutablePointerToHeader { $0.pointee }
+        let copy = unsafeDowncast(Chunk.create(minimumCapacity: capacity) { _ in length }, to: Chunk.self)
         copy.withUnsafeMutablePointerToElements { target in
-            buffer.withUnsafeMutablePointerToElements { source in
-                target.initializeOneByOne(from: source, count: buffer.header)
+            chunk.withUnsafeMutablePointerToElements { source in
+                target.initializeOneByOne(from: source, count: length)
             }
         }
         return copy
@@ -311,20 +219,21 @@ extension ChunkedArray {
 
     /// Whether another version shares the chunk holding `index` (for tests).
     @inlinable func sharesChunk(containing index: Int, with other: ChunkedArray) -> Bool {
-        let chunkIndex = index >> chunkShift
-        func chunk(of array: ChunkedArray) -> Chunk {
-            array.branches[chunkIndex >> Self.branchShift].withUnsafeMutablePointerToElements { $0[chunkIndex & (Self.branchWidth - 1)] }
-        }
-        return chunk(of: self) === chunk(of: other)
+        trie.chunk(at: index >> chunkShift).toOpaque() == other.trie.chunk(at: index >> chunkShift).toOpaque()
     }
 }
 
-/// log2 of a chunk capacity that holds about 4 KB of `element`s: between 3
-/// (8 elements) and `maximumShift`.
-@inlinable func chunkShiftForFourKilobytes<Element>(of element: Element.Type, atMost maximumShift: Int) -> Int {
+/// The bytes a chunk of a persistent array holds at most: what fits under
+/// glibc's per-thread cache of freed blocks (1,032 bytes a block) with the
+/// chunk's headers.
+@inlinable var chunkBytes: Int { 960 }
+
+/// log2 of a chunk capacity that holds at most ``chunkBytes`` of
+/// `element`s (at least one element), and at most 2^`maximumShift`.
+@inlinable func persistentChunkShift<Element>(for element: Element.Type, atMost maximumShift: Int = 12) -> Int {
     let stride = Swift.max(1, MemoryLayout<Element>.stride)
-    var shift = 3
-    while shift < maximumShift && (1 << (shift + 1)) * stride <= 4096 { shift += 1 }
+    var shift = 0
+    while shift < maximumShift && (1 << (shift + 1)) * stride <= chunkBytes { shift += 1 }
     return shift
 }
 
@@ -340,5 +249,12 @@ extension UnsafeMutablePointer {
             return
         }
         for index in 0..<count { (self + index).initialize(to: source[index]) }
+    }
+
+    /// Deinitializes `count` elements, one by one when they hold
+    /// references, as ``initializeOneByOne(from:count:)`` copies them.
+    @inlinable func deinitializeOneByOne(count: Int) {
+        if _isPOD(Pointee.self) { return }
+        for index in 0..<count { (self + index).deinitialize(count: 1) }
     }
 }

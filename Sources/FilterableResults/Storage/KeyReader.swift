@@ -3,7 +3,7 @@
 /// falling back on the key a row was indexed under. A table keeps one, so
 /// reading a key copies none of its closures.
 @usableFromInline
-struct KeyReader<Element, Key> {
+struct KeyReader<Element, Key: Hashable> {
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
     @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
     /// The key each live row was indexed under, kept only when keys come
@@ -12,12 +12,26 @@ struct KeyReader<Element, Key> {
     /// or the element is a class instance changed in place): such a row
     /// keeps the key it was indexed under, and nothing traps.
     @usableFromInline var indexedKeys: SlotArray<Key>?
+    /// The home bits (``KeyTable/home(of:)``) of the hash of the key each
+    /// live row was indexed under, kept when a stored element's key may
+    /// change in place: unless the key is a stored property of a value
+    /// (read at its byte offset, in the store's own copy), an app can
+    /// change it (a class element, an impure function). With the bucket's
+    /// tag, they tell a row whose key changed from another key (39 bits
+    /// of the old key's hash), and let the key index grow without reading
+    /// keys, each row staying where its old key leads.
+    @usableFromInline var indexedHomes: ChunkedArray<UInt32>?
 
-    @inlinable init(keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?) {
+    @inlinable init(keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?, keysAreStable: Bool) {
         self.keyOf = keyOf
         self.keyAt = keyAt
         self.indexedKeys = keyAt == nil ? SlotArray() : nil
+        self.indexedHomes = keysAreStable && keyAt != nil ? nil : ChunkedArray()
     }
+
+    /// Whether a stored element's key can never change: then the key index
+    /// reads keys instead of keeping what each row was indexed under.
+    @inlinable var keysAreStable: Bool { indexedHomes == nil }
 
     /// The key of a stored row: the key its element reports, or, when a key
     /// function returns `nil` for it now, the key it was indexed under.
@@ -42,5 +56,25 @@ struct KeyReader<Element, Key> {
     @inlinable func key(at pointer: UnsafePointer<Element>) -> Key? {
         if let keyAt { return keyAt(pointer) }
         return keyOf(pointer.pointee)
+    }
+
+    /// The home bits of the key a row was indexed under: kept when keys
+    /// may change in place, else read from its key.
+    @inlinable func indexedHome(ofRow row: Int32, in slots: SlotArray<Element>) -> UInt32 {
+        if let indexedHomes { return indexedHomes[Int(row)] }
+        return KeyTable.home(of: key(ofRow: row, in: slots).hashValue)
+    }
+
+    /// Records that a row (with a slot here) is indexed under a key with
+    /// `hash`.
+    @inlinable mutating func recordIndexed(_ key: Key, hash: Int, ofRow row: Int32) {
+        indexedKeys?[Int(row)] = key
+        if indexedHomes != nil { indexedHomes![Int(row)] = KeyTable.home(of: hash) }
+    }
+
+    /// Adds a row slot.
+    @inlinable mutating func appendSlot() {
+        indexedKeys?.appendSlot()
+        indexedHomes?.append(0)
     }
 }

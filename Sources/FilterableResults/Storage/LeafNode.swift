@@ -97,6 +97,13 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
         let below: UInt64 = offset >= 64 ? ~0 : (1 << UInt64(offset)) &- 1
         let headers = headerMask & below
         let flags = flagMask & below
+        if headers == 0 {
+            // Rows only (most leaves): one count of bits.
+            let visible = Int32(flags.nonzeroBitCount)
+            return TreeSummary(
+                rows: Int32(offset), visibleRows: visible, headers: 0, nonEmptyHeaders: 0,
+                rowsAfterLastHeader: Int32(offset), visibleRowsAfterLastHeader: visible)
+        }
         let headerCount = Int32(headers.nonzeroBitCount)
         let visibleRows = flags & ~headers
         // The items after the last header: all of them are rows.

@@ -41,9 +41,9 @@ struct RowTable<Element, Key: Hashable> {
 
     @inlinable init(
         keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
-        hidesEmptySections: Bool
+        keysAreStable: Bool, hidesEmptySections: Bool
     ) {
-        self.keyReader = KeyReader(keyOf: keyOf, keyAt: keyAt)
+        self.keyReader = KeyReader(keyOf: keyOf, keyAt: keyAt, keysAreStable: keysAreStable)
         self.hidesEmptySections = hidesEmptySections
     }
 
@@ -78,6 +78,13 @@ extension RowTable {
         keys.row(for: key, in: slots, reader: keyReader)
     }
 
+    /// The row with `key`, whose hash is `hash`, or `nil`.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable func row(forKey key: Key, hash: Int) -> Int32? {
+        keys.row(for: key, hash: hash, in: slots, reader: keyReader)
+    }
+
     /// What a probe for `key` meets: its row, none, or a row indexed under
     /// `key` whose key changed in place.
     ///
@@ -90,7 +97,7 @@ extension RowTable {
     /// unless another row has that key.
     @inlinable mutating func repairKey(ofRow id: Int32, at bucket: Int, currentKey: Key, hash: Int) {
         if keys.repair(id, at: bucket, currentKey: currentKey, hash: hash, in: slots, reader: keyReader) {
-            keyReader.indexedKeys?[Int(id)] = currentKey
+            keyReader.recordIndexed(currentKey, hash: hash, ofRow: id)
         }
     }
 
@@ -104,8 +111,13 @@ extension RowTable {
 
     /// Indexes a live row under `key`, its element's key.
     @inlinable mutating func indexKey(_ key: Key, ofRow id: Int32) {
-        keyReader.indexedKeys?[Int(id)] = key
-        keys.insert(id, key: key, in: slots, reader: keyReader)
+        indexKey(key, hash: key.hashValue, ofRow: id)
+    }
+
+    /// Indexes a live row under `key`, whose hash is `hash`.
+    @inlinable mutating func indexKey(_ key: Key, hash: Int, ofRow id: Int32) {
+        keyReader.recordIndexed(key, hash: hash, ofRow: id)
+        keys.insert(id, hash: hash, in: slots, reader: keyReader)
     }
 
     /// Makes room in the key index for `total` keys at once.
@@ -115,7 +127,7 @@ extension RowTable {
 
     /// Unindexes a live row's key (its element must still be in its slot).
     @inlinable mutating func unindexKey(ofRow id: Int32) {
-        keys.remove(id, key: key(ofRow: id))
+        keys.remove(id, home: keyReader.indexedHome(ofRow: id, in: slots))
         keyReader.indexedKeys?[Int(id)] = nil
     }
 
@@ -123,7 +135,7 @@ extension RowTable {
     @inlinable mutating func appendRowSlot() -> Int32 {
         precondition(slots.count < Int(Int32.max), "a store holds at most \(Int32.max) rows")
         tree.directory.leafOfRow.append(0)
-        keyReader.indexedKeys?.appendSlot()
+        keyReader.appendSlot()
         return Int32(slots.appendSlot())
     }
 

@@ -37,7 +37,7 @@ extension RowTree {
     }
 
     @inlinable func uniqued(_ node: inout AnyObject, height: Int) {
-        if !isKnownUniquelyReferenced(&node) {
+        if !isUniqueObject(&node) {
             node = height == 0 ? leaf(node).copy() : inner(node).copy()
         }
     }
@@ -46,16 +46,15 @@ extension RowTree {
     /// `forInsertion`, where an item inserted at `index` goes: the end of a
     /// child rather than the start of the next), and the index within it.
     @inlinable func child(of node: InnerNode, holding index: Int32, forInsertion: Bool) -> (child: Int, index: Int32) {
-        var remaining = index
+        let ends = node.ends
         var child = 0
         let last = node.count - 1
         while child < last {
-            let items = node.summaries[child].items
-            if forInsertion ? remaining <= items : remaining < items { break }
-            remaining -= items
+            let end = ends[child].items
+            if forInsertion ? index <= end : index < end { break }
             child += 1
         }
-        return (child, remaining)
+        return (child, index - node.before(child).items)
     }
 
     // MARK: Insertion
@@ -78,10 +77,10 @@ extension RowTree {
         var needsRelabel = false
         if let split = insert(item, flag, at: Int32(index), into: &node, height: height, upperBound: .max, needsRelabel: &needsRelabel) {
             let left = node
-            node = InnerNode(
-                children: [left, split.node],
-                summaries: [summary(of: left, height: height), split.summary],
-                labels: [firstLabel(of: left, height: height), split.label])
+            let newRoot = InnerNode.make()
+            newRoot.insert(left, summary: summary(of: left, height: height), label: firstLabel(of: left, height: height), at: 0)
+            newRoot.insert(split.node, summary: split.summary, label: split.label, at: 1)
+            node = newRoot
             height += 1
         }
         root = node
@@ -101,27 +100,26 @@ extension RowTree {
             item, flag, at: childIndex, into: &current.children[child], height: height - 1,
             upperBound: childBound, needsRelabel: &needsRelabel)
         else {
-            adjust(&current.summaries[child], of: current.children[child], height: height - 1, item: item, flag: flag, by: 1)
-            current.refreshPrefixes(from: child + 1)
+            var summary = current.summary(child)
+            adjust(&summary, of: current.children[child], height: height - 1, item: item, flag: flag, by: 1)
+            current.setSummary(summary, of: child)
             return nil
         }
-        current.summaries[child] = summary(of: current.children[child], height: height - 1)
-        current.children.insert(split.node, at: child + 1)
-        current.summaries.insert(split.summary, at: child + 1)
-        current.labels.insert(split.label, at: child + 1)
-        guard current.count > Self.innerCapacity else {
-            current.refreshPrefixes(from: child + 1)
+        current.setSummary(summary(of: current.children[child], height: height - 1), of: child)
+        if current.count < Self.innerCapacity {
+            current.insert(split.node, summary: split.summary, label: split.label, at: child + 1)
             return nil
         }
+        // Full: the later half moves to a new node, and the split child
+        // goes into the half it belongs to.
         let half = current.count / 2
-        let right = InnerNode(
-            children: ContiguousArray(current.children[half...]),
-            summaries: ContiguousArray(current.summaries[half...]),
-            labels: ContiguousArray(current.labels[half...]))
-        current.children.removeSubrange(half...)
-        current.summaries.removeSubrange(half...)
-        current.labels.removeSubrange(half...)
-        current.refreshPrefixes(from: child + 1)
+        let right = InnerNode.make()
+        current.moveChildren(from: half, to: right)
+        if child + 1 <= half {
+            current.insert(split.node, summary: split.summary, label: split.label, at: child + 1)
+        } else {
+            right.insert(split.node, summary: split.summary, label: split.label, at: child + 1 - half)
+        }
         return Split(node: right, summary: right.total, label: right.labels[0])
     }
 
@@ -204,10 +202,10 @@ extension RowTree {
         let current = inner(node)
         let (child, childIndex) = self.child(of: current, holding: index, forInsertion: false)
         let removed = remove(at: childIndex, from: &current.children[child], height: height - 1)
-        adjust(&current.summaries[child], of: current.children[child], height: height - 1, item: removed.item, flag: removed.flag, by: -1)
+        var summary = current.summary(child)
+        adjust(&summary, of: current.children[child], height: height - 1, item: removed.item, flag: removed.flag, by: -1)
+        current.setSummary(summary, of: child)
         rebalance(child, of: current, height: height)
-        // Rebalancing may have merged `child` into its left neighbour.
-        current.refreshPrefixes(from: child)
         return removed
     }
 
@@ -218,9 +216,7 @@ extension RowTree {
         let size = nodeCount(current.children[child], height: childHeight)
         if size == 0 {
             if childHeight == 0 { directory.free(leaf(current.children[child]).number) }
-            current.children.remove(at: child)
-            current.summaries.remove(at: child)
-            current.labels.remove(at: child)
+            current.remove(at: child)
             return
         }
         current.labels[child] = firstLabel(of: current.children[child], height: childHeight)
@@ -242,17 +238,16 @@ extension RowTree {
             }
             directory.free(source.number)
         } else {
+            // The source may be shared with another version: its children
+            // are copied, not moved.
             let target = inner(current.children[left])
             let source = inner(current.children[right])
-            target.children.append(contentsOf: source.children)
-            target.summaries.append(contentsOf: source.summaries)
-            target.labels.append(contentsOf: source.labels)
-            target.refreshPrefixes(from: target.count - source.count)
+            for offset in 0..<source.count {
+                target.insert(source.children[offset], summary: source.summary(offset), label: source.labels[offset], at: target.count)
+            }
         }
-        current.summaries[left] = summary(of: current.children[left], height: childHeight)
-        current.children.remove(at: right)
-        current.summaries.remove(at: right)
-        current.labels.remove(at: right)
+        current.remove(at: right)
+        current.setSummary(summary(of: current.children[left], height: childHeight), of: left)
     }
 
     @inlinable func nodeCount(_ node: AnyObject, height: Int) -> Int {
@@ -283,8 +278,7 @@ extension RowTree {
         let current = inner(node)
         let (child, childIndex) = self.child(of: current, holding: index, forInsertion: false)
         setFlag(flag, at: childIndex, in: &current.children[child], height: height - 1)
-        current.summaries[child] = summary(of: current.children[child], height: height - 1)
-        current.refreshPrefixes(from: child + 1)
+        current.setSummary(summary(of: current.children[child], height: height - 1), of: child)
     }
 
     /// One flag for ``setFlags(_:flipped:)`` to set: the item, the order
@@ -385,18 +379,16 @@ extension RowTree {
         }
         let current = inner(node)
         var start = changes.startIndex
-        let first = current.child(atLabel: changes[start].label)
         while start < changes.endIndex {
             let child = current.child(atLabel: changes[start].label)
             var end = start + 1
             while end < changes.endIndex && (child + 1 == current.count || changes[end].label < current.labels[child + 1]) { end += 1 }
-            // The prefixes are refreshed after the loop, but flags change
-            // no header count, so a prefix's headers are right already.
+            // Flags change no header count, so the sums' headers are right
+            // whichever children have been summed again.
             setFlags(changes[start..<end], in: &current.children[child], height: height - 1,
-                     headersBefore: headersBefore + current.prefixes[child].headers, flipped: flipped)
-            current.summaries[child] = summary(of: current.children[child], height: height - 1)
+                     headersBefore: headersBefore + current.before(child).headers, flipped: flipped)
+            current.setSummary(summary(of: current.children[child], height: height - 1), of: child)
             start = end
         }
-        current.refreshPrefixes(from: first + 1)
     }
 }

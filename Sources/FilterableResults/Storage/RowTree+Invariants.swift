@@ -39,18 +39,15 @@ extension RowTree {
         }
         let current = inner(node)
         precondition(current.count >= (isRoot ? 2 : 1) && current.count <= Self.innerCapacity, "inner node holds \(current.count) children")
-        precondition(
-            current.summaries.count == current.count && current.labels.count == current.count && current.prefixes.count == current.count,
-            "inner node arrays disagree")
         var total = TreeSummary()
         var first: UInt64 = 0
         for child in 0..<current.count {
             let (summary, label) = check(current.children[child], height: height - 1, isRoot: false, previousLabel: &previousLabel)
-            precondition(summary == current.summaries[child], "child \(child) counts \(summary) but its parent says \(current.summaries[child])")
             precondition(label == current.labels[child], "child \(child) starts at label \(label) but its parent says \(current.labels[child])")
-            precondition(total == current.prefixes[child], "child \(child)'s prefix is \(current.prefixes[child]) but the children before it count \(total)")
-            if child == 0 { first = label }
             total += summary
+            precondition(total == current.ends[child], "child \(child)'s sum is \(current.ends[child]) but the children up to it count \(total)")
+            precondition(summary == current.summary(child), "child \(child) counts \(summary) but its parent says \(current.summary(child))")
+            if child == 0 { first = label }
         }
         return (total, first)
     }

@@ -45,7 +45,7 @@ extension RowTree: @unchecked Sendable {}
 
 extension RowTree {
     @inlinable static var leafCapacity: Int { 64 }
-    @inlinable static var innerCapacity: Int { 64 }
+    @inlinable static var innerCapacity: Int { 16 }
 
     @inlinable func leaf(_ node: AnyObject) -> LeafNode { unsafeDowncast(node, to: LeafNode.self) }
     @inlinable func inner(_ node: AnyObject) -> InnerNode { unsafeDowncast(node, to: InnerNode.self) }
@@ -89,10 +89,10 @@ extension RowTree {
             node = node._withUnsafeGuaranteedRef { node in
                 let current = unsafeDowncast(node, to: InnerNode.self)
                 let child = current.child(holding: remaining, by: measure)
-                let prefix = current.prefixes[child]
+                let prefix = current.before(child)
                 remaining &-= prefix[measure]
                 before += prefix
-                return Unmanaged.passUnretained(current.children[child])
+                return current.child(child)
             }
         }
         return node._withUnsafeGuaranteedRef { node in
@@ -111,10 +111,10 @@ extension RowTree {
             let current = inner(node)
             var child = 0
             while true {
-                let counted = current.summaries[child][measure]
+                let counted = current.summary(child)[measure]
                 if remaining < counted || child == current.count - 1 { break }
                 remaining -= counted
-                before += current.summaries[child]
+                before += current.summary(child)
                 child += 1
             }
             node = current.children[child]
@@ -187,8 +187,8 @@ extension RowTree {
             node = node._withUnsafeGuaranteedRef { node in
                 let current = unsafeDowncast(node, to: InnerNode.self)
                 let child = current.child(atLabel: label)
-                before += current.prefixes[child]
-                return Unmanaged.passUnretained(current.children[child])
+                before += current.before(child)
+                return current.child(child)
             }
         }
         return try node._withUnsafeGuaranteedRef { node in try body(unsafeDowncast(node, to: LeafNode.self), before) }
@@ -213,6 +213,8 @@ extension RowTree {
     /// - Complexity: O(*k* log *k* + *m* log *n*) for *k* items in *m* leaves.
     @inlinable func locate(_ items: [Int32]) -> [(place: TreePlace, flag: Bool)] {
         guard !items.isEmpty else { return [] }
+        // A few items (a batch of a few edits): one descent each.
+        if items.count <= 4 { return items.map { locate($0) } }
         // The items' positions in the input, in leaf order.
         let labels = items.map { directory.label(of: $0) }
         let order = labels.indices.sorted { labels[$0] < labels[$1] }
@@ -240,7 +242,7 @@ extension RowTree {
             let current = inner(node)
             var low = 0
             while low + 1 < current.count && current.labels[low + 1] <= label { low += 1 }
-            for child in 0..<low { before += current.summaries[child] }
+            for child in 0..<low { before += current.summary(child) }
             node = current.children[low]
         }
         let current = leaf(node)
@@ -281,7 +283,7 @@ extension RowTree {
         }
         let current = inner(node)
         for child in 0..<current.count {
-            let items = current.summaries[child].items
+            let items = current.summary(child).items
             if skip >= items {
                 skip -= items
                 continue

@@ -6,25 +6,20 @@
 /// place (a predicate or a key function borrows it, no copy and no
 /// retain), whether a slot is live is one bit, and elements whose type has
 /// no spare bits take no extra byte. Versions share chunks as a
-/// ``ChunkedArray`` does: a write copies one chunk (its live elements) and
-/// the branch above it.
+/// ``ChunkedArray`` does: a write copies one chunk (under 1 KB of
+/// elements) and the small nodes of the trie above it.
 @usableFromInline
 struct SlotArray<Element> {
-    /// A chunk's header: which slots hold an element (the bits come first,
-    /// so the header's address is the first bit word's), and how many
-    /// slots the chunk covers.
+    /// A chunk's header: which slots hold an element (a chunk has at most
+    /// 64 slots; the header's address is the bit word's).
     @usableFromInline struct Header {
-        @usableFromInline var bits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-        @usableFromInline var length: Int
+        @usableFromInline var bits: UInt64
 
-        @inlinable init(length: Int) {
-            bits = (0, 0, 0, 0, 0, 0, 0, 0)
-            self.length = length
-        }
+        @inlinable init() { bits = 0 }
     }
 
-    /// Up to ``maximumChunkCapacity`` slots; only those whose bit is set
-    /// hold an initialised element.
+    /// Up to 64 slots; only those whose bit is set hold an initialised
+    /// element.
     @usableFromInline
     final class Chunk: ManagedBuffer<Header, Element> {
         deinit {
@@ -35,32 +30,22 @@ struct SlotArray<Element> {
         }
     }
 
-    /// 64 chunk references (fewer in the last branch).
-    @usableFromInline
-    final class Branch: ManagedBuffer<Int, Chunk> {
-        deinit {
-            _ = withUnsafeMutablePointers { count, chunks in chunks.deinitialize(count: count.pointee) }
-        }
-    }
-
-    @inlinable static var branchShift: Int { 6 }
-    @inlinable static var branchWidth: Int { 1 << branchShift }
-    /// The bit words of a header hold 512 slots.
-    @inlinable static var maximumChunkCapacity: Int { 512 }
-
-    @usableFromInline var branches: ContiguousArray<Branch> = []
+    @usableFromInline var trie = ChunkTrie()
     /// The number of slots, live or free.
     @usableFromInline private(set) var count = 0
     /// log2 of the chunk capacity.
     @usableFromInline let chunkShift: Int
 
-    /// Creates an empty array whose chunks hold about 4 KB of elements.
+    /// Creates an empty array whose chunks hold under 1 KB of elements.
     @inlinable init() {
-        chunkShift = chunkShiftForFourKilobytes(of: Element.self, atMost: 9)   // 512 = maximumChunkCapacity
+        chunkShift = persistentChunkShift(for: Element.self, atMost: 6)
     }
 
     @inlinable var chunkCapacity: Int { 1 << chunkShift }
     @inlinable @inline(__always) var chunkMask: Int { chunkCapacity &- 1 }
+
+    /// Whether two arrays are the same version (for a quick equality).
+    @inlinable func isIdentical(to other: SlotArray) -> Bool { trie.isIdentical(to: other.trie) }
 
     // MARK: Bits
 
@@ -69,26 +54,22 @@ struct SlotArray<Element> {
     }
 
     @inlinable static func isSet(_ header: UnsafeMutablePointer<Header>, _ offset: Int) -> Bool {
-        bitWords(header)[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+        header.pointee.bits & (1 &<< UInt64(offset)) != 0
     }
 
     @inlinable static func set(_ header: UnsafeMutablePointer<Header>, _ offset: Int, _ live: Bool) {
-        let words = bitWords(header)
-        let bit: UInt64 = 1 << UInt64(offset & 63)
-        if live { words[offset >> 6] |= bit } else { words[offset >> 6] &= ~bit }
+        let bit: UInt64 = 1 &<< UInt64(offset)
+        if live { header.pointee.bits |= bit } else { header.pointee.bits &= ~bit }
     }
 
     /// Calls `body` with each run of consecutive live slots of a chunk, in order.
     @inlinable static func forEachLiveRun(_ header: UnsafeMutablePointer<Header>, _ body: (_ start: Int, _ count: Int) throws -> Void) rethrows {
-        let words = bitWords(header)
-        for word in 0..<((header.pointee.length + 63) >> 6) {
-            var bits = words[word]
-            while bits != 0 {
-                let start = bits.trailingZeroBitCount
-                let count = (~(bits >> UInt64(start))).trailingZeroBitCount
-                try body(word << 6 | start, count)
-                bits = start + count >= 64 ? 0 : bits & ~((1 << UInt64(start + count)) &- 1)
-            }
+        var bits = header.pointee.bits
+        while bits != 0 {
+            let start = bits.trailingZeroBitCount
+            let count = (~(bits &>> UInt64(start))).trailingZeroBitCount
+            try body(start, count)
+            bits = start + count >= 64 ? 0 : bits & ~((1 &<< UInt64(start + count)) &- 1)
         }
     }
 
@@ -102,22 +83,15 @@ struct SlotArray<Element> {
         containing index: Int, _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<Element>, Int) throws -> R
     ) rethrows -> R {
         precondition(index >= 0 && index < count, "SlotArray index \(index) out of range 0..<\(count)")
-        let chunkIndex = index >> chunkShift
         let offset = index & chunkMask
-        return try branches.withUnsafeBufferPointer { branches in
-            let branch = Unmanaged.passUnretained(branches[chunkIndex >> Self.branchShift])
-            let chunk: Unmanaged<Chunk> = branch._withUnsafeGuaranteedRef { branch in
-                branch.withUnsafeMutablePointerToElements { Unmanaged.passUnretained($0[chunkIndex & (Self.branchWidth - 1)]) }
-            }
-            return try chunk._withUnsafeGuaranteedRef { chunk in
-                try chunk.withUnsafeMutablePointers { header, elements in try body(header, elements, offset) }
-            }
+        return try trie.chunk(at: index &>> chunkShift)._withUnsafeGuaranteedRef { chunk in
+            try unsafeDowncast(chunk, to: Chunk.self).withUnsafeMutablePointers { header, elements in try body(header, elements, offset) }
         }
     }
 
     /// Whether the slot at `index` holds an element.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log₁₆ *n*).
     @inlinable func isLive(_ index: Int) -> Bool {
         index >= 0 && index < count && withChunk(containing: index) { header, _, offset in Self.isSet(header, offset) }
     }
@@ -126,7 +100,7 @@ struct SlotArray<Element> {
     /// valid only during the call.
     ///
     /// - Precondition: the slot holds an element.
-    /// - Complexity: O(1).
+    /// - Complexity: O(log₁₆ *n*).
     @inlinable func withPointer<R>(at index: Int, _ body: (UnsafePointer<Element>) throws -> R) rethrows -> R {
         try withChunk(containing: index) { header, elements, offset in
             precondition(Self.isSet(header, offset), "SlotArray slot \(index) holds no object")
@@ -134,22 +108,21 @@ struct SlotArray<Element> {
         }
     }
 
-    /// Calls `body` with each chunk's first index, elements and bit words,
-    /// in order; only the elements whose bit is set are initialised.
+    /// Calls `body` with each chunk's first index, elements and bit word,
+    /// and the number of its slots, in order; only the elements whose bit
+    /// is set are initialised.
     ///
     /// - Complexity: O(*n*).
     @inlinable func forEachChunk(
         _ body: (_ start: Int, _ elements: UnsafeMutablePointer<Element>, _ bits: UnsafeMutablePointer<UInt64>, _ length: Int) throws -> Void
     ) rethrows {
         var start = 0
-        for branch in branches {
-            for c in 0..<branch.header {
-                let chunk = branch.withUnsafeMutablePointerToElements { $0[c] }
-                try chunk.withUnsafeMutablePointers { header, elements in
-                    try body(start, elements, Self.bitWords(header), header.pointee.length)
-                }
-                start += chunkCapacity
+        let (capacity, total) = (chunkCapacity, count)
+        try trie.forEachChunk { object in
+            try unsafeDowncast(object, to: Chunk.self).withUnsafeMutablePointers { header, elements in
+                try body(start, elements, Self.bitWords(header), Swift.min(capacity, total - start))
             }
+            start += capacity
         }
     }
 
@@ -160,20 +133,17 @@ struct SlotArray<Element> {
     @inlinable func bits(where passes: (UnsafePointer<Element>) -> Bool) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: (count + 63) >> 6)
         bits.withUnsafeMutableBufferPointer { bits in
-            // A chunk of 64 slots or more starts at a multiple of 64, so a
-            // word of its bits is a word of these; a smaller one (elements
-            // wider than 64 bytes) is one word, shifted to where it starts.
-            forEachChunk { start, elements, live, length in
-                for word in 0..<((length + 63) >> 6) {
-                    var remaining = live[word]
-                    var passing: UInt64 = 0
-                    while remaining != 0 {
-                        let bit = remaining.trailingZeroBitCount
-                        if passes(elements + (word << 6 | bit)) { passing |= 1 << UInt64(bit) }
-                        remaining &= remaining &- 1
-                    }
-                    bits[(start >> 6) + word] |= passing << UInt64(start & 63)
+            // A chunk holds at most 64 slots, a power of two, so its bits
+            // fall in one word of these, at the chunk's start.
+            forEachChunk { start, elements, live, _ in
+                var remaining = live.pointee
+                var passing: UInt64 = 0
+                while remaining != 0 {
+                    let bit = remaining.trailingZeroBitCount
+                    if passes(elements + bit) { passing |= 1 &<< UInt64(bit) }
+                    remaining &= remaining &- 1
                 }
+                bits[start >> 6] |= passing &<< UInt64(start & 63)
             }
         }
         return bits
@@ -182,7 +152,7 @@ struct SlotArray<Element> {
     /// The element at `index`, or `nil` for a free slot; setting `nil`
     /// frees the slot.
     ///
-    /// - Complexity: O(1), plus the copy of a shared chunk when written.
+    /// - Complexity: O(log₁₆ *n*), plus the copy of a shared chunk when written.
     @inlinable subscript(index: Int) -> Element? {
         get {
             withChunk(containing: index) { header, elements, offset in
@@ -211,63 +181,33 @@ struct SlotArray<Element> {
         containing index: Int, _ body: (UnsafeMutablePointer<Header>, UnsafeMutablePointer<Element>, Int) throws -> R
     ) rethrows -> R {
         precondition(index >= 0 && index < count, "SlotArray index \(index) out of range 0..<\(count)")
-        let chunkIndex = index >> chunkShift
         let offset = index & chunkMask
         let capacity = chunkCapacity
-        return try branches.withUnsafeMutableBufferPointer { branches in
-            let branchSlot = branches.baseAddress! + (chunkIndex >> Self.branchShift)
-            if !isKnownUniquelyReferenced(&branchSlot.pointee) { branchSlot.pointee = Self.copy(branchSlot.pointee) }
-            // Unique now, and kept alive by the array: borrowed without a retain.
-            return try Unmanaged.passUnretained(branchSlot.pointee)._withUnsafeGuaranteedRef { branch in
-                try branch.withUnsafeMutablePointerToElements { chunks in
-                    let slot = chunks + (chunkIndex & (Self.branchWidth - 1))
-                    if !isKnownUniquelyReferenced(&slot.pointee) { slot.pointee = Self.copy(slot.pointee, capacity: capacity) }
-                    return try Unmanaged.passUnretained(slot.pointee)._withUnsafeGuaranteedRef { chunk in
-                        try chunk.withUnsafeMutablePointers { header, elements in try body(header, elements, offset) }
-                    }
-                }
-            }
+        return try trie.withUniqueChunk(at: index &>> chunkShift, copy: { Self.copy(unsafeDowncast($0, to: Chunk.self), capacity: capacity) }) { chunk in
+            try unsafeDowncast(chunk, to: Chunk.self).withUnsafeMutablePointers { header, elements in try body(header, elements, offset) }
         }
     }
 
     /// Adds a free slot at the end; returns its index.
     ///
-    /// - Complexity: amortised O(1).
+    /// - Complexity: O(log₁₆ *n*).
     @inlinable @discardableResult mutating func appendSlot() -> Int {
         let index = count
         if index & chunkMask == 0 {
-            let chunk = unsafeDowncast(Chunk.create(minimumCapacity: chunkCapacity) { _ in Header(length: 0) }, to: Chunk.self)
-            if (index >> chunkShift) & (Self.branchWidth - 1) == 0 {
-                branches.append(unsafeDowncast(Branch.create(minimumCapacity: Self.branchWidth) { _ in 0 }, to: Branch.self))
-            }
-            let last = branches.count - 1
-            if !isKnownUniquelyReferenced(&branches[last]) { branches[last] = Self.copy(branches[last]) }
-            branches[last].withUnsafeMutablePointers { chunkCount, chunks in
-                (chunks + chunkCount.pointee).initialize(to: chunk)
-                chunkCount.pointee += 1
-            }
+            trie.append(unsafeDowncast(Chunk.create(minimumCapacity: chunkCapacity) { _ in Header() }, to: Chunk.self))
         }
         count += 1
-        withUniqueChunk(containing: index) { header, _, offset in header.pointee.length = offset + 1 }
         return index
     }
 
     /// A copy of a chunk: its bits and its live elements.
     @inlinable static func copy(_ chunk: Chunk, capacity: Int) -> Chunk {
-        let copy = unsafeDowncast(Chunk.create(minimumCapacity: capacity) { _ in chunk.header }, to: Chunk.self)
+        let bits = chunk.withUnsafeMutablePointerToHeader { $0.pointee }
+        let copy = unsafeDowncast(Chunk.create(minimumCapacity: capacity) { _ in bits }, to: Chunk.self)
         copy.withUnsafeMutablePointerToElements { target in
             chunk.withUnsafeMutablePointers { header, source in
                 forEachLiveRun(header) { (target + $0).initializeOneByOne(from: source + $0, count: $1) }
             }
-        }
-        return copy
-    }
-
-    /// A copy of a branch: its chunk references.
-    @inlinable static func copy(_ branch: Branch) -> Branch {
-        let copy = unsafeDowncast(Branch.create(minimumCapacity: branchWidth) { _ in branch.header }, to: Branch.self)
-        copy.withUnsafeMutablePointerToElements { target in
-            branch.withUnsafeMutablePointerToElements { source in target.initializeOneByOne(from: source, count: branch.header) }
         }
         return copy
     }

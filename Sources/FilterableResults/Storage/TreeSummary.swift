@@ -49,6 +49,20 @@ struct TreeSummary: Hashable, Sendable {
         lhs.nonEmptyHeaders &+= rhs.nonEmptyHeaders
     }
 
+    /// What the span between two prefixes counts: the items after those
+    /// `before` counts, up to those `after` counts (which includes them).
+    @inlinable static func span(from before: TreeSummary, to after: TreeSummary) -> TreeSummary {
+        let headers = after.headers &- before.headers
+        return TreeSummary(
+            rows: after.rows &- before.rows,
+            visibleRows: after.visibleRows &- before.visibleRows,
+            headers: headers,
+            nonEmptyHeaders: after.nonEmptyHeaders &- before.nonEmptyHeaders,
+            rowsAfterLastHeader: headers > 0 ? after.rowsAfterLastHeader : after.rowsAfterLastHeader &- before.rowsAfterLastHeader,
+            visibleRowsAfterLastHeader: headers > 0
+                ? after.visibleRowsAfterLastHeader : after.visibleRowsAfterLastHeader &- before.visibleRowsAfterLastHeader)
+    }
+
     /// The count of `measure`.
     @inlinable subscript(measure: TreeMeasure) -> Int32 {
         switch measure {

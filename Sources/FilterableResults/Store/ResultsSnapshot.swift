@@ -159,7 +159,7 @@ extension ResultsSnapshot: Equatable where Element: Equatable {
     /// - Complexity: O(1) when one is a copy of the other, else O(*n*).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.table.tree.root === rhs.table.tree.root && lhs.table.hidesEmptySections == rhs.table.hidesEmptySections
-            && lhs.table.slots.branches.elementsEqual(rhs.table.slots.branches, by: ===) {
+            && lhs.table.slots.isIdentical(to: rhs.table.slots) {
             return true
         }
         let (left, right) = (lhs.table.visibleTable, rhs.table.visibleTable)

@@ -34,6 +34,7 @@ extension ResultsStore {
         let summary = table.tree.summary
         precondition(Int(summary.rows) == table.keys.count, "rows (\(summary.rows)) and keys (\(table.keys.count)) disagree")
         precondition(table.slots.count == table.tree.directory.leafOfRow.count, "a leaf entry per row identity")
+        precondition((table.keyReader.indexedHomes?.count ?? table.slots.count) == table.slots.count, "a key home per row identity")
         precondition(table.sectionRecords.count == table.tree.directory.leafOfSection.count, "a leaf entry per section identity")
         var names = Set<SectionName>()
         var sectionIDs: [Int32] = []
@@ -82,9 +83,8 @@ extension ResultsStore {
             if table.row(forKey: key) != item {
                 // Only a row whose key an app changed in place, not met by
                 // an operation yet, is missing under its key: it is indexed
-                // once, under another key's tag.
-                let tag = table.keys.storedTag(ofRow: item)
-                precondition(tag != nil && tag != KeyTable.tag(of: key.hashValue), "key index disagrees for row \(item)")
+                // once, under its old key.
+                precondition(!table.keyReader.keysAreStable && table.keys.isIndexed(item), "key index disagrees for row \(item)")
             }
             precondition(flag == passesFilters(element), "visibility of row \(item) is stale")
             if let sectioning {
@@ -102,6 +102,7 @@ extension ResultsStore {
                 precondition(!sectioning.areInIncreasingOrder(b, a), "sections out of order: \(a) before \(b)")
             }
         }
+        table.keys.checkInvariants { table.keyReader.indexedHome(ofRow: $0, in: table.slots) }
         var live = 0
         for id in 0..<table.slots.count where table.slots.isLive(id) {
             live += 1

@@ -360,7 +360,8 @@ extension ResultsStore {
         rows.reserveCapacity(elements.count)
         isNew.reserveCapacity(elements.count)
         for (element, key) in zip(elements, keys) {
-            if let id = table.row(forKey: key) {
+            let hash = key.hashValue
+            if let id = table.row(forKey: key, hash: hash) {
                 let claim = claims[id]
                 if claim != .unclaimed {
                     summary.foldedDuplicates += 1
@@ -376,7 +377,7 @@ extension ResultsStore {
                 rows.append(id)
                 isNew.append(false)
             } else {
-                let id = allocateRow(element, key: key)
+                let id = allocateRow(element, key: key, hash: hash)
                 claims[id] = .new
                 summary.inserted += 1
                 rows.append(id)

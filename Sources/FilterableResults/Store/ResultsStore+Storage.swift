@@ -49,6 +49,11 @@ extension ResultsStore {
     /// back, so a key removed and added again before the next changeset is
     /// the same row.
     @inlinable mutating func allocateRow(_ element: Element, key: Key) -> RowID {
+        allocateRow(element, key: key, hash: key.hashValue)
+    }
+
+    /// ``allocateRow(_:key:)`` with the key's hash already computed.
+    @inlinable mutating func allocateRow(_ element: Element, key: Key, hash: Int) -> RowID {
         let id: RowID
         // A baseline key missing now was removed, so its row was retired:
         // with none retired, there is nothing to look for.
@@ -61,7 +66,7 @@ extension ResultsStore {
             id = table.appendRowSlot()
         }
         table.slots[Int(id)] = element
-        table.indexKey(key, ofRow: id)
+        table.indexKey(key, hash: hash, ofRow: id)
         tracker.touch(id)
         return id
     }
@@ -114,12 +119,37 @@ extension ResultsStore {
     /// names are told apart by their scalars.
     @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
         // `sectioning` first: a call of `changesSection` copies the store.
-        if let sameContent, table.slots.withPointer(at: Int(id), { old in withUnsafePointer(to: element) { sameContent(old, $0) } }),
-           sectioning == nil || !changesSection(ofRow: id, to: element) {
-            table.slots[Int(id)] = element
+        var identical = false
+        if let sameContent, table.slots.withPointer(at: Int(id), { old in
+            withUnsafePointer(to: element) { new in
+                identical = Self.isBitwiseIdentical(old, new)
+                return sameContent(old, new)
+            }
+        }), sectioning == nil || !changesSection(ofRow: id, to: element) {
+            // The same bits are the same value: not stored again, so a
+            // chunk another version shares is not copied for nothing.
+            if !identical { table.slots[Int(id)] = element }
             return false
         }
         replaceContent(ofRow: id, with: element)
+        return true
+    }
+
+    /// Whether two elements have the same bytes (then they are the same
+    /// value, references included; elements with padding may differ in
+    /// it, which only costs a store).
+    @inlinable static func isBitwiseIdentical(_ lhs: UnsafePointer<Element>, _ rhs: UnsafePointer<Element>) -> Bool {
+        let size = MemoryLayout<Element>.size
+        let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
+        var offset = 0
+        while offset &+ 8 <= size {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        while offset < size {
+            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset &+= 1
+        }
         return true
     }
 

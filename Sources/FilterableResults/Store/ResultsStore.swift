@@ -122,6 +122,7 @@ public struct ResultsStore<Element, Key: Hashable> {
     @inlinable init(
         keyOf: @escaping @Sendable (Element) -> Key?,
         keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
+        keysAreStable: Bool = false,
         sameContent: (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?,
         sortedBy sortKeys: [ResultsSortKey<Element>],
         sectionedBy sectioning: ResultsSectioning<Element>?,
@@ -131,7 +132,7 @@ public struct ResultsStore<Element, Key: Hashable> {
         self.sameContent = sameContent
         self._sortKeys = sortKeys
         self._sectioning = sectioning
-        var table = RowTable<Element, Key>(keyOf: keyOf, keyAt: keyAt, hidesEmptySections: hidesEmptySections)
+        var table = RowTable<Element, Key>(keyOf: keyOf, keyAt: keyAt, keysAreStable: keysAreStable, hidesEmptySections: hidesEmptySections)
         if sectioning == nil {
             table.insertSection(table.appendSectionSlot(), name: nil, atRaw: 0)
         }
@@ -183,7 +184,7 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key),
+            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keysAreStable: Self.isStoredInline(key),
             sameContent: Self.inPlace(isSameContent),
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
@@ -201,7 +202,8 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), sameContent: { $0.pointee == $1.pointee },
+            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keysAreStable: Self.isStoredInline(key),
+            sameContent: { $0.pointee == $1.pointee },
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -249,6 +251,13 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
             return { element in withUnsafeBytes(of: element) { $0.load(fromByteOffset: offset, as: Key.self) } }
         }
         return { $0[keyPath: keyPath] }
+    }
+
+    /// Whether a key path reads a stored property of a value, at a byte
+    /// offset: then a stored element's key can never change in place (the
+    /// store holds its own copy), and the key index keeps nothing of it.
+    @inlinable static func isStoredInline(_ keyPath: KeyPath<Element, Key> & Sendable) -> Bool {
+        MemoryLayout<Element>.offset(of: keyPath) != nil
     }
 
     /// A function that reads a key through a key path from an element in

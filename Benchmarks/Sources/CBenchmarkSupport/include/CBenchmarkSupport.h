@@ -11,6 +11,10 @@ size_t bench_bytes_in_use(void);
 /// The process's resident set size in bytes, from /proc/self/statm; 0 if unreadable.
 size_t bench_resident_bytes(void);
 
+/// The part of the resident set that is file-backed (statm's shared pages:
+/// the program's code and other mapped files); 0 if unreadable.
+size_t bench_resident_file_bytes(void);
+
 /// Fixes glibc's mmap threshold (128 KiB) so that it does not adapt to the
 /// program's frees, making later measurements repeatable. No-op elsewhere.
 void bench_fix_mmap_threshold(void);
@@ -29,6 +33,14 @@ void bench_consume(const void *pointer);
 /// valgrind's header is missing.
 void bench_collect_begin(void);
 void bench_collect_end(void);
+
+/// Writes callgrind's counts since the last dump (the spans collected since)
+/// to a dump of their own, described as `counter`: how `--instructions`
+/// attributes counts to the table's rows. A no-op when not under valgrind.
+void bench_dump_instructions(const char *counter);
+
+/// Whether the process runs under valgrind (1) or not (0).
+int bench_running_on_valgrind(void);
 
 /// Takes a value's address where the optimizer cannot see: it must assume
 /// the value was read and changed (so a closure stored there is opaque).
