@@ -132,3 +132,18 @@ extension ResultsController where Element: Sendable, Key: Sendable {
         return try adoptTable((base.version, store, summary), sections: sections, sectionValues: sectionValues, changedKeys: changedKeys)
     }
 }
+
+extension ResultsController {
+    /// Reports the elements with `keys` as changed though they compare
+    /// equal (see ``ResultsStore/markChanged(keys:)``): their rows are
+    /// updated, in one update of their own or with the open batch.
+    ///
+    /// - Returns: how many of the keys the controller holds.
+    /// - Throws: ``ResultsError/changedDuringNotification`` or
+    ///   ``ResultsError/changedDuringClosure``.
+    /// - Complexity: O(*k* log *n*) for *k* keys, plus the report.
+    @discardableResult
+    public func markChanged(keys: [Key]) throws(ResultsError) -> Int {
+        try mutate { store in store.markChanged(keys: keys) }
+    }
+}

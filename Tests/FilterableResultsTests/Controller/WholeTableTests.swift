@@ -235,7 +235,7 @@ struct WholeTableTests {
         harness.expectConsistent("after the prepared tables")
     }
 
-    @Test func aTablePreparedWhileANewerOneArrivesIsDropped() async throws {
+    @Test func aTablePreparedOffTheActorIsDroppedWhenANewerOneArrives() async throws {
         let harness = TableFeedHarness()
         let older = (0..<20_000).map { Entry(id: $0) }
         let newer = (10_000..<30_000).map { Entry(id: $0) }
@@ -249,7 +249,7 @@ struct WholeTableTests {
         harness.expectConsistent("after the newer table")
     }
 
-    @Test func aTableSetWhileAnotherIsPreparedWinsAndTheStoreEditsAreRedone() async throws {
+    @Test func aTablePreparedOffTheActorIsSetAgainAfterAnEditMeanwhile() async throws {
         let harness = TableFeedHarness()
         let controller = harness.controller
         try controller.setTable([ResultsSection(elements: (0..<20_000).map { Entry(id: $0) })])
