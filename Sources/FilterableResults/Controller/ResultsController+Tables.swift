@@ -34,7 +34,7 @@ extension ResultsController where Element: SendableMetatype, Key: SendableMetaty
     ///   or ``ResultsError/changedDuringClosure``; nothing changes then.
     /// - Complexity: O(*n* + *m*) for *n* old and *m* new rows, plus
     ///   O(*k* log *k*) for the *k* rows kept when some of them moved.
-    @discardableResult
+    @inlinable @discardableResult
     public func setTable(
         _ sections: [ResultsSection<Element>],
         sectionValues: [String: ResultsSectionValue]? = nil,
@@ -47,7 +47,9 @@ extension ResultsController where Element: SendableMetatype, Key: SendableMetaty
 
     /// Takes `prepared` (a store prepared from the store as it is now) or
     /// sets the table here, and the section values, as one update.
-    func adoptTable(
+    /// Inlinable, as the controller's other entry points are, so that the
+    /// diff is specialized for the element and key types.
+    @inlinable func adoptTable(
         _ prepared: (base: ResultsStoreVersion, store: ResultsStore<Element, Key>, summary: ResultsStore<Element, Key>.MergeSummary)?,
         sections: [ResultsSection<Element>], sectionValues: [String: ResultsSectionValue]?, changedKeys: [Key]
     ) throws(ResultsError) -> ResultsStore<Element, Key>.MergeSummary {
@@ -73,7 +75,7 @@ extension ResultsController where Element: SendableMetatype, Key: SendableMetaty
 
     /// The most rows (old or new) a table is diffed with on the caller's
     /// actor by ``prepareAndSetTable(_:sectionValues:changedKeys:isolation:)``.
-    static var tableSizeDiffedInPlace: Int { 8_192 }
+    @inlinable static var tableSizeDiffedInPlace: Int { 8_192 }
 }
 
 extension ResultsController where Element: Sendable, Key: Sendable {
@@ -100,7 +102,7 @@ extension ResultsController where Element: Sendable, Key: Sendable {
     /// - Complexity: on the caller's actor, O(*s*) for *s* sections plus the
     ///   report when the controller did not change meanwhile; the diff's
     ///   O(*n* + *m*) runs off it.
-    @discardableResult
+    @inlinable @discardableResult
     public func prepareAndSetTable(
         _ sections: [ResultsSection<Element>],
         sectionValues: [String: ResultsSectionValue]? = nil,
@@ -142,7 +144,7 @@ extension ResultsController {
     /// - Throws: ``ResultsError/changedDuringNotification`` or
     ///   ``ResultsError/changedDuringClosure``.
     /// - Complexity: O(*k* log *n*) for *k* keys, plus the report.
-    @discardableResult
+    @inlinable @discardableResult
     public func markChanged(keys: [Key]) throws(ResultsError) -> Int {
         try mutate { store in store.markChanged(keys: keys) }
     }
