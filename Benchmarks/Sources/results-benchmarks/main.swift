@@ -21,6 +21,7 @@ struct Configuration {
     var refreshSize: Int { quick ? 10_000 : 100_000 }
     var largeRefreshSize: Int { quick ? 100_000 : 1_000_000 }
     var mergePruneSize: Int { quick ? 10_000 : 100_000 }
+    var wholeTableSize: Int { quick ? 10_000 : 100_000 }
     var liveSearchSize: Int { quick ? 100_000 : 1_000_000 }
     var oneEditSize: Int { quick ? 100_000 : 1_000_000 }
     var manyEditsSize: Int { quick ? 10_000 : 100_000 }
@@ -108,7 +109,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2] [--instructions]")
+            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2,U1] [--instructions]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -323,6 +324,26 @@ if configuration.runs("W9") || configuration.runs("W9B") {
         held: heldMark(r.merge <= 1.1 * r.setData && r.sameRows),
         instructions: .sides(ours: "W9b merge", baseline: "W9b setData")))
     notes.append("W9b: the page keeps the store's order (10% gone, 10% changed, 10% new at the end), so both leave the same rows (\(r.sameRows ? "checked" : "NOT the same")); changesets: merge \(r.counts), setData \(r.setDataCounts); a page equal to the store (information): merge \(formatTime(r.unchangedMerge)), setData \(formatTime(r.unchangedSetData)) (\(fixed(r.unchangedMerge / r.unchangedSetData, 2))×). Best of \(r.repetitions).")
+}
+
+if configuration.runs("U1") {
+    let n = configuration.wholeTableSize
+    progress("U1 a whole table of \(count(n)) rows differing in 100")
+    let r = runWholeTable(size: n, repetitions: repetitions)
+    table.append(TableRow(
+        workload: "U1 setTable of \(count(n)) rows, 100 differing, vs merge(prune: true) of them",
+        ours: formatTime(r.ours), baseline: formatTime(r.merge),
+        ratio: fixed(r.ours / r.merge, 2) + "×", target: "≤ 1.5×, same rows",
+        held: heldMark(r.ours <= 1.5 * r.merge && r.sameRows)))
+    table.append(TableRow(
+        workload: "U1 setTable of \(count(n)) rows vs (a) Dictionary(uniqueKeysWithValues:)",
+        ours: formatTime(r.ours), baseline: formatTime(r.dictionary),
+        ratio: fixed(r.ours / r.dictionary, 2) + "×", target: "—", held: "—"))
+    table.append(TableRow(
+        workload: "U1 setTable of \(count(n)) rows vs (b) stdlib difference(from:).inferringMoves()",
+        ours: formatTime(r.ours), baseline: formatTime(r.stdlibDiff),
+        ratio: fixed(r.stdlibDiff / r.ours, 2) + "× faster", target: "—", held: "—"))
+    notes.append("U1: 50 rows changed, 25 gone, 25 new at the end; changesets: setTable \(r.counts), merge \(r.mergeCounts); same rows \(r.sameRows ? "checked" : "NOT the same"); (b) on the key arrays only, no content compared. Best of \(r.repetitions).")
 }
 
 if configuration.runs("W10") {

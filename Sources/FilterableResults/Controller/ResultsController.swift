@@ -85,6 +85,9 @@ public final class ResultsController<Element, Key: Hashable> {
     /// Whether ``sectionValue`` was set since the last report, so that every
     /// section's value is compared, not only those of sections whose rows changed.
     @usableFromInline var sectionValueWasSet = false
+    /// How many whole tables were handed over (see ``setTable(_:sectionValues:changedKeys:)``),
+    /// so that a table prepared off the actor is dropped when a newer one came.
+    @usableFromInline var tablesHandedOver = 0
 
     /// The batches open, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: [BatchFrame] = []

@@ -18,6 +18,9 @@ extension ResultsStore {
         /// Rows removed since the baseline that the baseline has: their
         /// identities stay reserved until the next changeset.
         @usableFromInline var retiredRows: [Int32] = []
+        /// Rows marked changed whatever their content compares to (see
+        /// ``ResultsStore/markChanged(keys:)``).
+        @usableFromInline var markedRows: Set<Int32> = []
 
         @inlinable init() {}
 

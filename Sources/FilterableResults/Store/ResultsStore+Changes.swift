@@ -73,8 +73,10 @@ extension ResultsStore {
     }
 
     /// Whether a row's content differs between the baseline and now
-    /// (without a content comparison, every replaced row differs).
+    /// (without a content comparison, every replaced row differs; a row
+    /// marked changed always does).
     @inlinable func isChanged(_ id: Int32) -> Bool {
+        if !tracker.markedRows.isEmpty && tracker.markedRows.contains(id) { return true }
         guard let sameContent else { return true }
         return !baseline.slots.withPointer(at: Int(id)) { old in table.slots.withPointer(at: Int(id)) { sameContent(old, $0) } }
     }
