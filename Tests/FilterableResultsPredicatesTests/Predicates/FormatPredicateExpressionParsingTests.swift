@@ -213,21 +213,21 @@ struct FormatPredicateExpressionNestingTests {
     }
 
     @Test("nesting over the limit is refused with a typed error, never a crash, on a 512 KB stack", arguments: [
-        String(repeating: "-", count: 101) + "a == 1",
-        "a == " + String(repeating: "-", count: 100_000) + "a",
-        String(repeating: "(", count: 101) + "a + 1" + String(repeating: ")", count: 101) + " == 2",
-        "a == " + String(repeating: "(", count: 100_000) + "a",
-        "a == " + String(repeating: "(1 + ", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
-        "a " + String(repeating: "+ (1 ", count: 150) + String(repeating: ")", count: 150) + " == 1",
-        subqueries(FormatPredicate.maximumSubqueryNestingDepth + 1),
-        subqueries(200),
-        String(repeating: "SUBQUERY(a, $x, ", count: 10_000),
-        "a == " + String(repeating: "b.@count.@count", count: 1) + String(repeating: ".@count", count: 200),
-    ])
-    func overLimit(format: String) async {
+        LongText("-", times: 101) + "a == 1",
+        "a == " + LongText("-", times: 100_000) + "a",
+        LongText("(", times: 101) + "a + 1" + LongText(")", times: 101) + " == 2",
+        "a == " + LongText("(", times: 100_000) + "a",
+        "a == " + LongText("(1 + ", times: 100_000) + "1" + LongText(")", times: 100_000),
+        "a " + LongText("+ (1 ", times: 150) + LongText(")", times: 150) + " == 1",
+        LongText(subqueries(FormatPredicate.maximumSubqueryNestingDepth + 1), named: "subqueries(maximumSubqueryNestingDepth + 1)"),
+        LongText(subqueries(200), named: "subqueries(200)"),
+        LongText("SUBQUERY(a, $x, ", times: 10_000),
+        "a == b.@count.@count" + LongText(".@count", times: 200),
+    ] as [LongText])
+    func overLimit(format: LongText) async {
         let code = await SmallStack.run { () -> String in
             do {
-                _ = try FormatPredicate(format)
+                _ = try FormatPredicate(format.text)
                 return "parsed"
             } catch let error as ResultsError {
                 guard case let .invalidPredicate(_, _, expected) = error else { return "\(error)" }

@@ -71,13 +71,14 @@ struct LikeMatchingTests {
     }
 
     @Test("a pathological pattern costs text plus pattern, not their product", arguments: [
-        (String(repeating: "a", count: 20_000), "*" + String(repeating: "a", count: 10_000) + "b", false),
-        (String(repeating: "a", count: 20_000) + "b", "*" + String(repeating: "a", count: 10_000) + "b", true),
-        (String(repeating: "ab", count: 10_000), "*" + String(repeating: "ab", count: 5_000) + "a*c", false),
-        (String(repeating: "a", count: 20_000), String(repeating: "*a", count: 5_000) + "*b*", false),
-        (String(repeating: "é", count: 20_000), "*" + String(repeating: "é", count: 10_000) + "e", false),
-    ])
-    func pathologicalLiteral(text: String, pattern: String, expected: Bool) {
+        (LongText("a", times: 20_000), "*" + LongText("a", times: 10_000) + "b", false),
+        (LongText("a", times: 20_000) + "b", "*" + LongText("a", times: 10_000) + "b", true),
+        (LongText("ab", times: 10_000), "*" + LongText("ab", times: 5_000) + "a*c", false),
+        (LongText("a", times: 20_000), LongText("*a", times: 5_000) + "*b*", false),
+        (LongText("é", times: 20_000), "*" + LongText("é", times: 10_000) + "e", false),
+    ] as [(LongText, LongText, Bool)])
+    func pathologicalLiteral(text: LongText, pattern: LongText, expected: Bool) {
+        let (text, pattern) = (text.text, pattern.text)
         let (matches, steps) = PredicateMatcherTesting.like(pattern, text)
         #expect(matches == expected)
         // Knuth–Morris–Pratt examines each byte at most twice.
@@ -85,11 +86,12 @@ struct LikeMatchingTests {
     }
 
     @Test("a pathological pattern with ? costs text times its 64-scalar words", arguments: [
-        (String(repeating: "a", count: 20_000), "*" + String(repeating: "a?", count: 1_000) + "b*", false),
-        (String(repeating: "a", count: 20_000) + "b", "*" + String(repeating: "?a", count: 1_000) + "b", true),
-        (String(repeating: "😀", count: 20_000), "*" + String(repeating: "?😀", count: 100) + "b*", false),
-    ])
-    func pathologicalWildcard(text: String, pattern: String, expected: Bool) {
+        (LongText("a", times: 20_000), "*" + LongText("a?", times: 1_000) + "b*", false),
+        (LongText("a", times: 20_000) + "b", "*" + LongText("?a", times: 1_000) + "b", true),
+        (LongText("😀", times: 20_000), "*" + LongText("?😀", times: 100) + "b*", false),
+    ] as [(LongText, LongText, Bool)])
+    func pathologicalWildcard(text: LongText, pattern: LongText, expected: Bool) {
+        let (text, pattern) = (text.text, pattern.text)
         let (matches, steps) = PredicateMatcherTesting.like(pattern, text)
         #expect(matches == expected)
         let scalars = pattern.unicodeScalars.count
@@ -137,11 +139,12 @@ struct ContainsSearchTests {
     }
 
     @Test("a needle of near misses costs text plus needle, not their product", arguments: [
-        (String(repeating: "a", count: 40_000), String(repeating: "a", count: 20_000) + "b", false),
-        (String(repeating: "a", count: 40_000) + "b", String(repeating: "a", count: 20_000) + "b", true),
-        (String(repeating: "ab", count: 20_000) + "abb", String(repeating: "ab", count: 5_000) + "b", true),
-    ])
-    func pathological(text: String, needle: String, expected: Bool) throws {
+        (LongText("a", times: 40_000), LongText("a", times: 20_000) + "b", false),
+        (LongText("a", times: 40_000) + "b", LongText("a", times: 20_000) + "b", true),
+        (LongText("ab", times: 20_000) + "abb", LongText("ab", times: 5_000) + "b", true),
+    ] as [(LongText, LongText, Bool)])
+    func pathological(text: LongText, needle: LongText, expected: Bool) throws {
+        let (text, needle) = (text.text, needle.text)
         let (contains, steps) = PredicateMatcherTesting.contains(text, needle)
         #expect(contains == expected)
         #expect(steps <= 8 * (text.utf8.count + needle.utf8.count))

@@ -119,16 +119,16 @@ struct NestingDepthTests {
     }
 
     @Test("hostile nesting is an error, not a crash, even on a 512 KB stack", arguments: [
-        String(repeating: "(", count: 7_500),
-        String(repeating: "(", count: 100_000) + "a == 1" + String(repeating: ")", count: 100_000),
-        String(repeating: "NOT ", count: 47_600) + "a == 1",
-        String(repeating: "!", count: 100_000) + "a == 1",
-        String(repeating: "(", count: 500) + "a == 1" + String(repeating: ")", count: 500),
-    ])
-    func hostileNesting(format: String) async {
+        LongText("(", times: 7_500),
+        LongText("(", times: 100_000) + "a == 1" + LongText(")", times: 100_000),
+        LongText("NOT ", times: 47_600) + "a == 1",
+        LongText("!", times: 100_000) + "a == 1",
+        LongText("(", times: 500) + "a == 1" + LongText(")", times: 500),
+    ] as [LongText])
+    func hostileNesting(format: LongText) async {
         let code = await SmallStack.run { () -> String in
             do {
-                _ = try FormatPredicate(format)
+                _ = try FormatPredicate(format.text)
                 return "parsed"
             } catch let error as ResultsError {
                 return error.code

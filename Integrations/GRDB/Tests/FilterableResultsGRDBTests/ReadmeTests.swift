@@ -5,7 +5,7 @@ import GRDB
 import Testing
 @testable import FilterableResultsGRDB
 
-/// The Swift blocks of README's "Results from a database", verbatim.
+/// The Swift blocks of Integrations/GRDB/README.md ("Results from a database"), verbatim.
 @MainActor
 @Suite struct ReadmeTests {
     @Test func resultsFromADatabase() async throws {
