@@ -90,7 +90,7 @@ final class InnerNode: ManagedBuffer<InnerHeader, AnyObject> {
     }
 
     /// What child `index` counts.
-    @inlinable func summary(_ index: Int) -> TreeSummary { TreeSummary.span(from: before(index), to: ends[index]) }
+    @inlinable func summary(_ index: Int) -> TreeSummary { TreeSummary.between(before(index), and: ends[index]) }
 
     /// Sets what child `index` counts, and the sums after it: O(children
     /// after `index`).
@@ -103,9 +103,9 @@ final class InnerNode: ManagedBuffer<InnerHeader, AnyObject> {
         ends[index] = running
         var next = index &+ 1
         while next < count {
-            let span = TreeSummary.span(from: oldEnd, to: ends[next])
+            let gap = TreeSummary.between(oldEnd, and: ends[next])
             oldEnd = ends[next]
-            running += span
+            running += gap
             ends[next] = running
             next &+= 1
         }

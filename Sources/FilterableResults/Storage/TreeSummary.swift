@@ -51,7 +51,7 @@ struct TreeSummary: Hashable, Sendable {
 
     /// What the span between two prefixes counts: the items after those
     /// `before` counts, up to those `after` counts (which includes them).
-    @inlinable static func span(from before: TreeSummary, to after: TreeSummary) -> TreeSummary {
+    @inlinable static func between(_ before: TreeSummary, and after: TreeSummary) -> TreeSummary {
         let headers = after.headers &- before.headers
         return TreeSummary(
             rows: after.rows &- before.rows,
