@@ -1,7 +1,7 @@
 /// The composition as a source of a data source: the user's edits go to
 /// the part that owns the row.
 extension ResultsComposition: ResultsSource {
-    /// Whether any part has a batch open.
+    /// Whether a batch is open: the composition's own, or one of its parts'.
     ///
     /// - Complexity: O(*p*) for *p* parts.
     public var isBatching: Bool { batch != nil || parts.contains { $0.connection.isBatching() } }
