@@ -31,17 +31,14 @@ enum FlatListCall: Hashable, Sendable {
 extension FlatListCall: CustomStringConvertible {
     /// The call as `remove [1, 4…6]`, `move 3→0`.
     var description: String {
-        func rows(_ set: IndexSet) -> String {
-            "[" + set.rangeView.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)…\($0.upperBound - 1)" }.joined(separator: ", ") + "]"
-        }
         switch self {
         case .reloadData: return "reloadData"
         case .beginUpdates: return "begin"
         case .endUpdates: return "end"
-        case let .removeRows(set): return "remove \(rows(set))"
-        case let .insertRows(set): return "insert \(rows(set))"
+        case let .removeRows(set): return "remove \(set.rangesDescription)"
+        case let .insertRows(set): return "insert \(set.rangesDescription)"
         case let .moveRow(from, to): return "move \(from)→\(to)"
-        case let .reloadRows(set): return "reload \(rows(set))"
+        case let .reloadRows(set): return "reload \(set.rangesDescription)"
         }
     }
 }

@@ -38,15 +38,12 @@ enum OutlineViewCall<Element: SendableMetatype, Key: Hashable & SendableMetatype
 extension OutlineViewCall: CustomStringConvertible {
     /// The call as `remove [1, 4…6] in 3`, `move 0 in root → 2 in 7`.
     var description: String {
-        func items(_ set: IndexSet) -> String {
-            "[" + set.rangeView.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)…\($0.upperBound - 1)" }.joined(separator: ", ") + "]"
-        }
         switch self {
         case .reloadData: return "reloadData"
         case .beginUpdates: return "begin"
         case .endUpdates: return "end"
-        case let .removeItems(set, parent): return "remove \(items(set)) in \(parent)"
-        case let .insertItems(set, parent): return "insert \(items(set)) in \(parent)"
+        case let .removeItems(set, parent): return "remove \(set.rangesDescription) in \(parent)"
+        case let .insertItems(set, parent): return "insert \(set.rangesDescription) in \(parent)"
         case let .moveItem(from, parent, to, newParent): return "move \(from) in \(parent) → \(to) in \(newParent)"
         case let .expandItem(item): return "expand \(item)"
         case let .collapseItem(item): return "collapse \(item)"
