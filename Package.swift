@@ -91,6 +91,24 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// CI's ThreadSanitizer build (.ci/run) compiles only the tests that start
+// tasks or share state across threads, and no tool: it sets
+// `FILTERABLE_RESULTS_TESTS=concurrency`. Apps and `swift test` never do.
+if Context.environment["FILTERABLE_RESULTS_TESTS"] == "concurrency" {
+    let concurrencyTests = [
+        "FilterableResultsTests": [
+            "Controller/ObservationPrimitiveTests.swift", "Controller/PreparedUpdateTests.swift",
+            "Controller/RefreshTests.swift", "Controller/UpdateStreamTests.swift",
+            "Controller/WholeTableTests.swift", "DataSources/PagingTests.swift",
+            "Hardening/HardeningRegressionTests.swift", "Support",
+        ],
+        "FilterableResultsPredicatesTests": ["Predicates/RegularExpressionCacheTests.swift"],
+    ]
+    package.targets.removeAll { $0.type == .executable || ($0.type == .test && concurrencyTests[$0.name] == nil) }
+    package.products.removeAll { $0.name == "results-scenario" }
+    for target in package.targets { target.sources = concurrencyTests[target.name] ?? target.sources }
+}
+
 // The package's fuzzers and benchmarks (packages of their own in Fuzz/ and
 // Benchmarks/) drive the scenario runner; they set this variable to see it
 // as a product. Apps never do.

@@ -8,9 +8,14 @@ import Foundation
 // with their baselines in one release build and prints one table.
 //
 //     swift run -c release --package-path Benchmarks results-benchmarks [--quick] [--reps N] [--only W1,W3] [--instructions]
+//
+// CI runs `--smoke` in a debug build: every workload once, at a hundredth of
+// its quick size, to show that each builds and runs (its ratios mean nothing).
 
 struct Configuration {
     var quick = false
+    /// `--smoke`: every workload at a hundredth of its quick size, once.
+    var smoke = false
     var reps = 5
     var budget: Double? = nil
     var only: Set<String>? = nil
@@ -18,29 +23,37 @@ struct Configuration {
     var countsInstructions = false
     /// `--instruction-child`: this process is that child.
     var isInstructionChild = false
-    var refreshSize: Int { quick ? 10_000 : 100_000 }
-    var largeRefreshSize: Int { quick ? 100_000 : 1_000_000 }
-    var mergePruneSize: Int { quick ? 10_000 : 100_000 }
-    var wholeTableSize: Int { quick ? 10_000 : 100_000 }
-    var liveSearchSize: Int { quick ? 100_000 : 1_000_000 }
-    var oneEditSize: Int { quick ? 100_000 : 1_000_000 }
-    var manyEditsSize: Int { quick ? 10_000 : 100_000 }
+    var refreshSize: Int { sized(quick: 10_000, full: 100_000) }
+    var largeRefreshSize: Int { sized(quick: 100_000, full: 1_000_000) }
+    var mergePruneSize: Int { sized(quick: 10_000, full: 100_000) }
+    var wholeTableSize: Int { sized(quick: 10_000, full: 100_000) }
+    var liveSearchSize: Int { sized(quick: 100_000, full: 1_000_000) }
+    var oneEditSize: Int { sized(quick: 100_000, full: 1_000_000) }
+    var manyEditsSize: Int { sized(quick: 10_000, full: 100_000) }
     var manyEditsCount: Int { manyEditsSize / 10 }
-    var memorySize: Int { quick ? 100_000 : 1_000_000 }
+    var memorySize: Int { sized(quick: 100_000, full: 1_000_000) }
     var growthSizesOverride: [Int]? = nil
-    var growthSizes: [Int] { growthSizesOverride ?? (quick ? [1_000, 10_000, 100_000] : [10_000, 100_000, 1_000_000]) }
-    var pageMergeSize: Int { quick ? 100_000 : 1_000_000 }
-    var lookupSize: Int { quick ? 100_000 : 1_000_000 }
-    var searchSize: Int { quick ? 100_000 : 1_000_000 }
-    var scenarioFileSize: Int { quick ? 100_000 : 1_000_000 }
-    var sectionOrderSize: Int { quick ? 10_000 : 100_000 }
-    var matchesRows: Int { quick ? 10_000 : 100_000 }
-    var compositionSize: Int { quick ? 10_000 : 100_000 }
-    var matchesTextBytes: Int { quick ? 100_000 : 1_000_000 }
+    var growthSizes: [Int] { growthSizesOverride ?? [10_000, 100_000, 1_000_000].map { sized(quick: $0 / 10, full: $0) } }
+    var pageMergeSize: Int { sized(quick: 100_000, full: 1_000_000) }
+    var lookupSize: Int { sized(quick: 100_000, full: 1_000_000) }
+    var searchSize: Int { sized(quick: 100_000, full: 1_000_000) }
+    var scenarioFileSize: Int { sized(quick: 100_000, full: 1_000_000) }
+    var sectionOrderSize: Int { sized(quick: 10_000, full: 100_000) }
+    var matchesRows: Int { sized(quick: 10_000, full: 100_000) }
+    var compositionSize: Int { sized(quick: 10_000, full: 100_000) }
+    var matchesTextBytes: Int { sized(quick: 100_000, full: 1_000_000) }
     /// How long the standard library diff may keep repeating (W1 (b)).
-    var stdlibDiffBudget: Double { quick ? 5 : 60 }
+    var stdlibDiffBudget: Double { smoke ? 0 : quick ? 5 : 60 }
     /// Each workload repeats at least `reps` times, then on until it has run this long.
-    var repetitions: Repetitions { Repetitions(minimum: reps, budget: budget ?? (quick ? 0.5 : 4)) }
+    var repetitions: Repetitions {
+        smoke ? Repetitions(minimum: 1, budget: 0) : Repetitions(minimum: reps, budget: budget ?? (quick ? 0.5 : 4))
+    }
+
+    /// A workload's size: `full` normally, `quick` with `--quick`, a
+    /// hundredth of `quick` (at least 100) with `--smoke`.
+    func sized(quick quickSize: Int, full: Int) -> Int {
+        smoke ? max(quickSize / 100, 100) : quick ? quickSize : full
+    }
 
     func runs(_ workload: String) -> Bool {
         // The counting child skips the rows it cannot count: W5 measures
@@ -76,6 +89,8 @@ func parseArguments() -> Configuration {
         switch argument {
         case "--quick":
             configuration.quick = true
+        case "--smoke":
+            configuration.smoke = true
         case "--reps":
             guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 1 else {
                 fatalError("--reps needs a positive number")
@@ -109,7 +124,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2,U1] [--instructions]")
+            print("usage: results-benchmarks [--quick | --smoke] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2,U1] [--instructions]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -119,7 +134,7 @@ func parseArguments() -> Configuration {
 }
 
 let configuration = parseArguments()
-let reps = configuration.reps
+let reps = configuration.repetitions.minimum
 let repetitions = configuration.repetitions
 var table: [TableRow] = []
 var notes: [String] = []
@@ -393,7 +408,7 @@ if configuration.runs("W11") {
 }
 
 if configuration.runs("W11C") {
-    let n = configuration.quick ? 10_000 : 100_000
+    let n = configuration.sized(quick: 10_000, full: 100_000)
     progress("W11c search keystrokes on \(count(n)) Hangul and Japanese names and their ASCII mirrors")
     let r = runWideSearch(size: n, repetitions: repetitions)
     for c in r.cases {
@@ -440,7 +455,7 @@ if configuration.runs("W15") {
 }
 
 if configuration.runs("O1") || configuration.runs("O2") {
-    let folders = configuration.quick ? 10 : 100
+    let folders = configuration.smoke ? 1 : configuration.quick ? 10 : 100
     progress("O1, O2 an outline of \(folders) folders × 10 subfolders × 99 files")
     let r = runOutline(folders: folders, files: 99, repetitions: repetitions)
     for (name, ours, flat, counters) in [
@@ -539,8 +554,14 @@ if configuration.countsInstructions && !configuration.isInstructionChild {
 
 // MARK: The table
 
+#if DEBUG
+let buildConfiguration = "debug"
+#else
+let buildConfiguration = "release"
+#endif
+
 printTable(table, notes: notes, instructions: instructionCounts,
-           title: "FilterableResults benchmarks (\(configuration.quick ? "quick sizes" : "full sizes"), best of at least \(reps), release build)")
+           title: "FilterableResults benchmarks (\(configuration.smoke ? "smoke sizes" : configuration.quick ? "quick sizes" : "full sizes"), best of at least \(reps), \(buildConfiguration) build)")
 
 func printTable(_ table: [TableRow], notes: [String], instructions: [String: Double]?, title: String) {
     var table = table
