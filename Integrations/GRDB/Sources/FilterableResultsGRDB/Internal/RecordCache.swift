@@ -90,6 +90,12 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
         lock.withLock { for rowID in rowIDs { held[rowID] = nil } }
     }
 
+    /// The record held for `rowID` as it was before the commit that
+    /// deleted it, or moved it into another section, if any.
+    func heldRecord(_ rowID: Int64) -> Record? {
+        lock.withLock { held[rowID] }
+    }
+
     /// Reads the records with `rowIDs` that are not cached, caches them and
     /// returns every one found.
     @discardableResult
