@@ -16,19 +16,19 @@ extension DatabaseResults {
             // The records whose content changed are read again. The cache
             // takes the records the commit sent: of the rows that came or
             // changed, as after it; of the rows that left (or moved into
-            // another section), as before it, held until the batch that
-            // reports them is applied. The update's records come from it.
+            // another section), as before it, under the stamp they had
+            // (versions the update's deletes show, kept until it is applied).
+            let store = controller.store
             let left = Set(removed)
             cache.invalidate(updated.lazy.filter { !left.contains($0) })
             cache.insert(records)
-            cache.hold(leaving)
+            cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
             // Rows the commit touched without changing keep their stamp: no
             // update. Rows whose order or section values changed are
             // replaced: each is put back in order by binary search, keeping
             // its identity, and the engine's diff reports it moved (a merge
             // sorts the whole section a changed row breaks).
             let changed = Set(updated)
-            let store = controller.store
             var placed: [IndexEntry] = []
             var merged: [IndexEntry] = []
             for var entry in upserted {
@@ -57,6 +57,7 @@ extension DatabaseResults {
             cache.invalidate(removed)
             cache.releaseHeld(removed)
             cache.releaseHeld(upserted.lazy.map(\.rowID))
+            cache.dropVersions(leaving.keys)
         case let .reload(entries):
             cache.invalidateAll()
             reload(entries)
@@ -66,9 +67,10 @@ extension DatabaseResults {
             done()
         case let .narrow(query, base, matched, candidates, leaving, done):
             // The records of the rows that leave, for the batch that reports them.
-            cache.hold(leaving)
+            let store = controller.store
+            cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
             let applied = request.serial == base && narrow(query, matched: matched, candidates: candidates)
-            cache.releaseHeld(leaving.keys)
+            cache.dropVersions(leaving.keys)
             done(applied)
         case let .failure(error):
             fail(error)

@@ -99,22 +99,22 @@ extension DatabaseResults {
 
     /// The engine's update with records, mapped element by element
     /// (``ResultsChangeset/map(_:)``): the same positions, keys and section
-    /// changes, each entry shown as its record.
+    /// changes, each entry shown as the record of its version (its rowid
+    /// and stamp).
     ///
     /// An entry the table after the update shows with the same stamp is
     /// the row as it is now: its record is the cache's, which holds what
     /// the commit sent, else read (one batch for the update). Another
     /// entry is a row as it was (deleted, or moved into a new section): its
-    /// record is the one held for it as it was before the commit, or for a
-    /// row gone, the cache's. When a record cannot be had (a row deleted
-    /// before it was ever read, or deleted again since), the update is a
-    /// reload: never a change with another row's record, or with a record
-    /// newer than the row it reports.
+    /// record is the version the commit sent for it, or for a row gone,
+    /// the cache's. When a record cannot be had (a row deleted before it
+    /// was ever read, or deleted again since), the update is a reload:
+    /// never a change with another row's record, nor a moved row's old
+    /// place with its new record.
     ///
-    /// Unlike ``ResultsSource/map(_:accepting:)``, whose transform is a
-    /// function of the element alone, a record is read from the database
-    /// and may be missing (then the whole update becomes a reload), and the
-    /// snapshot stays a ``DatabaseResultsSnapshot``.
+    /// Not ``ResultsSource/map(_:accepting:)``: a record is read from the
+    /// database and may be missing (then the whole update is a reload), and
+    /// the snapshot stays a ``DatabaseResultsSnapshot``.
     ///
     /// - Complexity: O(*k* log *n*) for *k* changed rows, plus one read of
     ///   the records of the rows that came or changed the cache lacks.
@@ -130,7 +130,8 @@ extension DatabaseResults {
             let changeset = try update.changeset.map { entry throws(MissingRecord) -> Record in
                 let now = shown.visibleElement(forKey: entry.rowID)
                 if now?.stamp == entry.stamp, let record = current[entry.rowID] ?? cache.cached(entry.rowID) { return record }
-                if let record = cache.heldRecord(entry.rowID) ?? (now == nil ? cache.cached(entry.rowID) : nil) { return record }
+                if let record = cache.version(entry.rowID, stamp: entry.stamp) { return record }
+                if now == nil, let record = cache.cached(entry.rowID) { return record }
                 throw MissingRecord()
             }
             return Update(changeset: changeset, snapshot: snapshot)
