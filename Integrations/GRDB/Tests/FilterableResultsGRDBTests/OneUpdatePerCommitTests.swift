@@ -66,6 +66,25 @@ import Testing
         #expect(screen.problems(expected: try database.freshSelect(Self.flat)) == [])
     }
 
+    /// A row alone in its section whose order values change is an update
+    /// of that row: its section stays, as the same section.
+    @Test func aRowAloneInItsSectionThatChangesOrderIsAnUpdate() async throws {
+        let database = try TemporaryDatabase()
+        try populate(database, count: 9) { $0 == 5 ? "Solo" : "Red" }
+        let results = try await DatabaseResults<Player>(database.pool, request: Self.sectioned)
+        let screen = Screen(results, cell: cell)
+        var updates: [DatabaseResults<Player>.Update] = []
+        let observation = results.observe { updates.append($0) }
+        defer { observation.cancel() }
+        try await database.pool.write { db in try db.execute(sql: "UPDATE player SET score = 7 WHERE id = 5") }
+        await results.synchronize()
+        #expect(updates.count == 1)
+        #expect(updates.first?.changeset.sectionChanges == [])
+        #expect(updates.first?.changeset.elementChanges.map(\.change) == [.update(at: ResultsIndexPath(row: 0, section: 1), newIndexPath: ResultsIndexPath(row: 0, section: 1))])
+        #expect(updates.first?.changeset.elementChanges.first?.element.score == 7)
+        #expect(screen.problems(expected: try database.freshSelect(Self.sectioned)) == [])
+    }
+
     /// Many rows reordered in one commit: one update, not a reload, with
     /// each changed row once, applied to table and collection views.
     @Test(arguments: [ListViewFlavor.tableView, .collectionView])
