@@ -1,9 +1,10 @@
-// D1–D5: DatabaseResults against what an app would do without it (D3u,
+// D1–D5: DatabaseResults against what an app would do without it (D31:
+// D3 of one row; D3u,
 // D3r and D3d: D3 over a table with a UNIQUE column, the sync pattern's
 // INSERT OR REPLACE over it, and the same changes as DELETE + INSERT).
 //
 //     swift run -c release --package-path Integrations/GRDB grdb-benchmarks [--quick | --rows N]
-//         [--only D3|D3u|D3r|D3d [--transactions N]]
+//         [--only D3|D31|D3u|D3r|D3d [--transactions N]]
 //
 // Timings are printed, never asserted (they are not tests). The data are
 // drawn from a fixed seed. `--only` runs one D3 row (after the opening,
@@ -171,6 +172,15 @@ let (_, refetchTime) = try await measure {
 }
 let latency = d3.latencies.isEmpty ? refetchTime : d3.latencies[d3.latencies.count / 2]
 if !d3.latencies.isEmpty { print("D3 100-row transaction: commit to reported update \(seconds(latency)) (median of \(d3Transactions); \(seconds(d3.latencies[0]))–\(seconds(d3.latencies.last!)); \(d3.changes) changes; CPU \(cpuMedian(d3.cpu))); refetch + difference(from:): \(seconds(refetchTime)) (\(String(format: "%.0f", refetchTime / latency))x)") }
+
+// D31: D3's transaction of one row: what a commit costs whatever its size.
+let d31 = try await commitLatencies(items, count: runs("D31") ? d3Transactions : 0) { db, number in
+    try db.execute(sql: "UPDATE item SET score = score + 7 WHERE id = ?", arguments: [d3IDs[number][0]])
+}
+if !d31.latencies.isEmpty {
+    let oneRowLatency = d31.latencies[d31.latencies.count / 2]
+    print("D31 1-row transaction: commit to reported update \(seconds(oneRowLatency)) (median of \(d3Transactions); \(seconds(d31.latencies[0]))–\(seconds(d31.latencies.last!)); \(d31.changes) changes; CPU \(cpuMedian(d31.cpu))); refetch + difference(from:) as D3: \(String(format: "%.0f", refetchTime / oneRowLatency))x")
+}
 
 // D3r: the sync pattern over a table with a UNIQUE remote id: transactions
 // of 100 `INSERT OR REPLACE` by remote id under new local ids (each

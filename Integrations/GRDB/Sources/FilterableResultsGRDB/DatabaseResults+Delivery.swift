@@ -13,37 +13,38 @@ extension DatabaseResults {
                 let listed = Set(removed)
                 removed += shownKeys().filter { !verified.contains($0) && !listed.contains($0) }
             }
-            // The records whose content changed are read again; the update
-            // is built with the records sent, those of the rows that left as
-            // they were.
-            // (Not the rows that left: the update carries their records,
-            // read from the cache until the batch is applied.)
+            // The records whose content changed are read again. The cache
+            // takes the records the commit sent: of the rows that came or
+            // changed, as after it; of the rows that left (or moved into
+            // another section), as before it, under the stamp they had
+            // (versions the update's deletes show, kept until it is applied).
+            let store = controller.store
             let left = Set(removed)
             cache.invalidate(updated.lazy.filter { !left.contains($0) })
             cache.insert(records)
-            generation += 1
-            sent = (records, leaving)
-            defer { sent = ([:], [:]) }
-            // Rows the commit touched without changing keep their stamp: no update.
-            // Rows whose order or section values changed are removed and
-            // merged again: each lands in its place by binary search, and
-            // the engine reports the same row moved (a merge of rows that
-            // break their section's order would sort the whole section).
+            cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
+            // Rows the commit touched without changing keep their stamp: no
+            // update. Rows whose order or section values changed are
+            // replaced: each is put back in order by binary search, keeping
+            // its identity, and the engine's diff reports it moved (a merge
+            // sorts the whole section a changed row breaks).
             let changed = Set(updated)
-            let store = controller.store
-            var moved: [Int64] = []
-            let upserted = upserted.map { entry in
-                var entry = entry
+            var placed: [IndexEntry] = []
+            var merged: [IndexEntry] = []
+            for var entry in upserted {
                 if let kept = store.element(forKey: entry.rowID) {
                     if !changed.contains(entry.rowID) { entry.stamp = kept.stamp }
-                    if !entry.hasSamePlace(as: kept) { moved.append(entry.rowID) }
+                    if !entry.hasSamePlace(as: kept) {
+                        placed.append(entry)
+                        continue
+                    }
                 }
-                return entry
+                merged.append(entry)
             }
             do {
                 try controller.performBatchUpdates { () throws(ResultsError) in
-                    if !moved.isEmpty { try controller.remove(keys: moved) }
-                    if !upserted.isEmpty { try controller.merge(upserted) }
+                    if !placed.isEmpty { try controller.replaceAll(placed) }
+                    if !merged.isEmpty { try controller.merge(merged) }
                     if !removed.isEmpty { try controller.remove(keys: removed) }
                 }
             } catch {
@@ -56,6 +57,7 @@ extension DatabaseResults {
             cache.invalidate(removed)
             cache.releaseHeld(removed)
             cache.releaseHeld(upserted.lazy.map(\.rowID))
+            cache.dropVersions(leaving.keys)
         case let .reload(entries):
             cache.invalidateAll()
             reload(entries)
@@ -64,9 +66,12 @@ extension DatabaseResults {
             apply(query, entries, reorganize: reorganize, refresh: refresh)
             done()
         case let .narrow(query, base, matched, candidates, leaving, done):
-            sent = ([:], leaving)
-            defer { sent = ([:], [:]) }
-            done(request.serial == base && narrow(query, matched: matched, candidates: candidates))
+            // The records of the rows that leave, for the batch that reports them.
+            let store = controller.store
+            cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
+            let applied = request.serial == base && narrow(query, matched: matched, candidates: candidates)
+            cache.dropVersions(leaving.keys)
+            done(applied)
         case let .failure(error):
             fail(error)
         case let .release(rowIDs):
@@ -86,7 +91,6 @@ extension DatabaseResults {
     /// table is replaced all the same and reported as the app's own
     /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
     func reload(_ entries: [IndexEntry], organizedFor request: DatabaseResultsRequest? = nil) {
-        generation += 1
         let pausesHere = controller.updatesEnabled && !controller.isBatching
         do {
             if pausesHere { try controller.setUpdatesEnabled(false) }
@@ -124,7 +128,6 @@ extension DatabaseResults {
             error = nil
             return
         }
-        generation += 1
         do {
             try controller.performBatchUpdates { () throws(ResultsError) in
                 if !reorganize {
@@ -160,7 +163,6 @@ extension DatabaseResults {
         if removed.count > Self.reloadThreshold {
             reload(kept)
         } else if !removed.isEmpty {
-            generation += 1
             do {
                 try controller.performBatchUpdates { () throws(ResultsError) in try controller.remove(keys: removed) }
             } catch {

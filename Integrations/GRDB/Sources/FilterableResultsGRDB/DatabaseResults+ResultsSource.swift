@@ -65,7 +65,8 @@ extension DatabaseResults: @MainActor ResultsSource {
     ///
     /// - Complexity: O(1).
     public func observe(_ handler: @escaping (Update) -> Void) -> ResultsObservation {
-        controller.observe { [unowned self] update in handler(self.recordUpdate(update)) }
+        let cache = self.cache
+        return controller.observe { update in handler(Self.records(of: update, cache: cache)) }
     }
 
     /// Refuses: rows leave when the database deletes them (write the
@@ -93,46 +94,49 @@ extension DatabaseResults: @MainActor ResultsSource {
 }
 
 extension DatabaseResults {
-    /// The engine's update with records: those the commit sent (rows that
-    /// came or changed, as after it; rows that left, as before it), else
-    /// cached or read (one batch). When a record cannot be had (a row deleted before it was
-    /// ever read, or deleted again since), the update is a reload: never a
-    /// change with another row's record.
-    func recordUpdate(_ update: ResultsController<IndexEntry, Int64>.Update) -> Update {
-        if let converted, converted.generation == generation { return converted.update }
-        let snapshot = Snapshot(entries: update.snapshot, cache: cache)
-        let result = Self.convert(update, snapshot: snapshot, cache: cache, sent: sent)
-        converted = (generation, result)
-        return result
-    }
+    /// A row whose record cannot be had: the update is a reload.
+    struct MissingRecord: Error {}
 
-    nonisolated static func convert(
-        _ update: ResultsController<IndexEntry, Int64>.Update, snapshot: Snapshot, cache: RecordCache<Record>,
-        sent: (after: [Int64: Record], before: [Int64: Record])
-    ) -> Update {
+    /// The engine's update with records, mapped element by element
+    /// (``ResultsChangeset/map(_:)``): the same positions, keys and section
+    /// changes, each entry shown as the record of its version (its rowid
+    /// and stamp).
+    ///
+    /// An entry the table after the update shows with the same stamp is
+    /// the row as it is now: its record is the cache's, which holds what
+    /// the commit sent, else read (one batch for the update). Another
+    /// entry is a row as it was (deleted, or moved into a new section): its
+    /// record is the version the commit sent for it, or for a row gone,
+    /// the cache's. When a record cannot be had (a row deleted before it
+    /// was ever read, or deleted again since), the update is a reload:
+    /// never a change with another row's record, nor a moved row's old
+    /// place with its new record.
+    ///
+    /// Not ``ResultsSource/map(_:accepting:)``: a record is read from the
+    /// database and may be missing (then the whole update is a reload), and
+    /// the snapshot stays a ``DatabaseResultsSnapshot``.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* changed rows, plus one read of
+    ///   the records of the rows that came or changed the cache lacks.
+    nonisolated static func records(of update: ResultsController<IndexEntry, Int64>.Update, cache: RecordCache<Record>) -> Update {
+        let snapshot = Snapshot(entries: update.snapshot, cache: cache)
         let reload = Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)
         guard !update.isReload else { return reload }
         let changes = update.changeset.elementChanges
         guard changes.count <= cache.capacity / 2 else { return reload }
-        var wanted: [Int64] = []
-        for change in changes where change.kind != .delete && sent.after[change.key] == nil { wanted.append(change.key) }
-        var records = sent.after.merging(cache.load(wanted)) { sent, _ in sent }
-        var converted: [ResultsChangeset<Record, Int64>.ElementChange] = []
-        converted.reserveCapacity(changes.count)
-        for change in changes {
-            // A row deleted from its place that the commit also sent (it moved
-            // into a new section): the cache has its new record, not the old.
-            let record = change.kind == .delete
-                ? sent.before[change.key] ?? (sent.after[change.key] == nil ? cache.cached(change.key) : nil)
-                : records[change.key]
-            guard let record else { return reload }
-            records[change.key] = record
-            converted.append(ResultsChangeset<Record, Int64>.ElementChange(change.change, key: change.key, element: record))
+        let current = cache.load(changes.compactMap { $0.kind == .delete ? nil : $0.key })
+        let shown = update.snapshot
+        do {
+            let changeset = try update.changeset.map { entry throws(MissingRecord) -> Record in
+                let now = shown.visibleElement(forKey: entry.rowID)
+                if now?.stamp == entry.stamp, let record = current[entry.rowID] ?? cache.cached(entry.rowID) { return record }
+                if let record = cache.version(entry.rowID, stamp: entry.stamp) { return record }
+                if now == nil, let record = cache.cached(entry.rowID) { return record }
+                throw MissingRecord()
+            }
+            return Update(changeset: changeset, snapshot: snapshot)
+        } catch {
+            return reload
         }
-        return Update(
-            changeset: ResultsChangeset(
-                sectionChanges: update.changeset.sectionChanges, elementChanges: converted,
-                sectionUpdates: update.changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) }),
-            snapshot: snapshot)
     }
 }

@@ -100,13 +100,6 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     var requestChangesInFlight = 0
     /// The serial of the last request change asked for.
     var lastRequestSerial = 0
-    /// Bumped before every batch of the engine, so that its update is
-    /// turned into records once whatever the number of observers.
-    var generation = 0
-    var converted: (generation: Int, update: Update)?
-    /// The records sent with the commit being applied: after it, and of
-    /// the rows that left, before it.
-    var sent: (after: [Int64: Record], before: [Int64: Record]) = ([:], [:])
 
     /// Reads the request's rows and starts following the database, in one
     /// access of the writer so that no commit falls between them.

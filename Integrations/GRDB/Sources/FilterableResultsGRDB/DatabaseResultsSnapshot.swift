@@ -59,8 +59,17 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable>: Resul
     /// go, so scrolling reads one batch per batch of rows); `nil` when there
     /// is no such row or the database no longer has it.
     ///
-    /// - Complexity: O(log *n*) when cached; otherwise one query for the
-    ///   cache's batch size of rows, and O(*b* log *n*) for their keys.
+    /// A row the cache lacks is read on the calling thread (the main actor,
+    /// for a view's cell): one read of at most `batchSize` rows by rowid
+    /// (one statement per 500), each a lookup in the table's rowid b-tree,
+    /// whatever the table's size or the request's order and filters.
+    /// Through a `DatabasePool` it takes a reader connection, which never
+    /// waits for the writer (it waits only while every reader is busy);
+    /// through a `DatabaseQueue` it waits for the transaction in progress,
+    /// if any, to end, so keep transactions short while a list is shown.
+    ///
+    /// - Complexity: O(log *n*) when cached; otherwise that one read, plus
+    ///   O(*b* log *n*) for the *b* keys of the batch.
     public func element(at indexPath: ResultsIndexPath) -> Record? {
         guard let key = entries.key(at: indexPath) else { return nil }
         return cache.record(key, section: indexPath.section, row: indexPath.row) { forward in

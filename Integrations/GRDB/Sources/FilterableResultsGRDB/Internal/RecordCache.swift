@@ -19,6 +19,10 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     /// and held until the main actor applies it: a snapshot the view still
     /// shows can always give the record of each of its rows.
     private var held: [Int64: Record] = [:]
+    /// The records of rows as they were before the commit being applied
+    /// changed or removed them, with the stamp of that version: what an
+    /// update shows for a row that left or moved into a new section.
+    private var versions: [Int64: (stamp: UInt32, record: Record)] = [:]
     private var tick: UInt64 = 0
     /// The position last read, to tell the direction a view scrolls.
     private var lastRead: (section: Int, row: Int)?
@@ -88,6 +92,27 @@ final class RecordCache<Record: FetchableRecord & Sendable>: @unchecked Sendable
     /// Lets go of the held records of `rowIDs`.
     func releaseHeld(_ rowIDs: some Sequence<Int64>) {
         lock.withLock { for rowID in rowIDs { held[rowID] = nil } }
+    }
+
+    /// Keeps `records`, each the version of its row with the stamp
+    /// `stamp` gives (none: not kept), for ``version(_:stamp:)``.
+    func keepVersions(_ records: [Int64: Record], stamp: (Int64) -> UInt32?) {
+        guard !records.isEmpty else { return }
+        var kept: [Int64: (stamp: UInt32, record: Record)] = [:]
+        for (rowID, record) in records {
+            if let stamp = stamp(rowID) { kept[rowID] = (stamp, record) }
+        }
+        lock.withLock { versions.merge(kept) { _, new in new } }
+    }
+
+    /// The record of the version of row `rowID` with `stamp`, if kept.
+    func version(_ rowID: Int64, stamp: UInt32) -> Record? {
+        lock.withLock { versions[rowID].flatMap { $0.stamp == stamp ? $0.record : nil } }
+    }
+
+    /// Lets go of the versions kept of `rowIDs`.
+    func dropVersions(_ rowIDs: some Sequence<Int64>) {
+        lock.withLock { for rowID in rowIDs { versions[rowID] = nil } }
     }
 
     /// Reads the records with `rowIDs` that are not cached, caches them and
