@@ -124,7 +124,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick | --smoke] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2,U1] [--instructions]")
+            print("usage: results-benchmarks [--quick | --smoke] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2,U1,T2] [--instructions]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -359,6 +359,19 @@ if configuration.runs("U1") {
         ours: formatTime(r.ours), baseline: formatTime(r.stdlibDiff),
         ratio: fixed(r.stdlibDiff / r.ours, 2) + "× faster", target: "—", held: "—"))
     notes.append("U1: 50 rows changed, 25 gone, 25 new at the end; changesets: setTable \(r.counts), merge \(r.mergeCounts); same rows \(r.sameRows ? "checked" : "NOT the same"); (b) on the key arrays only, no content compared. Best of \(r.repetitions).")
+}
+
+if configuration.runs("T2") {
+    let n = configuration.wholeTableSize
+    progress("T2 100 drags in a list of \(count(n)) rows sorted by a rank, vs unsorted")
+    let r = runSortedDrag(size: n, repetitions: repetitions)
+    table.append(TableRow(
+        workload: "T2 100 drags, \(count(n)) rows sorted by rank (rewritten) vs not sorted (moved)",
+        ours: formatTime(r.ours), baseline: formatTime(r.baseline),
+        ratio: fixed(r.ours / r.baseline, 2) + "×", target: "≤ 2×, same order",
+        held: heldMark(r.ours <= 2 * r.baseline && r.sameOrder),
+        instructions: .sides(ours: "T2 sorted", baseline: "T2 unsorted")))
+    notes.append("T2: both lists end in the same order (\(r.sameOrder ? "checked" : "NOT the same")). Best of \(r.repetitions).")
 }
 
 if configuration.runs("W10") {

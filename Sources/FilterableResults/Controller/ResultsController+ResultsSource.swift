@@ -3,11 +3,12 @@
 extension ResultsController: ResultsSource {
     /// Whether the user may drag the row at `indexPath` of `shown`: `false`
     /// in a sorted or sectioned-by-value store, which places rows itself,
-    /// and for a path outside `shown`.
+    /// unless drags write ranks (``allowsReordering(by:didRerank:)``), and
+    /// for a path outside `shown`.
     ///
     /// - Complexity: O(log *n*).
     public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) -> Bool {
-        !_store.placesRows && shown.key(at: indexPath) != nil
+        (!_store.placesRows || reordering != nil) && shown.key(at: indexPath) != nil
     }
 
     /// Moves the row the user dragged in `shown` from `source` to
@@ -26,17 +27,29 @@ extension ResultsController: ResultsSource {
     /// is the one with the shown section's name (an unnamed one: the
     /// section of those rows).
     ///
+    /// Once ``allowsReordering(by:didRerank:)`` is called, the drag writes
+    /// the row's rank instead, and a sorted store sorts it where it was
+    /// dropped.
+    ///
     /// - Throws: ``ResultsError/rowsPlacedByStore(operation:)`` in a sorted
-    ///   or sectioned store;
+    ///   or sectioned store that does not reorder by rank;
     ///   ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)`` for
     ///   a path outside `shown`; ``ResultsError/moveNotAllowed(from:to:reason:)``
-    ///   when the row or its destination section is gone. Nothing changes then.
+    ///   when the row or its destination section is gone, or a rank cannot
+    ///   put it there. Nothing changes then.
     /// - Complexity: O(*s* log *n*) for *s* sections.
     public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) {
-        try mutate { store throws(ResultsError) in
-            let (from, to) = try store.rawMove(ofRowShownAt: source, to: destination, in: shown)
-            try store.move(from: from, to: to)
+        guard let reordering else {
+            return try mutate { store throws(ResultsError) in
+                let (from, to) = try store.rawMove(ofRowShownAt: source, to: destination, in: shown)
+                try store.move(from: from, to: to)
+            }
         }
+        let written = try mutate(atomically: true) { store throws(ResultsError) in
+            let (from, to) = try store.rawDrag(ofRowShownAt: source, to: destination, in: shown)
+            return try Self.rerank(&store, from: from, to: to, source: source, destination: destination, with: reordering)
+        }
+        reordering.didRerank(written)
     }
 
     /// Inserts `element`, which the user dropped at `destination` of

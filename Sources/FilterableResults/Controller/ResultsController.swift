@@ -88,6 +88,9 @@ public final class ResultsController<Element, Key: Hashable> {
     /// How many whole tables were handed over (see ``setTable(_:sectionValues:changedKeys:)``),
     /// so that a table prepared off the actor is dropped when a newer one came.
     @usableFromInline var tablesHandedOver = 0
+    /// How a drag writes ranks, in a list sorted by them; see
+    /// ``allowsReordering(by:didRerank:)``.
+    var reordering: Reordering?
 
     /// The batches open, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: [BatchFrame] = []

@@ -219,12 +219,12 @@ extension ResultsDataSource {
             // The view already shows the user's move: only the model catches up.
             userMove = nil
             let changes = update.changeset
-            if !update.isReload, changes.sectionChanges.isEmpty, changes.elementChanges.count == 1,
-               let only = changes.elementChanges.first, case let .move(from, to, isUpdated) = only.change,
-               from == move.from, to == move.to {
+            if !update.isReload, changes.sectionChanges.isEmpty,
+               let updated = Self.rowsUpdated(by: changes, beside: move, from: snapshot, to: update.snapshot) {
                 snapshot = update.snapshot
-                // A row dragged to another part of a composition may show anew there.
-                if isUpdated { view.reconfigureRows(at: [to]) }
+                // A row dragged to another part of a composition may show
+                // anew there; a rank written may renumber its neighbours.
+                if !updated.isEmpty { view.reconfigureRows(at: updated) }
                 changes.reconfigureUpdatedSections(in: view)
                 onUpdateFinished?(update)
                 return
@@ -265,6 +265,52 @@ extension ResultsDataSource {
 }
 
 // MARK: - Editing by the user
+
+extension ResultsDataSource {
+    /// When `changes` take `old` to `new` as the user's `move` did (which
+    /// the view already shows), with rows updated in place, the rows to
+    /// show anew, at their index paths after the move; `nil` for any other
+    /// batch. The changes need not be that one move: a row dragged past
+    /// its neighbour may be reported as the neighbour moving.
+    ///
+    /// - Complexity: O(*e* + *d* log *n*) for *e* changes and a drag over
+    ///   *d* rows.
+    static func rowsUpdated(
+        by changes: ResultsChangeset<Element, Key>, beside move: (from: ResultsIndexPath, to: ResultsIndexPath),
+        from old: Snapshot, to new: Snapshot
+    ) -> [ResultsIndexPath]? {
+        var isTheDrag = false, movesOthers = false
+        var updated: [ResultsIndexPath] = []
+        for change in changes.elementChanges {
+            switch change.change {
+            case let .move(from, to, isUpdated):
+                if from == move.from && to == move.to { isTheDrag = true } else { movesOthers = true }
+                if isUpdated { updated.append(to) }
+            case let .update(_, newIndexPath):
+                updated.append(newIndexPath)
+            case .insert, .delete:
+                return nil
+            }
+        }
+        if isTheDrag && !movesOthers { return updated }
+        // Other moves: they must reorder only the rows the drag passed, as it did.
+        let section = move.from.section
+        guard move.to.section == section, old.numberOfElements(inSection: section) == new.numberOfElements(inSection: section) else { return nil }
+        let passed = min(move.from.row, move.to.row)...max(move.from.row, move.to.row)
+        let within = changes.elementChanges.allSatisfy { change in
+            guard case let .move(from, to, _) = change.change else { return true }
+            return from.section == section && to.section == section && passed.contains(from.row) && passed.contains(to.row)
+        }
+        guard within else { return nil }
+        for row in passed {
+            // The row the view shows at `row` since the drag.
+            let shownRow = row == move.to.row ? move.from.row : move.from.row < move.to.row ? row + 1 : row - 1
+            guard let key = new.key(at: ResultsIndexPath(row: row, section: section)),
+                  key == old.key(at: ResultsIndexPath(row: shownRow, section: section)) else { return nil }
+        }
+        return updated
+    }
+}
 
 extension ResultsDataSource {
     /// Whether the user may delete the row.

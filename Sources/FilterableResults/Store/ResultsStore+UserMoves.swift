@@ -27,6 +27,21 @@ extension ResultsStore {
         ofRowShownAt source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>
     ) throws(ResultsError) -> (from: RawIndexPath, to: RawIndexPath) {
         if placesRows { throw .rowsPlacedByStore(operation: "moving a row") }
+        return try rawDrag(ofRowShownAt: source, to: destination, in: shown)
+    }
+
+    /// The raw positions of the row the user dragged in `shown` from
+    /// `source` to `destination`, and of where they dropped it, as
+    /// ``rawMove(ofRowShownAt:to:in:)`` finds them, in any store: a sorted
+    /// one reads them to give the row a rank that sorts it there.
+    ///
+    /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``
+    ///   for a path outside `shown`; ``ResultsError/moveNotAllowed(from:to:reason:)``
+    ///   when the row or its destination section is gone.
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    @inlinable func rawDrag(
+        ofRowShownAt source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>
+    ) throws(ResultsError) -> (from: RawIndexPath, to: RawIndexPath) {
         let old = shown.table
         guard let dragged = old.row(atVisible: source) else {
             throw .indexPathOutOfRange(source, sectionCount: old.numberOfVisibleSections, rowCount: shown.numberOfElements(inSection: source.section))

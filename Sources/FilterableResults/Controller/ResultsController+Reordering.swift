@@ -1,0 +1,167 @@
+/// Drags in a list the store sorts: the dragged row is given a rank that
+/// sorts it where the user dropped it.
+extension ResultsController {
+    /// How drags write ranks, once `allowsReordering(by:…)` is called.
+    struct Reordering {
+        /// Writes into `row` a rank strictly between those of `lower` and
+        /// `upper` (the rows it was dropped between; `nil` past an end of
+        /// the section), in the section's direction; `false`, writing
+        /// nothing, when no such rank exists.
+        let place: (_ row: inout Element, _ lower: Element?, _ upper: Element?, _ ascending: Bool) -> Bool
+        /// Writes evenly spaced ranks into `rows`, in their order and the
+        /// section's direction; `false` when they do not fit the rank's type.
+        let renumber: (_ rows: inout [Element], _ ascending: Bool) -> Bool
+        /// Whether `first` ranks at most `last`: the section's direction.
+        let isAscending: (_ first: Element, _ last: Element) -> Bool
+        /// Told of the elements whose ranks a drag rewrote, to save them.
+        let didRerank: ([Element]) -> Void
+    }
+
+    /// Lets the user drag rows of a list sorted by `rank`: a drop writes
+    /// into the dragged element a rank between the ranks of the rows it was
+    /// dropped between (their midpoint), so that the sort puts it where it
+    /// was dropped, and `didRerank` receives the elements written, for you
+    /// to save. When no rank fits between them (equal ranks, or a
+    /// midpoint the type cannot hold), the section's rows get ranks
+    /// 0, 1, 2, … in their new order (… 2, 1, 0 in a section that
+    /// ranks downwards), and `didRerank` receives them all.
+    ///
+    ///     let todos = ResultsController(store: ResultsStore<Todo, Todo.ID>(
+    ///         key: \.id, sortedBy: [.ascending(\.rank)]))
+    ///     todos.allowsReordering(by: \.rank) { moved in database.save(moved) }
+    ///
+    /// The view shows the drag as the user made it: the update the drag
+    /// reports is that one move (the element updated), with the rows
+    /// renumbered updated in place. A drag within a section is allowed
+    /// in any store; in a sorted or sectioned-by-value store, a drag into
+    /// another section, or one the sort keys before `rank` would undo, is
+    /// refused with ``ResultsError/moveNotAllowed(from:to:reason:)`` and
+    /// changes nothing. In a store that does not sort, the row is moved
+    /// and its rank written all the same.
+    ///
+    /// - Complexity: O(1). A drag then costs O(*s* log *n*) for *s*
+    ///   sections, or O(*r* log *n*) when it renumbers a section of *r* rows.
+    public func allowsReordering<Rank: BinaryFloatingPoint>(
+        by rank: WritableKeyPath<Element, Rank>, didRerank: @escaping ([Element]) -> Void = { _ in }
+    ) {
+        reordering = Reordering(
+            place: { row, lower, upper, ascending in
+                let (a, b) = (lower?[keyPath: rank], upper?[keyPath: rank])
+                let step: Rank = ascending ? 1 : -1
+                let new: Rank
+                switch (a, b) {
+                case (nil, nil): return true   // alone in its section: any rank places it
+                case let (a?, nil): new = a + step
+                case let (nil, b?): new = b - step
+                case let (a?, b?): new = a + (b - a) / 2
+                }
+                let fits = new.isFinite
+                    && (a.map { ascending ? $0 < new : $0 > new } ?? true)
+                    && (b.map { ascending ? new < $0 : new > $0 } ?? true)
+                if fits { row[keyPath: rank] = new }
+                return fits
+            },
+            renumber: { rows, ascending in
+                for index in rows.indices {
+                    rows[index][keyPath: rank] = Rank(ascending ? index : rows.count - 1 - index)
+                }
+                return true
+            },
+            isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
+            didRerank: didRerank)
+    }
+
+    /// Lets the user drag rows of a list sorted by an integer `rank`, as
+    /// the floating-point form does: a drop writes the midpoint of its
+    /// neighbours' ranks, `spacing` past the last (or before the first);
+    /// when neighbours' ranks are adjacent or equal, the section is
+    /// renumbered 0, `spacing`, 2 × `spacing`, … (as dense as the type
+    /// needs, when that overflows).
+    ///
+    ///     items.allowsReordering(by: \.displayOrder, spacing: 1_000) { moved in save(moved) }
+    ///
+    /// - Complexity: O(1). A drag then costs O(*s* log *n*) for *s*
+    ///   sections, or O(*r* log *n*) when it renumbers a section of *r* rows.
+    public func allowsReordering<Rank: FixedWidthInteger>(
+        by rank: WritableKeyPath<Element, Rank>, spacing: Rank = Rank(clamping: 1_024),
+        didRerank: @escaping ([Element]) -> Void = { _ in }
+    ) {
+        let spacing = Swift.max(spacing, 1)
+        reordering = Reordering(
+            place: { row, lower, upper, ascending in
+                let (a, b) = (lower?[keyPath: rank], upper?[keyPath: rank])
+                let new: (partialValue: Rank, overflow: Bool)
+                switch (a, b) {
+                case (nil, nil): return true
+                case let (a?, nil): new = ascending ? a.addingReportingOverflow(spacing) : a.subtractingReportingOverflow(spacing)
+                case let (nil, b?): new = ascending ? b.subtractingReportingOverflow(spacing) : b.addingReportingOverflow(spacing)
+                case let (a?, b?):
+                    // a / 2 + b / 2, with the halves' remainders: never overflows.
+                    new = (a / 2 + b / 2 + (a % 2 + b % 2) / 2, false)
+                }
+                let value = new.partialValue
+                let fits = !new.overflow
+                    && (a.map { ascending ? $0 < value : $0 > value } ?? true)
+                    && (b.map { ascending ? value < $0 : value > $0 } ?? true)
+                if fits { row[keyPath: rank] = value }
+                return fits
+            },
+            renumber: { rows, ascending in
+                guard let last = Rank(exactly: rows.count - 1) else { return false }
+                let step = last == 0 || last.multipliedReportingOverflow(by: spacing).overflow ? 1 : spacing
+                for index in rows.indices {
+                    rows[index][keyPath: rank] = Rank(ascending ? index : rows.count - 1 - index) * step
+                }
+                return true
+            },
+            isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
+            didRerank: didRerank)
+    }
+
+    /// Moves the row the user dragged from `from` to `to` (raw, `to` after
+    /// the move; `source` and `destination` as the view showed them) by
+    /// writing ranks with `reordering`: the elements written.
+    ///
+    /// - Complexity: O(log *n*), or O(*r* log *n*) to renumber *r* rows.
+    static func rerank(
+        _ store: inout ResultsStore<Element, Key>, from: RawIndexPath, to: RawIndexPath,
+        source: ResultsIndexPath, destination: ResultsIndexPath, with reordering: Reordering
+    ) throws(ResultsError) -> [Element] {
+        func refuse(_ reason: String) -> ResultsError { .moveNotAllowed(from: source, to: destination, reason: reason) }
+        let sorts = store.placesRows
+        if sorts && from.section != to.section { throw refuse("a sorted list reorders rows within their section") }
+        let section = to.section
+        let count = store.numberOfRawElements(inSection: section)! + (from.section == section ? 0 : 1)
+        let ascending = store.numberOfRawElements(inSection: section)! < 2 || reordering.isAscending(
+            store.element(at: RawIndexPath(row: 0, section: section))!,
+            store.element(at: RawIndexPath(row: store.numberOfRawElements(inSection: section)! - 1, section: section))!)
+        if !sorts { try store.move(from: from, to: to) }
+        // The dragged row sits at `dragged` among the section's rows; the
+        // others keep their order around it.
+        let dragged = sorts ? from.row : to.row
+        let others = count - 1
+        func other(_ index: Int) -> Element {
+            store.element(at: RawIndexPath(row: index + (index >= dragged ? 1 : 0), section: section))!
+        }
+        var row = store.element(at: RawIndexPath(row: dragged, section: section))!
+        let key = store.table.keyOf(row)!
+        let lower = to.row > 0 ? other(to.row - 1) : nil
+        let upper = to.row < others ? other(to.row) : nil
+        var written: [Element]
+        if reordering.place(&row, lower, upper, ascending) {
+            written = [row]
+        } else {
+            written = (0..<others).map(other)
+            written.insert(row, at: to.row)
+            guard reordering.renumber(&written, ascending) else { throw refuse("its section has more rows than the rank's type can number") }
+        }
+        for element in written { try store.replace(element) }
+        // The sort keys before the rank, if any, have the last word.
+        let keys = written.map { store.table.keyOf($0)! }
+        let expected = written.count == 1 ? [to] : keys.indices.map { RawIndexPath(row: $0, section: section) }
+        guard zip(keys, expected).allSatisfy({ store.rawIndexPath(forKey: $0) == $1 }), store.rawIndexPath(forKey: key) == to else {
+            throw refuse("its sort keys place it elsewhere: the rank must be the first")
+        }
+        return written
+    }
+}
