@@ -97,7 +97,7 @@ let package = Package(
 if Context.environment["FILTERABLE_RESULTS_TESTS"] == "concurrency" {
     let concurrencyTests = [
         "FilterableResultsTests": [
-            "Controller/ObservationPrimitiveTests.swift", "Controller/PreparedUpdateTests.swift",
+            "Controller/LiveElementsTests.swift", "Controller/ObservationPrimitiveTests.swift", "Controller/PreparedUpdateTests.swift",
             "Controller/RefreshTests.swift", "Controller/UpdateStreamTests.swift",
             "Controller/WholeTableTests.swift", "DataSources/PagingTests.swift",
             "Hardening/HardeningRegressionTests.swift", "Support",

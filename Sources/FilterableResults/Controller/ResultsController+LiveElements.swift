@@ -1,0 +1,160 @@
+import Foundation
+import Observation
+
+/// Elements that change themselves: `@Observable` objects a controller
+/// holds, whose changes in place it reports as updates.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension ResultsController where Element: AnyObject, Key: Sendable {
+    /// Reports an element as updated when it changes in place: whatever
+    /// `read` reads of an `@Observable` element (the properties its cell
+    /// shows) is observed, and the elements changed since the main actor
+    /// last ran are reported in one update, as ``markChanged(keys:)``
+    /// reports them. Elements the controller gains later are observed too.
+    ///
+    ///     let tracking = controller.tracksElements { todo in
+    ///         _ = todo.title
+    ///         _ = todo.isDone
+    ///     }   // keep it
+    ///
+    /// A changed element is placed again, so that a change to what the
+    /// store sorts, sections or filters by moves, shows or hides its row.
+    /// The report comes on the main actor after the change. Keep the
+    /// returned observation for as long as you want these updates:
+    /// cancelled or released, it stops them. A change the controller
+    /// refuses (an element whose key changed in place, or one changed
+    /// from inside the controller's own observers) is dropped, and the
+    /// element observed again.
+    ///
+    /// - Complexity: O(*n*) for *n* elements, each read once by `read`;
+    ///   then O(*k* log *n*) per update for *k* elements changed.
+    @MainActor
+    public func tracksElements(reading read: @escaping @MainActor (Element) -> Void) -> ResultsObservation {
+        let tracker = ElementTracker(controller: self, read: read)
+        tracker.trackAll()
+        let observation = observe { update in tracker.didUpdate(update) }
+        return ResultsObservation {
+            observation.cancel()
+            tracker.stop()
+        }
+    }
+}
+
+/// What ``ResultsController/tracksElements(reading:)`` keeps: which element
+/// of each key is observed, and the keys whose elements changed since the
+/// last report.
+///
+/// The controller and `read` are used on the main actor only; `observed`,
+/// `changed` and the flags are shared with the change handlers, which run
+/// on whatever thread changes an element, under `lock`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unchecked Sendable {
+    /// An element observed, held weakly: a key whose element was replaced
+    /// by another object (which may reuse the address of the first, gone)
+    /// is observed again.
+    struct Observed {
+        weak var element: Element?
+    }
+
+    weak var controller: ResultsController<Element, Key>?
+    let read: @MainActor (Element) -> Void
+    let lock = NSLock()
+    /// The element of each key whose observation has not fired yet.
+    var observed: [Key: Observed] = [:]
+    /// The keys whose elements changed, with those elements' identities.
+    var changed: [Key: Set<ObjectIdentifier>] = [:]
+    var isReportScheduled = false
+    var isStopped = false
+
+    init(controller: ResultsController<Element, Key>, read: @escaping @MainActor (Element) -> Void) {
+        self.controller = controller
+        self.read = read
+    }
+
+    /// Observes every element the controller holds.
+    @MainActor func trackAll() {
+        guard let controller else { return }
+        let store = controller.store
+        for section in 0..<store.numberOfRawSections {
+            for row in 0..<store.numberOfRawElements(inSection: section)! {
+                let element = store.element(at: RawIndexPath(row: row, section: section))!
+                track(element, key: store.table.keyOf(element)!)
+            }
+        }
+    }
+
+    /// Observes the elements an update inserted or changed (an element is
+    /// observed until it changes once, then again once that is reported).
+    @MainActor func didUpdate(_ update: ResultsController<Element, Key>.Update) {
+        if update.isReload { return trackAll() }
+        for change in update.changeset.elementChanges {
+            switch change.change {
+            case .insert, .update, .move(_, _, true): track(change.element, key: change.key)
+            case .delete, .move: break
+            }
+        }
+    }
+
+    /// Observes what `read` reads of `element`, unless that element is
+    /// observed already.
+    @MainActor func track(_ element: Element, key: Key) {
+        let isObserved: Bool = lock.withLock {
+            if isStopped || observed[key]?.element === element { return true }
+            observed[key] = Observed(element: element)
+            return false
+        }
+        guard !isObserved else { return }
+        let id = ObjectIdentifier(element)
+        withObservationTracking { read(element) } onChange: { [self] in elementWillChange(key, id) }
+    }
+
+    /// Notes a change (on the thread that makes it, before it is made) and
+    /// has it reported on the main actor.
+    func elementWillChange(_ key: Key, _ id: ObjectIdentifier) {
+        let schedules: Bool = lock.withLock {
+            guard !isStopped else { return false }
+            if let element = observed[key]?.element, ObjectIdentifier(element) == id { observed[key] = nil }
+            changed[key, default: []].insert(id)
+            defer { isReportScheduled = true }
+            return !isReportScheduled
+        }
+        if schedules { Task { @MainActor in self.reportChanges() } }
+    }
+
+    /// Reports the elements changed, still held under their keys, as
+    /// updated, each in its place again: one update.
+    @MainActor func reportChanges() {
+        let changed: [Key: Set<ObjectIdentifier>] = lock.withLock {
+            defer { self.changed = [:]; isReportScheduled = false }
+            return isStopped ? [:] : self.changed
+        }
+        guard let controller, !changed.isEmpty else { return }
+        let store = controller.store
+        var keys: [Key] = []
+        var held: [(Key, Element)] = []
+        for (key, ids) in changed {
+            guard let element = store.element(forKey: key), ids.contains(ObjectIdentifier(element)) else { continue }
+            keys.append(key)
+            held.append((key, element))
+        }
+        guard !keys.isEmpty else { return }
+        do {
+            // Each element is placed again (its sort keys, section or
+            // filters may read what changed), and reported updated.
+            try controller.performBatchUpdates { () throws(ResultsError) in
+                try controller.replaceAll(held.map(\.1))
+                try controller.markChanged(keys: keys)
+            }
+        } catch {
+            for (key, element) in held { track(element, key: key) }
+        }
+    }
+
+    /// Stops observing: changes from now on are ignored.
+    func stop() {
+        lock.withLock {
+            isStopped = true
+            observed = [:]
+            changed = [:]
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import FilterableResults
+import FilterableResultsTesting
+import Observation
+import TestSupport
+import Testing
+
+/// `@Observable` elements changed in place are reported as updates, in
+/// their places again.
+@Suite("Elements that change themselves")
+@MainActor
+struct LiveElementsTests {
+    @Observable final class Todo: Equatable, CustomStringConvertible {
+        let id: Int
+        var title: String
+        var rank: Int
+        var isDone = false
+        init(id: Int, title: String, rank: Int) {
+            self.id = id
+            self.title = title
+            self.rank = rank
+        }
+        var description: String { "\(id) \(title) #\(rank)\(isDone ? " ✓" : "")" }
+        static func == (lhs: Todo, rhs: Todo) -> Bool { lhs === rhs }
+    }
+
+    /// Todos 0..<count sorted by rank (their ids), shown in a simulated view.
+    func makeScreen(_ count: Int = 5, filtered: Bool = false) throws -> (ResultsController<Todo, Int>, [Todo], SourceScreen<ResultsController<Todo, Int>>) {
+        let todos = (0..<count).map { Todo(id: $0, title: "todo \($0)", rank: $0) }
+        var store = ResultsStore<Todo, Int>(key: \.id, sortedBy: [.ascending(\.rank)])
+        try store.setData(todos)
+        let controller = ResultsController(store: store)
+        if filtered { try controller.addFilter(ResultsFilter(title: "open") { !$0.isDone }) }
+        return (controller, todos, SourceScreen(controller, comparingDescriptions: true))
+    }
+
+    /// Lets the main actor run until `screen` has seen `count` updates (or
+    /// a generous number of turns has passed).
+    func waitForUpdates(_ count: Int, on screen: SourceScreen<ResultsController<Todo, Int>>) async {
+        for _ in 0..<1_000 where screen.updates < count { await Task.yield() }
+    }
+
+    @Test func aPropertyChangedInPlaceIsAnUpdateOfItsRow() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.title }
+        todos[2].title = "renamed"
+        await waitForUpdates(1, on: screen)
+        #expect(screen.updates == 1)
+        #expect(screen.lastUpdate?.changeset.elementChanges.map(\.change) == [.update(at: visible(0, 2), newIndexPath: visible(0, 2))])
+        #expect(screen.view.cells[0][2] == "2 renamed #2", "the cell is configured again")
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func changesMadeBeforeTheMainActorRunsAreOneUpdate() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.title; _ = $0.isDone }
+        todos[0].title = "first"
+        todos[4].isDone = true
+        todos[0].title = "first again"
+        await waitForUpdates(1, on: screen)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.updates == 1)
+        #expect(Set(screen.lastUpdate?.changeset.elementChanges.map(\.key) ?? []) == [0, 4])
+        #expect(screen.view.cells[0][0] == "0 first again #0")
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func anElementIsObservedAgainAfterItsChangeIsReported() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.title }
+        for round in 1...3 {
+            todos[1].title = "round \(round)"
+            await waitForUpdates(round, on: screen)
+            #expect(screen.updates == round)
+        }
+        #expect(screen.view.cells[0][1] == "1 round 3 #1")
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func aChangeToWhatTheStoreSortsOrFiltersByMovesOrHidesTheRow() async throws {
+        let (controller, todos, screen) = try makeScreen(5, filtered: true)
+        let tracking = controller.tracksElements { _ = $0.rank; _ = $0.isDone }
+        todos[0].rank = 10   // sorts last now
+        await waitForUpdates(1, on: screen)
+        #expect(screen.rows.map { $0.map(\.id) } == [[1, 2, 3, 4, 0]])
+        todos[3].isDone = true   // the filter hides it
+        await waitForUpdates(2, on: screen)
+        #expect(screen.rows.map { $0.map(\.id) } == [[1, 2, 4, 0]])
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func elementsAddedLaterAreObservedAndElementsRemovedAreNot() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.title }
+        let added = Todo(id: 9, title: "added", rank: 9)
+        try controller.add(added)
+        try controller.remove(key: 0)
+        #expect(screen.updates == 2)
+        todos[0].title = "gone"   // no longer held: nothing to report
+        added.title = "added, renamed"
+        await waitForUpdates(3, on: screen)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.updates == 3)
+        #expect(screen.lastUpdate?.changeset.elementChanges.map(\.key) == [9])
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func aReplacedElementIsObservedInsteadOfTheOldOne() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.title }
+        let replacement = Todo(id: 2, title: "replacement", rank: 2)
+        try controller.replace(replacement)
+        let before = screen.updates
+        todos[2].title = "old object"   // no longer the element of key 2
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.updates == before)
+        replacement.title = "replacement, renamed"
+        await waitForUpdates(before + 1, on: screen)
+        #expect(screen.view.cells[0][2] == "2 replacement, renamed #2")
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func cancellingStopsTheReports() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.title }
+        tracking.cancel()
+        todos[1].title = "unseen"
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.updates == 0)
+        #expect(controller.store.element(forKey: 1)?.title == "unseen", "the element itself changed")
+    }
+
+    @Test func aChangeWhileUpdatesArePausedShowsWhenTheyResume() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.title }
+        try controller.setUpdatesEnabled(false)
+        todos[3].title = "while paused"
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.updates == 0)
+        try controller.setUpdatesEnabled(true)
+        #expect(screen.updates == 1)
+        #expect(screen.view.cells[0][3] == "3 while paused #3")
+        // Observed again after the reload.
+        todos[3].title = "after"
+        await waitForUpdates(2, on: screen)
+        #expect(screen.view.cells[0][3] == "3 after #3")
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func theDocumentationExample() async throws {
+        let (controller, todos, screen) = try makeScreen(1)
+        let tracking = controller.tracksElements { todo in
+            _ = todo.title
+            _ = todo.isDone
+        }   // keep it
+        todos[0].isDone = true
+        await waitForUpdates(1, on: screen)
+        #expect(screen.view.cells == [["0 todo 0 #0 ✓"]])
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+}
