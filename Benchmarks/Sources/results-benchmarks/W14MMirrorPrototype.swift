@@ -70,6 +70,18 @@ final class MirroredComposition<MirrorKey: Hashable & SendableMetatype> {
         }
     }
 
+    /// Traps unless the mirror's rows of part 1 are `part`'s, in order.
+    func check(against part: ResultsController<Row, Int>) {
+        let shown = part.reportedSnapshot
+        let section = firstSection[1]
+        precondition(store.numberOfRawElements(inSection: section) == shown.count, "W14M: the mirror lost the part's rows")
+        for row in 0..<shown.count {
+            let mirrored = store.element(at: RawIndexPath(row: row, section: section))!
+            precondition(mirrored.key == makeKey(1, shown.key(at: ResultsIndexPath(row: row, section: 0))!)
+                && mirrored.row == shown.element(at: ResultsIndexPath(row: row, section: 0))!, "W14M: the mirror differs from the part at row \(row)")
+        }
+    }
+
     func partsSnapshot(_ part: ResultsController<Row, Int>) -> ResultsController<Row, Int>.Snapshot { part.reportedSnapshot }
 
     /// Applies a part's batch (UIKit order: deletes at old paths, inserts
@@ -259,7 +271,12 @@ func runMirrorPrototype(size n: Int, repetitions: Repetitions, variant: Int) -> 
             let changesBefore = sum
             result.cases[index].bare = min(result.cases[index].bare, time(.baseline, "W14M\(variant) \(index) bare") { workload.run(bare, repetition) })
             result.cases[index].composed = min(result.cases[index].composed, time(.ours, "W14M\(variant) \(index) mirrored") { workload.run(search, repetition) })
-            if repetition == 0 { result.changes.append(sum &- changesBefore) }
+            if repetition == 0 {
+                result.changes.append(sum &- changesBefore)
+                // The mirror shows what the part shows, row for row.
+                if let mirror = mirror as? MirroredComposition<ResultsComposition<Row>.Key> { mirror.check(against: search) }
+                if let mirror = mirror as? MirroredComposition<ConcreteMirrorKey> { mirror.check(against: search) }
+            }
             try! bare.clearFilters()
             try! search.clearFilters()
         }
