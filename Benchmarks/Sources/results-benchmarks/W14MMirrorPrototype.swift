@@ -140,7 +140,10 @@ final class MirroredComposition<MirrorKey: Hashable & SendableMetatype> {
 /// 4. no mirror: the part's changes read through a lazy shift of their
 ///    section and a composed key (the floor of a pass-through design);
 /// 5. as 4, plus loading the part's rows into a fresh keyed store on a
-///    large batch (less than any keyed mirror does).
+///    large batch (less than any keyed mirror does);
+/// 6. no mirror, today's translation: the part's changes converted into
+///    an array of composed changes keyed by `ResultsComposition.Key`;
+/// 7. as 6 with a concrete `(part, Int)` composed key.
 @MainActor
 func runMirrorPrototype(size n: Int, repetitions: Repetitions, variant: Int) -> MirrorPrototypeResult {
     var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 14)
@@ -171,6 +174,13 @@ func runMirrorPrototype(size n: Int, repetitions: Repetitions, variant: Int) -> 
         for change in changeset.elementChanges {
             sum &+= (change.indexPath?.row ?? 0) &+ (change.newIndexPath?.row ?? 0)
             blackHole(change.element.row)
+        }
+        sum &+= changeset.sectionChanges.count
+    }
+    func readComposed<K>(_ changeset: ResultsChangeset<Row, K>) {
+        for change in changeset.elementChanges {
+            sum &+= (change.indexPath?.row ?? 0) &+ (change.newIndexPath?.row ?? 0)
+            blackHole(change.element)
         }
         sum &+= changeset.sectionChanges.count
     }
@@ -231,6 +241,25 @@ func runMirrorPrototype(size n: Int, repetitions: Repetitions, variant: Int) -> 
             sum &+= update.changeset.sectionChanges.count
         }
         mirroredRows = 1
+    case 6:
+        // Today's translation, without a mirror: the part's changes
+        // converted into an array of composed changes (section shifted,
+        // key composed), a changeset made of them and read.
+        mirror = search.observe { update in
+            readComposed(ResultsChangeset(elementChanges: update.changeset.elementChanges.map { change in
+                .init(shifted(change.change, by: 1), key: ResultsComposition<Row>.Key.row(part: 1, partKey: .init(change.key)), element: change.element)
+            }))
+        }
+        mirroredRows = 1
+    case 7:
+        // As 6, with a concrete composed key (as a part's row identity, an
+        // `Int`, would give) in place of the type-erased part key.
+        mirror = search.observe { update in
+            readComposed(ResultsChangeset(elementChanges: update.changeset.elementChanges.map { change in
+                .init(shifted(change.change, by: 1), key: ConcreteMirrorKey(part: 1, key: change.key), element: change.element)
+            }))
+        }
+        mirroredRows = 1
     default:
         let m = MirroredComposition<ResultsComposition<Row>.Key>(
             parts: [search, sectioned], header: header, makeKey: { .row(part: $0, partKey: .init($1)) }, bulkShare: 0.125, handler: readMirrored)
@@ -284,4 +313,15 @@ func runMirrorPrototype(size n: Int, repetitions: Repetitions, variant: Int) -> 
     blackHole(sum)
     blackHole(mirror)
     return result
+}
+
+/// `change` with its sections shifted by `offset`.
+func shifted(_ change: RowChange, by offset: Int) -> RowChange {
+    func shift(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
+    return switch change {
+    case let .insert(path): .insert(at: shift(path))
+    case let .delete(path): .delete(at: shift(path))
+    case let .move(from, to, isUpdated): .move(from: shift(from), to: shift(to), isUpdated: isUpdated)
+    case let .update(path, newPath): .update(at: shift(path), newIndexPath: shift(newPath))
+    }
 }

@@ -425,7 +425,9 @@ if configuration.only?.contains(where: { $0.hasPrefix("W14M") }) == true {
     let n = configuration.compositionSize
     progress("W14M the W14 composition mirrored in an engine store (prototype), vs the controller alone")
     let variants = ["existential key, per-row ops", "(part, Int) key, per-row ops", "(part, Int) key, large batches by replaceSection", "existential key, large batches by replaceSection", "no mirror: the part's changes read through a lazy shift (floor)",
-                    "a large batch loads the part's rows into a fresh keyed store, changes read as W14M4 (floor of any keyed mirror)"]
+                    "a large batch loads the part's rows into a fresh keyed store, changes read as W14M4 (floor of any keyed mirror)",
+                    "no mirror: the part's changes converted into composed changes keyed by ResultsComposition.Key (today's translation)",
+                    "no mirror: the part's changes converted into composed changes keyed by (part, Int)"]
     for (variant, label) in variants.enumerated() where configuration.only!.contains("W14M") || configuration.only!.contains("W14M\(variant)") {
         let r = runMirrorPrototype(size: n, repetitions: repetitions, variant: variant)
         for (index, (name, composed, bare)) in r.cases.enumerated() {
