@@ -124,7 +124,7 @@ func parseArguments() -> Configuration {
             runScenarioChild(path: path)
             exit(0)
         case "--help", "-h":
-            print("usage: results-benchmarks [--quick | --smoke] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W15,O1,O2,U1,T2] [--instructions]")
+            print("usage: results-benchmarks [--quick | --smoke] [--reps N] [--budget SECONDS] [--growth-sizes 10000,100000] [--only W1,W1M,W2,W2B,W3,W4,W5,W6,W7,W8,W9,W9B,W10,W11,W11c,W12,W13,W14,W14M,W15,O1,O2,U1,T2] [--instructions]")
             exit(0)
         default:
             fatalError("unknown argument \(argument); see --help")
@@ -446,6 +446,27 @@ if configuration.runs("W14") {
             instructions: .sides(ours: "W14 \(index) composed", baseline: "W14 \(index) bare")))
     }
     notes.append("W14: best of \(r.repetitions).")
+}
+
+// A prototype, not a target: it runs only when named (`--only W14M`).
+if configuration.only?.contains(where: { $0.hasPrefix("W14M") }) == true {
+    let n = configuration.compositionSize
+    progress("W14M the W14 composition mirrored in an engine store (prototype), vs the controller alone")
+    let variants = ["existential key, per-row ops", "(part, Int) key, per-row ops", "(part, Int) key, large batches by replaceSection", "existential key, large batches by replaceSection", "no mirror: the part's changes read through a lazy shift (floor)",
+                    "a large batch loads the part's rows into a fresh keyed store, changes read as W14M4 (floor of any keyed mirror)",
+                    "no mirror: the part's changes converted into composed changes keyed by ResultsComposition.Key (today's translation)",
+                    "no mirror: the part's changes converted into composed changes keyed by (part, Int)"]
+    for (variant, label) in variants.enumerated() where configuration.only!.contains("W14M") || configuration.only!.contains("W14M\(variant)") {
+        let r = runMirrorPrototype(size: n, repetitions: repetitions, variant: variant)
+        for (index, (name, composed, bare)) in r.cases.enumerated() {
+            table.append(TableRow(
+                workload: "W14M\(variant) \(label) vs bare, \(name)",
+                ours: formatTime(composed), baseline: formatTime(bare),
+                ratio: fixed(composed / bare, 2) + "×", target: "≤ 1.2×", held: heldMark(composed <= 1.2 * bare),
+                instructions: .sides(ours: "W14M\(variant) \(index) mirrored", baseline: "W14M\(variant) \(index) bare")))
+        }
+        notes.append("W14M\(variant): mirror heap \(fixed(r.bytesPerMirroredRow, 1)) bytes per mirrored row (a plain store of the rows: \(fixed(r.bytesPerStoreRow, 1))); changes read \(r.changes); best of \(r.repetitions).")
+    }
 }
 
 if configuration.runs("W15") {
