@@ -2,19 +2,19 @@
 /// sorts it where the user dropped it.
 extension ResultsController {
     /// How drags write ranks, once `allowsReordering(by:…)` is called.
-    struct Reordering {
+    @usableFromInline struct Reordering {
         /// Writes into `row` a rank strictly between those of `lower` and
         /// `upper` (the rows it was dropped between; `nil` past an end of
         /// the section), in the section's direction; `false`, writing
         /// nothing, when no such rank exists.
-        let place: (_ row: inout Element, _ lower: Element?, _ upper: Element?, _ ascending: Bool) -> Bool
+        @usableFromInline let place: (_ row: inout Element, _ lower: Element?, _ upper: Element?, _ ascending: Bool) -> Bool
         /// Writes evenly spaced ranks into `rows`, in their order and the
         /// section's direction; `false` when they do not fit the rank's type.
-        let renumber: (_ rows: inout [Element], _ ascending: Bool) -> Bool
+        @usableFromInline let renumber: (_ rows: inout [Element], _ ascending: Bool) -> Bool
         /// Whether `first` ranks at most `last`: the section's direction.
-        let isAscending: (_ first: Element, _ last: Element) -> Bool
+        @usableFromInline let isAscending: (_ first: Element, _ last: Element) -> Bool
         /// Told of the elements whose ranks a drag rewrote, to save them.
-        let didRerank: ([Element]) -> Void
+        @usableFromInline let didRerank: ([Element]) -> Void
     }
 
     /// Lets the user drag rows of a list sorted by `rank`: a drop writes
@@ -123,7 +123,7 @@ extension ResultsController {
     /// writing ranks with `reordering`: the elements written.
     ///
     /// - Complexity: O(log *n*), or O(*r* log *n*) to renumber *r* rows.
-    static func rerank(
+    @inlinable static func rerank(
         _ store: inout ResultsStore<Element, Key>, from: RawIndexPath, to: RawIndexPath,
         source: ResultsIndexPath, destination: ResultsIndexPath, with reordering: Reordering
     ) throws(ResultsError) -> [Element] {

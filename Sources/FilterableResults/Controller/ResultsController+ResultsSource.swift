@@ -38,7 +38,7 @@ extension ResultsController: ResultsSource {
     ///   when the row or its destination section is gone, or a rank cannot
     ///   put it there. Nothing changes then.
     /// - Complexity: O(*s* log *n*) for *s* sections.
-    public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) {
+    @inlinable public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) {
         guard let reordering else {
             return try mutate { store throws(ResultsError) in
                 let (from, to) = try store.rawMove(ofRowShownAt: source, to: destination, in: shown)

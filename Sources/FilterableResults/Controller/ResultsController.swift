@@ -90,7 +90,7 @@ public final class ResultsController<Element, Key: Hashable> {
     @usableFromInline var tablesHandedOver = 0
     /// How a drag writes ranks, in a list sorted by them; see
     /// ``allowsReordering(by:didRerank:)``.
-    var reordering: Reordering?
+    @usableFromInline var reordering: Reordering?
 
     /// The batches open, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: [BatchFrame] = []
