@@ -54,8 +54,15 @@ extension ResultsSections {
 
         /// The section's elements, as an array.
         ///
-        /// - Complexity: O(*m* log *n*) for *m* elements.
-        public var elements: [Snapshot.Element] { Array(self) }
+        /// - Complexity: O(log *n* + *m*) for *m* elements of a
+        ///   controller's snapshot, O(*m* log *n*) for others.
+        public var elements: [Snapshot.Element] {
+            if let reader = snapshot as? any SectionElementsReading,
+               let elements = reader.elementsOfSection(index) as? [Snapshot.Element] {
+                return elements
+            }
+            return Array(self)
+        }
     }
 
     /// A section's identity: its name, or an unnamed section's index (in
@@ -92,6 +99,18 @@ extension ResultsSections {
 protocol SectionIdentifying {
     /// The identity of a section, and a description of it.
     func identity(ofSection section: Int) -> (AnyHashable, description: String)
+}
+
+/// A snapshot that reads a section's elements in one walk, rather than
+/// one descent per element.
+protocol SectionElementsReading {
+    /// The elements shown in a section, as an `[Element]`.
+    func elementsOfSection(_ section: Int) -> Any
+}
+
+extension ResultsSnapshot: SectionElementsReading {
+    /// The elements shown in a section: ``elements(inSection:)``.
+    func elementsOfSection(_ section: Int) -> Any { elements(inSection: section) }
 }
 
 extension ResultsSections.Section: Sendable where Snapshot: Sendable {}

@@ -228,6 +228,7 @@ extension ResultsStore {
         guard let id = try editableRow(forKey: key) else { return }
         noteMutation()
         replaceRow(id, with: element, key: key)
+        _checkInvariants()
     }
 
     /// Replaces the element matching `old` by `new`; nothing happens when no
@@ -245,6 +246,7 @@ extension ResultsStore {
         if newKey != oldKey { try requireNew(newKey) }
         noteMutation()
         replaceRow(id, with: new, key: newKey)
+        _checkInvariants()
     }
 
     /// Replaces the element at a raw index path.
@@ -267,6 +269,7 @@ extension ResultsStore {
         guard !known.isEmpty else { return }
         noteMutation()
         for (key, element) in known { replaceRow(table.row(forKey: key)!, with: element, key: key) }
+        _checkInvariants()
     }
 
     /// Replaces a live row's element.
@@ -278,9 +281,11 @@ extension ResultsStore {
         if newKey != key(ofRow: id) { try requireNew(newKey) }
         noteMutation()
         replaceRow(id, with: new, key: newKey)
+        _checkInvariants()
     }
 
     /// Replaces a validated row, keeping its identity when the key stays.
+    /// The caller checks the invariants once its whole edit is done.
     @inlinable mutating func replaceRow(_ id: RowID, with element: Element, key: Key) {
         if key == self.key(ofRow: id) {
             replaceContent(ofRow: id, with: element)
@@ -293,7 +298,6 @@ extension ResultsStore {
             table.insertRow(new, visible: passesFilters(element), atRaw: indexPath)
             restoreOrder(ofRowAt: indexPath)
         }
-        _checkInvariants()
     }
 
     /// Changes the element with `key` in place, as a replace.
@@ -319,6 +323,7 @@ extension ResultsStore {
         if newKey != key { try requireNew(newKey) }
         noteMutation()
         replaceRow(id, with: element, key: newKey)
+        _checkInvariants()
         return true
     }
 }

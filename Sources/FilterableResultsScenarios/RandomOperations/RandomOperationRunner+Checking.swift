@@ -54,7 +54,7 @@ extension RandomOperationRunner {
         if !Self.same(store.rawSections, model.sections) {
             return "the store holds \(Self.describe(store.rawSections)), the model \(Self.describe(model.sections))"
         }
-        if visible.map(\.elements) != model.visibleSections.map(\.elements) {
+        if !visible.elementsEqual(model.visibleSections, by: { $0.elements == $1.elements }) {
             return "the store shows \(Self.describe(visible)), the model \(Self.describe(model.visibleSections))"
         }
         if let afterBatch, let problem = MainActor.assumeIsolated({ afterBatch() }) { return problem }
@@ -64,10 +64,16 @@ extension RandomOperationRunner {
     /// Whether two tables have the same section names, by their Unicode
     /// scalars as the store tells sections apart ("é" as one scalar is not
     /// "e" + U+0301), and the same objects.
+    /// (Closures, not key paths: a generic key path is built anew at each use.)
     static func same(_ lhs: [ResultsSection<Element>], _ rhs: [ResultsSection<Element>]) -> Bool {
-        lhs.count == rhs.count
-            && zip(lhs, rhs).allSatisfy { $0.name?.unicodeScalars.map(\.value) == $1.name?.unicodeScalars.map(\.value) }
-            && lhs.map(\.elements) == rhs.map(\.elements)
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { old, new in
+            switch (old.name, new.name) {
+            case (nil, nil): old.elements == new.elements
+            case let (a?, b?): a.unicodeScalars.elementsEqual(b.unicodeScalars) && old.elements == new.elements
+            default: false
+            }
+        }
     }
 
     /// A table in one line: `x:[1:0a] -:[]`.

@@ -102,16 +102,42 @@ extension ReferenceModel {
         for s in sections.indices { sections[s].elements = stableSorted(sections[s].elements, by: sortKeys) }
     }
 
-    /// Insertion sort: stable by construction.
+    /// A stable sort by `keys`: a section already in order (the usual case,
+    /// as every operation leaves them so) is returned after one pass; any
+    /// other is merge-sorted, the left run's element first among equals.
     func stableSorted(_ objects: [Element], by keys: [ResultsSortKey<Element>]) -> [Element] {
-        guard !keys.isEmpty else { return objects }
-        var result: [Element] = []
-        for object in objects {
-            var i = result.count
-            while i > 0 && keys.lazy.map({ $0.compare(object, result[i - 1]) }).first(where: { $0 != .orderedSame }) == .orderedAscending {
-                i -= 1
+        guard !keys.isEmpty, objects.count > 1 else { return objects }
+        func precedes(_ a: Element, _ b: Element) -> Bool {
+            for key in keys {
+                let order = key.compare(a, b)
+                if order != .orderedSame { return order == .orderedAscending }
             }
-            result.insert(object, at: i)
+            return false
+        }
+        if !zip(objects.dropFirst(), objects).contains(where: { precedes($0, $1) }) { return objects }
+        var result = objects
+        var buffer = objects
+        var width = 1
+        while width < result.count {
+            var start = 0
+            while start < result.count {
+                let middle = min(start + width, result.count)
+                let end = min(start + 2 * width, result.count)
+                var left = start
+                var right = middle
+                for index in start..<end {
+                    if left < middle && (right == end || !precedes(result[right], result[left])) {
+                        buffer[index] = result[left]
+                        left += 1
+                    } else {
+                        buffer[index] = result[right]
+                        right += 1
+                    }
+                }
+                start = end
+            }
+            swap(&result, &buffer)
+            width *= 2
         }
         return result
     }

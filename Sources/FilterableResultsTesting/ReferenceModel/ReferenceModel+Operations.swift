@@ -157,9 +157,13 @@ extension ReferenceModel {
         if !mergeSort.isEmpty && !sortKeys.isEmpty { throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)") }
         _ = try keys(of: objects)
         let folded = fold(objects)
+        var places: [Key: RawIndexPath] = [:]
+        for (s, section) in sections.enumerated() {
+            for (r, object) in section.elements.enumerated() { places[key(object)!] = RawIndexPath(row: r, section: s) }
+        }
         var arriving: [Element] = []
         for object in folded {
-            if let place = indexPath(forKey: key(object)!) {
+            if let place = places[key(object)!] {
                 sections[place.section].elements[place.row] = object
             } else {
                 arriving.append(object)
@@ -170,16 +174,24 @@ extension ReferenceModel {
             for s in sections.indices { sections[s].elements.removeAll { !kept.contains(key($0)!) } }
         }
         if sectioning != nil {
-            // Rows whose section changed, and new rows, arrive in input order.
-            for object in folded {
-                let k = key(object)!
-                if let place = indexPath(forKey: k), !sameName(sections[place.section].name, sectionName(of: object)) {
-                    sections[place.section].elements.remove(at: place.row)
-                    append(object, toSectionNamed: sectionName(of: object))
-                } else if indexPath(forKey: k) == nil && arriving.contains(where: { key($0)! == k }) {
-                    append(object, toSectionNamed: sectionName(of: object))
-                }
+            // Rows whose section changed, and new rows, arrive in input order:
+            // the movers leave their sections first (no section is dropped
+            // before `normalize()`), then each lands at the end of its own.
+            let arrivingKeys = Set(arriving.map { key($0)! })
+            var sectionOfKey: [Key: String?] = [:]
+            for section in sections {
+                for object in section.elements { sectionOfKey[key(object)!] = section.name }
             }
+            let landing = folded.filter { object in
+                let k = key(object)!
+                if let name = sectionOfKey[k] { return !sameName(name, sectionName(of: object)) }
+                return arrivingKeys.contains(k)
+            }
+            let moving = Set(landing.map { key($0)! }).subtracting(arrivingKeys)
+            if !moving.isEmpty {
+                for s in sections.indices { sections[s].elements.removeAll { moving.contains(key($0)!) } }
+            }
+            for object in landing { append(object, toSectionNamed: sectionName(of: object)) }
         } else if !arriving.isEmpty {
             if sections.isEmpty { sections.append(ResultsSection(elements: [])) }
             sections[sections.count - 1].elements.append(contentsOf: arriving)

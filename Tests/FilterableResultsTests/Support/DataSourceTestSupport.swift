@@ -28,15 +28,21 @@ struct Screen {
 
     /// Checks the view: no exception, the cells it shows are the snapshot's
     /// (no stale cell), the snapshot is the controller's table as reported.
-    func expectConsistent(_ context: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Returns whether the view raised nothing and shows what is served.
+    @discardableResult
+    func expectConsistent(_ context: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        // Each table read once: reading one walks every row.
+        let shown = shownRows
+        let served = servedRows
         #expect(view.exception == nil, "\(context()): \(view.exception.map(\.description) ?? "")", sourceLocation: sourceLocation)
-        #expect(shownRows == servedRows, "\(context()): the view shows \(shownRows), the data source serves \(servedRows)", sourceLocation: sourceLocation)
+        #expect(shown == served, "\(context()): the view shows \(shown), the data source serves \(served)", sourceLocation: sourceLocation)
         #expect(view.staleRows().isEmpty, "\(context()): stale rows \(view.staleRows())", sourceLocation: sourceLocation)
         let reported = controller.reportedSnapshot.sections.map { $0.elements.map(\.description) }
-        #expect(servedRows == reported, "\(context()): served \(servedRows) but the controller reported \(reported)", sourceLocation: sourceLocation)
+        #expect(served == reported, "\(context()): served \(served) but the controller reported \(reported)", sourceLocation: sourceLocation)
         #expect(view.headerTitles == (0..<dataSource.snapshot.numberOfSections).map(dataSource.titleForHeader(inSection:)),
                 "\(context()): header titles", sourceLocation: sourceLocation)
         #expect(view.staleHeaderSections().isEmpty, "\(context()): stale headers or footers \(view.staleHeaderSections())", sourceLocation: sourceLocation)
+        return view.exception == nil && shown == served
     }
 }
 
