@@ -108,11 +108,6 @@ protocol SectionElementsReading {
     func elementsOfSection(_ section: Int) -> Any
 }
 
-extension ResultsSnapshot: SectionElementsReading {
-    /// The elements shown in a section: ``elements(inSection:)``.
-    func elementsOfSection(_ section: Int) -> Any { elements(inSection: section) }
-}
-
 extension ResultsSections.Section: Sendable where Snapshot: Sendable {}
 
 extension ResultsSection {
