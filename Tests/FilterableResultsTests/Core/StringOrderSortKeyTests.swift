@@ -15,36 +15,21 @@ struct StringOrderSortKeyTests {
     }
 
     /// A controller sorted by `sortKey`, shown by a data source in a
-    /// simulated table; every update checked by the validator.
+    /// simulated view; every update checked by the validator.
     @MainActor
     final class Screen {
         let controller: ResultsController<Product, Int>
-        let view = ListViewSimulator<String>(flavor: .tableView, countMode: .readAtBatchStart)
-        let dataSource: ResultsDataSource<ResultsController<Product, Int>, String>
-        private(set) var violations: [String] = []
-        private var shown: [ResultsSection<Product>] = []
-        private var observation: ResultsObservation?
+        let screen: SourceScreen<ResultsController<Product, Int>>
 
         init(_ sortKey: ResultsSortKey<Product>, names: [String]) throws {
             controller = ResultsController(store: ResultsStore<Product, Int>(key: \.id, sortedBy: [sortKey]))
             try controller.setData(names.enumerated().map { Product(id: $0.offset, name: $0.element) })
-            dataSource = ResultsDataSource(controller: controller, view: view) { _, product in product.name }
-            view.dataSource = dataSource
-            view.layoutIfNeeded()
-            shown = controller.snapshot.sections.map(ResultsSection.init)
-            observation = controller.observe { [unowned self] update in
-                if !update.isReload {
-                    violations += BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.id).map(\.description)
-                }
-                shown = update.snapshot.sections.map(ResultsSection.init)
-            }
+            screen = SourceScreen(controller)
         }
 
         /// The names shown, after checking the view and the batches.
         func names(sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
-            #expect(view.exception == nil, sourceLocation: sourceLocation)
-            #expect(violations.isEmpty, "\(violations)", sourceLocation: sourceLocation)
-            #expect(view.cells == [controller.snapshot.elements.map(\.name)], sourceLocation: sourceLocation)
+            screen.expectConsistent(sourceLocation: sourceLocation)
             return controller.snapshot.elements.map(\.name)
         }
     }

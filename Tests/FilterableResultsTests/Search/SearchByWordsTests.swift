@@ -28,33 +28,18 @@ struct SearchByWordsTests {
     @MainActor
     final class Screen {
         let controller = ResultsController(store: ResultsStore<Product, Int>(key: \.id))
-        let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
-        let dataSource: ResultsDataSource<ResultsController<Product, Int>, String>
-        private(set) var violations: [String] = []
-        private var shown: [ResultsSection<Product>] = []
-        private var observation: ResultsObservation?
+        let screen: SourceScreen<ResultsController<Product, Int>>
 
         init() throws {
             try controller.setData(SearchByWordsTests.catalogue)
-            dataSource = ResultsDataSource(controller: controller, view: view) { _, product in product.name }
-            view.dataSource = dataSource
-            view.layoutIfNeeded()
-            shown = controller.snapshot.sections.map(ResultsSection.init)
-            observation = controller.observe { [unowned self] update in
-                if !update.isReload {
-                    violations += BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.id).map(\.description)
-                }
-                shown = update.snapshot.sections.map(ResultsSection.init)
-            }
+            screen = SourceScreen(controller)
         }
 
         /// Types `text` in the search field; returns the ids shown, after
         /// checking the view and the batch.
         func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
             try controller.search(for: text, in: [\.name, \.company])
-            #expect(view.exception == nil, sourceLocation: sourceLocation)
-            #expect(violations.isEmpty, "\(violations)", sourceLocation: sourceLocation)
-            #expect(view.cells == [controller.snapshot.elements.map(\.name)], sourceLocation: sourceLocation)
+            screen.expectConsistent(sourceLocation: sourceLocation)
             return controller.snapshot.elements.map(\.id)
         }
     }
