@@ -131,15 +131,17 @@ extension ResultsController {
         let sorts = store.placesRows
         if sorts && from.section != to.section { throw refuse("a sorted list reorders rows within their section") }
         let section = to.section
-        let count = store.numberOfRawElements(inSection: section)! + (from.section == section ? 0 : 1)
-        let ascending = store.numberOfRawElements(inSection: section)! < 2 || reordering.isAscending(
+        // The section's direction, read from its ends before the drag.
+        let rows = store.numberOfRawElements(inSection: section)!
+        let ascending = rows < 2 || reordering.isAscending(
             store.element(at: RawIndexPath(row: 0, section: section))!,
-            store.element(at: RawIndexPath(row: store.numberOfRawElements(inSection: section)! - 1, section: section))!)
+            store.element(at: RawIndexPath(row: rows - 1, section: section))!)
         if !sorts { try store.move(from: from, to: to) }
         // The dragged row sits at `dragged` among the section's rows; the
-        // others keep their order around it.
+        // others (those there before, less the row if it was one of them)
+        // keep their order around it.
         let dragged = sorts ? from.row : to.row
-        let others = count - 1
+        let others = from.section == section ? rows - 1 : rows
         func other(_ index: Int) -> Element {
             store.element(at: RawIndexPath(row: index + (index >= dragged ? 1 : 0), section: section))!
         }
