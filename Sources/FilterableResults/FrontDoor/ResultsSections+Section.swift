@@ -54,15 +54,9 @@ extension ResultsSections {
 
         /// The section's elements, as an array.
         ///
-        /// - Complexity: O(log *n* + *m*) for *m* elements of a
-        ///   controller's snapshot, O(*m* log *n*) for others.
-        public var elements: [Snapshot.Element] {
-            if let reader = snapshot as? any SectionElementsReading,
-               let elements = reader.elementsOfSection(index) as? [Snapshot.Element] {
-                return elements
-            }
-            return Array(self)
-        }
+        /// - Complexity: that of the snapshot's `elements(inSection:)`:
+        ///   O(log *n* + *m*) for *m* elements of a controller's snapshot.
+        public var elements: [Snapshot.Element] { snapshot.elements(inSection: index) }
     }
 
     /// A section's identity: its name, or an unnamed section's index (in
@@ -99,13 +93,6 @@ extension ResultsSections {
 protocol SectionIdentifying {
     /// The identity of a section, and a description of it.
     func identity(ofSection section: Int) -> (AnyHashable, description: String)
-}
-
-/// A snapshot that reads a section's elements in one walk, rather than
-/// one descent per element.
-protocol SectionElementsReading {
-    /// The elements shown in a section, as an `[Element]`.
-    func elementsOfSection(_ section: Int) -> Any
 }
 
 extension ResultsSections.Section: Sendable where Snapshot: Sendable {}

@@ -42,4 +42,20 @@ public protocol ResultsTableSnapshot<Element, Key> {
     ///
     /// - Complexity: O(1) for the package's snapshots.
     var count: Int { get }
+    /// The elements shown in a section, in order; empty for a section that
+    /// does not exist.
+    ///
+    /// - Complexity: O(log *n* + *m*) for *m* elements of a controller's
+    ///   snapshot; O(*m* log *n*) by default, one ``element(at:)`` each.
+    func elements(inSection section: Int) -> [Element]
+}
+
+extension ResultsTableSnapshot {
+    /// The elements shown in a section, in order, read one by one with
+    /// ``element(at:)``; empty for a section that does not exist.
+    ///
+    /// - Complexity: O(*m* log *n*) for *m* elements of the package's snapshots.
+    public func elements(inSection section: Int) -> [Element] {
+        Array(ResultsSections.Section(snapshot: self, index: section))
+    }
 }

@@ -193,8 +193,3 @@ extension ResultsSnapshot: RandomAccessCollection {
         return table.element(ofRow: table.tree.find(position, by: .visibleRows).item)
     }
 }
-
-extension ResultsSnapshot: SectionElementsReading {
-    /// The elements shown in a section: ``elements(inSection:)``.
-    func elementsOfSection(_ section: Int) -> Any { elements(inSection: section) }
-}
