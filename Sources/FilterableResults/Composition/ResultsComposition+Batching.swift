@@ -1,28 +1,30 @@
 /// Batches that span parts: the changes of several parts, one animation.
 extension ResultsComposition {
-    /// What a batch has seen of the updates it holds back.
+    /// What a batch holds back.
     struct Batch {
         /// The composed table when the batch began.
         let start: Snapshot
         /// How many ``performBatchUpdates(_:)`` calls are open.
         var depth = 0
-        /// Whether an update was held back.
-        var hasUpdates = false
-        /// Whether an update held back was a reload.
+        /// Whether the composed table changed.
+        var hasChanges = false
+        /// Whether the view must reload: a part reloaded, or one of the
+        /// parts the batch began with changed twice (its changes no longer
+        /// start from the table the batch began with).
         var isReload = false
-        /// The rows an update held back reported as changed in content, or
-        /// inserted (a row of the table before may come back changed).
-        var changed: Set<Key> = []
+        /// The changes of the parts the batch began with, by identity.
+        var partChanges: [Int: PartChanges] = [:]
         /// Rows that moved from one part to another: each key in a part
         /// after, with the key it had in the part before.
         var aliases: [Key: Key] = [:]
 
-        /// Holds back `update`.
-        mutating func absorb(_ update: Update) {
-            hasUpdates = true
-            if update.isReload { isReload = true }
-            for change in update.changeset.elementChanges where change.kind != .delete && (change.kind != .move || change.isUpdated) {
-                changed.insert(change.key)
+        /// Holds back a change of the composed table, with the changes of
+        /// the parts it comes from.
+        mutating func record(_ changes: [Int: PartChanges], isReload: Bool) {
+            hasChanges = true
+            if isReload { self.isReload = true }
+            for (part, partChanges) in changes where start.index(ofPart: part) != nil {
+                if self.partChanges.updateValue(partChanges, forKey: part) != nil { self.isReload = true }
             }
         }
     }
@@ -83,9 +85,10 @@ extension ResultsComposition {
     /// done to it.
     ///
     /// - Throws: what `body` throws.
-    /// - Complexity: that of `body`, plus O(*p*) for *p* parts, plus
-    ///   O(*n* + *k* log *k*) for *n* rows composed and *k* kept when the
-    ///   batch ends.
+    /// - Complexity: that of `body`, plus O(*p*) for *p* parts, plus, when
+    ///   the batch ends, the parts' changes joined: O(*s* + *e*) for *s*
+    ///   sections and *e* changes, O(*n*) for the *n* rows of a part the
+    ///   composition's filter or a fold changed.
     public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
         let saved = SavedState(parts: parts, reportedSnapshot: reportedSnapshot, filters: appliedFilters, nextPartID: nextPartID)
         let savedBatch = batch
@@ -109,7 +112,7 @@ extension ResultsComposition {
     /// Runs `body` inside each part's atomic batch, the first part's
     /// outermost: a throw rolls back every part.
     static func nesting<Failure: Error>(
-        _ connections: ArraySlice<PartConnection>, around body: () throws(Failure) -> Void
+        _ connections: ArraySlice<any PartConnection<Element>>, around body: () throws(Failure) -> Void
     ) throws(Failure) {
         guard let first = connections.first else { return try body() }
         do {
@@ -161,128 +164,28 @@ extension ResultsComposition {
     func endBatch() {
         guard let batch else { return }
         self.batch = nil
-        guard batch.hasUpdates else { return }
-        if batch.isReload {
+        guard batch.hasChanges else { return }
+        reportChange(from: batch.start, partChanges: batch.partChanges, aliases: batch.aliases, isReload: batch.isReload)
+    }
+
+    /// Reports the change from `old` to the composed table as last
+    /// reported, made by `partChanges` (each part's own, by identity) and
+    /// by the composition itself: held back in a batch; else the joined
+    /// changes (see ``changes(from:to:updates:aliases:)``), nothing when
+    /// the view would show the same table, a reload when asked or when the
+    /// changes do not add up.
+    func reportChange(
+        from old: Snapshot, partChanges: [Int: PartChanges] = [:], aliases: [Key: Key] = [:], isReload: Bool = false
+    ) {
+        if batch != nil {
+            batch!.record(partChanges, isReload: isReload)
+            _checkInvariants()
+            return
+        }
+        guard !isReload, let changeset = changes(from: old, to: reportedSnapshot, updates: partChanges, aliases: aliases) else {
             report(Update(changeset: ResultsChangeset(), snapshot: reportedSnapshot, isReload: true))
-        } else {
-            reportDifference(from: batch.start, changed: batch.changed, aliases: batch.aliases)
+            return
         }
-    }
-
-    /// Reports the difference of `old` and the composed table as last
-    /// reported (see ``difference(from:to:changed:aliases:)``): nothing when
-    /// the view would show the same table, a reload when the tables cannot
-    /// be told apart by identity.
-    func reportDifference(from old: Snapshot, changed: Set<Key> = [], aliases: [Key: Key] = [:]) {
-        let new = reportedSnapshot
-        if let changeset = Self.difference(from: old, to: new, changed: changed, aliases: aliases) {
-            if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: new)) }
-        } else {
-            report(Update(changeset: ResultsChangeset(), snapshot: new, isReload: true))
-        }
-    }
-
-    /// The changes that take the composed table `old` to `new`: rows
-    /// matched by key (a row in `aliases` as the row it stands for),
-    /// sections by their part's identity and name; rows
-    /// of an `Equatable` type compared with `==`, others updated when in
-    /// `changed`; `nil` if the tables cannot be told apart by identity
-    /// (which the composition's invariants rule out).
-    static func difference(
-        from old: Snapshot, to new: Snapshot, changed: Set<Key>, aliases: [Key: Key] = [:]
-    ) -> ResultsChangeset<Element, Key>? {
-        var identities: [AnyHashable: String] = [:]
-        let (before, oldNames) = identified(old, identities: &identities)
-        var (after, newNames) = identified(new, identities: &identities)
-        if !aliases.isEmpty {
-            for section in after.indices {
-                after[section].elements = after[section].elements.map { row in
-                    aliases[row.key].map { IdentifiedRow(identity: $0, key: row.key, element: row.element) } ?? row
-                }
-            }
-        }
-        nonisolated(unsafe) let changed = changed
-        guard let changes = try? ResultsStore<IdentifiedRow, Key>.changeset(
-            from: before, to: after, key: { $0.identity },
-            isSameContent: { old, new in Self.areEqual(old.element, new.element) ?? !changed.contains(new.key) })
-        else { return nil }
-        if changes.elementChanges.isEmpty && looksTheSame(old, new) {
-            // Only sections that show nothing alike traded places (empty parts moved past each other).
-            return ResultsChangeset().addingSectionUpdates(from: old, to: new)
-        }
-        let sections = changes.sectionChanges.map { change -> SectionChange in
-            switch change {
-            case let .insert(index, identity): .insert(at: index, name: identity.flatMap { newNames[$0] } ?? nil)
-            case let .delete(index, identity): .delete(at: index, name: identity.flatMap { oldNames[$0] } ?? nil)
-            case let .move(from, to, identity): .move(from: from, to: to, name: identity.flatMap { newNames[$0] } ?? nil)
-            }
-        }
-        return ResultsChangeset(
-            sectionChanges: sections,
-            elementChanges: changes.elementChanges.map { ResultsChangeset<Element, Key>.ElementChange($0.change, key: $0.element.key, element: $0.element.element) }
-        ).addingSectionUpdates(from: old, to: new)
-    }
-
-    /// Whether a view showing `old` would show `new` unchanged: the same
-    /// sections, names and row counts, and the same rows by key.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* rows.
-    static func looksTheSame(_ old: Snapshot, _ new: Snapshot) -> Bool {
-        guard old.numberOfSections == new.numberOfSections, old.count == new.count else { return false }
-        return (0..<old.numberOfSections).allSatisfy { section in
-            let count = old.numberOfElements(inSection: section)
-            return count == new.numberOfElements(inSection: section)
-                && SectionName.same(old.name(ofSection: section), new.name(ofSection: section))
-                && (0..<(count ?? 0)).allSatisfy { row in
-                    let path = ResultsIndexPath(row: row, section: section)
-                    return old.key(at: path) == new.key(at: path)
-                }
-        }
-    }
-
-    /// Whether two rows are equal, when their type is `Equatable`.
-    static func areEqual(_ lhs: Element, _ rhs: Element) -> Bool? {
-        guard let lhs = lhs as? any Equatable else { return nil }
-        return isEqual(lhs, rhs)
-    }
-
-    /// Whether `rhs` is a `Value` equal to `lhs`.
-    private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
-        (rhs as? Value).map { lhs == $0 } ?? false
-    }
-
-    /// A composed row: its identity in the difference (its key, or for a
-    /// row that came from another part, the key it had there), its key in
-    /// its table, and itself.
-    struct IdentifiedRow {
-        let identity: Key
-        let key: Key
-        let element: Element
-    }
-
-    /// The composed table with every section named by its identity, as
-    /// ``ResultsSections/Section/id`` gives it (its part's identity and its
-    /// name, or its index among the part's sections when unnamed; in a
-    /// nested composition, the identity that one gives it; a placeholder by
-    /// its part), written as a number `identities` assigns (shared by the
-    /// tables compared), and the real names by identity.
-    static func identified(
-        _ snapshot: Snapshot, identities: inout [AnyHashable: String]
-    ) -> (sections: [ResultsSection<IdentifiedRow>], names: [String: String?]) {
-        var sections: [ResultsSection<IdentifiedRow>] = []
-        var names: [String: String?] = [:]
-        for section in 0..<snapshot.numberOfSections {
-            let (id, _) = snapshot.identity(ofSection: section)
-            let identity = identities[id, default: "\(identities.count)"]
-            identities[id] = identity
-            let rows = (0..<(snapshot.numberOfElements(inSection: section) ?? 0)).map { row in
-                let path = ResultsIndexPath(row: row, section: section)
-                let key = snapshot.key(at: path)!
-                return IdentifiedRow(identity: key, key: key, element: snapshot.element(at: path)!)
-            }
-            sections.append(ResultsSection(name: identity, elements: rows))
-            names[identity] = snapshot.name(ofSection: section)
-        }
-        return (sections, names)
+        if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: reportedSnapshot)) }
     }
 }

@@ -170,7 +170,7 @@ extension ResultsComposition: ResultsSource {
     /// batch that shows a move.
     func moveAcrossParts(
         _ local: ResultsIndexPath, of part: Int, to destination: ResultsIndexPath, of toPart: Int, in shown: Snapshot,
-        from connection: PartConnection, into target: PartConnection
+        from connection: any PartConnection<Element>, into target: any PartConnection<Element>
     ) throws(ResultsError) {
         guard target.takesRows else {
             throw .moveNotAllowed(from: local, to: destination, reason: "part \(shown.parts[toPart].id) takes no rows")
@@ -212,7 +212,7 @@ extension ResultsComposition {
     /// (parts come, go and move after a view shows a table).
     ///
     /// - Complexity: O(*p*) for *p* parts.
-    func connection(ofPart part: Int, in shown: Snapshot) -> PartConnection? {
+    func connection(ofPart part: Int, in shown: Snapshot) -> (any PartConnection<Element>)? {
         guard shown.parts.indices.contains(part) else { return nil }
         let id = shown.parts[part].id
         return parts.first { $0.id == id }?.connection

@@ -17,10 +17,10 @@ extension ResultsComposition {
     ///         if case let .message(message) = row { !message.isRead } else { true }
     ///     })
     ///
-    /// While a filter is applied, each part's update is shown by comparing
-    /// the composed tables (O(*n*) for *n* rows) rather than by translating
-    /// the part's own changes; the parts' own filters stay theirs, and go
-    /// on working underneath. User edits (deletes, drags, insertions) are
+    /// While a filter is applied, each part's update is read against the
+    /// rows the filter shows before and after (O(*n*) for the part's *n*
+    /// rows, instead of O(*e*) for *e* changes); the parts' own filters
+    /// stay theirs, and go on working underneath. User edits (deletes, drags, insertions) are
     /// read in the filtered table the view shows. A section's value (its
     /// header, see ``ResultsSectionValue``) is its part's: a count it shows
     /// counts the rows the part shows, this filter aside.
@@ -119,7 +119,7 @@ extension ResultsComposition {
         let old = reportedSnapshot
         let new = Snapshot(parts: parts.indices.map { snapshotPart($0, table: old.parts[$0].table) }, placeholder: placeholder)
         reportedSnapshot = new
-        reportDifference(from: old)
+        reportChange(from: old)
     }
 
     /// Whether a row passes every filter applied, or `nil` without filters.

@@ -34,19 +34,11 @@ extension ResultsComposition {
     public func foldSection(_ id: SectionID) throws(ResultsError) {
         let name = id.name.map(SectionName.init)
         if isFolded(id) { return }
-        let (part, sections) = try shownSections(id)
+        let (part, _) = try shownSections(id)
         parts[part].folded.insert(name)
         let old = reportedSnapshot
         reportedSnapshot = replacingPart(part, table: old.parts[part].table)
-        var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
-        for local in sections {
-            let section = old.section(local, inPart: part)!
-            for row in 0..<(old.numberOfElements(inSection: section) ?? 0) {
-                let path = ResultsIndexPath(row: row, section: section)
-                rows.append(ResultsChangeset<Element, Key>.ElementChange(.delete(at: path), key: old.key(at: path)!, element: old.element(at: path)!))
-            }
-        }
-        reportChanges(rows)
+        reportChange(from: old)
     }
 
     /// Unfolds a folded section: its rows, as its part has them now,
@@ -66,17 +58,8 @@ extension ResultsComposition {
         }
         parts[part].folded.remove(name)
         let old = reportedSnapshot
-        let new = replacingPart(part, table: old.parts[part].table)
-        reportedSnapshot = new
-        var rows: [ResultsChangeset<Element, Key>.ElementChange] = []
-        for local in old.parts[part].foldedSections where !new.parts[part].isFolded(local) {
-            let section = new.section(local, inPart: part)!
-            for row in 0..<(new.numberOfElements(inSection: section) ?? 0) {
-                let path = ResultsIndexPath(row: row, section: section)
-                rows.append(ResultsChangeset<Element, Key>.ElementChange(.insert(at: path), key: new.key(at: path)!, element: new.element(at: path)!))
-            }
-        }
-        reportChanges(rows)
+        reportedSnapshot = replacingPart(part, table: old.parts[part].table)
+        reportChange(from: old)
     }
 
     /// Folds or unfolds the section with identity `id`.
@@ -98,14 +81,5 @@ extension ResultsComposition {
         let sections = (0..<table.numberOfSections).filter { SectionName.same(table.name(ofSection: $0), id.name) }
         guard !sections.isEmpty else { throw .sectionNotFound(part: id.part, name: id.name) }
         return (part, sections)
-    }
-
-    /// Reports row changes of the composed table, if there are any.
-    func reportChanges(_ rows: [ResultsChangeset<Element, Key>.ElementChange]) {
-        if rows.isEmpty {
-            _checkInvariants()
-        } else {
-            report(Update(changeset: ResultsChangeset(elementChanges: rows), snapshot: reportedSnapshot))
-        }
     }
 }

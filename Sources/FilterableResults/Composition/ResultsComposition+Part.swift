@@ -11,11 +11,11 @@ extension ResultsComposition {
     ///     ])
     public struct Part {
         /// The part's source, its rows turned into the composition's.
-        @usableFromInline let connection: PartConnection
+        @usableFromInline let connection: any PartConnection<Element>
         /// What shows while the part has no rows.
         @usableFromInline let placeholder: Placeholder?
 
-        @inlinable init(connection: PartConnection, placeholder: Placeholder?) {
+        @inlinable init(connection: any PartConnection<Element>, placeholder: Placeholder?) {
             self.connection = connection
             self.placeholder = placeholder
         }
@@ -38,7 +38,7 @@ extension ResultsComposition {
             _ source: Source, as transform: @escaping (Source.Element) -> Element,
             accepting accept: ((Element) -> Source.Element?)? = nil, placeholder: Placeholder? = nil
         ) -> Self {
-            Self(connection: PartConnection(source.map(transform, accepting: accept), takesRows: accept != nil), placeholder: placeholder)
+            Self(connection: SourceConnection(source.map(transform, accepting: accept), takesRows: accept != nil), placeholder: placeholder)
         }
 
         /// A part showing every section of `source`, whose elements are already
@@ -49,7 +49,7 @@ extension ResultsComposition {
         @inlinable public static func part<Source: ResultsSource>(
             _ source: Source, placeholder: Placeholder? = nil
         ) -> Self where Source.Element == Element {
-            Self(connection: PartConnection(source), placeholder: placeholder)
+            Self(connection: SourceConnection(source), placeholder: placeholder)
         }
     }
 }

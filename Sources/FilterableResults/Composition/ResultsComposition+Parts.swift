@@ -20,7 +20,7 @@ extension ResultsComposition {
     /// - Returns: The part's identity, which its rows' ``Key`` and its
     ///   sections' ``SectionID`` carry.
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)``; nothing changes then.
-    /// - Complexity: O(*n* + *k* log *k*) for *n* rows composed and *k* kept.
+    /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections composed.
     @discardableResult
     public func insertPart(_ part: Part, at index: Int) throws(ResultsError) -> Int {
         guard (0...parts.count).contains(index) else { throw .partOutOfRange(index, partCount: parts.count) }
@@ -37,7 +37,7 @@ extension ResultsComposition {
     /// animated update, and the composition stops following its source.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)``; nothing changes then.
-    /// - Complexity: O(*n* + *k* log *k*) for *n* rows composed and *k* kept.
+    /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections composed.
     public func removePart(at index: Int) throws(ResultsError) {
         guard parts.indices.contains(index) else { throw .partOutOfRange(index, partCount: parts.count) }
         changeParts { parts.remove(at: index) }
@@ -48,7 +48,7 @@ extension ResultsComposition {
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` for either
     ///   index; nothing changes then.
-    /// - Complexity: O(*n* + *k* log *k*) for *n* rows composed and *k* kept.
+    /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections composed.
     public func movePart(from source: Int, to destination: Int) throws(ResultsError) {
         guard parts.indices.contains(source) else { throw .partOutOfRange(source, partCount: parts.count) }
         guard parts.indices.contains(destination) else { throw .partOutOfRange(destination, partCount: parts.count) }
@@ -56,8 +56,8 @@ extension ResultsComposition {
         changeParts { parts.insert(parts.remove(at: source), at: destination) }
     }
 
-    /// Runs `body`, which changes ``parts``, and reports the difference of
-    /// the composed tables before and after it: each part kept shows the
+    /// Runs `body`, which changes ``parts``, and reports the change of the
+    /// composed table: each part kept shows the
     /// table it showed, a new one the table its source last reported.
     func changeParts(_ body: () -> Void) {
         let old = reportedSnapshot
@@ -68,6 +68,6 @@ extension ResultsComposition {
             parts: parts.indices.map { snapshotPart($0, table: shown[parts[$0].id] ?? parts[$0].connection.reportedTable()) },
             placeholder: placeholder)
         reportedSnapshot = new
-        reportDifference(from: old)
+        reportChange(from: old)
     }
 }

@@ -18,6 +18,9 @@ extension ResultsComposition {
             var table: any PartTable<Element>
             /// The part's local sections that are folded, in increasing order.
             var foldedSections: [Int]
+            /// The identities of the part's sections that are folded,
+            /// whether they show or not.
+            var foldedNames: Set<SectionName?>
             /// The number of rows hidden in folded sections.
             var hiddenRows: Int
             /// The part's placeholder, if it has one.

@@ -20,12 +20,15 @@
 ///
 /// The composed table has one row type of your choosing, typically an enum
 /// the cell provider switches on; each part turns its elements into rows.
-/// A part's batch becomes a batch of the composed table: its sections
-/// shifted past the sections of the parts before it, its row changes in
-/// folded sections left out (a row that moves into a folded section
-/// is deleted, one that moves out of one is inserted), and placeholder
-/// sections inserted or deleted in the same batch when a part (or the
-/// whole table) loses its last row or gets its first.
+/// The composition has no diff of its own: a part's batch, computed by
+/// its own source, becomes a batch of the composed table, its sections
+/// shifted past the sections of the parts before it and its changes read
+/// only when the batch is read. Its row changes in folded sections are
+/// left out (a row that moves into a folded section is deleted, one that
+/// moves out of one is inserted), rows the composition's filter hides
+/// likewise, and placeholder sections are inserted or deleted in the same
+/// batch when a part (or the whole table) loses its last row or gets its
+/// first. A batch across parts joins each part's changes end to end.
 ///
 /// Parts come and go at run time (``insertPart(_:at:)``,
 /// ``removePart(at:)``, ``movePart(from:to:)``), each change animated;
@@ -41,7 +44,7 @@ public final class ResultsComposition<Element> {
         /// whatever its index: what keeps its rows and sections the same
         /// when parts before it come, go or move.
         let id: Int
-        let connection: PartConnection
+        let connection: any PartConnection<Element>
         let placeholder: Placeholder?
         /// The identities of the part's sections that are folded.
         var folded: Set<SectionName?> = []
@@ -77,13 +80,25 @@ public final class ResultsComposition<Element> {
     /// Which rows show, across every part; see ``addFilter(_:)``.
     var appliedFilters: [ResultsFilter<Element>] = []
 
+    /// Whether two rows are equal, when the row type is `Equatable`: a row
+    /// dragged from one part to another is marked updated unless its row
+    /// value is the same in both.
+    let areSameRows: ((Element, Element) -> Bool)?
+
     /// Joins `parts`, in order, into one table; `placeholder` shows after
     /// them while none of them has a row.
     ///
     /// - Complexity: O(*p* + *c*) for *p* parts and *c* folded sections.
-    public init(_ parts: [Part], placeholder: Placeholder? = nil) {
+    public convenience init(_ parts: [Part], placeholder: Placeholder? = nil) {
+        self.init(parts: parts, placeholder: placeholder, areSameRows: nil)
+    }
+
+    /// Joins `parts`, rows of a type that compares its values, with rows
+    /// that are the same value compared.
+    init(parts: [Part], placeholder: Placeholder?, areSameRows: ((Element, Element) -> Bool)?) {
         self.parts = parts.enumerated().map { PartRecord(id: $0.offset, connection: $0.element.connection, placeholder: $0.element.placeholder) }
         self.placeholder = placeholder
+        self.areSameRows = areSameRows
         nextPartID = parts.count
         reportedSnapshot = Snapshot(parts: [], placeholder: nil)
         reportedSnapshot = Snapshot(
@@ -91,6 +106,17 @@ public final class ResultsComposition<Element> {
             placeholder: placeholder)
         for index in self.parts.indices { connect(index) }
         _checkInvariants()
+    }
+
+    /// Part `index` reported `update`: shows its new table, and reports the
+    /// change of the composed table.
+    ///
+    /// - Complexity: O(*p* + *e*) for *p* parts and *e* changes while all
+    ///   of the part's rows show; see ``changes(from:to:updates:aliases:)``.
+    func partDidUpdate(_ index: Int, _ update: PartUpdate) {
+        let old = reportedSnapshot
+        reportedSnapshot = replacingPart(index, table: update.table)
+        reportChange(from: old, partChanges: [parts[index].id: update.changes], isReload: update.isReload)
     }
 
     /// Follows the updates of the part at `index`, wherever it moves.
@@ -117,7 +143,8 @@ public final class ResultsComposition<Element> {
             }
         }
         return .init(
-            id: parts[index].id, table: table, foldedSections: foldedSections, hiddenRows: hiddenRows, placeholder: parts[index].placeholder)
+            id: parts[index].id, table: table, foldedSections: foldedSections, foldedNames: folded, hiddenRows: hiddenRows,
+            placeholder: parts[index].placeholder)
     }
 
     /// The snapshot with part `index` shown anew from `table`.
@@ -125,6 +152,17 @@ public final class ResultsComposition<Element> {
         var shown = reportedSnapshot.parts
         shown[index] = snapshotPart(index, table: table)
         return Snapshot(parts: shown, placeholder: placeholder)
+    }
+}
+
+extension ResultsComposition where Element: Equatable {
+    /// Joins `parts`, in order, into one table; `placeholder` shows after
+    /// them while none of them has a row. A row dragged from one part to
+    /// another is marked updated only when its row value changes.
+    ///
+    /// - Complexity: O(*p* + *c*) for *p* parts and *c* folded sections.
+    public convenience init(_ parts: [Part], placeholder: Placeholder? = nil) {
+        self.init(parts: parts, placeholder: placeholder, areSameRows: ==)
     }
 }
 
@@ -152,10 +190,6 @@ extension ResultsComposition {
         _checkInvariants()
         guard !isPaused else {
             changedWhilePaused = true
-            return
-        }
-        if batch != nil {
-            batch!.absorb(update)
             return
         }
         outbox.append(update)

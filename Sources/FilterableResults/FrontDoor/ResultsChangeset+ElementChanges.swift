@@ -11,6 +11,25 @@ extension ResultsChangeset {
         @usableFromInline enum Storage {
             case values([ElementChange])
             case events(Events)
+            case mapped(Mapped)
+        }
+
+        /// Another source's changes, each read through that source's list
+        /// and transformed when it is read (a composition's part: sections
+        /// shifted, keys wrapped), so that presenting a large batch costs
+        /// nothing per change until the changes are read.
+        @usableFromInline final class Mapped {
+            @usableFromInline let count: Int
+            /// The positions of the change at an index.
+            @usableFromInline let position: (Int) -> RowChange
+            /// The change at an index, with its key and element.
+            @usableFromInline let change: (Int) -> ElementChange
+
+            @inlinable init(count: Int, position: @escaping (Int) -> RowChange, change: @escaping (Int) -> ElementChange) {
+                self.count = count
+                self.position = position
+                self.change = change
+            }
         }
 
         /// Events by identity and the tables they refer to, behind one
@@ -45,6 +64,21 @@ extension ResultsChangeset {
         /// - Complexity: O(1).
         @inlinable public init(_ changes: [ElementChange]) { storage = .values(changes) }
 
+        /// The changes of `base`, each read when it is read: its positions
+        /// by `position`, the whole change by `change`.
+        ///
+        /// - Complexity: O(1).
+        @inlinable init<BaseElement, BaseKey>(
+            mapping base: ResultsChangeset<BaseElement, BaseKey>.ElementChanges,
+            position: @escaping (RowChange) -> RowChange,
+            change: @escaping (ResultsChangeset<BaseElement, BaseKey>.ElementChange) -> ElementChange
+        ) {
+            storage = .mapped(Mapped(
+                count: base.count,
+                position: { position(base.change(at: $0)) },
+                change: { change(base[$0]) }))
+        }
+
         /// The index of the first change.
         ///
         /// - Complexity: O(1).
@@ -57,6 +91,7 @@ extension ResultsChangeset {
             switch storage {
             case let .values(changes): changes.count
             case let .events(events): events.events.count
+            case let .mapped(mapped): mapped.count
             }
         }
 
@@ -69,20 +104,24 @@ extension ResultsChangeset {
                 return changes[index]
             case let .events(events):
                 return events.change(at: index)
+            case let .mapped(mapped):
+                return mapped.change(index)
             }
         }
 
         /// Reads the changes in order, deciding once how they are stored.
         public struct Iterator: IteratorProtocol {
             @usableFromInline let events: Events?
+            @usableFromInline let mapped: Mapped?
             @usableFromInline let values: [ElementChange]
             @usableFromInline let count: Int
             @usableFromInline var index = 0
 
             @inlinable init(_ storage: Storage) {
                 switch storage {
-                case let .values(changes): (events, values, count) = (nil, changes, changes.count)
-                case let .events(events): (self.events, values, count) = (events, [], events.events.count)
+                case let .values(changes): (events, mapped, values, count) = (nil, nil, changes, changes.count)
+                case let .events(events): (self.events, mapped, values, count) = (events, nil, [], events.events.count)
+                case let .mapped(mapped): (events, self.mapped, values, count) = (nil, mapped, [], mapped.count)
                 }
             }
 
@@ -93,6 +132,7 @@ extension ResultsChangeset {
                 guard index < count else { return nil }
                 defer { index += 1 }
                 if let events { return events.change(at: index) }
+                if let mapped { return mapped.change(index) }
                 return values[index]
             }
         }
@@ -121,6 +161,7 @@ extension ResultsChangeset {
             switch storage {
             case let .values(changes): changes[index].change
             case let .events(events): events.events[index].change
+            case let .mapped(mapped): mapped.position(index)
             }
         }
     }
@@ -143,3 +184,4 @@ extension ResultsChangeset.ElementChanges: Equatable where Element: Equatable {
 extension ResultsChangeset.ElementChanges: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 extension ResultsChangeset.ElementChanges.Storage: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 extension ResultsChangeset.ElementChanges.Events: @unchecked Sendable where Element: Sendable, Key: Sendable {}
+extension ResultsChangeset.ElementChanges.Mapped: @unchecked Sendable where Element: Sendable, Key: Sendable {}

@@ -72,18 +72,19 @@ extension RowChange {
         if case let .move(_, _, isUpdated) = self { isUpdated } else { false }
     }
 
-    /// The same change with every section index moved by `offset`: the
-    /// change as a table that shows this one from section `offset` on
-    /// reports it.
+    /// The same change with every section index of the table before moved
+    /// by `old`, and of the table after by `new`: the change as a table
+    /// that shows this one from section `old` on before, and from section
+    /// `new` on after, reports it.
     ///
     /// - Complexity: O(1).
-    @inlinable func shiftingSections(by offset: Int) -> RowChange {
-        func shifted(_ path: ResultsIndexPath) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
+    @inlinable func shiftingSections(old: Int, new: Int) -> RowChange {
+        func shifted(_ path: ResultsIndexPath, _ offset: Int) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
         return switch self {
-        case let .insert(path): .insert(at: shifted(path))
-        case let .delete(path): .delete(at: shifted(path))
-        case let .move(from, to, isUpdated): .move(from: shifted(from), to: shifted(to), isUpdated: isUpdated)
-        case let .update(path, newPath): .update(at: shifted(path), newIndexPath: shifted(newPath))
+        case let .insert(path): .insert(at: shifted(path, new))
+        case let .delete(path): .delete(at: shifted(path, old))
+        case let .move(from, to, isUpdated): .move(from: shifted(from, old), to: shifted(to, new), isUpdated: isUpdated)
+        case let .update(path, newPath): .update(at: shifted(path, old), newIndexPath: shifted(newPath, new))
         }
     }
 }

@@ -1,0 +1,200 @@
+/// The composed table's changes, joined from its parts' own changes.
+///
+/// The composition has no diff of its own. Each part's changes come from
+/// its source's engine (a controller's incremental diff); the composition
+/// lays them end to end: every part's old coordinates shifted past the
+/// parts before it in the table before, its new ones past the parts
+/// before it in the table after. Parts that come and go are their
+/// sections inserted and deleted; parts that change places move their
+/// sections. Only the rows the composition itself hides (folded sections,
+/// its filter) need more: their changes are read against what showed
+/// before and what shows after.
+extension ResultsComposition {
+    typealias ElementChange = ResultsChangeset<Element, Key>.ElementChange
+    typealias PartChanges = ResultsChangeset<Element, PartKey>
+
+    /// The changes that take the composed table `old` to `new`: each part
+    /// kept changed by its changes in `updates` (by part identity; a part
+    /// without is the same part table), rows the composition shows or
+    /// hides (folding, filters) inserted or deleted, parts added, removed
+    /// and moved as their sections, and a row dragged from one part to
+    /// another (`aliases`: its key in the part after, with its key in the
+    /// part before) a move. `nil` when the parts' changes do not add up to
+    /// the tables (a part reloaded, or changed twice in one batch): the
+    /// view reloads then.
+    ///
+    /// - Complexity: O(*p* + *e*) for *p* parts and *e* changes while rows
+    ///   of every part show; O(*n*) for the *n* rows of a part with the
+    ///   composition's filter, or in sections folded or unfolded.
+    func changes(
+        from old: Snapshot, to new: Snapshot, updates: [Int: PartChanges] = [:], aliases: [Key: Key] = [:]
+    ) -> ResultsChangeset<Element, Key>? {
+        var joined = JoinedChanges()
+        var oldIndexes: [Int: Int] = [:]
+        for (index, part) in old.parts.enumerated() { oldIndexes[part.id] = index }
+        var kept: [(old: Snapshot.Part, new: Snapshot.Part)] = []
+        for part in new.parts {
+            if let index = oldIndexes[part.id] { kept.append((old.parts[index], part)) } else { joined.insertSections(of: part, in: new) }
+        }
+        let keptIDs = Set(kept.map(\.new.id))
+        for part in old.parts where !keptIDs.contains(part.id) { joined.deleteSections(of: part, in: old) }
+        for (oldPart, newPart) in kept {
+            guard let changes = Self.changes(of: oldPart, to: newPart, by: updates[newPart.id]) else { return nil }
+            joined.append(changes)
+        }
+        if old.showsPlaceholder && !new.showsPlaceholder {
+            joined.sections.append(.delete(at: old.partsSectionCount, name: old.placeholder!.title))
+        } else if !old.showsPlaceholder && new.showsPlaceholder {
+            joined.sections.append(.insert(at: new.partsSectionCount, name: new.placeholder!.title))
+        }
+        if zip(kept, kept.dropFirst()).contains(where: { $0.old.firstSection > $1.old.firstSection }) {
+            // Parts changed places: their sections move, or stay while others move.
+            joined.moveSections(of: kept, from: old, to: new)
+        }
+        var changeset = joined.changeset(joiningMoves: aliases, areSameRows: areSameRows)
+        if changeset.elementChanges.isEmpty && !changeset.sectionChanges.isEmpty && Self.looksTheSame(old, new) {
+            changeset.sectionChanges = []   // only sections that show nothing alike traded places
+        }
+        return changeset
+    }
+
+    /// Whether a view showing `old` would show `new` unchanged: the same
+    /// sections, names and row counts, and the same rows by key.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* rows.
+    static func looksTheSame(_ old: Snapshot, _ new: Snapshot) -> Bool {
+        guard old.numberOfSections == new.numberOfSections, old.count == new.count else { return false }
+        return (0..<old.numberOfSections).allSatisfy { section in
+            let count = old.numberOfElements(inSection: section)
+            return count == new.numberOfElements(inSection: section)
+                && SectionName.same(old.name(ofSection: section), new.name(ofSection: section))
+                && (0..<(count ?? 0)).allSatisfy { row in
+                    let path = ResultsIndexPath(row: row, section: section)
+                    return old.key(at: path) == new.key(at: path)
+                }
+        }
+    }
+}
+
+// MARK: - One part
+
+extension ResultsComposition {
+    /// The changes of one part that stays in place, from how it showed in
+    /// one table (`old`) to how it shows in the next (`new`), its own
+    /// changes being `changes`; `nil` when they do not add up.
+    static func changes(of old: Snapshot.Part, to new: Snapshot.Part, by changes: PartChanges?) -> JoinedChanges? {
+        var result = JoinedChanges()
+        let offsets = (old: old.firstSection, new: new.firstSection)
+        let sectionChanges = changes?.sectionChanges ?? []
+        let partMoves = Set(sectionChanges.compactMap { if case let .move(from, _, _) = $0 { from } else { nil } })
+        for change in movingFoldedSections(sectionChanges, from: old, to: new) {
+            switch change {
+            case let .delete(section, name): result.sections.append(.delete(at: section + offsets.old, name: name))
+            case let .insert(section, name): result.sections.append(.insert(at: section + offsets.new, name: name))
+            case let .move(from, to, name):
+                result.sections.append(.move(from: from + offsets.old, to: to + offsets.new, name: name))
+                // A folded section the part deleted and inserted, kept here: its header stays.
+                if !partMoves.contains(from) && old.table.value(ofSection: from) != new.table.value(ofSection: to) {
+                    result.sectionUpdates.append(.init(index: from + offsets.old, newIndex: to + offsets.new))
+                }
+            }
+        }
+        for update in changes?.sectionUpdates ?? [] {
+            result.sectionUpdates.append(.init(index: update.index + offsets.old, newIndex: update.newIndex + offsets.new))
+        }
+        // The part's placeholder, right after its sections.
+        if old.showsPlaceholder && !new.showsPlaceholder {
+            result.sections.append(.delete(at: offsets.old + old.table.numberOfSections, name: old.placeholder!.title))
+        } else if !old.showsPlaceholder && new.showsPlaceholder {
+            result.sections.append(.insert(at: offsets.new + new.table.numberOfSections, name: new.placeholder!.title))
+        }
+
+        let isFiltered = old.table is FilteredTable<Element> || new.table is FilteredTable<Element>
+        if isFiltered || old.foldedNames != new.foldedNames {
+            guard result.appendRowsShown(from: old, to: new, by: changes) else { return nil }
+        } else if let changes, !changes.elementChanges.isEmpty {
+            if old.foldedSections.isEmpty && new.foldedSections.isEmpty {
+                // Every row shows: each change as it is, shifted.
+                let id = new.id
+                result.rows.append(.init(
+                    mapping: changes.elementChanges,
+                    position: { $0.shiftingSections(old: offsets.old, new: offsets.new) },
+                    change: { ElementChange($0.change.shiftingSections(old: offsets.old, new: offsets.new), key: .row(part: id, partKey: $0.key), element: $0.element) }))
+            } else {
+                result.rows.append(.init(translateRows(changes, from: old, to: new)))
+            }
+        }
+        return result
+    }
+
+    /// A part's row changes as changes of the composed table, when the
+    /// part folds the same sections before and after: rows of a folded
+    /// section are not shown, so their changes go, and a row that moves
+    /// into or out of one is deleted or inserted.
+    ///
+    /// - Complexity: O(*e* log *c*) for *e* changes and *c* folded sections.
+    static func translateRows(_ changes: PartChanges, from old: Snapshot.Part, to new: Snapshot.Part) -> [ElementChange] {
+        var rows: [ElementChange] = []
+        rows.reserveCapacity(changes.elementChanges.count)
+        func shifted(_ path: ResultsIndexPath, by offset: Int) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
+        for change in changes.elementChanges {
+            let key = Key.row(part: new.id, partKey: change.key)
+            func append(_ translated: RowChange, element: Element? = nil) {
+                rows.append(ElementChange(translated, key: key, element: element ?? change.element))
+            }
+            switch change.change {
+            case let .insert(path):
+                if !new.isFolded(path.section) { append(.insert(at: shifted(path, by: new.firstSection))) }
+            case let .delete(path):
+                if !old.isFolded(path.section) { append(.delete(at: shifted(path, by: old.firstSection))) }
+            case let .update(path, newPath):
+                if !old.isFolded(path.section) {
+                    append(.update(at: shifted(path, by: old.firstSection), newIndexPath: shifted(newPath, by: new.firstSection)))
+                }
+            case let .move(from, to, isUpdated):
+                switch (old.isFolded(from.section), new.isFolded(to.section)) {
+                case (false, false): append(.move(from: shifted(from, by: old.firstSection), to: shifted(to, by: new.firstSection), isUpdated: isUpdated))
+                case (false, true): append(.delete(at: shifted(from, by: old.firstSection)), element: old.table.row(at: from))   // the row that left
+                case (true, false): append(.insert(at: shifted(to, by: new.firstSection)))
+                case (true, true): break
+                }
+            }
+        }
+        return rows
+    }
+
+    /// A part's section changes, where a named section folded before and
+    /// after that the part deletes and inserts (it moved while its rows
+    /// changed) is moved instead: the composed table shows none of its
+    /// rows, so its identity is kept and nothing inside it is animated. A
+    /// nested composition's sections pair only when that composition gives
+    /// them one identity.
+    ///
+    /// - Complexity: O(*c*) for *c* section changes.
+    static func movingFoldedSections(
+        _ changes: [SectionChange], from oldPart: Snapshot.Part, to newPart: Snapshot.Part
+    ) -> [SectionChange] {
+        guard !oldPart.foldedSections.isEmpty && !newPart.foldedSections.isEmpty else { return changes }
+        var insertedFolded: [SectionName: Int] = [:]   // by name: the index of the insert in `changes`
+        for (position, change) in changes.enumerated() {
+            if case let .insert(section, name?) = change, newPart.isFolded(section) { insertedFolded[SectionName(name)] = position }
+        }
+        guard !insertedFolded.isEmpty else { return changes }
+        var result: [SectionChange] = []
+        var paired: Set<Int> = []
+        for change in changes {
+            if case let .delete(section, name?) = change, oldPart.isFolded(section),
+               let position = insertedFolded[SectionName(name)], case let .insert(newSection, _) = changes[position],
+               // In a nested composition, sections named alike may be two (a placeholder and a section).
+               oldPart.table.identity(ofSection: section)?.0 == newPart.table.identity(ofSection: newSection)?.0 {
+                paired.insert(position)
+                result.append(.move(from: section, to: newSection, name: name))
+            } else {
+                result.append(change)
+            }
+        }
+        return result.enumerated().compactMap { position, change in
+            if case .insert = change, paired.contains(position) { nil } else { change }
+        }
+    }
+}
