@@ -84,6 +84,9 @@ extension ResultsComposition {
     /// changes being `changes`; `nil` when they do not add up.
     static func changes(of old: Snapshot.Part, to new: Snapshot.Part, by changes: PartChanges?) -> JoinedChanges? {
         var result = JoinedChanges()
+        if changes == nil && old.foldedNames == new.foldedNames && old.filtersVersion == new.filtersVersion {
+            return result   // the same table, shown alike
+        }
         let offsets = (old: old.firstSection, new: new.firstSection)
         let sectionChanges = changes?.sectionChanges ?? []
         let partMoves = Set(sectionChanges.compactMap { if case let .move(from, _, _) = $0 { from } else { nil } })

@@ -116,6 +116,7 @@ extension ResultsComposition {
     func setFilters(_ filters: [ResultsFilter<Element>]) throws(ResultsError) {
         try requireIdle()
         appliedFilters = filters
+        filtersVersion += 1
         let old = reportedSnapshot
         let new = Snapshot(parts: parts.indices.map { snapshotPart($0, table: old.parts[$0].table) }, placeholder: placeholder)
         reportedSnapshot = new

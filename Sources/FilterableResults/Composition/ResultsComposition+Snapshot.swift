@@ -21,6 +21,9 @@ extension ResultsComposition {
             /// The identities of the part's sections that are folded,
             /// whether they show or not.
             var foldedNames: Set<SectionName?>
+            /// The composition's filters it is shown under (see
+            /// ``ResultsComposition/filtersVersion``).
+            var filtersVersion: Int
             /// The number of rows hidden in folded sections.
             var hiddenRows: Int
             /// The part's placeholder, if it has one.

@@ -79,6 +79,9 @@ public final class ResultsComposition<Element> {
     var nextPartID: Int
     /// Which rows show, across every part; see ``addFilter(_:)``.
     var appliedFilters: [ResultsFilter<Element>] = []
+    /// How many times the filters were set: a part shown under other
+    /// filters shows other rows.
+    var filtersVersion = 0
 
     /// Whether two rows are equal, when the row type is `Equatable`: a row
     /// dragged from one part to another is marked updated unless its row
@@ -143,7 +146,7 @@ public final class ResultsComposition<Element> {
             }
         }
         return .init(
-            id: parts[index].id, table: table, foldedSections: foldedSections, foldedNames: folded, hiddenRows: hiddenRows,
+            id: parts[index].id, table: table, foldedSections: foldedSections, foldedNames: folded, filtersVersion: filtersVersion, hiddenRows: hiddenRows,
             placeholder: parts[index].placeholder)
     }
 
