@@ -2,9 +2,10 @@
 /// type: its table, its updates, and the user's edits of its rows, in the
 /// composition's row type with the part's keys erased.
 ///
-/// ``SourceConnection`` is the one conformance, made where the source's
-/// type is known, so in an app each of its functions is specialized for
-/// the source and the row type.
+/// ``SourceConnection`` is the one conformance. Its methods are reached
+/// through the protocol, so they run unspecialized; the one path that
+/// runs per row (reading a part's batch) is a closure made where the
+/// source's type is known, specialized in an app's build.
 @usableFromInline
 protocol PartConnection<Element>: AnyObject {
     /// The composition's row type.
@@ -50,16 +51,21 @@ final class SourceConnection<Source: ResultsSource>: PartConnection {
 
     @usableFromInline let source: Source
     @usableFromInline let takesRows: Bool
+    /// Turns the source's update into the part's, made in ``init(_:takesRows:)``
+    /// where the source's type is known: the part's changes it presents are
+    /// read per row, and run specialized.
+    @usableFromInline let partUpdate: (ResultsUpdate<Source.Snapshot>) -> ResultsComposition<Element>.PartUpdate
 
     @inlinable init(_ source: Source, takesRows: Bool = true) {
         self.source = source
         self.takesRows = takesRows
+        partUpdate = { .init($0) }
     }
 
     @inlinable func reportedTable() -> any PartTable<Element> { PartSnapshotTable(snapshot: source.reportedSnapshot) }
 
     @inlinable func observe(_ handler: @escaping (ResultsComposition<Element>.PartUpdate) -> Void) -> ResultsObservation {
-        source.observe { handler(.init($0)) }
+        source.observe { [partUpdate] in handler(partUpdate($0)) }
     }
 
     @inlinable func remove(_ key: PartKey) throws(ResultsError) -> Bool {

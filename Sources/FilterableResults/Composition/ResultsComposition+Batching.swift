@@ -13,18 +13,18 @@ extension ResultsComposition {
         /// start from the table the batch began with).
         var isReload = false
         /// The changes of the parts the batch began with, by identity.
-        var partChanges: [Int: PartChanges] = [:]
+        var partUpdates: [Int: PartUpdate] = [:]
         /// Rows that moved from one part to another: each key in a part
         /// after, with the key it had in the part before.
         var aliases: [Key: Key] = [:]
 
         /// Holds back a change of the composed table, with the changes of
         /// the parts it comes from.
-        mutating func record(_ changes: [Int: PartChanges], isReload: Bool) {
+        mutating func record(_ updates: [Int: PartUpdate], isReload: Bool) {
             hasChanges = true
             if isReload { self.isReload = true }
-            for (part, partChanges) in changes where start.index(ofPart: part) != nil {
-                if self.partChanges.updateValue(partChanges, forKey: part) != nil { self.isReload = true }
+            for (part, update) in updates where start.index(ofPart: part) != nil {
+                if partUpdates.updateValue(update, forKey: part) != nil { self.isReload = true }
             }
         }
     }
@@ -165,24 +165,24 @@ extension ResultsComposition {
         guard let batch else { return }
         self.batch = nil
         guard batch.hasChanges else { return }
-        reportChange(from: batch.start, partChanges: batch.partChanges, aliases: batch.aliases, isReload: batch.isReload)
+        reportChange(from: batch.start, partUpdates: batch.partUpdates, aliases: batch.aliases, isReload: batch.isReload)
     }
 
     /// Reports the change from `old` to the composed table as last
-    /// reported, made by `partChanges` (each part's own, by identity) and
+    /// reported, made by `partUpdates` (each part's own, by identity) and
     /// by the composition itself: held back in a batch; else the joined
     /// changes (see ``changes(from:to:updates:aliases:)``), nothing when
     /// the view would show the same table, a reload when asked or when the
     /// changes do not add up.
     func reportChange(
-        from old: Snapshot, partChanges: [Int: PartChanges] = [:], aliases: [Key: Key] = [:], isReload: Bool = false
+        from old: Snapshot, partUpdates: [Int: PartUpdate] = [:], aliases: [Key: Key] = [:], isReload: Bool = false
     ) {
         if batch != nil {
-            batch!.record(partChanges, isReload: isReload)
+            batch!.record(partUpdates, isReload: isReload)
             _checkInvariants()
             return
         }
-        guard !isReload, let changeset = changes(from: old, to: reportedSnapshot, updates: partChanges, aliases: aliases) else {
+        guard !isReload, let changeset = changes(from: old, to: reportedSnapshot, updates: partUpdates, aliases: aliases) else {
             report(Update(changeset: ResultsChangeset(), snapshot: reportedSnapshot, isReload: true))
             return
         }

@@ -27,29 +27,23 @@ extension ResultsComposition {
     ///   of every part show; O(*n*) for the *n* rows of a part with the
     ///   composition's filter, or in sections folded or unfolded.
     func changes(
-        from old: Snapshot, to new: Snapshot, updates: [Int: PartChanges] = [:], aliases: [Key: Key] = [:]
+        from old: Snapshot, to new: Snapshot, updates: [Int: PartUpdate] = [:], aliases: [Key: Key] = [:]
     ) -> ResultsChangeset<Element, Key>? {
         var joined = JoinedChanges()
-        var oldIndexes: [Int: Int] = [:]
-        for (index, part) in old.parts.enumerated() { oldIndexes[part.id] = index }
-        var kept: [(old: Snapshot.Part, new: Snapshot.Part)] = []
-        for part in new.parts {
-            if let index = oldIndexes[part.id] { kept.append((old.parts[index], part)) } else { joined.insertSections(of: part, in: new) }
-        }
-        let keptIDs = Set(kept.map(\.new.id))
-        for part in old.parts where !keptIDs.contains(part.id) { joined.deleteSections(of: part, in: old) }
-        for (oldPart, newPart) in kept {
-            guard let changes = Self.changes(of: oldPart, to: newPart, by: updates[newPart.id]) else { return nil }
-            joined.append(changes)
+        if old.parts.count == new.parts.count && old.parts.indices.allSatisfy({ old.parts[$0].id == new.parts[$0].id }) {
+            // The same parts in the same places (a part's update, a filter, a fold): each part's own changes.
+            for index in new.parts.indices {
+                let update = updates.isEmpty ? nil : updates[new.parts[index].id]
+                guard let changes = Self.changes(of: old.parts[index], to: new.parts[index], by: update) else { return nil }
+                joined.append(changes)
+            }
+        } else {
+            guard joined.appendChanges(ofParts: old, to: new, updates: updates) else { return nil }
         }
         if old.showsPlaceholder && !new.showsPlaceholder {
             joined.sections.append(.delete(at: old.partsSectionCount, name: old.placeholder!.title))
         } else if !old.showsPlaceholder && new.showsPlaceholder {
             joined.sections.append(.insert(at: new.partsSectionCount, name: new.placeholder!.title))
-        }
-        if zip(kept, kept.dropFirst()).contains(where: { $0.old.firstSection > $1.old.firstSection }) {
-            // Parts changed places: their sections move, or stay while others move.
-            joined.moveSections(of: kept, from: old, to: new)
         }
         var changeset = joined.changeset(joiningMoves: aliases, areSameRows: areSameRows)
         if changeset.elementChanges.isEmpty && !changeset.sectionChanges.isEmpty && Self.looksTheSame(old, new) {
@@ -82,9 +76,10 @@ extension ResultsComposition {
     /// The changes of one part that stays in place, from how it showed in
     /// one table (`old`) to how it shows in the next (`new`), its own
     /// changes being `changes`; `nil` when they do not add up.
-    static func changes(of old: Snapshot.Part, to new: Snapshot.Part, by changes: PartChanges?) -> JoinedChanges? {
+    static func changes(of old: Snapshot.Part, to new: Snapshot.Part, by update: PartUpdate?) -> JoinedChanges? {
         var result = JoinedChanges()
-        if changes == nil && old.foldedNames == new.foldedNames && old.filtersVersion == new.filtersVersion {
+        let changes = update?.changes
+        if update == nil && old.foldedNames == new.foldedNames && old.filtersVersion == new.filtersVersion {
             return result   // the same table, shown alike
         }
         let offsets = (old: old.firstSection, new: new.firstSection)
@@ -115,14 +110,9 @@ extension ResultsComposition {
         let isFiltered = old.table is FilteredTable<Element> || new.table is FilteredTable<Element>
         if isFiltered || old.foldedNames != new.foldedNames {
             guard result.appendRowsShown(from: old, to: new, by: changes) else { return nil }
-        } else if let changes, !changes.elementChanges.isEmpty {
+        } else if let update, let changes, !changes.elementChanges.isEmpty {
             if old.foldedSections.isEmpty && new.foldedSections.isEmpty {
-                // Every row shows: each change as it is, shifted.
-                let id = new.id
-                result.rows.append(.init(
-                    mapping: changes.elementChanges,
-                    position: { $0.shiftingSections(old: offsets.old, new: offsets.new) },
-                    change: { ElementChange($0.change.shiftingSections(old: offsets.old, new: offsets.new), key: .row(part: id, partKey: $0.key), element: $0.element) }))
+                result.rows.append(update.shifted(offsets.old, offsets.new, new.id))   // every row shows: each change as it is, shifted
             } else {
                 result.rows.append(.init(translateRows(changes, from: old, to: new)))
             }

@@ -10,9 +10,47 @@ extension ResultsComposition {
 
         /// Adds the changes of another part.
         mutating func append(_ other: Self) {
-            sections += other.sections
-            rows += other.rows
-            sectionUpdates += other.sectionUpdates
+            if !other.sections.isEmpty { sections += other.sections }
+            if !other.rows.isEmpty { rows += other.rows }
+            if !other.sectionUpdates.isEmpty { sectionUpdates += other.sectionUpdates }
+        }
+
+        /// Adds the changes from `old` to `new`, tables whose parts came,
+        /// went or changed places (the parts kept changed by their
+        /// `updates`, by identity): parts gone and new as their sections
+        /// deleted and inserted, each part kept as its own changes, and
+        /// sections moved where parts changed places. Returns `false` when
+        /// a part's changes do not add up.
+        mutating func appendChanges(
+            ofParts old: ResultsComposition.Snapshot, to new: ResultsComposition.Snapshot,
+            updates: [Int: ResultsComposition.PartUpdate]
+        ) -> Bool {
+            var oldIndexes: [Int: Int] = [:]
+            for index in old.parts.indices { oldIndexes[old.parts[index].id] = index }
+            // The parts in both tables, as indexes of each (in the order after).
+            var kept: [(old: Int, new: Int)] = []
+            var keptIDs: Set<Int> = []
+            for index in new.parts.indices {
+                if let oldIndex = oldIndexes[new.parts[index].id] {
+                    kept.append((oldIndex, index))
+                    keptIDs.insert(new.parts[index].id)
+                } else {
+                    insertSections(of: new.parts[index], in: new)
+                }
+            }
+            for part in old.parts where !keptIDs.contains(part.id) { deleteSections(of: part, in: old) }
+            var changedPlaces = false
+            for position in kept.indices {
+                let (oldIndex, newIndex) = kept[position]
+                if position > 0 && kept[position - 1].old > oldIndex { changedPlaces = true }
+                guard let changes = ResultsComposition.changes(of: old.parts[oldIndex], to: new.parts[newIndex], by: updates[new.parts[newIndex].id]) else { return false }
+                append(changes)
+            }
+            if changedPlaces {
+                // Their sections move, or stay while others move.
+                moveSections(of: kept.map { (old.parts[$0.old], new.parts[$0.new]) }, from: old, to: new)
+            }
+            return true
         }
 
         /// Deletes the sections `part` takes in `snapshot`, its rows with them.
@@ -38,13 +76,14 @@ extension ResultsComposition {
         /// - Complexity: O(1) for one part's row changes and no aliases,
         ///   else O(*e*) for *e* row changes.
         func changeset(joiningMoves aliases: [Key: Key], areSameRows: ((Element, Element) -> Bool)?) -> ResultsChangeset<Element, Key> {
-            let orderedSections = sections.filter { $0.kind == .delete } + sections.filter { $0.kind == .insert } + sections.filter { $0.kind == .move }
+            let orderedSections = sections.count < 2 ? sections
+                : sections.filter { $0.kind == .delete } + sections.filter { $0.kind == .insert } + sections.filter { $0.kind == .move }
             var changeset = ResultsChangeset<Element, Key>(sectionChanges: orderedSections, sectionUpdates: sectionUpdates)
-            let nonEmpty = rows.filter { !$0.isEmpty }
-            if nonEmpty.count == 1 && aliases.isEmpty {
-                changeset.elementChanges = nonEmpty[0]
+            if rows.count == 1 && aliases.isEmpty {
+                changeset.elementChanges = rows[0]
                 return changeset
             }
+            let nonEmpty = rows.filter { !$0.isEmpty }
             var changes = nonEmpty.flatMap { $0 }
             if !aliases.isEmpty {
                 var deleted: [Key: Int] = [:], inserted: [Key: Int] = [:]

@@ -13,6 +13,13 @@ extension ResultsComposition {
         @usableFromInline var changes: ResultsChangeset<Element, PartKey>
         /// The part's table after the update.
         @usableFromInline var table: any PartTable<Element>
+        /// The part's row changes as changes of the composed table, for a
+        /// part all of whose rows show: its sections shifted past the
+        /// sections before it in the table before (`old`) and after
+        /// (`new`), its keys wrapped with its identity (`part`). Made
+        /// where the source's type is known, so an app's build reads a
+        /// large batch without generic dispatch per change.
+        @usableFromInline var shifted: (_ old: Int, _ new: Int, _ part: Int) -> ResultsChangeset<Element, Key>.ElementChanges
 
         /// The update of a part whose source reported `update`.
         ///
@@ -26,6 +33,12 @@ extension ResultsComposition {
                 mapping: update.changeset.elementChanges, position: { $0 },
                 change: { .init($0.change, key: PartKey($0.key), element: $0.element) })
             table = PartSnapshotTable(snapshot: update.snapshot)
+            let elementChanges = update.changeset.elementChanges
+            shifted = { old, new, part in
+                .init(
+                    mapping: elementChanges, position: { $0.shiftingSections(old: old, new: new) },
+                    change: { ResultsChangeset<Element, Key>.ElementChange($0.change.shiftingSections(old: old, new: new), key: .row(part: part, partKey: PartKey($0.key)), element: $0.element) })
+            }
         }
     }
 }

@@ -119,7 +119,7 @@ public final class ResultsComposition<Element> {
     func partDidUpdate(_ index: Int, _ update: PartUpdate) {
         let old = reportedSnapshot
         reportedSnapshot = replacingPart(index, table: update.table)
-        reportChange(from: old, partChanges: [parts[index].id: update.changes], isReload: update.isReload)
+        reportChange(from: old, partUpdates: [parts[index].id: update], isReload: update.isReload)
     }
 
     /// Follows the updates of the part at `index`, wherever it moves.

@@ -11,25 +11,15 @@ extension ResultsChangeset {
         @usableFromInline enum Storage {
             case values([ElementChange])
             case events(Events)
-            case mapped(Mapped)
-        }
-
-        /// Another source's changes, each read through that source's list
-        /// and transformed when it is read (a composition's part: sections
-        /// shifted, keys wrapped), so that presenting a large batch costs
-        /// nothing per change until the changes are read.
-        @usableFromInline final class Mapped {
-            @usableFromInline let count: Int
-            /// The positions of the change at an index.
-            @usableFromInline let position: (Int) -> RowChange
-            /// The change at an index, with its key and element.
-            @usableFromInline let change: (Int) -> ElementChange
-
-            @inlinable init(count: Int, position: @escaping (Int) -> RowChange, change: @escaping (Int) -> ElementChange) {
-                self.count = count
-                self.position = position
-                self.change = change
-            }
+            /// Another source's changes, each read through that source's
+            /// list and transformed when it is read (a composition's part:
+            /// sections shifted, keys wrapped), so that presenting a large
+            /// batch costs nothing per change until the changes are read:
+            /// their number, the positions of the change at an index, and
+            /// the whole change at an index. (Closures rather than a class
+            /// holding them: a generic class's instance costs a lookup of
+            /// its fields' types by name when it is freed.)
+            case mapped(count: Int, position: (Int) -> RowChange, change: (Int) -> ElementChange)
         }
 
         /// Events by identity and the tables they refer to, behind one
@@ -73,10 +63,10 @@ extension ResultsChangeset {
             position: @escaping (RowChange) -> RowChange,
             change: @escaping (ResultsChangeset<BaseElement, BaseKey>.ElementChange) -> ElementChange
         ) {
-            storage = .mapped(Mapped(
+            storage = .mapped(
                 count: base.count,
                 position: { position(base.change(at: $0)) },
-                change: { change(base[$0]) }))
+                change: { change(base[$0]) })
         }
 
         /// The index of the first change.
@@ -91,7 +81,7 @@ extension ResultsChangeset {
             switch storage {
             case let .values(changes): changes.count
             case let .events(events): events.events.count
-            case let .mapped(mapped): mapped.count
+            case let .mapped(count, _, _): count
             }
         }
 
@@ -104,15 +94,15 @@ extension ResultsChangeset {
                 return changes[index]
             case let .events(events):
                 return events.change(at: index)
-            case let .mapped(mapped):
-                return mapped.change(index)
+            case let .mapped(_, _, change):
+                return change(index)
             }
         }
 
         /// Reads the changes in order, deciding once how they are stored.
         public struct Iterator: IteratorProtocol {
             @usableFromInline let events: Events?
-            @usableFromInline let mapped: Mapped?
+            @usableFromInline let mapped: ((Int) -> ElementChange)?
             @usableFromInline let values: [ElementChange]
             @usableFromInline let count: Int
             @usableFromInline var index = 0
@@ -121,7 +111,7 @@ extension ResultsChangeset {
                 switch storage {
                 case let .values(changes): (events, mapped, values, count) = (nil, nil, changes, changes.count)
                 case let .events(events): (self.events, mapped, values, count) = (events, nil, [], events.events.count)
-                case let .mapped(mapped): (events, self.mapped, values, count) = (nil, mapped, [], mapped.count)
+                case let .mapped(count, _, change): (events, mapped, values, self.count) = (nil, change, [], count)
                 }
             }
 
@@ -132,7 +122,7 @@ extension ResultsChangeset {
                 guard index < count else { return nil }
                 defer { index += 1 }
                 if let events { return events.change(at: index) }
-                if let mapped { return mapped.change(index) }
+                if let mapped { return mapped(index) }
                 return values[index]
             }
         }
@@ -161,7 +151,7 @@ extension ResultsChangeset {
             switch storage {
             case let .values(changes): changes[index].change
             case let .events(events): events.events[index].change
-            case let .mapped(mapped): mapped.position(index)
+            case let .mapped(_, position, _): position(index)
             }
         }
     }
@@ -184,4 +174,3 @@ extension ResultsChangeset.ElementChanges: Equatable where Element: Equatable {
 extension ResultsChangeset.ElementChanges: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 extension ResultsChangeset.ElementChanges.Storage: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 extension ResultsChangeset.ElementChanges.Events: @unchecked Sendable where Element: Sendable, Key: Sendable {}
-extension ResultsChangeset.ElementChanges.Mapped: @unchecked Sendable where Element: Sendable, Key: Sendable {}
