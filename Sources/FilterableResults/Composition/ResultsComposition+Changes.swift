@@ -34,6 +34,7 @@ extension ResultsComposition {
             // The same parts in the same places (a part's update, a filter, a fold): each part's own changes.
             for index in new.parts.indices {
                 let update = updates.isEmpty ? nil : updates[new.parts[index].id]
+                if update == nil && old.parts[index].isShownAlike(new.parts[index]) { continue }
                 guard let changes = Self.changes(of: old.parts[index], to: new.parts[index], by: update) else { return nil }
                 joined.append(changes)
             }
@@ -79,9 +80,7 @@ extension ResultsComposition {
     static func changes(of old: Snapshot.Part, to new: Snapshot.Part, by update: PartUpdate?) -> JoinedChanges? {
         var result = JoinedChanges()
         let changes = update?.changes
-        if update == nil && old.foldedNames == new.foldedNames && old.filtersVersion == new.filtersVersion {
-            return result   // the same table, shown alike
-        }
+        if update == nil && old.isShownAlike(new) { return result }   // the same table, shown alike
         let offsets = (old: old.firstSection, new: new.firstSection)
         let sectionChanges = changes?.sectionChanges ?? []
         let partMoves = Set(sectionChanges.compactMap { if case let .move(from, _, _) = $0 { from } else { nil } })
@@ -189,5 +188,15 @@ extension ResultsComposition {
         return result.enumerated().compactMap { position, change in
             if case .insert = change, paired.contains(position) { nil } else { change }
         }
+    }
+}
+
+extension ResultsComposition.Snapshot.Part {
+    /// Whether the part, its table unchanged, shows the same rows as in
+    /// `other`: it folds the same sections under the same filters.
+    ///
+    /// - Complexity: O(*c*) for *c* folded sections.
+    func isShownAlike(_ other: Self) -> Bool {
+        filtersVersion == other.filtersVersion && foldedNames == other.foldedNames
     }
 }
