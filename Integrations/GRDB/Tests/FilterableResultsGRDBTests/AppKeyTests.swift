@@ -138,6 +138,18 @@ struct Ticket: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
         #expect(results.element(forKey: ids[0])?.title == "t9")
     }
 
+    /// README's lines on keys.
+    @Test func readmeKeysAPostByItsTextId() async throws {
+        let database = try TemporaryDatabase(Post.createTable)
+        let pool = database.pool
+        try await pool.write { db in try Post(id: "hello-world", title: "Hello", score: 1).insert(db) }
+        let posts = try await DatabaseResults<Post, String>(
+            pool, request: DatabaseResultsRequest(table: "post", keyedBy: "id", orderedBy: [.ascending("score")]))
+        let path = posts.indexPath(forKey: "hello-world")   // nil when not shown
+        let post = posts.element(forKey: "hello-world")     // the record, read by key
+        #expect(path == ResultsIndexPath(row: 0, section: 0) && post?.title == "Hello")
+    }
+
     // MARK: - Errors
 
     func openError<Key>(
