@@ -59,8 +59,10 @@ struct Configuration {
 
     func runs(_ workload: String) -> Bool {
         // The counting child skips the rows it cannot count: W5 measures
-        // memory, and W12 runs in child processes of its own.
-        if isInstructionChild && (workload == "W5" || workload == "W12") { return false }
+        // memory, W12 runs in child processes of its own, and T3 awaits
+        // the main actor's next turn, which valgrind 3.19 does not survive
+        // (the main queue is drained on a worker thread after dispatchMain).
+        if isInstructionChild && (workload == "W5" || workload == "W12" || workload == "T3") { return false }
         return only.map { $0.contains(workload) } ?? true
     }
 }
@@ -398,7 +400,7 @@ if configuration.runs("T3") {
         ours: formatTime(r.ours), baseline: formatTime(r.baseline),
         ratio: fixed(r.baseline / r.ours, 1) + "× cheaper", target: "≥ 1,000× cheaper, one update",
         held: heldMark(r.baseline >= 1_000 * r.ours && r.reportedOnce),
-        instructions: .sides(ours: "T3 live", baseline: "T3 setData", cheaper: true)))
+        instructions: .notCounted("awaits the main actor")))
     notes.append("T3: heap (mallinfo2) added by tracksElements(reading:) \(fixed(r.trackingBytesPerRow, 1)) bytes per tracked row (the live controller before tracking: \(fixed(r.liveBytesPerRow, 1)) bytes per row, objects included); each repetition's changes came as one update of \(r.counts) (\(r.reportedOnce ? "checked" : "NOT so")); setData reported \(r.baselineCounts). Best of \(r.repetitions).")
 }
 
