@@ -69,6 +69,8 @@ func runLiveElements(size n: Int, changed k: Int, repetitions: Repetitions) asyn
     var rows = makeRows(0..<n, using: &rng)
     var result = LiveElementsResult()
 
+    // mallinfo2 counts the main arena: this runs on the main thread, before
+    // the first await moves the main actor's jobs to a worker thread.
     let heapBeforeLive = bench_bytes_in_use()
     let liveRows = rows.map(LiveRow.init)
     var liveStore = ResultsStore<LiveRow, Int>(key: \.id)
