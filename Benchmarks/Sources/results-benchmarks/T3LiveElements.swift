@@ -30,6 +30,9 @@ struct LiveElementsResult {
     /// Heap bytes per row of the live controller before tracking (the
     /// objects and the store), for scale.
     var liveBytesPerRow = 0.0
+    /// For information: the same changes reported by hand,
+    /// `markChanged(keys:)` on a controller of other objects, not tracked.
+    var byHand = Double.infinity
     var counts = ChangeCounts()
     var baselineCounts = ChangeCounts()
     /// Whether every repetition's 100 changes came as one update, in time.
@@ -88,6 +91,11 @@ func runLiveElements(size n: Int, changed k: Int, repetitions: Repetitions) asyn
     result.trackingBytesPerRow = Double(Int(heapAfterTracking) - Int(heapBeforeTracking)) / Double(n)
 
     let values = ResultsController(store: makeStore(holding: rows))
+    let untrackedRows = rows.map(LiveRow.init)
+    var untrackedStore = ResultsStore<LiveRow, Int>(key: \.id)
+    try! untrackedStore.setData(untrackedRows)
+    _ = untrackedStore.takeChangeset()
+    let untracked = ResultsController(store: untrackedStore)
     var updates = 0, sum = 0
     var lastCounts = ChangeCounts()
     let observations = [
@@ -99,6 +107,9 @@ func runLiveElements(size n: Int, changed k: Int, repetitions: Repetitions) asyn
                 sum &+= change.change.newIndexPath?.row ?? 0
             }
             lastCounts = counts
+        },
+        untracked.observe { update in
+            for change in update.changeset.elementChanges { sum &+= change.change.newIndexPath?.row ?? 0 }
         },
         values.observe { update in
             for change in update.changeset.elementChanges { sum &+= change.change.newIndexPath?.row ?? 0 }
@@ -123,6 +134,11 @@ func runLiveElements(size n: Int, changed k: Int, repetitions: Repetitions) asyn
         result.reportedOnce = result.reportedOnce && updates == before + 1 && lastCounts.updates == k && lastCounts.total == k
         result.counts = lastCounts
         let baseline = time(.baseline, "T3 setData") { try! values.setData(rows) }
+        let byHand = time(.other, "T3 by hand") {
+            for index in indices { untrackedRows[index].score = rows[index].score }
+            try! untracked.markChanged(keys: indices.map { untrackedRows[$0].id })
+        }
+        result.byHand = min(result.byHand, byHand)
         result.ours = min(result.ours, ours)
         result.baseline = min(result.baseline, baseline)
     }

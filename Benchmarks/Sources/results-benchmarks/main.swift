@@ -401,7 +401,7 @@ if configuration.runs("T3") {
         ratio: fixed(r.baseline / r.ours, 1) + "× cheaper", target: "≥ 1,000× cheaper, one update",
         held: heldMark(r.baseline >= 1_000 * r.ours && r.reportedOnce),
         instructions: .notCounted("awaits the main actor")))
-    notes.append("T3: heap (mallinfo2) added by tracksElements(reading:) \(fixed(r.trackingBytesPerRow, 1)) bytes per tracked row (the live controller before tracking: \(fixed(r.liveBytesPerRow, 1)) bytes per row, objects included); each repetition's changes came as one update of \(r.counts) (\(r.reportedOnce ? "checked" : "NOT so")); setData reported \(r.baselineCounts). Best of \(r.repetitions).")
+    notes.append("T3: heap (mallinfo2) added by tracksElements(reading:) \(fixed(r.trackingBytesPerRow, 1)) bytes per tracked row (the live controller before tracking: \(fixed(r.liveBytesPerRow, 1)) bytes per row, objects included); for information, the same changes reported by hand (markChanged(keys:) on untracked objects, report included) \(formatTime(r.byHand)), \(fixed(r.baseline / r.byHand, 1))× cheaper than setData; each repetition's changes came as one update of \(r.counts) (\(r.reportedOnce ? "checked" : "NOT so")); setData reported \(r.baselineCounts). Best of \(r.repetitions).")
 }
 
 if configuration.runs("T4") {
