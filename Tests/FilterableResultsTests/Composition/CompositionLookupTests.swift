@@ -197,6 +197,33 @@ struct CompositionLookupTests {
         }
     }
 
+    @Test func theDocumentationExamplesFindRowsByKey() throws {
+        let products = ResultsController(store: ResultsStore<Entry, Int>.items())
+        try products.setData([Entry(id: 42), Entry(id: 7)])
+        let players = products
+        let header = try StaticSections<Row> { StaticSection("About") { fixed("version") } }
+        let screen = ResultsComposition<Row>([.part(header), .part(products, as: { Row.entry(source: 1, $0) })])
+        let snapshot = screen.reportedSnapshot
+        do {
+            let path = snapshot.indexPath(forKey: .row(part: 1, showing: players, key: 42))
+            #expect(path == visible(1, 0))
+        }
+        do {
+            let product = Entry(id: 7)
+            let path = screen.indexPath(forKey: .row(part: 1, showing: products, key: product.id))
+            #expect(path == visible(1, 1))
+        }
+        var shownRows: [Row] = []
+        func show(_ row: Row) { shownRows.append(row) }
+        let id = 42
+        if let row = screen.visibleElement(forKey: .row(part: 1, showing: products, key: id)) { show(row) }
+        #expect(shownRows == [.entry(source: 1, Entry(id: 42))])
+        do {
+            let path = header.reportedSnapshot.indexPath(forKey: header.key(ofRow: "version"))
+            #expect(path == visible(0, 0))
+        }
+    }
+
     /// A table that is not one of the package's: the lookups read its keys.
     struct Letters: ResultsTableSnapshot {
         var sections: [[Character]]
@@ -214,6 +241,11 @@ struct CompositionLookupTests {
 
     @Test func anySnapshotFindsARowByItsKey() {
         let letters = Letters(sections: [["a", "b"], [], ["c"]])
+        do {
+            let snapshot = letters, id: Character = "b"
+            let shown = snapshot.visibleElement(forKey: id)   // nil while a search hides it
+            #expect(shown == "letter b")
+        }
         #expect(letters.indexPath(forKey: "c") == visible(2, 0))
         #expect(letters.visibleElement(forKey: "b") == "letter b")
         #expect(letters.contains(key: "a") && !letters.contains(key: "z"))
