@@ -40,6 +40,38 @@ public struct UIEdgeInsets: Sendable {
     open var contentOffset: CGPoint = .zero
     open var contentSize: CGSize = .zero
     @available(iOS 11, tvOS 11, *) open var adjustedContentInset: UIEdgeInsets { .zero }
+    @available(iOS 10, *) @available(tvOS, unavailable) open var refreshControl: UIRefreshControl?
+}
+@MainActor open class UIImage: NSObject {}
+@available(iOS 13, tvOS 13, *) @MainActor open class UIMenuElement: NSObject {
+    public struct Attributes: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+    public enum State: Int, Sendable { case off, on, mixed }
+}
+@available(iOS 13, tvOS 13, *) public typealias UIActionHandler = (UIAction) -> Void
+@available(iOS 13, tvOS 13, *) @MainActor open class UIAction: UIMenuElement {
+    public struct Identifier: Hashable, RawRepresentable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+    @available(iOS 13, tvOS 14, *) public convenience init(
+        title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil, discoverabilityTitle: String? = nil,
+        attributes: UIMenuElement.Attributes = [], state: UIMenuElement.State = .off, handler: @escaping UIActionHandler
+    ) { self.init() }
+}
+@MainActor open class UIControl: UIView {
+    public struct Event: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let valueChanged = Event(rawValue: 1 << 12)
+    }
+    @available(iOS 14, tvOS 14, *) open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {}
+}
+@available(iOS 6, *) @available(tvOS, unavailable) @MainActor open class UIRefreshControl: UIControl {
+    public override init() {}
+    open func endRefreshing() {}
 }
 @MainActor open class UINavigationItem: NSObject {
     @available(iOS 11, *) @available(tvOS, unavailable) open var searchController: UISearchController?

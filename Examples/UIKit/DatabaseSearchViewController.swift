@@ -1,9 +1,9 @@
 // A searchable table-view screen over a database table. With the GRDB
 // integration (Integrations/GRDB) its source is a `DatabaseResults`:
 //
-//     let players = try await DatabaseResults<Player>(pool, request: DatabaseResultsRequest(
+//     let players = try await DatabaseResults<Player, Int64>(pool, request: DatabaseResultsRequest(
 //         table: "player", orderedBy: [.ascending("name")], sectionedBy: "team"))
-//     let screen = DatabaseSearchViewController<DatabaseResults<Player>>()
+//     let screen = DatabaseSearchViewController<DatabaseResults<Player, Int64>>()
 //     screen.source = players
 //     screen.cellText = { $0.name }
 //     screen.search = { text in try await players.search(for: text, in: ["name", "team"]) }

@@ -133,6 +133,22 @@ struct Repetitions {
         if isCountingInstructions { isCountedRepetition = true }
         return count
     }
+
+    /// Runs `body`, which may await, on the main actor, as ``run(_:)`` does.
+    @MainActor
+    @discardableResult
+    func runOnMainActor(_ body: (Int) async -> Void) async -> Int {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var count = 0
+        while count < maximum && (count < minimum || seconds(start.duration(to: clock.now)) < budget) {
+            if isCountingInstructions { isCountedRepetition = count + 1 == min(minimum, maximum) }
+            await body(count)
+            count += 1
+        }
+        if isCountingInstructions { isCountedRepetition = true }
+        return count
+    }
 }
 
 func seconds(_ duration: Duration) -> Double {

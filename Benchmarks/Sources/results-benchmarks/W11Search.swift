@@ -9,9 +9,6 @@ struct SearchResult {
     /// keystroke on the same store.
     var ascii = Double.infinity
     var closure = Double.infinity
-    /// ASCII names: a two-word keystroke, "ka t" to "ka ta".
-    var words = Double.infinity
-    var wordsCounts = ChangeCounts()
     /// Accented names: `search(for:in:)` keystroke, and a closure filter
     /// calling Foundation's `range(of:options:)`.
     var accented = Double.infinity
@@ -83,8 +80,6 @@ func runSearch(size n: Int, repetitions: Repetitions) -> SearchResult {
     result.repetitions = repetitions.run { _ in
         result.ascii = min(result.ascii, timeKeystroke(&asciiStore, counts: &result.asciiCounts, counter: "W11 ascii",
             before: { $0.clearFilters(); $0.search(for: "ka", in: [\.name]) }, after: { $0.search(for: "kat", in: [\.name]) }))
-        result.words = min(result.words, timeKeystroke(&asciiStore, counts: &result.wordsCounts, counter: "W11 words",
-            before: { $0.clearFilters(); $0.search(for: "ka t", in: [\.name]) }, after: { $0.search(for: "ka ta", in: [\.name]) }))
         result.closure = min(result.closure, timeKeystroke(&asciiStore, counts: &unused, counter: "W11 closure",
             before: { $0.clearFilters(); $0.addFilter(LiveSearchData.wide) }, after: { $0.addFilter(LiveSearchData.narrow) }))
         result.accented = min(result.accented, timeKeystroke(&accentedStore, counts: &result.accentedCounts, counter: "W11 accented",

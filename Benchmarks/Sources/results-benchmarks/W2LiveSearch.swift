@@ -52,15 +52,15 @@ func timeKeystroke(_ data: inout LiveSearchData, to filter: ResultsFilter<Row>, 
 }
 
 /// One keystroke from `before` to `after` (filter or search edits), timed
-/// with its changeset; `before` is applied and its changes taken first,
-/// untimed.
+/// with its changeset as `side`; `before` is applied and its changes taken
+/// first, untimed.
 func timeKeystroke(
-    _ store: inout ResultsStore<Row, Int>, counts: inout ChangeCounts, counter: String,
+    _ store: inout ResultsStore<Row, Int>, counts: inout ChangeCounts, counter: String, side: Side = .ours,
     before: (inout ResultsStore<Row, Int>) -> Void, after: (inout ResultsStore<Row, Int>) -> Void
 ) -> Double {
     before(&store)
     blackHole(store.takeChangeset())
-    return time(.ours, counter) { () -> ResultsChangeset<Row, Int> in
+    return time(side, counter) { () -> ResultsChangeset<Row, Int> in
         after(&store)
         let changeset = store.takeChangeset()
         counts = ChangeCounts(changeset)

@@ -30,6 +30,7 @@ final class MappedSource<Base: ResultsSource, Element>: ResultsSource {
         func value(ofSection section: Int) -> ResultsSectionValue? { base.value(ofSection: section) }
         func element(at indexPath: ResultsIndexPath) -> Element? { base.element(at: indexPath).map(transform) }
         func key(at indexPath: ResultsIndexPath) -> Key? { base.key(at: indexPath) }
+        func indexPath(forKey key: Key) -> ResultsIndexPath? { base.indexPath(forKey: key) }
     }
 
     var reportedSnapshot: Snapshot { Snapshot(base: base.reportedSnapshot, transform: transform) }

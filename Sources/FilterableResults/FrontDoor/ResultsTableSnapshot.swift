@@ -48,6 +48,15 @@ public protocol ResultsTableSnapshot<Element, Key> {
     /// - Complexity: O(log *n* + *m*) for *m* elements of a controller's
     ///   snapshot; O(*m* log *n*) by default, one ``element(at:)`` each.
     func elements(inSection section: Int) -> [Element]
+    /// The index path of the element with `key`, or `nil` when the table
+    /// does not show it (a filter, a folded section or an empty section
+    /// hidden hides it): a lookup in the visible table. A controller's
+    /// store answers from every element (``ResultsStore/rawIndexPath(forKey:)``).
+    ///
+    /// - Complexity: O(log *n*) for the package's snapshots (a
+    ///   composition's: O(*p* + log *n*) for *p* parts); O(*n* log *n*) by
+    ///   default, one ``key(at:)`` per row.
+    func indexPath(forKey key: Key) -> ResultsIndexPath?
 }
 
 extension ResultsTableSnapshot {
@@ -58,4 +67,36 @@ extension ResultsTableSnapshot {
     public func elements(inSection section: Int) -> [Element] {
         Array(ResultsSections.Section(snapshot: self, index: section))
     }
+
+    /// The index path of the element with `key`, found by reading every
+    /// row's key with ``key(at:)``, or `nil` when the table does not show it.
+    ///
+    /// - Complexity: O(*n* log *n*) for the package's snapshots.
+    public func indexPath(forKey key: Key) -> ResultsIndexPath? {
+        for section in 0..<numberOfSections {
+            for row in 0..<(numberOfElements(inSection: section) ?? 0) {
+                let path = ResultsIndexPath(row: row, section: section)
+                if self.key(at: path) == key { return path }
+            }
+        }
+        return nil
+    }
+
+    /// The element with `key` if the table shows it, or `nil` when no
+    /// element has the key or the table hides it (a filter, a folded
+    /// section): a lookup in the visible table, as its name says; a
+    /// controller's store finds hidden elements too
+    /// (``ResultsStore/element(forKey:)``).
+    ///
+    ///     let shown = snapshot.visibleElement(forKey: id)   // nil while a search hides it
+    ///
+    /// - Complexity: that of ``indexPath(forKey:)``, plus ``element(at:)``.
+    public func visibleElement(forKey key: Key) -> Element? {
+        indexPath(forKey: key).flatMap(element(at:))
+    }
+
+    /// Whether the table shows the element with `key`.
+    ///
+    /// - Complexity: that of ``indexPath(forKey:)``.
+    public func contains(key: Key) -> Bool { indexPath(forKey: key) != nil }
 }

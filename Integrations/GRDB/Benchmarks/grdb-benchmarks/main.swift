@@ -99,7 +99,7 @@ let (sortedKeys, sortedKeysTime) = try await measure {
     try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM item ORDER BY letter, score DESC, name, id") }
 }
 let memoryBefore = residentBytes()
-let (items, openTime) = try await measure { try await DatabaseResults<Item>(pool, request: request) }
+let (items, openTime) = try await measure { try await DatabaseResults<Item, Int64>(pool, request: request) }
 let memoryAfter = residentBytes()
 print("D1 open: \(seconds(openTime)) (\(items.reportedSnapshot.numberOfSections) sections); SELECT id into [Int]: \(seconds(keysTime)) (\(keys.count)); the same ordered query, SELECT id ... ORDER BY: \(seconds(sortedKeysTime)) (\(sortedKeys.count)); open / ordered keys: \(String(format: "%.2f", openTime / sortedKeysTime))x")
 
@@ -133,7 +133,7 @@ func cpuSeconds() -> Double {
 /// and the number of changes of the last update.
 @MainActor
 func commitLatencies(
-    _ source: DatabaseResults<Item>, count: Int, _ body: @escaping @Sendable (Database, Int) throws -> Void
+    _ source: DatabaseResults<Item, Int64>, count: Int, _ body: @escaping @Sendable (Database, Int) throws -> Void
 ) async throws -> (latencies: [Duration], cpu: [Double], changes: Int) {
     var latencies: [Duration] = []
     var cpu: [Double] = []
@@ -190,7 +190,7 @@ try pool.write { db in
     try db.execute(sql: "CREATE TABLE synced (id INTEGER PRIMARY KEY, remote TEXT NOT NULL UNIQUE, name TEXT NOT NULL, letter TEXT NOT NULL, score INTEGER NOT NULL)")
     try db.execute(sql: "INSERT INTO synced SELECT id, 'r' || id, name, letter, score FROM item")
 }
-let synced = try await DatabaseResults<Item>(
+let synced = try await DatabaseResults<Item, Int64>(
     pool, request: DatabaseResultsRequest(table: "synced", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "letter"))
 // D3u: D3's transaction (100 scores written) over the table with the
 // UNIQUE column: what the lookups of rows `REPLACE` may have deleted cost

@@ -40,7 +40,7 @@ func merge(_ players: [Player], prune: Bool, into pool: DatabasePool) async thro
     }
 }
 
-func describe(_ update: DatabaseResults<Player>.Update) -> String {
+func describe(_ update: DatabaseResults<Player, Int64>.Update) -> String {
     if update.isReload { return "reload" }
     let changes = update.changeset.elementChanges.map { change in
         "\(change.kind) \(change.element.name)"
@@ -49,7 +49,7 @@ func describe(_ update: DatabaseResults<Player>.Update) -> String {
     return (sections + changes).joined(separator: ", ")
 }
 
-func show(_ snapshot: DatabaseResultsSnapshot<Player>) {
+func show(_ snapshot: DatabaseResultsSnapshot<Player, Int64>) {
     for section in 0..<snapshot.numberOfSections {
         let rows = (0..<(snapshot.numberOfElements(inSection: section) ?? 0)).compactMap {
             snapshot.element(at: ResultsIndexPath(row: $0, section: section))
@@ -71,7 +71,7 @@ try pool.write { db in
     }
 }
 
-let players = try await DatabaseResults<Player>(
+let players = try await DatabaseResults<Player, Int64>(
     pool,
     request: DatabaseResultsRequest(table: "player", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "team"))
 let observation = players.observe { update in print("update: \(describe(update))") }

@@ -3,7 +3,7 @@ import GRDB
 
 extension DatabaseResults {
     /// Applies one delivery from the writer, in commit order.
-    func handle(_ delivery: Delivery<Record>) {
+    func handle(_ delivery: Delivery<Record, Key>) {
         switch delivery {
         case let .changes(upserted, removed, updated, records, leaving, verified):
             // The rows shown that the request no longer matches left too
@@ -29,11 +29,11 @@ extension DatabaseResults {
             // its identity, and the engine's diff reports it moved (a merge
             // sorts the whole section a changed row breaks).
             let changed = Set(updated)
-            var placed: [IndexEntry] = []
-            var merged: [IndexEntry] = []
+            var placed: [IndexEntry<Key>] = []
+            var merged: [IndexEntry<Key>] = []
             for var entry in upserted {
-                if let kept = store.element(forKey: entry.rowID) {
-                    if !changed.contains(entry.rowID) { entry.stamp = kept.stamp }
+                if let kept = store.element(forKey: entry.key) {
+                    if !changed.contains(entry.key) { entry.stamp = kept.stamp }
                     if !entry.hasSamePlace(as: kept) {
                         placed.append(entry)
                         continue
@@ -52,11 +52,11 @@ extension DatabaseResults {
             }
             // The view now shows the table after the commit: the records
             // held for the rows it deleted are no longer needed (nor those
-            // held for rows that are still there: a rowid change rolled
-            // back with its savepoint).
+            // held for rows that are still there: a key change rolled back
+            // with its savepoint).
             cache.invalidate(removed)
             cache.releaseHeld(removed)
-            cache.releaseHeld(upserted.lazy.map(\.rowID))
+            cache.releaseHeld(upserted.lazy.map(\.key))
             cache.dropVersions(leaving.keys)
         case let .reload(entries):
             cache.invalidateAll()
@@ -74,8 +74,8 @@ extension DatabaseResults {
             done(applied)
         case let .failure(error):
             fail(error)
-        case let .release(rowIDs):
-            cache.releaseHeld(rowIDs)
+        case let .release(keys):
+            cache.releaseHeld(keys)
         case let .marker(done):
             done()
         }
@@ -90,7 +90,7 @@ extension DatabaseResults {
     /// Inside the app's batch, or while the app has paused updates, the
     /// table is replaced all the same and reported as the app's own
     /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
-    func reload(_ entries: [IndexEntry], organizedFor request: DatabaseResultsRequest? = nil) {
+    func reload(_ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil) {
         let pausesHere = controller.updatesEnabled && !controller.isBatching
         do {
             if pausesHere { try controller.setUpdatesEnabled(false) }
@@ -109,18 +109,18 @@ extension DatabaseResults {
     /// their content (a filter change reports no updates), unless
     /// `refresh` (their content may have changed unseen: `entries` carry a
     /// new stamp, and every row kept is reported updated).
-    func apply(_ query: EntryQuery, _ entries: [IndexEntry], reorganize: Bool, refresh: Bool = false) {
+    func apply(_ query: EntryQuery, _ entries: [IndexEntry<Key>], reorganize: Bool, refresh: Bool = false) {
         let new = query.request
         let store = controller.store
         let carried = refresh ? entries : entries.map { entry in
             var entry = entry
-            entry.stamp = store.element(forKey: entry.rowID)?.stamp ?? entry.stamp
+            entry.stamp = store.element(forKey: entry.key)?.stamp ?? entry.stamp
             return entry
         }
         // A request that swaps most of a large table (a first keystroke over
         // a million rows) is a reload: no view animates ten thousand rows,
         // and the engine's diff would cost more than the query.
-        let kept = carried.reduce(0) { count, entry in store.contains(key: entry.rowID) ? count + 1 : count }
+        let kept = carried.reduce(0) { count, entry in store.contains(key: entry.key) ? count + 1 : count }
         if (store.rawCount - kept) + (carried.count - kept) > Self.reloadThreshold {
             cache.invalidateAll()
             reload(carried, organizedFor: new)
@@ -150,14 +150,14 @@ extension DatabaseResults {
     /// `matched`, as one batch (a reload above ``reloadThreshold`` rows
     /// removed); `false`, changing nothing, when a row shown is not among
     /// `candidates`.
-    func narrow(_ query: EntryQuery, matched: Set<Int64>, candidates: Set<Int64>?) -> Bool {
+    func narrow(_ query: EntryQuery, matched: Set<Key>, candidates: Set<Key>?) -> Bool {
         let snapshot = controller.snapshot
-        var kept: [IndexEntry] = []
-        var removed: [Int64] = []
+        var kept: [IndexEntry<Key>] = []
+        var removed: [Key] = []
         for section in 0..<snapshot.numberOfSections {
             for entry in snapshot.elements(inSection: section) {
-                if let candidates, !candidates.contains(entry.rowID) { return false }
-                if matched.contains(entry.rowID) { kept.append(entry) } else { removed.append(entry.rowID) }
+                if let candidates, !candidates.contains(entry.key) { return false }
+                if matched.contains(entry.key) { kept.append(entry) } else { removed.append(entry.key) }
             }
         }
         if removed.count > Self.reloadThreshold {

@@ -14,6 +14,10 @@ extension DatabaseResults {
         guard request.table == self.request.table else {
             throw .invalidArgument("a request for table \(request.table) instead of \(self.request.table): make another source")
         }
+        guard request.keyColumn == self.request.keyColumn else {
+            throw .invalidArgument(
+                "a request keyed by \(request.keyColumn ?? "the primary key") instead of \(self.request.keyColumn ?? "the primary key"): make another source")
+        }
         try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: true) }
     }
 
@@ -76,7 +80,7 @@ extension DatabaseResults {
     ///
     /// A keystroke that narrows the search (text that contains the previous
     /// text, or a first search) only removes rows: when at most 50,000
-    /// rows are shown, only they are tested (by rowid),
+    /// rows are shown, only they are tested (by key),
     /// else the table is scanned for the matching rowids; the rows that no
     /// longer match leave as one batch (a reload above 10,000 rows). Any
     /// other keystroke (a deletion) reads the request's rows again. A row
@@ -153,16 +157,16 @@ extension DatabaseResults {
     }
 
     /// The most rows shown for which a narrowing keystroke tests only them
-    /// (by rowid); above, it scans the table.
+    /// (by key); above, it scans the table.
     nonisolated static var narrowingLimit: Int { 50_000 }
 
-    /// The rowids shown, in order.
-    func shownKeys() -> [Int64] {
+    /// The keys shown, in order.
+    func shownKeys() -> [Key] {
         let snapshot = controller.snapshot
-        var keys: [Int64] = []
+        var keys: [Key] = []
         keys.reserveCapacity(snapshot.count)
         for section in 0..<snapshot.numberOfSections {
-            for entry in snapshot.elements(inSection: section) { keys.append(entry.rowID) }
+            for entry in snapshot.elements(inSection: section) { keys.append(entry.key) }
         }
         return keys
     }
@@ -174,7 +178,7 @@ extension DatabaseResults {
     /// by then, or rows outside `candidates` (commits since the call): the
     /// caller reads the request's rows instead.
     func narrow(
-        to request: DatabaseResultsRequest, from base: Int, among candidates: [Int64]?, ticket: Int
+        to request: DatabaseResultsRequest, from base: Int, among candidates: [Key]?, ticket: Int
     ) async throws(ResultsError) -> Bool {
         let feed = self.feed
         let observer = self.observer
@@ -191,18 +195,18 @@ extension DatabaseResults {
                     return done
                 }
                 let query = try EntryQuery(request, in: db)
-                let matched = try query.matchingRowIDs(among: candidates, db)
+                let matched = try query.matchingKeys(among: candidates, db)
                 // The records of the rows that leave, for the batch that
                 // reports them (read only when the batch can be reported).
-                var leaving: [Int64: Record] = [:]
+                var leaving: [Key: Record] = [:]
                 if let candidates {
                     let removed = candidates.filter { !matched.contains($0) }
                     if !removed.isEmpty, removed.count <= observer.recordLimit {
-                        leaving = try RecordQuery.fetch(removed, table: request.table, db)
+                        leaving = try query.records.records(keys: removed, db)
                     }
                 }
                 observer.query = query
-                observer.trackRowidChanges(db)
+                observer.trackKeyChanges(db)
                 let (done, signal) = AsyncStream<Bool>.makeStream()
                 feed.yield(.narrow(query, from: base, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: { applied in
                     signal.yield(applied)
@@ -248,11 +252,11 @@ extension DatabaseResults {
                     stamp = observer.nextStamp
                     observer.nextStamp &+= 1
                 }
-                let entries = try query.fetchAll(db, stamp: stamp)
+                let entries: [IndexEntry<Key>] = try query.fetchAll(db, stamp: stamp)
                 observer.query = query
                 observer.schemaVersion = version
                 observer.isBroken = false
-                observer.trackRowidChanges(db)
+                observer.trackKeyChanges(db)
                 let (done, signal) = AsyncStream<Void>.makeStream()
                 feed.yield(.refetch(query, entries, reorganize: reorganize, refresh: refresh, done: { signal.finish() }))
                 return done

@@ -5,11 +5,9 @@ import GRDB
 
 extension DatabaseResults: @MainActor ResultsSource {
     /// The table shown: keys in memory, records read on demand.
-    public typealias Snapshot = DatabaseResultsSnapshot<Record>
+    public typealias Snapshot = DatabaseResultsSnapshot<Record, Key>
     /// The records shown.
     public typealias Element = Record
-    /// A row's rowid.
-    public typealias Key = Int64
 
     /// The table as last reported.
     ///
@@ -75,7 +73,7 @@ extension DatabaseResults: @MainActor ResultsSource {
     /// - Throws: ``ResultsError/rowNotEditable(_:reason:)`` always.
     /// - Complexity: O(1).
     @discardableResult
-    public func remove(key: Int64) throws(ResultsError) -> Bool {
+    public func remove(key: Key) throws(ResultsError) -> Bool {
         throw .rowNotEditable("row \(key)", reason: "delete it from the database: the source reports the commit")
     }
 
@@ -99,7 +97,7 @@ extension DatabaseResults {
 
     /// The engine's update with records, mapped element by element
     /// (``ResultsChangeset/map(_:)``): the same positions, keys and section
-    /// changes, each entry shown as the record of its version (its rowid
+    /// changes, each entry shown as the record of its version (its key
     /// and stamp).
     ///
     /// An entry the table after the update shows with the same stamp is
@@ -118,7 +116,7 @@ extension DatabaseResults {
     ///
     /// - Complexity: O(*k* log *n*) for *k* changed rows, plus one read of
     ///   the records of the rows that came or changed the cache lacks.
-    nonisolated static func records(of update: ResultsController<IndexEntry, Int64>.Update, cache: RecordCache<Record>) -> Update {
+    nonisolated static func records(of update: ResultsController<IndexEntry<Key>, Key>.Update, cache: RecordCache<Record, Key>) -> Update {
         let snapshot = Snapshot(entries: update.snapshot, cache: cache)
         let reload = Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)
         guard !update.isReload else { return reload }
@@ -128,10 +126,10 @@ extension DatabaseResults {
         let shown = update.snapshot
         do {
             let changeset = try update.changeset.map { entry throws(MissingRecord) -> Record in
-                let now = shown.visibleElement(forKey: entry.rowID)
-                if now?.stamp == entry.stamp, let record = current[entry.rowID] ?? cache.cached(entry.rowID) { return record }
-                if let record = cache.version(entry.rowID, stamp: entry.stamp) { return record }
-                if now == nil, let record = cache.cached(entry.rowID) { return record }
+                let now = shown.visibleElement(forKey: entry.key)
+                if now?.stamp == entry.stamp, let record = current[entry.key] ?? cache.cached(entry.key) { return record }
+                if let record = cache.version(entry.key, stamp: entry.stamp) { return record }
+                if now == nil, let record = cache.cached(entry.key) { return record }
                 throw MissingRecord()
             }
             return Update(changeset: changeset, snapshot: snapshot)

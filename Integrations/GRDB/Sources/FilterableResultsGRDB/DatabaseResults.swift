@@ -5,18 +5,32 @@ import GRDB
 /// ``DatabaseResultsRequest`` (order, section column, SQL filters), that
 /// follows every commit and reports each as one animated batch.
 ///
-///     let players = try await DatabaseResults<Player>(
+///     let players = try await DatabaseResults<Player, Int64>(
 ///         pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")]))
 ///     let observation = players.observe { update in render(update) }   // keep it
 ///
-/// In memory it keeps only each row's rowid and the values its order and
-/// section need; records are read in batches around the rows a view reads,
-/// into a cache of at most `cacheCapacity` records.
+/// Rows are identified by `Key`, the type of the request's key column:
+/// the table's primary key by default (`Int64` for an `INTEGER PRIMARY
+/// KEY`, `String`, `UUID`, any `DatabaseValueConvertible` type), a
+/// `UNIQUE` column the request names, or the rowid of a table with no
+/// primary key. A row whose key changes (an `UPDATE` of the key column) is
+/// another row: the old key is deleted, the new one inserted. A rowid that
+/// changes under a row (`VACUUM` renumbers the rowids of a table without
+/// an `INTEGER PRIMARY KEY`) changes nothing shown, unless the rows are
+/// keyed by that rowid. Composite primary keys are not supported (name a
+/// `UNIQUE` column as the key); `WITHOUT ROWID` tables neither (SQLite
+/// reports no change of theirs).
+///
+/// In memory it keeps only each row's key and the values its order and
+/// section need; records are read by key in batches around the rows a
+/// view reads, into a cache of at most `cacheCapacity` records.
 ///
 /// A ``TransactionObserver`` collects the rowids each transaction inserts,
-/// updates or deletes in the table; after the commit it reads only those
-/// rows' ordering values, on the writer connection, and the engine (a
-/// ``ResultsController``) turns them into one valid batch. Commits are
+/// updates or deletes in the table, and two temporary triggers the keys
+/// rows had before they were deleted or took another key; after the commit
+/// it reads only those rows' keys and ordering values, on the writer
+/// connection, and the engine (a ``ResultsController``) turns them into
+/// one valid batch. Commits are
 /// delivered to the main actor in commit order, from any connection of the
 /// pool and any task. Other tables' and rolled-back transactions report
 /// nothing. A schema change (a column added, dropped or renamed, the table
@@ -28,9 +42,10 @@ import GRDB
 ///
 /// Rows SQLite removes without reporting them are followed too. An
 /// `UPDATE` that changes a rowid is reported by the update hook under the
-/// new rowid only: a temporary trigger on the writer connection, which
-/// names no column but the rowid (so an app's migrations still drop
-/// columns), reports the old one (it is dropped with the source). The rows
+/// new rowid only, and a delete with no key: temporary triggers on the
+/// writer connection, which name no column but the rowid and the key (so
+/// an app's migrations still drop other columns), report the old rowid
+/// and key (they are dropped with the source). The rows
 /// an `INSERT OR REPLACE` or `UPDATE OR REPLACE` deletes through a unique
 /// index other than the rowid (a `UNIQUE` remote id) are reported by
 /// nothing: after a commit that wrote rows of a table with such an index,
@@ -73,7 +88,7 @@ import GRDB
 /// the same file are not seen (as with GRDB's own observation) until the
 /// writer is told with `notifyChanges(in:)`, which reloads.
 @MainActor
-public final class DatabaseResults<Record: FetchableRecord & Sendable> {
+public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: DatabaseValueConvertible & Hashable & Sendable> {
     /// The database observed.
     public let writer: any DatabaseWriter
     /// The request shown (changed by ``setRequest(_:)`` and the filter methods).
@@ -86,10 +101,10 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     public var onError: ((ResultsError) -> Void)?
 
     /// The engine: keys, ordering values and sections.
-    let controller: ResultsController<IndexEntry, Int64>
-    let cache: RecordCache<Record>
-    let observer: ChangeObserver<Record>
-    let feed: AsyncStream<Delivery<Record>>.Continuation
+    let controller: ResultsController<IndexEntry<Key>, Key>
+    let cache: RecordCache<Record, Key>
+    let observer: ChangeObserver<Record, Key>
+    let feed: AsyncStream<Delivery<Record, Key>>.Continuation
     /// The latest live-search keystroke.
     let searchTicket = SearchTicket()
     /// The request with every change asked for so far, while one is on
@@ -107,8 +122,13 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     /// - Parameters:
     ///   - batchSize: The number of records read at once around a row a view reads.
     ///   - cacheCapacity: The most records kept in memory.
-    /// - Throws: ``ResultsError`` naming a missing table or column,
-    ///   an invalid filter, or the database's error.
+    /// - Throws: ``ResultsError`` naming a missing table or column, an
+    ///   invalid filter, a key column that is not unique
+    ///   (``ResultsError/invalidKey(_:reason:)``), a row whose key is
+    ///   `NULL` or not a `Key` (the same, naming the value), two rows whose
+    ///   keys are equal as `Key`s though not in SQLite (text differing only
+    ///   in Unicode normalisation: ``ResultsError/duplicateKey(_:)``), or
+    ///   the database's error.
     /// - Complexity: O(*n* log *n*) for *n* matching rows, plus the query.
     public init(
         _ writer: any DatabaseWriter, request: DatabaseResultsRequest, batchSize: Int = 50, cacheCapacity: Int = 500
@@ -117,19 +137,19 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
         guard cacheCapacity >= batchSize else {
             throw .invalidArgument("cacheCapacity \(cacheCapacity) must be at least batchSize \(batchSize)")
         }
-        let (stream, feed) = AsyncStream<Delivery<Record>>.makeStream()
-        let cache = RecordCache<Record>(reader: writer, table: request.table, capacity: cacheCapacity, batchSize: batchSize)
-        let opened: (ChangeObserver<Record>, [IndexEntry])
+        let (stream, feed) = AsyncStream<Delivery<Record, Key>>.makeStream()
+        let opened: (ChangeObserver<Record, Key>, [IndexEntry<Key>], RecordCache<Record, Key>)
         do {
             opened = try await writer.writeWithoutTransaction { db in
                 let query = try EntryQuery(request, in: db)
-                let observer = ChangeObserver<Record>(
+                let cache = RecordCache<Record, Key>(reader: writer, query: query.records, capacity: cacheCapacity, batchSize: batchSize)
+                let observer = ChangeObserver<Record, Key>(
                     query: query, schemaVersion: try db.schemaVersion(), feed: feed,
                     before: BeforeState(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache, writer: writer)
-                let entries = try query.fetchAll(db)
-                observer.trackRowidChanges(db)
+                let entries: [IndexEntry<Key>] = try query.fetchAll(db)
+                observer.trackKeyChanges(db)
                 db.add(transactionObserver: observer, extent: .observerLifetime)
-                return (observer, entries)
+                return (observer, entries, cache)
             }
         } catch {
             throw EntryQuery.typed(error)
@@ -138,15 +158,17 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
         self.request = request
         self.feed = feed
         self.observer = opened.0
-        self.cache = cache
-        var store = ResultsStore<IndexEntry, Int64>(
-            key: \.rowID, isSameContent: { $0.stamp == $1.stamp },
+        self.cache = opened.2
+        var store = ResultsStore<IndexEntry<Key>, Key>(
+            key: \.key, isSameContent: { $0.stamp == $1.stamp },
             sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request))
+        let summary: ResultsStore<IndexEntry<Key>, Key>.MergeSummary
         do {
-            try store.setData(opened.1)
+            summary = try store.setData(opened.1)
         } catch {
             throw .invalidArgument("\(error)")
         }
+        if summary.foldedDuplicates > 0 { throw Self.duplicateKey(in: opened.1, table: request.table) }
         controller = ResultsController(store: store)
         Task { [weak self] in
             for await delivery in stream {
@@ -161,12 +183,20 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
         feed.finish()
         // The trigger calls its function on every UPDATE that changes a rowid:
         // drop it, then the function.
-        let trigger = observer.rowidTrigger!
+        let trigger = observer.keyTrigger!
         writer.asyncWriteWithoutTransaction { db in trigger.remove(db) }
     }
 
+    /// The error naming the first key `entries` repeat: keys SQLite holds
+    /// apart (its unique index compares bytes) that are equal as `Key`s.
+    static func duplicateKey(in entries: [IndexEntry<Key>], table: String) -> ResultsError {
+        var seen = Set<Key>()
+        let key = entries.first { !seen.insert($0.key).inserted }.map { "\($0.key)" } ?? "?"
+        return .duplicateKey("\(key) (two rows of table \(table) have keys equal as \(Key.self) values)")
+    }
+
     /// The engine's sectioning for `request`.
-    static func sectioning(_ request: DatabaseResultsRequest) -> ResultsSectioning<IndexEntry>? {
+    static func sectioning(_ request: DatabaseResultsRequest) -> ResultsSectioning<IndexEntry<Key>>? {
         guard request.sectionColumn != nil else { return nil }
         return ResultsSectioning(sectionName: { $0.section }, areInIncreasingOrder: request.sectionOrder)
     }
@@ -175,6 +205,26 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
     ///
     /// - Complexity: O(1).
     public var snapshot: Snapshot { Snapshot(entries: controller.snapshot, cache: cache) }
+
+    /// The index path of the row with `key` in the table as it is now, or
+    /// `nil` when it does not show the key.
+    ///
+    ///     let path = posts.indexPath(forKey: "post-7")
+    ///
+    /// - Complexity: O(log *n*).
+    public func indexPath(forKey key: Key) -> ResultsIndexPath? { controller.indexPath(forKey: key) }
+
+    /// Whether the table as it is now shows a row with `key`.
+    ///
+    /// - Complexity: O(log *n*).
+    public func contains(key: Key) -> Bool { controller.indexPath(forKey: key) != nil }
+
+    /// The record of the row with `key` in the table as it is now (from the
+    /// cache, or read with the rows around it); `nil` when it does not show
+    /// the key (the database is not asked) or the database no longer has the row.
+    ///
+    /// - Complexity: O(log *n*), plus one read when the record is not cached.
+    public func element(forKey key: Key) -> Record? { snapshot.element(forKey: key) }
 
     /// Waits until every commit made before the call is reported.
     ///
@@ -195,7 +245,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable> {
 extension DatabaseResults {
     /// How the commits that may have removed rows unseen were checked so
     /// far (read on the writer, after the commits before the call), for tests.
-    var silentDeletionChecks: ChangeObserver<Record>.SilentDeletionChecks {
+    var silentDeletionChecks: ChangeObserver<Record, Key>.SilentDeletionChecks {
         get async {
             let observer = self.observer
             return (try? await writer.writeWithoutTransaction { _ in observer.silentDeletionChecks }) ?? .init()

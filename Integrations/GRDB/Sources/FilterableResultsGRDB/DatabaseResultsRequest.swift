@@ -10,14 +10,21 @@ import GRDB
 ///         sectionedBy: "team",
 ///         filters: [.init(title: "active", sql: "active = 1")])
 ///
-/// Rows are identified by their rowid (a table's `INTEGER PRIMARY KEY` is
-/// its rowid); ties in the order are broken by the rowid, ascending. Text
-/// is ordered as SQLite's `BINARY` collation orders it (Unicode scalar
-/// order); a column's declared collation is not applied.
+/// Rows are identified by their key: the table's primary key (of one
+/// column, of any type: an integer, text, a UUID…), or the key column the
+/// request names (a column with a `UNIQUE` index of its own), or for a
+/// table with no primary key, its rowid. Ties in the order are broken by
+/// the key, ascending. Text is ordered as SQLite's `BINARY` collation
+/// orders it (Unicode scalar order); a column's declared collation is not
+/// applied.
 public struct DatabaseResultsRequest: Sendable {
     /// The observed table (a rowid table: not `WITHOUT ROWID`).
     public var table: String
-    /// The order of rows inside a section; ties broken by rowid.
+    /// The column whose values are the rows' keys, or `nil` for the
+    /// table's primary key (its rowid when it has none). A named column
+    /// must be the primary key, a `UNIQUE` column, or `rowid`.
+    public var keyColumn: String?
+    /// The order of rows inside a section; ties broken by key.
     public var ordering: [Ordering]
     /// The column whose value names each row's section, or `nil` for one section.
     public var sectionColumn: String?
@@ -35,11 +42,12 @@ public struct DatabaseResultsRequest: Sendable {
     ///
     /// - Complexity: O(*f*) for *f* filters (one kept per group).
     public init(
-        table: String, orderedBy ordering: [Ordering] = [], sectionedBy sectionColumn: String? = nil,
+        table: String, keyedBy keyColumn: String? = nil, orderedBy ordering: [Ordering] = [], sectionedBy sectionColumn: String? = nil,
         sectionOrder: @escaping @Sendable (String, String) -> Bool = ResultsSectioning<Int64>.unicodeScalarOrder,
         filters: [Filter] = []
     ) {
         self.table = table
+        self.keyColumn = keyColumn
         self.ordering = ordering
         self.sectionColumn = sectionColumn
         self.sectionOrder = sectionOrder

@@ -8,16 +8,16 @@ import GRDB
 /// holds, ``element(at:)`` never returns a record from another position.
 /// A record is read as the database is when it is read (the content may be
 /// newer than the snapshot; the update that reports the change follows).
-public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable>: ResultsTableSnapshot, Sendable {
+public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable, Key: DatabaseValueConvertible & Hashable & Sendable>:
+    ResultsTableSnapshot, Sendable
+{
     /// The records shown.
     public typealias Element = Record
-    /// A row's rowid (a table's `INTEGER PRIMARY KEY`).
-    public typealias Key = Int64
 
     /// The keys, ordering values and sections, as the engine holds them.
-    let entries: ResultsSnapshot<IndexEntry, Int64>
+    let entries: ResultsSnapshot<IndexEntry<Key>, Key>
     /// The records read so far.
-    let cache: RecordCache<Record>
+    let cache: RecordCache<Record, Key>
 
     /// The number of sections.
     ///
@@ -44,15 +44,31 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable>: Resul
     /// - Complexity: O(1).
     public var count: Int { entries.count }
 
-    /// The rowid at `indexPath`, or `nil`.
+    /// The key at `indexPath`, or `nil`.
     ///
     /// - Complexity: O(log *n*).
-    public func key(at indexPath: ResultsIndexPath) -> Int64? { entries.key(at: indexPath) }
+    public func key(at indexPath: ResultsIndexPath) -> Key? { entries.key(at: indexPath) }
 
-    /// The index path of the row with `key`, or `nil`.
+    /// The index path of the row with `key`, or `nil` when the snapshot does not show it.
     ///
     /// - Complexity: O(log *n*).
-    public func indexPath(forKey key: Int64) -> ResultsIndexPath? { entries.indexPath(forKey: key) }
+    public func indexPath(forKey key: Key) -> ResultsIndexPath? { entries.indexPath(forKey: key) }
+
+    /// Whether the snapshot shows a row with `key`.
+    ///
+    /// - Complexity: O(log *n*).
+    public func contains(key: Key) -> Bool { entries.indexPath(forKey: key) != nil }
+
+    /// The record of the row with `key`, read as ``element(at:)`` reads
+    /// it; `nil` when the snapshot does not show the key (the database is
+    /// not asked) or the database no longer has the row.
+    ///
+    /// - Complexity: O(log *n*), plus the read of ``element(at:)`` when
+    ///   the record is not cached.
+    public func element(forKey key: Key) -> Record? {
+        guard let indexPath = entries.indexPath(forKey: key) else { return nil }
+        return element(at: indexPath)
+    }
 
     /// The record at `indexPath`: from the cache, or read from the database
     /// with the rows after it (one batch, ahead in the direction the reads
@@ -60,8 +76,8 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable>: Resul
     /// is no such row or the database no longer has it.
     ///
     /// A row the cache lacks is read on the calling thread (the main actor,
-    /// for a view's cell): one read of at most `batchSize` rows by rowid
-    /// (one statement per 500), each a lookup in the table's rowid b-tree,
+    /// for a view's cell): one read of at most `batchSize` rows by key
+    /// (one statement per 500), each a lookup in the key's index,
     /// whatever the table's size or the request's order and filters.
     /// Through a `DatabasePool` it takes a reader connection, which never
     /// waits for the writer (it waits only while every reader is busy);
@@ -83,10 +99,10 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable>: Resul
         }
     }
 
-    /// The rowids of every section, in order.
+    /// The keys of every section, in order.
     ///
     /// - Complexity: O(*n*).
-    public var keysBySection: [[Int64]] {
-        (0..<numberOfSections).map { section in entries.elements(inSection: section).map(\.rowID) }
+    public var keysBySection: [[Key]] {
+        (0..<numberOfSections).map { section in entries.elements(inSection: section).map(\.key) }
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func writersInOtherTasks() async throws {
         let database = try TemporaryDatabase()
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 8, cacheCapacity: 64)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request, batchSize: 8, cacheCapacity: 64)
         let checker = UpdateChecker(results)
         let view = ListViewSimulator<String>(flavor: .collectionView, countMode: .readAtBatchStart)
         let dataSource = ResultsDataSource(source: results, view: view) { _, player in "\(player.id)" }

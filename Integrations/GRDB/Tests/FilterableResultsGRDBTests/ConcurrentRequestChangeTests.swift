@@ -32,7 +32,7 @@ import Testing
     @Test func aFilterAndAKeystrokeInFlightTogetherBothApply() async throws {
         let database = try TemporaryDatabase()
         try populate(database)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         let filter = Task { try await results.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"])) }
         let search = Task { try await results.search(for: "p1", in: ["name"]) }
         try await filter.value
@@ -48,7 +48,7 @@ import Testing
     @Test func keystrokesTypedBeforeTheLastIsAppliedEndAtTheLast() async throws {
         let database = try TemporaryDatabase()
         try populate(database)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         for texts in [["p1", "p12", "p1"], ["p12", "p1"], ["p1", "p12", "p123", ""], ["p", "p1", "p"]] {
             let tasks = texts.map { text in Task { try await results.search(for: text, in: ["name"]) } }
             for task in tasks { try await task.value }
@@ -62,7 +62,7 @@ import Testing
     @Test func twoFiltersSetTogetherBothApply() async throws {
         let database = try TemporaryDatabase()
         try populate(database)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         let first = Task { try await results.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Blue"])) }
         let second = Task { try await results.addFilter(.init(title: "high", group: "score", sql: "score > ?", arguments: [150])) }
         try await first.value

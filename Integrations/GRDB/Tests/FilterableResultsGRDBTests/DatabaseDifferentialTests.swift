@@ -62,7 +62,7 @@ import Testing
         var state = ItemState(teams: ItemSchema.teams)
         let seedRows = (0..<60).map { _ in generator.insert(&state) }
         try await database.writer.write { db in for operation in seedRows { try operation.execute(db) } }
-        let results = try await DatabaseResults<Fields>(database.writer, request: Self.request, batchSize: 8, cacheCapacity: run.cacheCapacity)
+        let results = try await DatabaseResults<Fields, Int64>(database.writer, request: Self.request, batchSize: 8, cacheCapacity: run.cacheCapacity)
         let screen = Screen(results) { $0.description }
         var counts: [ItemCommitKind: Int] = [:]
         var problems: [String] = []
@@ -172,7 +172,7 @@ import Testing
     /// deleted meanwhile leave); renamed back and the request set again:
     /// the rows and records as the database has them.
     func breakingRename(
-        _ results: DatabaseResults<Fields>, _ screen: Screen<Fields>, _ database: TemporaryDatabase, _ state: ItemState
+        _ results: DatabaseResults<Fields, Int64>, _ screen: Screen<Fields, Int64>, _ database: TemporaryDatabase, _ state: ItemState
     ) async throws -> [String] {
         var problems: [String] = []
         let shown = results.reportedSnapshot.keysBySection

@@ -21,7 +21,7 @@ import Testing
     @Test func initialSnapshotIsTheRequest() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 300)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 20, cacheCapacity: 60)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request, batchSize: 20, cacheCapacity: 60)
         let snapshot = results.reportedSnapshot
         #expect(snapshot.keysBySection == (try freshSelect(Self.request, database.pool)))
         #expect(snapshot.count == 300)
@@ -41,29 +41,29 @@ import Testing
     @Test func missingTableColumnAndInvalidFilterAreTypedErrors() async throws {
         let database = try TemporaryDatabase()
         await #expect(throws: ResultsError.missingTable("nope")) {
-            _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "nope"))
+            _ = try await DatabaseResults<Player, Int64>(database.pool, request: DatabaseResultsRequest(table: "nope"))
         }
         await #expect(throws: ResultsError.missingColumn("rank", table: "player")) {
-            _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("rank")]))
+            _ = try await DatabaseResults<Player, Int64>(database.pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("rank")]))
         }
         let bad = DatabaseResultsRequest.Filter(title: "bad", sql: "score >")
         await #expect(throws: ResultsError.self) {
-            _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "player", filters: [bad]))
+            _ = try await DatabaseResults<Player, Int64>(database.pool, request: DatabaseResultsRequest(table: "player", filters: [bad]))
         }
         await #expect(throws: ResultsError.invalidArgument("batchSize 0 must be positive")) {
-            _ = try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 0)
+            _ = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request, batchSize: 0)
         }
         try await database.pool.write { db in try db.execute(sql: "CREATE TABLE pairs (a, b, PRIMARY KEY (a, b)) WITHOUT ROWID") }
         await #expect(throws: ResultsError.unfollowableTable("pairs", reason: "it has no rowid (WITHOUT ROWID)")) {
-            _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "pairs"))
+            _ = try await DatabaseResults<Player, Int64>(database.pool, request: DatabaseResultsRequest(table: "pairs"))
         }
     }
 
     @Test func commitsAreReportedAsBatches() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 20)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
-        var updates: [DatabaseResults<Player>.Update] = []
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         try await database.pool.write { db in
             try Player(id: 100, name: "New", team: "Red", score: 50).insert(db)
@@ -98,7 +98,7 @@ extension DatabaseResultsTests {
     @Test func walStaysBounded() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 50)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         for step in 0..<1_200 {
             try await database.pool.write { db in
                 try db.execute(sql: "UPDATE player SET score = ? WHERE id = ?", arguments: [step % 11, step % 50 + 1])
@@ -118,7 +118,7 @@ extension DatabaseResultsTests {
     @Test func onlyChangedContentIsAnUpdate() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 10)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         var kinds: [RowChange.Kind] = []
         let observation = results.observe { update in kinds += update.changeset.elementChanges.map(\.kind) }
         try await database.pool.write { db in

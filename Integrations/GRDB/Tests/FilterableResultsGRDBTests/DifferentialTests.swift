@@ -12,7 +12,7 @@ import Testing
 /// simulated table and collection views.
 @MainActor
 @Suite struct DifferentialTests {
-    typealias PlayerDataSource = ResultsDataSource<DatabaseResults<Player>, String>
+    typealias PlayerDataSource = ResultsDataSource<DatabaseResults<Player, Int64>, String>
 
     static let request = DatabaseResultsRequest(
         table: "player", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "team",
@@ -44,7 +44,7 @@ import Testing
     @Test(arguments: [(1 as UInt64, 400, true), (2, 400, true), (3, 1_200, false), (4, 1_200, false)])
     func randomTransactions(seed: UInt64, count: Int, withViews: Bool) async throws {
         let database = try TemporaryDatabase()
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 16, cacheCapacity: 1_000)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request, batchSize: 16, cacheCapacity: 1_000)
         let model = try Self.model()
         var generator = RandomTransactionGenerator(random: SeededRandomNumberGenerator(seed: seed))
         var mirror: [Int64: Player] = [:]
@@ -58,7 +58,7 @@ import Testing
             let old = shown.sections.map { ResultsSection($0) }
             let new = update.snapshot.sections.map { ResultsSection($0) }
             violations += BatchUpdateValidator.violations(
-                of: update.changeset, from: old, to: new, key: \.rowID, isSameContent: { $0.stamp == $1.stamp }
+                of: update.changeset, from: old, to: new, key: \.key, isSameContent: { $0.stamp == $1.stamp }
             ).map(\.description)
             shown = update.snapshot
         }

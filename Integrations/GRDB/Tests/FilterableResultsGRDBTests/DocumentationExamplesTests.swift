@@ -14,9 +14,9 @@ import Testing
         let pool = database.pool
         try await pool.write { db in try Player(id: 1, name: "Ada", team: "Red", score: 3).insert(db) }
         var rendered: [Int] = []
-        func render(_ update: DatabaseResults<Player>.Update) { rendered.append(update.snapshot.count) }
+        func render(_ update: DatabaseResults<Player, Int64>.Update) { rendered.append(update.snapshot.count) }
 
-        let players = try await DatabaseResults<Player>(
+        let players = try await DatabaseResults<Player, Int64>(
             pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")]))
         let observation = players.observe { update in render(update) }   // keep it
 
@@ -49,7 +49,7 @@ import Testing
                 try Player(id: Int64(id + 1), name: "P\(id + 1)", team: team, score: id).insert(db)
             }
         }
-        let players = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(table: "player"))
+        let players = try await DatabaseResults<Player, Int64>(database.pool, request: DatabaseResultsRequest(table: "player"))
         try await players.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Red"]))
         #expect(players.reportedSnapshot.keysBySection == [[1, 3]])
 

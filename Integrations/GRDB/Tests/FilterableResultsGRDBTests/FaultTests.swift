@@ -10,11 +10,11 @@ import Testing
 @Suite struct FaultTests {
     static let request = DatabaseResultsRequest(table: "player", orderedBy: [.ascending("score")], sectionedBy: "team")
 
-    func open(_ database: TemporaryDatabase, rows: Int = 30) async throws -> DatabaseResults<Player> {
+    func open(_ database: TemporaryDatabase, rows: Int = 30) async throws -> DatabaseResults<Player, Int64> {
         try await database.pool.write { db in
             for id in 1...rows { try Player(id: Int64(id), name: "P\(id)", team: ["A", "B", nil][id % 3], score: id % 7).insert(db) }
         }
-        return try await DatabaseResults<Player>(database.pool, request: Self.request)
+        return try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
     }
 
     /// A dropped table is a typed error, and its rows leave (a view never
@@ -127,7 +127,7 @@ import Testing
             try await results.addFilter(.init(title: "top", sql: "rank < ?", arguments: [3]))
         }
         await #expect(throws: ResultsError.missingColumn("rank", table: "player")) {
-            _ = try await DatabaseResults<Player>(database.pool, request: DatabaseResultsRequest(
+            _ = try await DatabaseResults<Player, Int64>(database.pool, request: DatabaseResultsRequest(
                 table: "player", filters: [.init(title: "top", sql: "score > 1 AND rank < 3")]))
         }
         #expect(results.request.filters.isEmpty)
@@ -145,7 +145,7 @@ import Testing
         // A pool opened at the path finds an empty database: the table is gone.
         let reopened = try DatabasePool(path: database.path)
         await #expect(throws: ResultsError.missingTable("player")) {
-            _ = try await DatabaseResults<Player>(reopened, request: Self.request)
+            _ = try await DatabaseResults<Player, Int64>(reopened, request: Self.request)
         }
     }
 
@@ -159,7 +159,7 @@ import Testing
             try db.execute(sql: Player.createTable)
             for id in 1...10 { try Player(id: Int64(id), name: "a", team: nil, score: id).insert(db) }
         }
-        let results = try await DatabaseResults<Player>(queue, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(queue, request: Self.request)
         let before = results.reportedSnapshot.keysBySection
         // Another connection takes the file for itself.
         var configuration = Configuration()
@@ -170,7 +170,7 @@ import Testing
             try await results.addFilter(.init(title: "high", sql: "score > 5"))
         }
         await #expect(throws: ResultsError.database(code: 5, message: "database is locked")) {
-            _ = try await DatabaseResults<Player>(queue, request: Self.request)
+            _ = try await DatabaseResults<Player, Int64>(queue, request: Self.request)
         }
         #expect(results.reportedSnapshot.keysBySection == before)
         try holder.inDatabase { db in try db.execute(sql: "ROLLBACK") }
@@ -192,7 +192,7 @@ import Testing
         try handle.close()
         let fresh = try DatabasePool(path: database.path)
         do {
-            _ = try await DatabaseResults<Player>(fresh, request: Self.request)
+            _ = try await DatabaseResults<Player, Int64>(fresh, request: Self.request)
             Issue.record("expected SQLITE_CORRUPT")
         } catch {
             guard case let .database(code, message) = error else { Issue.record("\(error)"); return }

@@ -11,13 +11,13 @@ import Testing
 @Suite struct FollowingFaultTests {
     static let request = DatabaseResultsRequest(table: "player", orderedBy: [.ascending("score")])
 
-    func open(_ database: TemporaryDatabase) async throws -> DatabaseResults<Player> {
+    func open(_ database: TemporaryDatabase) async throws -> DatabaseResults<Player, Int64> {
         try await database.pool.write { db in
             for id in 1...2_000 { try Player(id: Int64(id), name: String(repeating: "n", count: 50), team: "A", score: id).insert(db) }
         }
         // Every page in the file (a checkpoint needs no reader: the source holds one).
         _ = try await database.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-        return try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 10, cacheCapacity: 20)
+        return try await DatabaseResults<Player, Int64>(database.pool, request: Self.request, batchSize: 10, cacheCapacity: 20)
     }
 
     static func isCorruption(_ error: ResultsError) -> Bool {
@@ -75,7 +75,7 @@ import Testing
         // A pool opened at the path finds no database: a typed error.
         do {
             let other = try DatabasePool(path: database.path)
-            _ = try await DatabaseResults<Player>(other, request: Self.request)
+            _ = try await DatabaseResults<Player, Int64>(other, request: Self.request)
             Issue.record("expected SQLITE_NOTADB")
         } catch let error as ResultsError {
             #expect(Self.isCorruption(error), "\(error)")

@@ -16,7 +16,7 @@ import Testing
         try await database.pool.write { db in
             for id in 1...5 { try Player(id: Int64(id), name: "P\(id)", team: nil, score: id).insert(db) }
         }
-        let players = try await DatabaseResults<Player>(
+        let players = try await DatabaseResults<Player, Int64>(
             database.pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("score")]))
         let header = try StaticSections<Row> { StaticSection("Top") { StaticRow(.header("Players")) } }
         let screen = ResultsComposition<Row>([.part(header), .part(players, as: Row.player)])
@@ -52,9 +52,9 @@ import Testing
         try await database.pool.write { db in
             for id in 1...5 { try Player(id: Int64(id), name: "P\(id)", team: nil, score: id).insert(db) }
         }
-        let players = try await DatabaseResults<Player>(database.pool, request: request)
+        let players = try await DatabaseResults<Player, Int64>(database.pool, request: request)
         let checker = UpdateChecker(players)
-        var updates: [DatabaseResults<Player>.Update] = []
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = players.observe { updates.append($0) }
 
         try players.beginUpdates()

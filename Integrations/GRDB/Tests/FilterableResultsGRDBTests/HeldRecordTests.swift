@@ -17,7 +17,7 @@ import Testing
         try await database.pool.write { db in
             for id in 1...5 { try Player(id: Int64(id), name: "old \(id)", score: id).insert(db) }
         }
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         try await database.pool.write { db in
             try Player.deleteAll(db)
             for id in 1...5 { try Player(id: Int64(id), name: "new \(id)", score: id).insert(db) }
@@ -36,7 +36,7 @@ import Testing
         try await database.pool.write { db in
             for id in 1...5 { try Player(id: Int64(id), name: "p\(id)", score: id).insert(db) }
         }
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         try await database.pool.write { db in
             try Player.deleteOne(db, key: 2)
             try db.execute(sql: "CREATE INDEX player_score ON player(score)")
@@ -57,9 +57,9 @@ import Testing
             try db.execute(sql: Player.createTable)
             for id in 1...5 { try Player(id: Int64(id), name: "p\(id)", score: id).insert(db) }
         }
-        let results = try await DatabaseResults<Player>(queue, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(queue, request: Self.request)
         _ = (0..<5).map { results.reportedSnapshot.element(at: ResultsIndexPath(row: $0, section: 0)) }   // as a view reads them
-        var updates: [DatabaseResults<Player>.Update] = []
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         try await queue.write { db in _ = try Player.deleteOne(db, key: 3) }

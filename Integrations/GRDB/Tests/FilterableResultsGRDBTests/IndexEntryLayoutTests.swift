@@ -6,7 +6,7 @@ import Testing
     @Test func anEntryHoldsTwoOrderValuesInline() {
         #expect(MemoryLayout<OrderValue>.size == 17)
         #expect(MemoryLayout<OrderValues>.size == 56)
-        #expect(MemoryLayout<IndexEntry>.stride == 88)
-        #expect(MemoryLayout<IndexEntry?>.stride == 88)
+        #expect(MemoryLayout<IndexEntry<Int64>>.stride == 88)
+        #expect(MemoryLayout<IndexEntry<Int64>?>.stride == 88)
     }
 }

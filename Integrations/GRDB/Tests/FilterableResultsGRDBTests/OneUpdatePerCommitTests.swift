@@ -26,9 +26,9 @@ import Testing
     @Test func aRowThatChangesOrderIsOneMove() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 40)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.flat)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.flat)
         let screen = Screen(results, cell: cell)
-        var updates: [DatabaseResults<Player>.Update] = []
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         try await database.pool.write { db in try db.execute(sql: "UPDATE player SET score = 1000 WHERE id = 1") }
@@ -48,9 +48,9 @@ import Testing
     @Test func rowsThatSwapPlacesMoveAndRowsRewrittenAsTheyWereStay() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 30)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.flat)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.flat)
         let screen = Screen(results, cell: cell)
-        var updates: [DatabaseResults<Player>.Update] = []
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         try await database.pool.write { db in
@@ -71,9 +71,9 @@ import Testing
     @Test func aRowAloneInItsSectionThatChangesOrderIsAnUpdate() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 9) { $0 == 5 ? "Solo" : "Red" }
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.sectioned)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.sectioned)
         let screen = Screen(results, cell: cell)
-        var updates: [DatabaseResults<Player>.Update] = []
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         try await database.pool.write { db in try db.execute(sql: "UPDATE player SET score = 7 WHERE id = 5") }
@@ -91,9 +91,9 @@ import Testing
     func aCommitThatReordersManyRowsIsOneUpdate(flavor: ListViewFlavor) async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 200) { ["Red", "Blue", nil][$0 % 3] }
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.sectioned, batchSize: 20, cacheCapacity: 400)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.sectioned, batchSize: 20, cacheCapacity: 400)
         let screen = Screen(results, flavor: flavor, cell: cell)
-        var updates: [DatabaseResults<Player>.Update] = []
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         try await database.pool.write { db in
@@ -118,9 +118,9 @@ import Testing
     @Test func aRowMovedIntoANewSectionIsDeletedWithItsOldRecord() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 12) { $0 % 2 == 0 ? "Red" : "Blue" }
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.sectioned)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.sectioned)
         let screen = Screen(results, cell: cell)
-        var updates: [DatabaseResults<Player>.Update] = []
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         try await database.pool.write { db in try db.execute(sql: "UPDATE player SET team = 'Purple', name = 'moved' WHERE id = 4") }
@@ -143,10 +143,10 @@ import Testing
     @Test func everyObserverReceivesOneUpdatePerCommit() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 30) { $0 % 2 == 0 ? "Red" : nil }
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.sectioned)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.sectioned)
         let screen = Screen(results, cell: cell)
-        var first: [DatabaseResults<Player>.Update] = []
-        var second: [DatabaseResults<Player>.Update] = []
+        var first: [DatabaseResults<Player, Int64>.Update] = []
+        var second: [DatabaseResults<Player, Int64>.Update] = []
         let observations = [results.observe { first.append($0) }, results.observe { second.append($0) }]
         defer { observations.forEach { $0.cancel() } }
         let commits: [String] = [
@@ -174,7 +174,7 @@ import Testing
     @Test func aCacheMissReadsOneBatchAroundTheRow() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 500)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.flat, batchSize: 25, cacheCapacity: 100)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.flat, batchSize: 25, cacheCapacity: 100)
         let snapshot = results.reportedSnapshot
         for row in [250, 10, 499, 0] {
             results.cache.invalidateAll()

@@ -21,7 +21,7 @@ import Testing
         var updates = 0
 
         // README block 1
-        let players = try await DatabaseResults<Player>(
+        let players = try await DatabaseResults<Player, Int64>(
             pool,
             request: DatabaseResultsRequest(
                 table: "player", orderedBy: [.descending("score"), .ascending("name")], sectionedBy: "team"))

@@ -11,13 +11,13 @@ import Testing
 @Suite struct RequestChangeTests {
     static let request = DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")], sectionedBy: "team")
 
-    func open(_ database: TemporaryDatabase) async throws -> DatabaseResults<Player> {
+    func open(_ database: TemporaryDatabase) async throws -> DatabaseResults<Player, Int64> {
         var generator = RandomTransactionGenerator(random: SeededRandomNumberGenerator(seed: 7))
         let players = (1...400).map { generator.player(id: Int64($0)) }
         try await database.pool.write { db in
             for player in players { try player.insert(db) }
         }
-        return try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 10, cacheCapacity: 40)
+        return try await DatabaseResults<Player, Int64>(database.pool, request: Self.request, batchSize: 10, cacheCapacity: 40)
     }
 
     @Test func filtersAnimateWithoutUpdates() async throws {
@@ -112,7 +112,7 @@ extension RequestChangeTests {
         try await database.pool.write { db in
             for id in 1...12_000 { try Player(id: Int64(id), name: id % 50 == 0 ? "Éva" : "Bob", team: "Red", score: id % 13).insert(db) }
         }
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         var reloads = 0
         let observation = results.observe { update in if update.isReload { reloads += 1 } }
         try await results.search(for: "eva", in: ["name"])

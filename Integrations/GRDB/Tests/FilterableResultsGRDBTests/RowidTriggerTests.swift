@@ -13,12 +13,12 @@ import Testing
 @Suite struct RowidTriggerTests {
     static let request = DatabaseResultsRequest(table: "t", orderedBy: [.ascending("id")])
 
-    func open(_ kind: WriterKind) async throws -> (TemporaryDatabase, DatabaseResults<Coded>) {
+    func open(_ kind: WriterKind) async throws -> (TemporaryDatabase, DatabaseResults<Coded, Int64>) {
         let database = try TemporaryDatabase(Coded.createTable + "; CREATE INDEX t_name ON t(name)", kind: kind)
         try await database.writer.write { db in
             for id in 1...5 { try Coded(id: Int64(id), code: "c\(id)", name: "n\(id)").insert(db) }
         }
-        return (database, try await DatabaseResults<Coded>(database.writer, request: Self.request))
+        return (database, try await DatabaseResults<Coded, Int64>(database.writer, request: Self.request))
     }
 
     /// A migration that drops a unique column (and its index) and another
@@ -48,7 +48,7 @@ import Testing
         #expect(results.reportedSnapshot.keysBySection == [[1, 3, 4, 5, 9]])
     }
 
-    /// Once a source is released, its trigger and function go: the app's
+    /// Once a source is released, its triggers and function go: the app's
     /// `UPDATE`s that change rowids still run.
     @Test(arguments: WriterKind.allCases)
     func aReleasedSourceLeavesNoTrigger(kind: WriterKind) async throws {
@@ -56,17 +56,18 @@ import Testing
         try await database.writer.write { db in
             for id in 1...5 { try Coded(id: Int64(id), code: "c\(id)", name: "n\(id)").insert(db) }
         }
-        var results: DatabaseResults<Coded>? = try await DatabaseResults<Coded>(database.writer, request: Self.request)
+        var results: DatabaseResults<Coded, Int64>? = try await DatabaseResults<Coded, Int64>(database.writer, request: Self.request)
         // Temporary triggers live on the writer's connection.
         let triggers = {
             try await database.writer.write { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_temp_master WHERE type = 'trigger'")! }
         }
-        #expect(try await triggers() == 1)
+        // One for updates that change a rowid or key, one for deletes.
+        #expect(try await triggers() == 2)
         results = nil
-        // The trigger is dropped on the writer's next turn.
+        // The triggers are dropped on the writer's next turn.
         try await database.writer.write { db in try db.execute(sql: "UPDATE t SET id = 10 WHERE id = 1") }
         #expect(try await triggers() == 0)
-        try await database.writer.write { db in try db.execute(sql: "UPDATE t SET id = 11 WHERE id = 2") }
+        try await database.writer.write { db in try db.execute(sql: "UPDATE t SET id = 11 WHERE id = 2; DELETE FROM t WHERE id = 99") }
         #expect(try await database.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM t ORDER BY id") } == [3, 4, 5, 10, 11])
         _ = results
     }
@@ -75,7 +76,7 @@ import Testing
     @Test(arguments: WriterKind.allCases)
     func twoSourcesFollowRowidChanges(kind: WriterKind) async throws {
         let (database, first) = try await open(kind)
-        let second = try await DatabaseResults<Coded>(database.writer, request: DatabaseResultsRequest(table: "t", orderedBy: [.descending("name")]))
+        let second = try await DatabaseResults<Coded, Int64>(database.writer, request: DatabaseResultsRequest(table: "t", orderedBy: [.descending("name")]))
         try await database.writer.write { db in try db.execute(sql: "UPDATE t SET id = id + 100 WHERE id > 3") }
         await first.synchronize()
         await second.synchronize()
@@ -87,7 +88,7 @@ import Testing
     @Test(arguments: [WriterKind.pool, .queue])
     func aSourceReleasedAfterItsWriterClosedTrapsNothing(kind: WriterKind) async throws {
         let database = try TemporaryDatabase(Coded.createTable, kind: kind)
-        var results: DatabaseResults<Coded>? = try await DatabaseResults<Coded>(database.writer, request: Self.request)
+        var results: DatabaseResults<Coded, Int64>? = try await DatabaseResults<Coded, Int64>(database.writer, request: Self.request)
         #expect(results?.reportedSnapshot.count == 0)
         if let queue = database.writer as? DatabaseQueue { try queue.close() }
         if let pool = database.writer as? DatabasePool { try pool.close() }

@@ -30,7 +30,7 @@ import Testing
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (5, 'p', ?), (6, 'p', ?)", arguments: [Int64.max, Int64.min])
         }
         let request = DatabaseResultsRequest(table: "player", orderedBy: [.ascending("score")])
-        let results = try await DatabaseResults<Player>(database.pool, request: request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: request)
         try await database.pool.write { db in
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (7, 'p', ?), (8, 'p', ?)", arguments: [Int64.max - 1, 7])
             try db.execute(sql: "UPDATE player SET score = ? WHERE id = 1", arguments: [9.3e18])

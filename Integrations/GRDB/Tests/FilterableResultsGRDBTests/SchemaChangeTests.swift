@@ -12,7 +12,7 @@ import Testing
 @Suite struct SchemaChangeTests {
     static let request = DatabaseResultsRequest(table: "t", orderedBy: [.ascending("score")])
 
-    func open(_ kind: WriterKind) async throws -> (TemporaryDatabase, Screen<Fields>) {
+    func open(_ kind: WriterKind) async throws -> (TemporaryDatabase, Screen<Fields, Int64>) {
         let database = try TemporaryDatabase(
             "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score INTEGER, note TEXT)", kind: kind)
         try await database.writer.write { db in
@@ -20,7 +20,7 @@ import Testing
                 try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?, ?)", arguments: [id + 1, name, 10 * (id + 1), "note \(id + 1)"])
             }
         }
-        let results = try await DatabaseResults<Fields>(database.writer, request: Self.request, batchSize: 2, cacheCapacity: 4)
+        let results = try await DatabaseResults<Fields, Int64>(database.writer, request: Self.request, batchSize: 2, cacheCapacity: 4)
         let screen = Screen(results) { $0.description }
         // Every connection reads rows once before the schema changes (its
         // statements are prepared for the old columns).
@@ -46,7 +46,7 @@ import Testing
     /// carries is its row's as it was before the commit (a delete) or after
     /// it, and the screen shows the rows of a fresh `SELECT` with their
     /// records. Returns what is wrong.
-    func commit(_ sql: String, _ screen: Screen<Fields>, _ database: TemporaryDatabase) async throws -> [String] {
+    func commit(_ sql: String, _ screen: Screen<Fields, Int64>, _ database: TemporaryDatabase) async throws -> [String] {
         let before = try freshRecords(database)
         var changes: [ResultsChangeset<Fields, Int64>.ElementChange] = []
         let observation = screen.results.observe { update in changes += update.changeset.elementChanges }
@@ -66,7 +66,7 @@ import Testing
     }
 
     /// The records shown that differ from the database's.
-    func wrongRecords(_ screen: Screen<Fields>, _ database: TemporaryDatabase) throws -> [String] {
+    func wrongRecords(_ screen: Screen<Fields, Int64>, _ database: TemporaryDatabase) throws -> [String] {
         let fresh = try freshRecords(database)
         let snapshot = screen.results.reportedSnapshot
         var wrong: [String] = []

@@ -45,8 +45,8 @@ import Testing
         let database = try TemporaryDatabase()
         try populate(database)
         // Removals are reported with their records: at most half the cache (else a reload).
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request, batchSize: 20, cacheCapacity: 1_000)
-        var updates: [DatabaseResults<Player>.Update] = []
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request, batchSize: 20, cacheCapacity: 1_000)
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         for text in ["p", "P1", "p12", "p12é", "p1", ""] {
@@ -68,7 +68,7 @@ import Testing
     @Test func narrowingKeystrokeWithCommitsInFlight() async throws {
         let database = try TemporaryDatabase()
         try populate(database)
-        let results = try await DatabaseResults<Player>(database.pool, request: Self.request)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
         try await results.search(for: "p1", in: ["name"])
         for step in 0..<20 {
             // Commits not yet reported when the keystroke reads its candidates.
@@ -88,7 +88,7 @@ import Testing
         try await database.pool.write { db in
             for id in 1...1_000 { try Player(id: Int64(id), name: "n\(1_000 - id)", team: nil, score: id).insert(db) }
         }
-        let results = try await DatabaseResults<Player>(
+        let results = try await DatabaseResults<Player, Int64>(
             database.pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")]), batchSize: 40, cacheCapacity: 80)
         let snapshot = results.reportedSnapshot
         for row in 0..<1_000 { #expect(snapshot.element(at: ResultsIndexPath(row: row, section: 0))?.id == snapshot.key(at: ResultsIndexPath(row: row, section: 0))) }

@@ -13,12 +13,12 @@ import Testing
 @Suite struct SilentChangeTests {
     static let request = DatabaseResultsRequest(table: "t", orderedBy: [.ascending("id")])
 
-    func open(_ kind: WriterKind, rows: Int = 2) async throws -> (TemporaryDatabase, Screen<Coded>) {
+    func open(_ kind: WriterKind, rows: Int = 2) async throws -> (TemporaryDatabase, Screen<Coded, Int64>) {
         let database = try TemporaryDatabase(Coded.createTable, kind: kind)
         try await database.writer.write { db in
             for id in 1...Int64(rows) { try Coded(id: id, code: String(UnicodeScalar(UInt8(96 + id))), name: "n\(id)").insert(db) }
         }
-        let results = try await DatabaseResults<Coded>(database.writer, request: Self.request)
+        let results = try await DatabaseResults<Coded, Int64>(database.writer, request: Self.request)
         return (database, Screen(results) { "\($0.id):\($0.code ?? "-"):\($0.name ?? "-")" })
     }
 
@@ -111,8 +111,8 @@ import Testing
     @Test(arguments: [WriterKind.pool, .queue])
     func aDeleteOfARowNeverReadIsAnimated(kind: WriterKind) async throws {
         let (database, screen) = try await open(kind, rows: 26)
-        let results = try await DatabaseResults<Coded>(database.writer, request: Self.request, batchSize: 5, cacheCapacity: 10)
-        var updates: [DatabaseResults<Coded>.Update] = []
+        let results = try await DatabaseResults<Coded, Int64>(database.writer, request: Self.request, batchSize: 5, cacheCapacity: 10)
+        var updates: [DatabaseResults<Coded, Int64>.Update] = []
         let observation = results.observe { updates.append($0) }
         defer { observation.cancel() }
         _ = results.reportedSnapshot.element(at: ResultsIndexPath(row: 0, section: 0))
@@ -148,7 +148,7 @@ import Testing
             }
         }
         let request = DatabaseResultsRequest(table: "t", orderedBy: [.ascending("id")])
-        let results = try await DatabaseResults<Fields>(database.writer, request: request)
+        let results = try await DatabaseResults<Fields, Int64>(database.writer, request: request)
         let screen = Screen(results) { $0.description }
         let commits = [
             "INSERT OR REPLACE INTO t (id, a, b) VALUES (20, 'a1', 1)",                 // (a, b) of row 1

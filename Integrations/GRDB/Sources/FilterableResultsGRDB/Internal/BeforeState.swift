@@ -59,14 +59,9 @@ final class BeforeState: @unchecked Sendable {
         }
     }
 
-    /// The records with `rowIDs`, by rowid.
-    func records<Record: FetchableRecord>(_ rowIDs: [Int64], table: String) -> [Int64: Record]? {
-        read { db in try RecordQuery.fetch(rowIDs, table: table, db) }
-    }
-
-    /// The rows with `rowIDs`, every column, by rowid.
-    func rows(_ rowIDs: [Int64], table: String) -> [Int64: Row]? {
-        read { db in try RecordQuery.rows(rowIDs, table: table, db) }
+    /// The rows with `rowIDs`, every column (then the rowid and the key), by rowid.
+    func rows(_ rowIDs: [Int64], _ query: RecordQuery) -> [Int64: Row]? {
+        read { db in try query.rows(rowIDs: rowIDs, db) }
     }
 
     /// Lets go of the held state (before a checkpoint: a held state keeps

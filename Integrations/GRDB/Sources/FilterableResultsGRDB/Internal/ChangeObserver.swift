@@ -2,11 +2,15 @@ import GRDB
 
 /// Collects the rowids a transaction inserted, updated or deleted in the
 /// observed table and, after each commit, reads only those rows' entries on
-/// the writer connection and sends them to the main actor, in commit order.
+/// the writer connection and sends them to the main actor, in commit order,
+/// by key: the rowid is what SQLite reports within a transaction, the key
+/// is what the rows shown are.
 ///
-/// SQLite does not report every row a transaction removes. An `UPDATE`
-/// that changes a rowid reports the new one only: a temporary trigger
-/// (``RowidChangeTrigger``) reports the old. The rows `REPLACE` deletes
+/// SQLite does not report every row a transaction removes, nor any key. A
+/// temporary trigger (``KeyChangeTrigger``) reports the old rowid and key
+/// of each row deleted and of each row an `UPDATE` gives another rowid or
+/// key (the update hook tells only the new rowid): a key that left is
+/// removed, the new one inserted. The rows `REPLACE` deletes
 /// through a unique index other than the rowid are reported by nothing:
 /// after a commit that wrote rows of a table with such an index, they are
 /// looked up in the state before it by the written rows' values, or found
@@ -15,8 +19,10 @@ import GRDB
 /// and the request's rowids are then read again (see `rowsDeletedSilently`).
 ///
 /// Used only on the writer's queue (GRDB serialises it), hence unchecked.
-final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObserver, @unchecked Sendable {
-    let feed: AsyncStream<Delivery<Record>>.Continuation
+final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValueConvertible & Hashable & Sendable>:
+    TransactionObserver, @unchecked Sendable
+{
+    let feed: AsyncStream<Delivery<Record, Key>>.Continuation
     /// The state before the commit: records of rows that leave, rows
     /// rewritten with their own values, rows `REPLACE` deleted.
     let before: BeforeState?
@@ -27,14 +33,15 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     /// every row touched is reported changed.
     var rowLimit: Int { max(recordLimit, 1_000) }
     /// Where the records of rows about to be deleted are held.
-    let cache: RecordCache<Record>
-    /// The writer, to make the rowid trigger again after a schema change.
+    let cache: RecordCache<Record, Key>
+    /// The writer, to make the key triggers again after a schema change.
     private let writer: any DatabaseWriter
-    /// Reports the old rowid of rows an `UPDATE` gives another.
-    private(set) var rowidTrigger: RowidChangeTrigger!
-    /// Whether the trigger is known to be on the table: without it, any
-    /// `UPDATE` may have taken a row to another rowid unseen.
-    private var tracksRowidChanges = false
+    /// Reports the old rowid and key of rows deleted or given another rowid or key.
+    private(set) var keyTrigger: KeyChangeTrigger!
+    /// Whether the triggers are known to be on the table: without them, a
+    /// deleted row's key is known only from the state before the commit,
+    /// and any `UPDATE` may have changed a key unseen.
+    private var tracksKeyChanges = false
     /// The request observed; replaced on the writer when the request changes.
     var query: EntryQuery
     /// The schema version when the query was checked.
@@ -65,13 +72,15 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     private var updated: Set<Int64> = []
     private var deleted: Set<Int64> = []
     private var inserted: Set<Int64> = []
-    /// Old rowids of rows an `UPDATE` gave another rowid.
+    /// Old rowids of rows deleted, or that an `UPDATE` gave another rowid or key.
     private var rekeyed: Set<Int64> = []
+    /// The key each row of `rekeyed` had before the transaction.
+    private var keysBefore: [Int64: DatabaseValue] = [:]
     /// The number of inserts and updates of each row written.
     private var writes: [Int64: Int] = [:]
     private var untracked = false
     /// The rows whose records this transaction holds.
-    private var holding: [Int64] = []
+    private var holding: [Key] = []
     // The state before the transaction (see `BeforeState`).
     /// Rows the transaction touched, as they were: those of `changed`
     /// that existed before when `rowsBeforeAreAll`.
@@ -82,8 +91,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     private var countBefore: Int?
 
     init(
-        query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record>>.Continuation, before: BeforeState?,
-        recordLimit: Int, cache: RecordCache<Record>, writer: any DatabaseWriter
+        query: EntryQuery, schemaVersion: Int32, feed: AsyncStream<Delivery<Record, Key>>.Continuation, before: BeforeState?,
+        recordLimit: Int, cache: RecordCache<Record, Key>, writer: any DatabaseWriter
     ) {
         self.query = query
         self.cache = cache
@@ -93,18 +102,19 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         self.feed = feed
         self.writer = writer
         rowsBeforeAreAll = before.map { !$0.isPinned } ?? false
-        rowidTrigger = RowidChangeTrigger { [weak self] rowID in self?.rowidChanged(from: rowID) }
+        keyTrigger = KeyChangeTrigger { [weak self] rowID, key in self?.keyLeft(rowID: rowID, key: key) }
     }
 
-    /// Makes the rowid trigger on the query's table, outside a transaction
-    /// on the writer; without it, commits that update rows are checked by
-    /// count (or the request's rows read again).
-    func trackRowidChanges(_ db: Database) {
+    /// Makes the key triggers on the query's table, outside a transaction
+    /// on the writer; without them, commits that update or delete rows are
+    /// checked against the state before (or the request's rows read again).
+    func trackKeyChanges(_ db: Database) {
         do {
-            try rowidTrigger.install(on: query.request.table, db)
-            tracksRowidChanges = true
+            if (try? keyTrigger.isInstalled(on: query.request.table, db)) == true { keyTrigger.remove(db) }
+            try keyTrigger.install(on: query.request.table, key: query.keyColumn, db)
+            tracksKeyChanges = true
         } catch {
-            tracksRowidChanges = false
+            tracksKeyChanges = false
         }
     }
 
@@ -128,11 +138,14 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         }
     }
 
-    /// From the trigger, while a statement runs: `rowID` was given another
-    /// rowid (or will be, if a savepoint rolled back: it is only read again).
-    private func rowidChanged(from rowID: Int64) {
+    /// From the triggers, while a statement runs: the row `rowID`, whose
+    /// key was `key`, was deleted or given another rowid or key (or will
+    /// be, if a savepoint rolled back: it is only read again). The key it
+    /// had before the transaction is its first reported.
+    private func keyLeft(rowID: Int64, key: DatabaseValue) {
         readBefore(rowID, isFirstEvent: changed.insert(rowID).inserted, isWrite: false)
         rekeyed.insert(rowID)
+        if keysBefore[rowID] == nil { keysBefore[rowID] = key }
     }
 
     /// When the before-state is readable only while the transaction runs
@@ -142,11 +155,11 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     private func readBefore(_ rowID: Int64, isFirstEvent: Bool, isWrite: Bool) {
         guard let before, !before.isPinned, !isBroken, rowsBeforeAreAll else { return }
         let table = query.request.table
-        if isWrite, countBefore == nil, !query.uniqueIndexes.isEmpty || !tracksRowidChanges {
+        if isWrite, countBefore == nil, !query.uniqueIndexes.isEmpty || !tracksKeyChanges {
             countBefore = before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
         }
         guard isFirstEvent else { return }
-        guard changed.count <= rowLimit, let rows = before.rows([rowID], table: table) else {
+        guard changed.count <= rowLimit, let rows = before.rows([rowID], query.records) else {
             rowsBeforeAreAll = false
             return
         }
@@ -164,18 +177,17 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         guard let before, !isBroken, !changed.isEmpty else { return }
         let gone = deleted.union(rekeyed).subtracting(inserted)
         if before.isPinned {
-            let table = query.request.table
-            if changed.count <= rowLimit, let rows = before.rows(Array(changed), table: table) {
+            if changed.count <= rowLimit, let rows = before.rows(Array(changed), query.records) {
                 rowsBefore = rows
                 rowsBeforeAreAll = true
             } else if !gone.isEmpty, gone.count <= recordLimit {
-                rowsBefore = before.rows(Array(gone), table: table) ?? [:]
+                rowsBefore = before.rows(Array(gone), query.records) ?? [:]
             }
         }
         guard !gone.isEmpty, gone.count <= recordLimit else { return }
-        var records: [Int64: Record] = [:]
+        var records: [Key: Record] = [:]
         for rowID in gone {
-            if let row = rowsBefore[rowID] { records[rowID] = try? Record(row: row) }
+            if let row = rowsBefore[rowID], let key: Key = RecordQuery.key(of: row) { records[key] = try? Record(row: row) }
         }
         cache.hold(records)
         holding = Array(records.keys)
@@ -186,7 +198,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
     /// rowid (`REPLACE` deletes through it unseen), or updated rows while
     /// the rowid trigger is missing.
     private var mayHaveDeletedSilently: Bool {
-        (!query.uniqueIndexes.isEmpty && !writes.isEmpty) || (!tracksRowidChanges && !updated.isEmpty)
+        (!query.uniqueIndexes.isEmpty && !writes.isEmpty) || (!tracksKeyChanges && !updated.isEmpty)
     }
 
     func databaseDidCommit(_ db: Database) {
@@ -222,11 +234,11 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 // A dropped table took the trigger with it: make it again
                 // on the writer's next turn (no statement may change the
                 // schema while commits are reported).
-                tracksRowidChanges = (try? rowidTrigger.isInstalled(on: query.request.table, db)) ?? false
-                if !tracksRowidChanges {
+                tracksKeyChanges = (try? keyTrigger.isInstalled(on: query.request.table, db)) ?? false
+                if !tracksKeyChanges {
                     writer.asyncWriteWithoutTransaction { [weak self] db in
                         guard let self, !isBroken else { return }
-                        trackRowidChanges(db)
+                        trackKeyChanges(db)
                     }
                 }
             } catch {
@@ -243,58 +255,95 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         do {
             let stamp = nextStamp
             nextStamp &+= 1
-            let table = query.request.table
             let rowIDs = Array(changed)
-            let entries = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
-            let present = Set(entries.map(\.rowID))
-            var removed = rowIDs.filter { !present.contains($0) }
+            let fetched: [(rowID: Int64, entry: IndexEntry<Key>)] = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
+            let entries = fetched.map(\.entry)
+            let presentRowIDs = Set(fetched.map(\.rowID))
+            let present = Set(entries.map(\.key))
             // The rows after, every column, and the records of the rows that came
             // or changed (as many as the cache takes).
             var rowsAfter: [Int64: Row]?
-            var records: [Int64: Record] = [:]
+            var recordsByRowID: [Int64: Record] = [:]
             if rowIDs.count <= rowLimit {
-                let decoding: Set<Int64> = entries.count <= recordLimit ? present : []
-                (rowsAfter, records) = try RecordQuery.rows(rowIDs, decoding: decoding, table: table, db)
+                let decoding: Set<Int64> = entries.count <= recordLimit ? presentRowIDs : []
+                (rowsAfter, recordsByRowID) = try query.records.rows(rowIDs: rowIDs, decoding: decoding, db)
+            }
+            // The key of each row touched that exists now (matching or not).
+            var keyAfter: [Int64: Key] = [:]
+            if let rowsAfter {
+                for (rowID, row) in rowsAfter { keyAfter[rowID] = try query.key(row[row.count - 1], rowID: rowID) }
+            } else {
+                keyAfter = try query.keys(ofRowIDs: rowIDs, db)
+            }
+            // The keys the rows touched had before: reported by the triggers
+            // (deleted rows, rowid and key changes), else the key they have
+            // now (updated rows), else read in the state before; unknown
+            // without the triggers and that state: the request's keys are
+            // read again.
+            var keysLeft = Set<Key>()
+            var knowsKeysBefore = true
+            for rowID in rowIDs {
+                var known = tracksKeyChanges
+                if let value = keysBefore[rowID] {
+                    if let key = Key.fromDatabaseValue(value) { keysLeft.insert(key) }
+                    known = true
+                }
+                if rowsBeforeAreAll {
+                    if let row = rowsBefore[rowID], let key: Key = RecordQuery.key(of: row) { keysLeft.insert(key) }
+                    known = true
+                }
+                // A row that no longer matches leaves under the key it has.
+                if let key = keyAfter[rowID] { keysLeft.insert(key) }
+                if !known, deleted.contains(rowID) || updated.contains(rowID) { knowsKeysBefore = false }
             }
             // Rows that left unseen: found (and their records held, as a
-            // delete's are before a commit), or the request's rows read again.
-            var verified: Set<Int64>?
+            // delete's are before a commit), or the request's keys read again.
+            var verified: Set<Key>?
             var rowsLeaving = rowsBefore
-            if mayHaveDeletedSilently {
-                if let found = try rowsDeletedSilently(rowsAfter: rowsAfter, db) {
-                    removed += found
-                    if !found.isEmpty, found.count <= recordLimit, let rows = before?.rows(found, table: table) {
-                        rowsLeaving.merge(rows) { old, _ in old }
-                        var held: [Int64: Record] = [:]
-                        for (rowID, row) in rows { held[rowID] = try? Record(row: row) }
-                        cache.hold(held)
-                        holding += held.keys
+            if mayHaveDeletedSilently, knowsKeysBefore {
+                if let found = try rowsDeletedSilently(rowsAfter: rowsAfter, db),
+                   found.isEmpty || found.count <= rowLimit, let rows = found.isEmpty ? [:] : before?.rows(found, query.records) {
+                    var held: [Key: Record] = [:]
+                    for (rowID, row) in rows {
+                        rowsLeaving[rowID] = rowsLeaving[rowID] ?? row
+                        guard let key: Key = RecordQuery.key(of: row) else { continue }
+                        keysLeft.insert(key)
+                        if found.count <= recordLimit, !present.contains(key) { held[key] = try? Record(row: row) }
                     }
+                    cache.hold(held)
+                    holding += held.keys
                 } else {
-                    silentDeletionChecks.rereads += 1
-                    verified = try query.matchingRowIDs(among: nil, db)
+                    knowsKeysBefore = false
                 }
             }
+            if !knowsKeysBefore {
+                silentDeletionChecks.rereads += 1
+                verified = try query.matchingKeys(among: nil as [Key]?, db)
+            }
+            let removed = Array(keysLeft.subtracting(present))
             // The records: of the rows that came or changed as they are now,
             // of the rows that left as they were, and of the rows that changed
             // section as they were too (a row that moves into a new section is
             // reported deleted from its old place).
-            var leaving: [Int64: Record] = [:]
+            var records: [Key: Record] = [:]
+            var leaving: [Key: Record] = [:]
             if let rowsAfter, entries.count + removed.count <= recordLimit {
+                for (rowID, record) in recordsByRowID {
+                    if let key = keyAfter[rowID] { records[key] = record }
+                }
                 // (A record that fails to decode is read again, or the update reloads.)
                 if let section = query.request.sectionColumn {
-                    for entry in entries {
-                        if let row = rowsAfter[entry.rowID], let old = rowsLeaving[entry.rowID],
+                    for (rowID, entry) in fetched {
+                        if let row = rowsAfter[rowID], let old = rowsLeaving[rowID], RecordQuery.key(of: old) == entry.key,
                            old[section] as DatabaseValue? != row[section] as DatabaseValue? {
-                            leaving[entry.rowID] = try? Record(row: old)
+                            leaving[entry.key] = try? Record(row: old)
                         }
                     }
                 }
-                for rowID in removed {
-                    if let row = rowsLeaving[rowID] { leaving[rowID] = try? Record(row: row) }
+                let left = Set(removed)
+                for row in rowsLeaving.values {
+                    if let key: Key = RecordQuery.key(of: row), left.contains(key) { leaving[key] = try? Record(row: row) }
                 }
-            } else {
-                records = [:]
             }
             // An UPDATE that wrote the values a row had (an upsert of an
             // unchanged record) changes nothing: compare with the row before.
@@ -306,8 +355,12 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                 let unchanged = candidates.filter { rowID in rowsAfter[rowID].map { $0 == rowsBefore[rowID] } ?? false }
                 if !unchanged.isEmpty { changedContent.removeAll { unchanged.contains($0) } }
             }
+            var updatedKeys = Set(changedContent.compactMap { keyAfter[$0] })
+            for rowID in changedContent {
+                if let value = keysBefore[rowID], let key = Key.fromDatabaseValue(value) { updatedKeys.insert(key) }
+            }
             feed.yield(.changes(
-                upserted: entries, removed: removed, updated: changedContent, records: records, leaving: leaving, verified: verified))
+                upserted: entries, removed: removed, updated: Array(updatedKeys), records: records, leaving: leaving, verified: verified))
         } catch {
             isBroken = true
             feed.yield(.failure(EntryQuery.typed(error)))
@@ -336,7 +389,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         let table = query.request.table
         let quotedTable = table.quotedDatabaseIdentifier
         if before.isPinned {
-            if let rowsAfter, rowsBeforeAreAll, tracksRowidChanges, query.uniqueIndexes.allSatisfy(\.isPlain),
+            if let rowsAfter, rowsBeforeAreAll, tracksKeyChanges, query.uniqueIndexes.allSatisfy(\.isPlain),
                writes.allSatisfy({ rowID, count in count == 1 && rowsAfter[rowID] != nil && !deleted.contains(rowID) }) {
                 // A row only updated whose values in an index did not change
                 // conflicted with no row there (no other row had them).
@@ -358,7 +411,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
                     silentDeletionChecks.lookUps += 1
                     found.subtract(changed)
                     guard !found.isEmpty else { return [] }
-                    return Array(found.subtracting(try RecordQuery.existing(found, table: table, db)))
+                    return Array(found.subtracting(try query.records.existing(rowIDs: found, db)))
                 }
             }
             guard let rowIDsBefore = before.read({ db in try Int64.fetchSet(db, sql: "SELECT rowid FROM \(quotedTable)") }) else { return nil }
@@ -374,14 +427,12 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
 
     /// After a failure the request cannot be read, but the rows shown that
     /// the database no longer has (a dropped table has none) still leave,
-    /// so a view never asks for a record that is gone: every rowid the
+    /// so a view never asks for a record that is gone: every key the
     /// table has is sent, after each commit that touched it.
     private func removeRowsGone(_ db: Database, always: Bool = false) {
         guard always || !changed.isEmpty || untracked || (try? db.schemaVersion()) != schemaVersion else { return }
         let table = query.request.table
-        let existing: Set<Int64>? = try? db.tableExists(table)
-            ? Set(Int64.fetchAll(db, sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)"))
-            : []
+        let existing: Set<Key>? = try? db.tableExists(table) ? query.allKeys(db) : []
         guard let existing else { return }
         feed.yield(.changes(upserted: [], removed: [], updated: [], records: [:], leaving: [:], verified: existing))
     }
@@ -397,6 +448,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable>: TransactionObser
         deleted.removeAll(keepingCapacity: true)
         inserted.removeAll(keepingCapacity: true)
         rekeyed.removeAll(keepingCapacity: true)
+        keysBefore.removeAll(keepingCapacity: true)
         writes.removeAll(keepingCapacity: true)
         holding.removeAll()
         rowsBefore.removeAll()

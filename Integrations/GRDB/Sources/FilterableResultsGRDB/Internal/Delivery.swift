@@ -2,7 +2,7 @@ import FilterableResults
 import GRDB
 
 /// What the writer side sends the main actor, in commit order.
-enum Delivery<Record: Sendable>: Sendable {
+enum Delivery<Record: Sendable, Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable {
     /// One commit: the entries of the rows inserted or updated that match
     /// the request now, and the rows that left (deleted or no longer
     /// matching); the records of the rows that came or changed as they are
@@ -11,35 +11,35 @@ enum Delivery<Record: Sendable>: Sendable {
     /// `updated` are the rows whose content changed: an `UPDATE` that wrote
     /// the values a row had is not a change. `verified`, when the commit
     /// may have removed rows unseen (`REPLACE` through a unique index) and
-    /// they could not be found, is every rowid the request matches after
-    /// it (after a failure, every rowid the table has): the rows shown that
+    /// they could not be found, is every key the request matches after
+    /// it (after a failure, every key the table has): the rows shown that
     /// are not among them left too.
     case changes(
-        upserted: [IndexEntry], removed: [Int64], updated: [Int64], records: [Int64: Record], leaving: [Int64: Record],
-        verified: Set<Int64>?)
+        upserted: [IndexEntry<Key>], removed: [Key], updated: [Key], records: [Key: Record], leaving: [Key: Record],
+        verified: Set<Key>?)
     /// The whole table read again after a change the observer could not
     /// follow row by row (a schema change, an untracked change): a reload.
-    case reload([IndexEntry])
+    case reload([IndexEntry<Key>])
     /// A new request's rows, read in the writer's order, for the main actor
     /// to animate (re-sorted and re-sectioned with `reorganize`); `done`
     /// resumes its caller. With `refresh`, the rows' content may have
     /// changed unseen (the schema changed, or commits went unfollowed after
     /// an error): every row kept is reported updated, no record cached is kept.
-    case refetch(EntryQuery, [IndexEntry], reorganize: Bool, refresh: Bool, done: @Sendable () -> Void)
-    /// A narrower request's matching rowids, read on the writer among
+    case refetch(EntryQuery, [IndexEntry<Key>], reorganize: Bool, refresh: Bool, done: @Sendable () -> Void)
+    /// A narrower request's matching keys, read on the writer among
     /// `candidates` (or all rows), with the records of the candidates that
     /// leave (empty when too many): the main actor removes the rows shown
     /// that are not `matched`, and calls `done` with `false` without
     /// changing anything when it shows a row outside `candidates`.
     /// It narrows the request of serial `from`: shown another, the main
     /// actor changes nothing either.
-    case narrow(EntryQuery, from: Int, matched: Set<Int64>, candidates: Set<Int64>?, leaving: [Int64: Record], done: @Sendable (Bool) -> Void)
+    case narrow(EntryQuery, from: Int, matched: Set<Key>, candidates: Set<Key>?, leaving: [Key: Record], done: @Sendable (Bool) -> Void)
     /// The database could not be followed: the source keeps its last table.
     case failure(ResultsError)
     /// The records held for the rows a commit deleted (see
     /// `RecordCache.hold`) are no longer needed: the commit was delivered as
     /// a reload or a failure, which the main actor has applied.
-    case release([Int64])
+    case release([Key])
     /// Every earlier delivery has been applied.
     case marker(@Sendable () -> Void)
 }

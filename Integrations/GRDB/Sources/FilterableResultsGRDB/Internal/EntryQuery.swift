@@ -3,10 +3,13 @@ import FilterableResults
 import GRDB
 
 /// A request checked against the schema, as the SQL that reads its
-/// entries: the rowid, the order's columns and the section column of the
-/// rows that match every filter.
+/// entries: the rowid, the key, the order's columns and the section column
+/// of the rows that match every filter.
 struct EntryQuery: Sendable {
     let request: DatabaseResultsRequest
+    /// The key column resolved: the request's, the table's primary key, or
+    /// `rowid` for a table with no primary key.
+    let keyColumn: String
     let sql: String
     let arguments: [DatabaseValue]
     /// The table's unique indexes other than its rowid, through which
@@ -42,6 +45,7 @@ struct EntryQuery: Sendable {
             } catch {
                 throw ResultsError.unfollowableTable(table, reason: "it has no rowid (WITHOUT ROWID)")
             }
+            keyColumn = try Self.keyColumn(request.keyColumn, table: table, columns: columns, db)
             db.add(function: Self.foldFunction)
             db.add(function: SearchMatch.function)
             for filter in request.filters {
@@ -60,7 +64,7 @@ struct EntryQuery: Sendable {
         } catch {
             throw Self.typed(error)
         }
-        var selected = ["rowid"] + request.ordering.map { $0.column.quotedDatabaseIdentifier }
+        var selected = ["rowid", Self.quoted(keyColumn)] + request.ordering.map { $0.column.quotedDatabaseIdentifier }
         if let section = request.sectionColumn { selected.append(section.quotedDatabaseIdentifier) }
         var sql = "SELECT \(selected.joined(separator: ", ")) FROM \(table.quotedDatabaseIdentifier)"
         if !request.filters.isEmpty {
@@ -69,6 +73,53 @@ struct EntryQuery: Sendable {
         self.request = request
         self.sql = sql
         self.arguments = request.filters.flatMap(\.arguments)
+    }
+
+    /// The key column of `table`: `requested` when it is the rowid, the
+    /// primary key or a column with a `UNIQUE` index of its own; without
+    /// one, the primary key of one column, or the rowid of a table with no
+    /// primary key.
+    ///
+    /// - Throws: ``ResultsError/missingColumn(_:table:)`` for a column the
+    ///   table does not have, ``ResultsError/invalidKey(_:reason:)`` for a
+    ///   column whose values may repeat, or a composite primary key.
+    static func keyColumn(_ requested: String?, table: String, columns: Set<String>, _ db: Database) throws -> String {
+        guard let requested else {
+            let primaryKey = try db.primaryKey(table)
+            if primaryKey.isRowID { return primaryKey.rowIDColumn ?? "rowid" }
+            guard primaryKey.columns.count == 1 else {
+                throw ResultsError.invalidKey(
+                    "(\(primaryKey.columns.joined(separator: ", ")))",
+                    reason: "it is the composite primary key of table \(table): name one column with a UNIQUE index as the request's key column")
+            }
+            return primaryKey.columns[0]
+        }
+        let lowercased = requested.lowercased()
+        if ["rowid", "_rowid_", "oid"].contains(lowercased), !columns.contains(lowercased) { return "rowid" }
+        guard columns.contains(lowercased) else { throw ResultsError.missingColumn(requested, table: table) }
+        guard try db.table(table, hasUniqueKey: [requested]) else {
+            throw ResultsError.invalidKey(
+                "column \(requested)",
+                reason: "it is neither the primary key of table \(table) nor UNIQUE, so two rows may share a value: add a UNIQUE index on it")
+        }
+        return requested
+    }
+
+    /// `column` quoted for SQL (`rowid` as is).
+    static func quoted(_ column: String) -> String { column == "rowid" ? "rowid" : column.quotedDatabaseIdentifier }
+
+    /// The reader of the table's records by key and by rowid.
+    var records: RecordQuery { RecordQuery(table: request.table, keyColumn: keyColumn) }
+
+    /// The key a row's key value decodes to.
+    ///
+    /// - Throws: ``ResultsError/invalidKey(_:reason:)`` naming a `NULL`
+    ///   or a value that is not a `Key`.
+    func key<Key: DatabaseValueConvertible>(_ value: DatabaseValue, rowID: Int64) throws(ResultsError) -> Key {
+        if let key = Key.fromDatabaseValue(value) { return key }
+        let place = "column \(keyColumn) of table \(request.table), row of rowid \(rowID)"
+        if value.isNull { throw .invalidKey("NULL", reason: "\(place) has no key") }
+        throw .invalidKey("\(value)", reason: "\(place) holds it, which is not a \(Key.self)")
     }
 
     /// The error of a filter SQLite refused: a missing column when it
@@ -95,23 +146,53 @@ struct EntryQuery: Sendable {
 
     /// Every matching row's entry, stamped `stamp`, in the request's order
     /// (SQLite sorts in C, and the engine's sort then finds sorted runs).
-    func fetchAll(_ db: Database, stamp: UInt32 = 0) throws -> [IndexEntry] {
+    func fetchAll<Key>(_ db: Database, stamp: UInt32 = 0) throws -> [IndexEntry<Key>] {
         var orderBy = request.sectionColumn.map { [$0.quotedDatabaseIdentifier] } ?? []
         orderBy += request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" }
-        orderBy.append("rowid")
-        return try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp)
+        orderBy.append(Self.quoted(keyColumn))
+        var entries: [IndexEntry<Key>] = []
+        try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp) { entries.append($1) }
+        return entries
     }
 
-    /// The rowids of the rows that match, among `candidates` when given
-    /// (read by rowid, through cached statements), else all.
-    func matchingRowIDs(among candidates: [Int64]?, _ db: Database) throws -> Set<Int64> {
+    /// Every key the table has (all rows, matching or not).
+    func allKeys<Key: DatabaseValueConvertible & Hashable>(_ db: Database) throws -> Set<Key> {
+        var keys = Set<Key>()
+        let cursor = try Row.fetchCursor(db, sql: "SELECT rowid, \(Self.quoted(keyColumn)) FROM \(request.table.quotedDatabaseIdentifier)")
+        while let row = try cursor.next() { keys.insert(try key(row[1], rowID: row[0])) }
+        return keys
+    }
+
+    /// The keys of the rows with `rowIDs` that exist (matching or not), by rowid.
+    func keys<Key: DatabaseValueConvertible>(ofRowIDs rowIDs: [Int64], _ db: Database) throws -> [Int64: Key] {
+        var keys: [Int64: Key] = [:]
+        var start = 0
+        while start < rowIDs.count {
+            let chunk = rowIDs[start..<min(start + 500, rowIDs.count)]
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT rowid, \(Self.quoted(keyColumn)) FROM \(request.table.quotedDatabaseIdentifier) WHERE rowid IN (\(placeholders))",
+                arguments: StatementArguments(chunk.map(\.databaseValue)))
+            while let row = try cursor.next() {
+                let rowID: Int64 = row[0]
+                keys[rowID] = try key(row[1], rowID: rowID)
+            }
+            start += 500
+        }
+        return keys
+    }
+
+    /// The keys of the rows that match, among `candidates` when given
+    /// (read by key, through the key's index and cached statements), else all.
+    func matchingKeys<Key: DatabaseValueConvertible & Hashable>(among candidates: [Key]?, _ db: Database) throws -> Set<Key> {
         let table = request.table.quotedDatabaseIdentifier
+        let keyColumn = Self.quoted(self.keyColumn)
         let conditions = request.filters.map { "(\($0.sql))" }
-        var matched = Set<Int64>()
+        var matched = Set<Key>()
         guard let candidates else {
-            let sql = "SELECT rowid FROM \(table)" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-            let cursor = try Int64.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-            while let rowID = try cursor.next() { matched.insert(rowID) }
+            let sql = "SELECT rowid, \(keyColumn) FROM \(table)" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+            let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+            while let row = try cursor.next() { matched.insert(try key(row[1], rowID: row[0])) }
             return matched
         }
         var start = 0
@@ -121,43 +202,49 @@ struct EntryQuery: Sendable {
             while size < end - start { size *= 2 }
             let placeholders = Array(repeating: "?", count: size).joined(separator: ",")
             let statement = try db.cachedStatement(
-                sql: "SELECT rowid FROM \(table) WHERE " + (conditions + ["rowid IN (\(placeholders))"]).joined(separator: " AND "))
+                sql: "SELECT \(keyColumn) FROM \(table) WHERE " + (conditions + ["\(keyColumn) IN (\(placeholders))"]).joined(separator: " AND "))
             var chunk = candidates[start..<end].map(\.databaseValue)
             chunk += repeatElement(candidates[end - 1].databaseValue, count: size - chunk.count)
             statement.setUncheckedArguments(StatementArguments(arguments + chunk))
-            let cursor = try Int64.fetchCursor(statement)
-            while let rowID = try cursor.next() { matched.insert(rowID) }
+            let cursor = try DatabaseValue.fetchCursor(statement)
+            while let value = try cursor.next() {
+                if let key = Key.fromDatabaseValue(value) { matched.insert(key) }
+            }
             start = end
         }
         return matched
     }
 
-    /// The entries of the rows among `rowIDs` that exist and match, stamped `stamp`.
-    func fetch(rowIDs: [Int64], _ db: Database, stamp: UInt32) throws -> [IndexEntry] {
-        var entries: [IndexEntry] = []
+    /// The entries of the rows among `rowIDs` that exist and match, stamped
+    /// `stamp`, with their rowids.
+    func fetch<Key>(rowIDs: [Int64], _ db: Database, stamp: UInt32) throws -> [(rowID: Int64, entry: IndexEntry<Key>)] {
+        var entries: [(rowID: Int64, entry: IndexEntry<Key>)] = []
         let glue = request.filters.isEmpty ? " WHERE " : " AND "
         var start = 0
         while start < rowIDs.count {
             let chunk = rowIDs[start..<min(start + 500, rowIDs.count)]
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            entries += try fetch(
+            try fetch(
                 sql: sql + glue + "rowid IN (\(placeholders))",
-                arguments: arguments + chunk.map(\.databaseValue), db, stamp: stamp)
+                arguments: arguments + chunk.map(\.databaseValue), db, stamp: stamp) { entries.append(($0, $1)) }
             start += 500
         }
         return entries
     }
 
-    private func fetch(sql: String, arguments: [DatabaseValue], _ db: Database, stamp: UInt32) throws -> [IndexEntry] {
+    /// Calls `body` with the rowid and entry of each row `sql` reads.
+    private func fetch<Key>(
+        sql: String, arguments: [DatabaseValue], _ db: Database, stamp: UInt32, _ body: (Int64, IndexEntry<Key>) -> Void
+    ) throws {
         let orderCount = request.ordering.count
         let hasSection = request.sectionColumn != nil
-        var entries: [IndexEntry] = []
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         while let row = try cursor.next() {
+            let rowID: Int64 = row[0]
+            let key: Key = try key(row[1], rowID: rowID)
             let values = OrderValues(row, count: orderCount)
-            let section = hasSection ? OrderValue(row, at: orderCount + 1).sectionName : ""
-            entries.append(IndexEntry(rowID: row[0], section: section, values: values, stamp: stamp))
+            let section = hasSection ? OrderValue(row, at: orderCount + 2).sectionName : ""
+            body(rowID, IndexEntry(key: key, section: section, values: values, stamp: stamp))
         }
-        return entries
     }
 }

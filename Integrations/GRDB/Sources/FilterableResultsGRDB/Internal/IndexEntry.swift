@@ -2,26 +2,32 @@ import Foundation
 import FilterableResults
 import GRDB
 
-/// What the source keeps in memory for one row: its rowid, the values its
-/// order and section need, and a stamp that changes when the database
-/// reports the row's content changed (so the engine reports an update).
+/// What the source keeps in memory for one row: its key (the app's: the
+/// primary key, a unique column, or the rowid of a table with neither),
+/// the values its order and section need, and a stamp that changes when
+/// the database reports the row's content changed (so the engine reports
+/// an update).
 ///
-/// 88 bytes with no heap block when the order has at most two columns,
-/// its text values and the section name fit in 15 UTF-8 bytes.
-struct IndexEntry: Sendable {
-    var rowID: Int64
+/// With an `Int64` key, 88 bytes with no heap block when the order has at
+/// most two columns, its text values and the section name fit in 15 UTF-8
+/// bytes.
+struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable {
+    var key: Key
     var section: String
     var values: OrderValues
     /// The number of the commit that last changed the row's content
     /// (wrapping: only equality with the row's previous stamp matters).
     var stamp: UInt32
 
-    /// The sort key of a request's ordering: its columns, then the rowid.
+    /// The sort key of a request's ordering: its columns, then the key (in
+    /// SQLite's order of the key's values, as `ORDER BY key` with the
+    /// `BINARY` collation).
     ///
     /// While a new request's order is set, the engine may compare entries
     /// read for the old one (fewer values): those compare on the values
     /// both have, and are replaced in the same batch.
     static func sortKey(_ ordering: [DatabaseResultsRequest.Ordering]) -> ResultsSortKey<IndexEntry> {
+        let keyOrder = Self.keyOrder
         let descending = ordering.map(\.isDescending)
         let first = descending.first ?? false
         let second = descending.count > 1 ? descending[1] : false
@@ -41,8 +47,16 @@ struct IndexEntry: Sendable {
                     if order != .orderedSame { return descending[index] ? SQLiteOrder.invert(order) : order }
                 }
             }
-            return lhs.rowID < rhs.rowID ? .orderedAscending : lhs.rowID == rhs.rowID ? .orderedSame : .orderedDescending
+            return keyOrder(lhs.key, rhs.key)
         }
+    }
+
+    /// SQLite's order of two keys' values: integers and text compared
+    /// directly, other keys through their database values.
+    static var keyOrder: @Sendable (Key, Key) -> ComparisonResult {
+        if Key.self == Int64.self { return { SQLiteOrder.order($0 as! Int64, $1 as! Int64) } }
+        if Key.self == String.self { return { SQLiteOrder.text($0 as! String, $1 as! String) } }
+        return { OrderValue.compare(OrderValue($0.databaseValue), OrderValue($1.databaseValue)) }
     }
 
     /// Whether `other` has the same order values and section, compared as

@@ -13,7 +13,11 @@ enum OrderValue: Sendable, Equatable {
 
     /// The value of column `index` of the current row of a cursor.
     init(_ row: Row, at index: Int) {
-        let value: DatabaseValue = row[index]
+        self.init(row[index] as DatabaseValue)
+    }
+
+    /// A database value.
+    init(_ value: DatabaseValue) {
         switch value.storage {
         case .null: self = .null
         case let .int64(number): self = .integer(number)

@@ -11,11 +11,12 @@ struct OrderValues: Sendable {
     /// The values after the second one (empty, and unallocated, for most requests).
     var rest: [OrderValue]
 
-    /// The values read from columns `1...count` of a cursor's current row.
+    /// The values read from columns `2...count + 1` of a cursor's current
+    /// row (after the rowid and the key).
     init(_ row: Row, count: Int) {
-        first = count > 0 ? OrderValue(row, at: 1) : .null
-        second = count > 1 ? OrderValue(row, at: 2) : .null
-        rest = count > 2 ? (3...count).map { OrderValue(row, at: $0) } : []
+        first = count > 0 ? OrderValue(row, at: 2) : .null
+        second = count > 1 ? OrderValue(row, at: 3) : .null
+        rest = count > 2 ? (4...count + 1).map { OrderValue(row, at: $0) } : []
         self.count = UInt16(count)   // SQLite reads at most 2,000 columns
     }
 

@@ -15,7 +15,7 @@ func freshSelect(_ request: DatabaseResultsRequest, _ reader: any DatabaseReader
         var sections: [String: [Int64]] = [:]
         var names: [String] = []
         for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(request.filters.flatMap(\.arguments))) {
-            let name = IndexEntry.sectionName(row[1])
+            let name = IndexEntry<Int64>.sectionName(row[1])
             if sections[name] == nil { names.append(name) }
             sections[name, default: []].append(row[0])
         }

@@ -1,4 +1,5 @@
 import GRDB
+@testable import FilterableResultsGRDB
 
 /// A row of the defect tests' table `t (id INTEGER PRIMARY KEY, code TEXT UNIQUE, name TEXT)`.
 struct Coded: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
@@ -19,7 +20,7 @@ struct Fields: Hashable, Sendable, FetchableRecord, CustomStringConvertible {
     init(row: Row) {
         columns = []
         values = []
-        for (name, value) in row where name != "filterable_results_rowid" {
+        for (name, value) in row where name != RecordQuery.rowIDAlias && name != RecordQuery.keyAlias {
             columns.append(name)
             values.append(value)
         }

@@ -7,10 +7,10 @@ import GRDB
 /// through the validator, every update through the view, whose cells are
 /// the records it was given.
 @MainActor
-final class Screen<Record: FetchableRecord & Sendable> {
-    typealias DataSource = ResultsDataSource<DatabaseResults<Record>, String>
-    let results: DatabaseResults<Record>
-    let checker: UpdateChecker
+final class Screen<Record: FetchableRecord & Sendable, Key: DatabaseValueConvertible & Hashable & Sendable> {
+    typealias DataSource = ResultsDataSource<DatabaseResults<Record, Key>, String>
+    let results: DatabaseResults<Record, Key>
+    let checker: UpdateChecker<Key>
     let view: ListViewSimulator<String>
     let dataSource: DataSource
     let cell: (Record) -> String
@@ -21,7 +21,7 @@ final class Screen<Record: FetchableRecord & Sendable> {
     private var observation: ResultsObservation?
 
     init(
-        _ results: DatabaseResults<Record>, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .readAtBatchStart,
+        _ results: DatabaseResults<Record, Key>, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .readAtBatchStart,
         cell: @escaping (Record) -> String
     ) {
         self.results = results
@@ -40,7 +40,7 @@ final class Screen<Record: FetchableRecord & Sendable> {
     /// What is wrong with the screen now: batches the validator refused, an
     /// exception the view raised, cells that differ from the source's
     /// records (rows not reconfigured), rows that differ from `expected`.
-    func problems(expected: [[Int64]]) -> [String] {
+    func problems(expected: [[Key]]) -> [String] {
         var problems = checker.violations
         if let exception = view.exception { problems.append("the view raised \(exception)") }
         let snapshot = results.reportedSnapshot

@@ -1,0 +1,117 @@
+/// Finding a row of the composed table by its key: the part's own snapshot
+/// finds it, and the composed table says where (or whether) it shows.
+extension ResultsComposition.Snapshot {
+    /// The index path of the row with `key` in the composed table, or
+    /// `nil` when the table does not show it: its part is gone, its part
+    /// does not have it, the composition's filter hides it, its section is
+    /// folded, or (for a placeholder's row) the placeholder does not show.
+    /// The part's own snapshot finds the row, by its own lookup.
+    ///
+    ///     let path = snapshot.indexPath(forKey: .row(part: 1, showing: players, key: 42))
+    ///
+    /// - Complexity: O(*p* + log *n*) for *p* parts and *n* rows of the
+    ///   part (the part's own lookup), plus O(log *m*) for *m* rows of its
+    ///   section when the composition filters.
+    public func indexPath(forKey key: Key) -> ResultsIndexPath? {
+        let candidate: ResultsIndexPath
+        switch key {
+        case let .row(id, partKey):
+            guard let part = index(ofPart: id), let local = parts[part].table.indexPath(forPartKey: partKey),
+                  let path = indexPath(ofRow: local, inPart: part) else { return nil }   // nil in a folded section
+            candidate = path
+        case let .placeholder(id?, row):
+            guard let part = index(ofPart: id), parts[part].showsPlaceholder else { return nil }
+            candidate = ResultsIndexPath(row: row, section: parts[part].firstSection + parts[part].table.numberOfSections)
+        case let .placeholder(nil, row):
+            guard showsPlaceholder else { return nil }
+            candidate = ResultsIndexPath(row: row, section: partsSectionCount)
+        }
+        // The row found is the one `key(at:)` names so, or none (a key of
+        // another type than the part's, a placeholder row past its last).
+        return self.key(at: candidate) == key ? candidate : nil
+    }
+}
+
+extension ResultsComposition {
+    /// The index path in the composed table as last reported of the row
+    /// with `key`, or `nil` when it does not show (see
+    /// ``Snapshot/indexPath(forKey:)``).
+    ///
+    ///     let path = screen.indexPath(forKey: .row(part: 1, showing: products, key: product.id))
+    ///
+    /// - Complexity: O(*p* + log *n*) for *p* parts and *n* rows of the part.
+    public func indexPath(forKey key: Key) -> ResultsIndexPath? { reportedSnapshot.indexPath(forKey: key) }
+
+    /// The row with `key` if the composed table as last reported shows
+    /// it, or `nil` when it does not (a row the composition's filter hides,
+    /// or in a folded section, is not shown); a part's own source finds
+    /// rows its table shows whatever the composition hides.
+    ///
+    ///     if let row = screen.visibleElement(forKey: .row(part: 1, showing: products, key: id)) { show(row) }
+    ///
+    /// - Complexity: O(*p* + log *n*) for *p* parts and *n* rows of the
+    ///   part, plus the part's transform.
+    public func visibleElement(forKey key: Key) -> Element? { reportedSnapshot.visibleElement(forKey: key) }
+}
+
+// MARK: - A part's lookup
+
+/// A part's table that finds a row by the part's key with its source's
+/// own lookup, without reading the other rows.
+protocol PartTableKeyLookup {
+    /// The path in this table of the row whose key is `key` (a key of the
+    /// part's own type, its type erased), or `nil`.
+    func indexPath(forPartKeyBase key: any Hashable) -> ResultsIndexPath?
+}
+
+extension PartSnapshotTable: PartTableKeyLookup {
+    /// The part's snapshot's own lookup; `nil` for a key of another type.
+    ///
+    /// - Complexity: that of the snapshot's ``ResultsTableSnapshot/indexPath(forKey:)``.
+    func indexPath(forPartKeyBase key: any Hashable) -> ResultsIndexPath? {
+        (key as? Snapshot.Key).flatMap(snapshot.indexPath(forKey:))
+    }
+}
+
+extension FilteredTable: PartTableKeyLookup {
+    /// The row in the part's own table, then its place among the rows that
+    /// pass the filter; `nil` when the filter hides it.
+    ///
+    /// - Complexity: that of the part's lookup, plus O(log *m*) for *m*
+    ///   rows passing in its section.
+    func indexPath(forPartKeyBase key: any Hashable) -> ResultsIndexPath? {
+        guard let own = base.indexPath(forPartKey: ResultsComposition<Element>.PartKey(key)),
+              rows.indices.contains(own.section) else { return nil }
+        let passing = rows[own.section]
+        var (low, high) = (0, passing.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if passing[middle] < own.row { low = middle + 1 } else { high = middle }
+        }
+        return low < passing.count && passing[low] == own.row ? ResultsIndexPath(row: low, section: own.section) : nil
+    }
+}
+
+extension PartTable {
+    /// The path in this table of the row with the part's key `key`, or
+    /// `nil`: the part's own lookup, or, for a table that has none, every
+    /// row's key read in turn.
+    ///
+    /// - Complexity: that of the part's lookup; O(*n* log *n*) without one.
+    func indexPath(forPartKey key: ResultsComposition<Element>.PartKey) -> ResultsIndexPath? {
+        let found: ResultsIndexPath?
+        if let lookup = self as? any PartTableKeyLookup {
+            found = lookup.indexPath(forPartKeyBase: key.base)
+        } else {
+            found = nil
+            for section in 0..<numberOfSections {
+                for row in 0..<numberOfRows(inSection: section) where self.key(at: ResultsIndexPath(row: row, section: section)) == key {
+                    return ResultsIndexPath(row: row, section: section)
+                }
+            }
+        }
+        // A key the part's lookup took by conversion (an `Int` for an
+        // `Int?` key) names no row: a part's keys have one type.
+        return found.flatMap { self.key(at: $0) == key ? $0 : nil }
+    }
+}
