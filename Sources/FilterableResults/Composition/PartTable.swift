@@ -19,6 +19,9 @@ protocol PartTable<Element> {
     func row(at indexPath: ResultsIndexPath) -> Element?
     /// The part's key of the row at a path, or `nil`.
     func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey?
+    /// The path of the row with a key of the part, found by the part's own
+    /// lookup, or `nil`.
+    func indexPath(forPartKey key: ResultsComposition<Element>.PartKey) -> ResultsIndexPath?
     /// The identity the part's source gives a section when it has one of
     /// its own (a nested composition's sections belong to its parts), or
     /// `nil` when a section is its name, or unnamed its index.

@@ -30,7 +30,12 @@ extension ResultsComposition {
         from old: Snapshot, to new: Snapshot, updates: [Int: PartUpdate] = [:], aliases: [Key: Key] = [:]
     ) -> ResultsChangeset<Element, Key>? {
         var joined = JoinedChanges()
-        if old.parts.count == new.parts.count && old.parts.indices.allSatisfy({ old.parts[$0].id == new.parts[$0].id }) {
+        // (Loops, not closures: a closure capturing a value of a generic type
+        // looks that type up by name each time it is made, in code the
+        // compiler did not specialize.)
+        var sameParts = old.parts.count == new.parts.count
+        for index in old.parts.indices where sameParts && old.parts[index].id != new.parts[index].id { sameParts = false }
+        if sameParts {
             // The same parts in the same places (a part's update, a filter, a fold): each part's own changes.
             for index in new.parts.indices {
                 let update = updates.isEmpty ? nil : updates[new.parts[index].id]

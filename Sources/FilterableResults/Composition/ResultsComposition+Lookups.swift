@@ -56,62 +56,27 @@ extension ResultsComposition {
 
 // MARK: - A part's lookup
 
-/// A part's table that finds a row by the part's key with its source's
-/// own lookup, without reading the other rows.
-protocol PartTableKeyLookup {
-    /// The path in this table of the row whose key is `key` (a key of the
-    /// part's own type, its type erased), or `nil`.
-    func indexPath(forPartKeyBase key: any Hashable) -> ResultsIndexPath?
-}
-
-extension PartSnapshotTable: PartTableKeyLookup {
-    /// The part's snapshot's own lookup; `nil` for a key of another type.
+extension PartSnapshotTable {
+    /// The part's snapshot's own lookup; `nil` for a key of another type
+    /// (or one the cast converts: a part's keys have one type).
     ///
     /// - Complexity: that of the snapshot's ``ResultsTableSnapshot/indexPath(forKey:)``.
-    func indexPath(forPartKeyBase key: any Hashable) -> ResultsIndexPath? {
-        (key as? Snapshot.Key).flatMap(snapshot.indexPath(forKey:))
+    @usableFromInline func indexPath(forPartKey key: ResultsComposition<Element>.PartKey) -> ResultsIndexPath? {
+        guard let found = (key.base as? Snapshot.Key).flatMap(snapshot.indexPath(forKey:)) else { return nil }
+        return self.key(at: found) == key ? found : nil
     }
 }
 
-extension FilteredTable: PartTableKeyLookup {
+extension FilteredTable {
     /// The row in the part's own table, then its place among the rows that
     /// pass the filter; `nil` when the filter hides it.
     ///
     /// - Complexity: that of the part's lookup, plus O(log *m*) for *m*
     ///   rows passing in its section.
-    func indexPath(forPartKeyBase key: any Hashable) -> ResultsIndexPath? {
-        guard let own = base.indexPath(forPartKey: ResultsComposition<Element>.PartKey(key)),
-              rows.indices.contains(own.section) else { return nil }
-        let passing = rows[own.section]
-        var (low, high) = (0, passing.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if passing[middle] < own.row { low = middle + 1 } else { high = middle }
-        }
-        return low < passing.count && passing[low] == own.row ? ResultsIndexPath(row: low, section: own.section) : nil
-    }
-}
-
-extension PartTable {
-    /// The path in this table of the row with the part's key `key`, or
-    /// `nil`: the part's own lookup, or, for a table that has none, every
-    /// row's key read in turn.
-    ///
-    /// - Complexity: that of the part's lookup; O(*n* log *n*) without one.
     func indexPath(forPartKey key: ResultsComposition<Element>.PartKey) -> ResultsIndexPath? {
-        let found: ResultsIndexPath?
-        if let lookup = self as? any PartTableKeyLookup {
-            found = lookup.indexPath(forPartKeyBase: key.base)
-        } else {
-            found = nil
-            for section in 0..<numberOfSections {
-                for row in 0..<numberOfRows(inSection: section) where self.key(at: ResultsIndexPath(row: row, section: section)) == key {
-                    return ResultsIndexPath(row: row, section: section)
-                }
-            }
-        }
-        // A key the part's lookup took by conversion (an `Int` for an
-        // `Int?` key) names no row: a part's keys have one type.
-        return found.flatMap { self.key(at: $0) == key ? $0 : nil }
+        guard let own = base.indexPath(forPartKey: key), rows.indices.contains(own.section) else { return nil }
+        let passing = rows[own.section]
+        let index = passing.indices.partitioningIndex { passing[$0] >= own.row }
+        return index < passing.count && passing[index] == own.row ? ResultsIndexPath(row: index, section: own.section) : nil
     }
 }
