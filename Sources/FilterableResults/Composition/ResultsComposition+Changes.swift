@@ -19,9 +19,9 @@ extension ResultsComposition {
     /// hides (folding, filters) inserted or deleted, parts added, removed
     /// and moved as their sections, and a row dragged from one part to
     /// another (`aliases`: its key in the part after, with its key in the
-    /// part before) a move. `nil` when the parts' changes do not add up to
-    /// the tables (a part reloaded, or changed twice in one batch): the
-    /// view reloads then.
+    /// part before) a move. `nil` when a part's changes do not take its
+    /// table before to its table after: the view reloads then (as it does
+    /// when a part reloaded, or changed twice in one batch).
     ///
     /// - Complexity: O(*p* + *e*) for *p* parts and *e* changes while rows
     ///   of every part show; O(*n*) for the *n* rows of a part with the
