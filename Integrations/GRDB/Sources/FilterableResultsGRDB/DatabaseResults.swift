@@ -209,7 +209,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
     /// The index path of the row with `key` in the table as it is now, or
     /// `nil` when it does not show the key.
     ///
-    ///     let path = posts.indexPath(forKey: "post-7")
+    ///     let path = posts.indexPath(forKey: "hello-world")
     ///
     /// - Complexity: O(log *n*).
     public func indexPath(forKey key: Key) -> ResultsIndexPath? { controller.indexPath(forKey: key) }
