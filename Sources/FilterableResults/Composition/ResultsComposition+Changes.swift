@@ -133,26 +133,22 @@ extension ResultsComposition {
     static func translateRows(_ changes: PartChanges, from old: Snapshot.Part, to new: Snapshot.Part) -> [ElementChange] {
         var rows: [ElementChange] = []
         rows.reserveCapacity(changes.elementChanges.count)
-        func shifted(_ path: ResultsIndexPath, by offset: Int) -> ResultsIndexPath { ResultsIndexPath(row: path.row, section: path.section + offset) }
         for change in changes.elementChanges {
             let key = Key.row(part: new.id, partKey: change.key)
+            let shifted = change.change.shiftingSections(old: old.firstSection, new: new.firstSection)
             func append(_ translated: RowChange, element: Element? = nil) {
                 rows.append(ElementChange(translated, key: key, element: element ?? change.element))
             }
             switch change.change {
             case let .insert(path):
-                if !new.isFolded(path.section) { append(.insert(at: shifted(path, by: new.firstSection))) }
-            case let .delete(path):
-                if !old.isFolded(path.section) { append(.delete(at: shifted(path, by: old.firstSection))) }
-            case let .update(path, newPath):
-                if !old.isFolded(path.section) {
-                    append(.update(at: shifted(path, by: old.firstSection), newIndexPath: shifted(newPath, by: new.firstSection)))
-                }
-            case let .move(from, to, isUpdated):
+                if !new.isFolded(path.section) { append(shifted) }
+            case let .delete(path), let .update(path, _):
+                if !old.isFolded(path.section) { append(shifted) }
+            case let .move(from, to, _):
                 switch (old.isFolded(from.section), new.isFolded(to.section)) {
-                case (false, false): append(.move(from: shifted(from, by: old.firstSection), to: shifted(to, by: new.firstSection), isUpdated: isUpdated))
-                case (false, true): append(.delete(at: shifted(from, by: old.firstSection)), element: old.table.row(at: from))   // the row that left
-                case (true, false): append(.insert(at: shifted(to, by: new.firstSection)))
+                case (false, false): append(shifted)
+                case (false, true): append(.delete(at: shifted.indexPath!), element: old.table.row(at: from))   // the row that left
+                case (true, false): append(.insert(at: shifted.newIndexPath!))
                 case (true, true): break
                 }
             }
