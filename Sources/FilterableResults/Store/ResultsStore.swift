@@ -119,7 +119,13 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// elements in place and (the key) on an element. The public initialisers
     /// form them where the element type is known, so a store's hot loops
     /// call them without a reabstraction thunk that would copy each element.
-    @inlinable init(
+    ///
+    /// With `keyAt`, a stored element's key must never be `nil`; with
+    /// `keysAreStable`, it must never change (values and a pure key
+    /// function): the store then keeps no copy of each row's key or hash.
+    /// The package's scenario runner, whose elements are JSON values keyed
+    /// by a field, uses it so.
+    @inlinable package init(
         keyOf: @escaping @Sendable (Element) -> Key?,
         keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
         keysAreStable: Bool = false,

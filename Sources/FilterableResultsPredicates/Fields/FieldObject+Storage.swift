@@ -18,7 +18,7 @@ extension FieldObject {
     /// referenced `FieldObject` (copy on write), which makes sharing it
     /// across threads safe and its properties free of exclusivity checks.
     @usableFromInline
-    final class Storage: @unchecked Sendable {
+    final class Storage: Buffer, @unchecked Sendable {
         /// The keys, in order.
         @exclusivity(unchecked) private(set) var keys: [String]
         /// The values, as many as the keys, in room for `capacity`: with
@@ -42,6 +42,7 @@ extension FieldObject {
             self.keys = keys
             capacity = keys.count
             values = Self.allocate(capacity: capacity)
+            super.init()
             for index in members.indices { (values + index).initialize(to: members[index].value) }
         }
 
@@ -54,6 +55,7 @@ extension FieldObject {
             self.keys = keys
             self.capacity = Swift.max(capacity, keys.count)
             values = Self.allocate(capacity: self.capacity)
+            super.init()
             if let base = source.baseAddress { values.initialize(from: base, count: source.count) }
         }
 

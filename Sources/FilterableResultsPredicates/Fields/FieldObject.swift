@@ -20,15 +20,32 @@ public struct FieldObject: Sendable {
     /// A key and its value.
     public typealias Member = (key: String, value: FieldValue)
 
-    /// The shared, copy-on-write buffer of keys and values.
+    /// Where the members are: the object's own ``Storage`` (shared, copy
+    /// on write), or a ``PackedPage`` of parsed objects holding its record.
     @usableFromInline
-    var storage: Storage
+    var buffer: Buffer
+    /// The offset of the object's record in ``buffer`` when that is a
+    /// packed page; -1 when it is the object's own storage.
+    @usableFromInline
+    var record: Int
+
+    /// An object whose members are in `storage`.
+    init(storage: Storage) {
+        buffer = storage
+        record = -1
+    }
+
+    /// A parsed object packed in `page` at `record`.
+    init(page: PackedPage, record: Int) {
+        buffer = page
+        self.record = record
+    }
 
     /// Creates an empty object.
     ///
     /// - Complexity: O(1).
     public init() {
-        storage = Storage(keys: [], members: [])
+        self.init(storage: Storage(keys: [], members: []))
     }
 
     /// Creates an object from key-value pairs; a repeated key keeps its first
@@ -38,7 +55,7 @@ public struct FieldObject: Sendable {
     ///   sixteen members, which is faster at that size).
     public init(_ members: some Sequence<Member>) {
         let members = Self.foldingDuplicateKeys(Array(members))
-        storage = Storage(keys: members.map(\.key), members: members)
+        self.init(storage: Storage(keys: members.map(\.key), members: members))
     }
 
     /// Creates an object from members whose keys are known to be unique (the
@@ -49,7 +66,63 @@ public struct FieldObject: Sendable {
     /// - Complexity: O(*n*).
     package init(uniqueMembers members: [Member], keys: [String]) {
         assert(Self.keys(keys, match: members), "the keys given are not the members' keys")
-        storage = Storage(keys: keys, members: members)
+        self.init(storage: Storage(keys: keys, members: members))
+    }
+
+    /// The object's own storage, when its members are not packed.
+    var ownStorage: Storage? {
+        record < 0 ? unsafeDowncast(buffer, to: Storage.self) : nil
+    }
+
+    /// The page holding the object's record, when it is packed.
+    var packedPage: PackedPage? {
+        record < 0 ? nil : unsafeDowncast(buffer, to: PackedPage.self)
+    }
+
+    /// Value `index`.
+    ///
+    /// - Complexity: O(1), or O(*index*) for a packed object.
+    func value(at index: Int) -> FieldValue {
+        if let storage = ownStorage { return storage.value(at: index) }
+        precondition(index >= 0 && index < count, "member index out of range")
+        return packedPage!.value(at: index, ofRecord: record)
+    }
+
+    /// Whether two objects are one: the same storage, or the same record.
+    func isIdentical(to other: FieldObject) -> Bool {
+        buffer === other.buffer && record == other.record
+    }
+
+    /// Whether two packed objects have the same bytes (so the same keys
+    /// and equal values); `false` says nothing.
+    ///
+    /// - Complexity: O(*n*) in the size of the records.
+    func hasSamePackedRecord(as other: FieldObject) -> Bool {
+        guard let page = packedPage, let otherPage = other.packedPage, page.shapes === otherPage.shapes,
+              page.shape(ofRecord: record) == otherPage.shape(ofRecord: other.record)
+        else { return false }
+        let (mine, theirs) = (page.recordBytes(record), otherPage.recordBytes(other.record))
+        return mine.elementsEqual(theirs)
+    }
+
+    /// The object's own storage, not shared with another object, with
+    /// room for `minimumCapacity` members: a packed object is unpacked
+    /// into one, a shared one copied.
+    ///
+    /// - Complexity: O(*n*) when it unpacks or copies, else O(1).
+    mutating func uniqueStorage(minimumCapacity: Int = 0) -> Storage {
+        if let page = packedPage {
+            let values = page.values(ofRecord: record)
+            let storage = values.withUnsafeBufferPointer {
+                Storage(keys: page.keys(ofRecord: record), values: $0, capacity: minimumCapacity)
+            }
+            self = FieldObject(storage: storage)
+            return storage
+        }
+        if !isKnownUniquelyReferenced(&buffer) {
+            buffer = ownStorage!.copy(minimumCapacity: minimumCapacity)
+        }
+        return ownStorage!
     }
 
     /// Whether `keys` are the keys of `members`, in order, by Unicode
@@ -98,7 +171,7 @@ extension FieldObject {
     /// - Complexity: O(*n*).
     public func index(forKey key: String) -> Int? {
         let count = key.utf8.count
-        let keys = storage.keys
+        let keys = self.keys
         return UTF8Bytes.withBytes(key) { keyBytes in
             for index in keys.indices where keys[index].utf8.count == count {
                 if UTF8Bytes.withBytes(keys[index], { UTF8Bytes.equal($0, keyBytes) }) {
@@ -116,13 +189,12 @@ extension FieldObject {
     /// - Complexity: O(*n*).
     public subscript(key: String) -> FieldValue? {
         get {
-            index(forKey: key).map(storage.value(at:))
+            index(forKey: key).map(value(at:))
         }
         set {
             let existing = index(forKey: key)
-            if existing != nil || newValue != nil, !isKnownUniquelyReferenced(&storage) {
-                storage = storage.copy(minimumCapacity: existing == nil ? storage.count + 1 : 0)
-            }
+            guard existing != nil || newValue != nil else { return }
+            let storage = uniqueStorage(minimumCapacity: existing == nil ? count + 1 : 0)
             switch (existing, newValue) {
             case let (index?, value?): storage.setValue(value, at: index)
             case let (index?, nil): storage.remove(at: index)
@@ -138,22 +210,28 @@ extension FieldObject {
     ///
     /// - Complexity: O(*n*) at most.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        if isKnownUniquelyReferenced(&storage) {
-            storage.reserveCapacity(minimumCapacity)
-        } else if minimumCapacity > storage.count {
-            storage = storage.copy(minimumCapacity: minimumCapacity)
+        if ownStorage != nil, isKnownUniquelyReferenced(&buffer) {
+            ownStorage!.reserveCapacity(minimumCapacity)
+        } else if minimumCapacity > count {
+            _ = uniqueStorage(minimumCapacity: minimumCapacity)
         }
     }
 
     /// The keys, in order.
     ///
     /// - Complexity: O(1).
-    public var keys: [String] { storage.keys }
+    public var keys: [String] {
+        if let storage = ownStorage { return storage.keys }
+        return packedPage!.keys(ofRecord: record)
+    }
 
     /// The values, in the order of their keys.
     ///
     /// - Complexity: O(*n*).
-    public var values: [FieldValue] { storage.withValues(Array.init) }
+    public var values: [FieldValue] {
+        if let storage = ownStorage { return storage.withValues(Array.init) }
+        return packedPage!.values(ofRecord: record)
+    }
 
     /// The members with their keys sorted by Unicode scalar values, as the
     /// sorted-keys JSON text prints them.
@@ -167,7 +245,7 @@ extension FieldObject {
     ///
     /// - Complexity: O(*n*) when the keys are sorted, else O(*n* log *n*).
     var sortedByKey: FieldObject {
-        let keys = storage.keys
+        let keys = self.keys
         if keys.indices.dropFirst().allSatisfy({ UTF8Bytes.compare(keys[$0 - 1], keys[$0]) == .orderedAscending }) { return self }
         let sorted = membersSortedByKey
         return FieldObject(uniqueMembers: sorted, keys: sorted.map(\.key))
@@ -185,12 +263,19 @@ extension FieldObject: RandomAccessCollection {
     /// The position after the last member.
     ///
     /// - Complexity: O(1).
-    public var endIndex: Int { storage.count }
+    public var endIndex: Int {
+        if let storage = ownStorage { return storage.count }
+        return packedPage!.keys(ofRecord: record).count
+    }
 
     /// The member at `position`.
     ///
-    /// - Complexity: O(1).
-    public subscript(position: Int) -> Member { storage.member(at: position) }
+    /// - Complexity: O(1) (O(*position*) for an object a parse packed).
+    public subscript(position: Int) -> Member {
+        if let storage = ownStorage { return storage.member(at: position) }
+        precondition(position >= 0 && position < count, "member index out of range")
+        return (packedPage!.keys(ofRecord: record)[position], packedPage!.value(at: position, ofRecord: record))
+    }
 }
 
 // MARK: - Literals

@@ -30,7 +30,8 @@ extension FieldValue {
             var objectStorage: FieldObject.Storage?
             switch pending[pending.count - 1] {
             case let .array(array): arrayStorage = array.storage
-            case let .object(object): objectStorage = object.storage
+            // A packed object holds no container.
+            case let .object(object): objectStorage = object.ownStorage
             default: break
             }
             pending.removeLast()

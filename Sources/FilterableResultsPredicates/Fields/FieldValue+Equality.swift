@@ -25,6 +25,8 @@ extension FieldValue {
     /// Equality of two containers, walking pairs of nested values with an
     /// explicit stack and stopping at the first difference.
     static func containersEqual(_ lhs: FieldValue, _ rhs: FieldValue) -> Bool {
+        // The same object, or a copy of its packed record, is equal at once.
+        if case let (.object(x), .object(y)) = (lhs, rhs), x.isIdentical(to: y) || x.hasSamePackedRecord(as: y) { return true }
         var pending: [(FieldValue, FieldValue)] = [(lhs, rhs)]
         while let (a, b) = pending.popLast() {
             switch (a, b) {
@@ -41,7 +43,7 @@ extension FieldValue {
                     }
                 }
             case let (.object(x), .object(y)):
-                if x.storage === y.storage { continue }
+                if x.isIdentical(to: y) || x.hasSamePackedRecord(as: y) { continue }
                 guard let pairs = FieldObject.pairedValues(x, y) else { return false }
                 for (left, right) in pairs.reversed() {
                     if left.isContainer || right.isContainer {
@@ -65,8 +67,10 @@ extension FieldObject {
     /// - Complexity: O(*n*) when the keys are in the same order, else
     ///   O(*n*²) for small objects and O(*n*) expected for large ones.
     static func pairedValues(_ lhs: FieldObject, _ rhs: FieldObject) -> [(FieldValue, FieldValue)]? {
-        let (leftKeys, rightKeys) = (lhs.storage.keys, rhs.storage.keys)
+        let (leftKeys, rightKeys) = (lhs.keys, rhs.keys)
         guard leftKeys.count == rightKeys.count else { return nil }
+        // Read once: a packed object decodes its values as it reads them.
+        let (leftValues, rightValues) = (lhs.values, rhs.values)
         var pairs: [(FieldValue, FieldValue)] = []
         pairs.reserveCapacity(leftKeys.count)
         // Fast path: the same keys in the same order, at once when the
@@ -81,22 +85,39 @@ extension FieldObject {
         } else {
             while index < leftKeys.count, UTF8Bytes.equal(leftKeys[index], rightKeys[index]) { index += 1 }
         }
-        for position in 0..<index { pairs.append((lhs.storage.value(at: position), rhs.storage.value(at: position))) }
+        for position in 0..<index { pairs.append((leftValues[position], rightValues[position])) }
         if index == leftKeys.count { return pairs }
         if leftKeys.count - index < 16 {
-            for member in lhs[index...] {
-                guard let value = rhs[member.key] else { return nil }
-                pairs.append((member.value, value))
+            for position in index..<leftKeys.count {
+                guard let match = (index..<rightKeys.count).first(where: { UTF8Bytes.equal(rightKeys[$0], leftKeys[position]) }) else { return nil }
+                pairs.append((leftValues[position], rightValues[match]))
             }
             return pairs
         }
-        var rightValues: [ScalarExactKey: FieldValue] = [:]
-        rightValues.reserveCapacity(rightKeys.count - index)
-        for member in rhs[index...] { rightValues[ScalarExactKey(string: member.key)] = member.value }
-        for member in lhs[index...] {
-            guard let value = rightValues[ScalarExactKey(string: member.key)] else { return nil }
-            pairs.append((member.value, value))
+        var rightPositions: [ScalarExactKey: Int] = [:]
+        rightPositions.reserveCapacity(rightKeys.count - index)
+        for position in index..<rightKeys.count { rightPositions[ScalarExactKey(string: rightKeys[position])] = position }
+        for position in index..<leftKeys.count {
+            guard let match = rightPositions[ScalarExactKey(string: leftKeys[position])] else { return nil }
+            pairs.append((leftValues[position], rightValues[match]))
         }
         return pairs
+    }
+}
+
+extension FieldValue {
+    /// Whether two values certainly have the same JSON text: equal scalars
+    /// (equal numbers print alike), the same array or object, or copies of
+    /// one packed record. `false` says nothing: equal objects whose keys
+    /// are in another order print differently.
+    ///
+    /// - Complexity: O(1), or O(*n*) in the size of two packed records.
+    package func hasSameJSONText(as other: FieldValue) -> Bool {
+        switch (self, other) {
+        case let (.array(x), .array(y)): x.storage === y.storage
+        case let (.object(x), .object(y)): x.isIdentical(to: y) || x.hasSamePackedRecord(as: y)
+        case (.array, _), (.object, _), (_, .array), (_, .object): false
+        default: Self.scalarsEqual(self, other)
+        }
     }
 }

@@ -19,8 +19,8 @@ struct JSONParser {
     /// Whether string contents must be checked for valid UTF-8 (input from a
     /// `String` is valid already).
     private let validatesUTF8: Bool
-    /// The key lists objects share.
-    private var shapes = ObjectShapes()
+    /// Builds the objects: key lists shared, scalar records packed.
+    private var packer = FieldObjectPacker()
 
     private init(input: UnsafeBufferPointer<UInt8>, validatesUTF8: Bool) {
         self.input = input
@@ -130,7 +130,7 @@ struct JSONParser {
                     isObject.removeLast()
                     keySets.removeLast()
                     let members = objects.removeLast()
-                    value = .object(FieldObject(uniqueMembers: members, keys: shapes.keys(of: members)))
+                    value = .object(packer.object(members))
                 } else {
                     arrays[arrays.count - 1].append(value)
                     guard position < input.count else { throw error("',' or ']' after an array element") }

@@ -31,14 +31,19 @@ extension Scenario {
     /// sectioned by ``sectionBy`` (sections in Unicode scalar order of
     /// their names), hiding empty sections if asked.
     ///
+    /// Objects are values and the key function is pure, so a stored
+    /// object's key never changes: the store reads keys from its objects
+    /// and keeps no copy of them.
+    ///
     /// - Complexity: O(1).
     public func makeStore() -> ResultsStore<FieldValue, FieldValue> {
         let sectioning = sectionBy.map { path in
             let fieldPath = FieldPath(path)
             return ResultsSectioning<FieldValue>(sectionName: { Scenario.sectionName(for: $0.value(at: fieldPath)) })
         }
+        let key = Self.keyFunction(primaryKey)
         return ResultsStore(
-            key: Self.keyFunction(primaryKey), isSameContent: { $0 == $1 },
+            keyOf: key, keyAt: { key($0.pointee) }, keysAreStable: true, sameContent: { $0.pointee == $1.pointee },
             sortedBy: sortBy.map(\.sortKey), sectionedBy: sectioning,
             hidesEmptySections: hidesEmptySections)
     }

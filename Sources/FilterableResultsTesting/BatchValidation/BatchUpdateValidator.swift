@@ -53,9 +53,12 @@ extension BatchUpdateValidator {
         isSameContent: (Element, Element) -> Bool,
         hidesEmptySections: Bool = false
     ) -> [BatchUpdateViolation] {
-        var validation = BatchValidation(changeset: changeset, old: old, new: new, key: key, hidesEmptySections: hidesEmptySections)
-        validation.run(isSameContent: isSameContent)
-        return validation.sortedViolations
+        // The run reads keys from the rows as it needs them, keeping none.
+        withoutActuallyEscaping(key) { key in
+            var validation = BatchValidation(changeset: changeset, old: old, new: new, key: key, hidesEmptySections: hidesEmptySections)
+            validation.run(isSameContent: isSameContent)
+            return validation.sortedViolations
+        }
     }
 
     /// Every violation of the batch-update rules that `changeset` has when

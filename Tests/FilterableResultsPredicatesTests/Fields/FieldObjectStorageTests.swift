@@ -57,8 +57,8 @@ struct FieldObjectStorageTests {
             Issue.record("expected an array of three objects")
             return
         }
-        let sharedKeys = first.storage.keys.withUnsafeBufferPointer { $0.baseAddress }
-        #expect(sharedKeys == second.storage.keys.withUnsafeBufferPointer { $0.baseAddress })
+        let sharedKeys = first.keys.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(sharedKeys == second.keys.withUnsafeBufferPointer { $0.baseAddress })
         #expect(third.keys == ["name", "id"])
         #expect(FieldValue.object(third) == ["id": 3, "name": "c"])
         first["extra"] = true
@@ -71,6 +71,98 @@ struct FieldObjectStorageTests {
         var removed = second
         removed["id"] = nil
         #expect(removed.keys == ["name"] && second.keys == ["id", "name"])
+    }
+
+    /// The objects of a parsed array of objects.
+    private func parsedObjects(_ text: String) throws -> [FieldObject] {
+        guard case let .array(rows) = try FieldValue(parsingJSON: text) else { return [] }
+        return rows.compactMap(\.objectValue)
+    }
+
+    @Test("parsed objects of scalars are packed, read back every value exactly, and equal objects built in code")
+    func packedObjectsReadBackExactly() throws {
+        let long = String(repeating: "é", count: 70), longer = String(repeating: "x", count: 20_000)
+        let values: [FieldValue] = [
+            .null, true, false, 0, -1, 127, -128, 128, -129, 32_767, -32_768, 32_768, -32_769,
+            2_147_483_647, -2_147_483_648, 2_147_483_648, -2_147_483_649, .integer(.max), .integer(.min),
+            1.5, -0.0, 1e300, .double(.leastNonzeroMagnitude), "", "a", "fifteen bytes!!", "sixteen bytes!!!", .string(long), .string(longer),
+            "tab\t \u{1}", "\u{1F600} e\u{301}",
+        ]
+        var built = FieldObject()
+        for (index, value) in values.enumerated() { built["k\(index)"] = value }
+        let objects = try parsedObjects("[" + FieldValue.object(built).jsonText + ", " + FieldValue.object(built).jsonText + "]")
+        #expect(objects.count == 2)
+        for object in objects {
+            #expect(object.packedPage != nil)
+            #expect(object.keys == built.keys)
+            #expect(object.values == values)
+            #expect(object.map(\.value) == values)
+            for (index, value) in values.enumerated() {
+                #expect(object["k\(index)"] == value)
+                #expect(object[index].value == value)
+            }
+            #expect(FieldValue.object(object) == .object(built))
+            #expect(FieldValue.object(object).hashValue == FieldValue.object(built).hashValue)
+            #expect(FieldValue.object(object).jsonText == FieldValue.object(built).jsonText)
+        }
+        #expect(objects[0].hasSamePackedRecord(as: objects[1]))
+        #expect(!objects[0].isIdentical(to: objects[1]))
+    }
+
+    @Test("packed objects that differ, or that are equal in other bytes, compare by their values")
+    func packedObjectsCompareByValue() throws {
+        let objects = try parsedObjects(#"[{"a": 1, "b": "x"}, {"a": 1.0, "b": "x"}, {"a": 1, "b": "y"}, {"b": "x", "a": 1}, {"a": 1, "b": "x", "c": null}, {"a": 0.0}, {"a": -0.0}]"#)
+        let values = objects.map(FieldValue.object)
+        #expect(values[0] == values[1] && values[0].hashValue == values[1].hashValue)
+        #expect(!objects[0].hasSamePackedRecord(as: objects[1]))
+        #expect(values[0] != values[2])
+        #expect(values[0] == values[3] && values[0].hashValue == values[3].hashValue)
+        #expect(values[0] != values[4])
+        #expect(values[5] == values[6])
+        #expect(values[0].jsonText == #"{"a": 1, "b": "x"}"# && values[1].jsonText == #"{"a": 1, "b": "x"}"#)
+    }
+
+    @Test("a change to a packed object unpacks it and leaves the other objects of its page as they were")
+    func changesUnpack() throws {
+        var objects = try parsedObjects(#"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]"#)
+        let second = objects[1]
+        objects[0]["id"] = 10
+        objects[0]["extra"] = [1, 2]
+        #expect(objects[0].packedPage == nil && objects[0].keys == ["id", "name", "extra"])
+        #expect(FieldValue.object(objects[0]) == ["id": 10, "name": "a", "extra": [1, 2]])
+        #expect(second.packedPage != nil && FieldValue.object(second) == ["id": 2, "name": "b"])
+        var reserved = second
+        reserved.reserveCapacity(1)
+        #expect(reserved.packedPage != nil)
+        reserved.reserveCapacity(8)
+        #expect(reserved.packedPage == nil && FieldValue.object(reserved) == .object(second))
+        var removed = objects[1]
+        removed["name"] = nil
+        removed["missing"] = nil
+        #expect(removed.keys == ["id"] && objects[1].keys == ["id", "name"])
+    }
+
+    @Test("objects holding arrays or objects keep their own storage; the scalars inside them are packed")
+    func containersAreNotPacked() throws {
+        let objects = try parsedObjects(#"[{"id": 1, "owner": {"id": 7, "name": "Ada"}}, {"id": 2, "tags": ["a"]}, {}]"#)
+        #expect(objects[0].packedPage == nil && objects[0]["owner"]?.objectValue?.packedPage != nil)
+        #expect(objects[1].packedPage == nil)
+        #expect(FieldValue.object(objects[0]) == ["id": 1, "owner": ["id": 7, "name": "Ada"]])
+    }
+
+    @Test("records fill pages one after another, and a record larger than a page gets its own")
+    func recordsSpanManyPages() throws {
+        let count = 5_000
+        let rows = (0..<count).map { #"{"id": \#($0), "name": "row \#($0) of many pages"}"# }
+        let huge = #"{"id": -1, "text": ""# + String(repeating: "y", count: 100_000) + #""}"#
+        let objects = try parsedObjects("[" + (rows + [huge] + rows.prefix(3)).joined(separator: ", ") + "]")
+        #expect(objects.count == count + 4)
+        for (index, object) in objects.prefix(count).enumerated() {
+            #expect(object["id"] == .integer(index) && object["name"] == .string("row \(index) of many pages"))
+        }
+        #expect(objects[count]["text"]?.stringValue?.utf8.count == 100_000)
+        #expect(objects.suffix(3).map { $0["id"] } == [0, 1, 2])
+        #expect(Set(objects.prefix(count).map { ObjectIdentifier($0.buffer) }).count > 1)
     }
 
     @Test("keys that differ only in Unicode normalization are not one shape, and print as written")

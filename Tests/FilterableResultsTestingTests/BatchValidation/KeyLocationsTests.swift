@@ -29,11 +29,18 @@ struct KeyLocationsTests {
                 if let first = expected[key] { expectedRepeats.append("\(key) \(first) \(place)") } else { expected[key] = place }
             }
         }
-        var repeats: [String] = []
-        let locations = KeyLocations(keys) { repeats.append("\($0) \($1) \($2)") }
-        #expect(repeats == expectedRepeats)
-        for value in 0..<2_100 {
-            #expect(locations[makeKey(value)] == expected[makeKey(value)], "key \(value)")
+        // Keys given as lists, and read from the rows through a key function.
+        let tables = [
+            TableKeys<Key, Key>(lists: keys),
+            TableKeys<Key, Key>(rows: keys.map { ResultsSection(elements: $0) }, key: { $0 }),
+        ]
+        for table in tables {
+            var repeats: [String] = []
+            let locations = KeyLocations(table) { repeats.append("\($0) \($1) \($2)") }
+            #expect(repeats == expectedRepeats)
+            for value in 0..<2_100 {
+                #expect(locations[makeKey(value)] == expected[makeKey(value)], "key \(value)")
+            }
         }
     }
 
@@ -50,15 +57,16 @@ struct KeyLocationsTests {
     @Test("an empty table, and tables of empty sections, find nothing")
     func emptyTablesFindNothing() {
         for keys in [[], [[]], [[], [], []]] as [[[String]]] {
-            let locations = KeyLocations(keys) { _, _, _ in Issue.record("no key repeats") }
+            let locations = KeyLocations(TableKeys<String, String>(lists: keys)) { _, _, _ in Issue.record("no key repeats") }
             #expect(locations["a"] == nil)
         }
     }
 
     @Test("a key in a later section, past an empty one, is found at its place there")
     func keyInALaterSectionIsFoundThere() {
-        let locations = KeyLocations([["a", "b"], [], ["c", "a"]]) { _, _, _ in }
-        #expect(locations["c"] == ResultsIndexPath(row: 0, section: 2))
-        #expect(locations["a"] == ResultsIndexPath(row: 0, section: 0))
+        let locations = KeyLocations(TableKeys<String, String>(lists: [[], ["a", "b"], [], [], ["c", "a"], []])) { _, _, _ in }
+        #expect(locations["c"] == ResultsIndexPath(row: 0, section: 4))
+        #expect(locations["a"] == ResultsIndexPath(row: 0, section: 1))
+        #expect(locations["b"] == ResultsIndexPath(row: 1, section: 1))
     }
 }

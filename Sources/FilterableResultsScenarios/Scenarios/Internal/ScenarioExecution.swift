@@ -255,6 +255,21 @@ final class ScenarioExecution {
         }
     }
 
+    /// Whether `snapshot` shows `table` with every object printing the same
+    /// text (equal objects with their keys in another order do not).
+    private static func snapshot(_ snapshot: ResultsSnapshot<FieldValue, FieldValue>, printsAs table: Table) -> Bool {
+        let sections = snapshot.sections
+        guard sections.count == table.count else { return false }
+        return zip(sections, table).allSatisfy { section, expected in
+            let sameName = switch (section.name, expected.name) {
+            case (nil, nil): true
+            case let (name?, other?): UTF8Bytes.equal(name, other)
+            default: false
+            }
+            return sameName && section.elementsEqual(expected.elements) { $0.hasSameJSONText(as: $1) }
+        }
+    }
+
     // MARK: Expectations
 
     private func check(_ expectation: ScenarioExpectation, against record: StepRecord) {
@@ -343,8 +358,16 @@ final class ScenarioExecution {
         sink(ScenarioLogLine(step: step, event: event))
     }
 
+    /// Logs the visible table and the raw data. The table last reported is
+    /// usually the one shown now, and the raw data the visible table (no
+    /// filter hides a row, no section is hidden): they are shared then,
+    /// not copied again row by row.
     private func emitState() {
-        emit(.state(visible: controller.store.snapshot.sections.map(ResultsSection.init), data: controller.store.rawSections))
+        let store = controller.store
+        let snapshot = store.snapshot
+        let visible = Self.snapshot(snapshot, printsAs: lastReported) ? lastReported : snapshot.sections.map(ResultsSection.init)
+        let showsEverything = store.numberOfRawSections == snapshot.numberOfSections && store.rawCount == snapshot.count
+        emit(.state(visible: visible, data: showsEverything ? visible : store.rawSections))
     }
 
     private func fail(_ kind: ScenarioFailure.Kind, _ message: String) {

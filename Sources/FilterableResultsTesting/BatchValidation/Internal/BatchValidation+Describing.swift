@@ -9,7 +9,7 @@ extension BatchValidation {
     }
 
     /// A key sequence, cut to a window around `index` when it is long.
-    func describe(_ keys: [Key], around index: Int) -> String {
+    func describe<Keys: RandomAccessCollection<Key>>(_ keys: Keys, around index: Int) -> String where Keys.Index == Int {
         let limit = 16
         guard keys.count > limit else { return "[" + keys.map(describe).joined(separator: ", ") + "]" }
         let start = max(0, min(index - 4, keys.count - limit))

@@ -92,7 +92,7 @@ extension BatchValidation {
             // never: its part may hide sections, or be a composition).
             guard let newIndex = newIndexByIdentity[oldIdentities[index]] else { continue }
             guard newOrigins[newIndex] == .inserted else { continue }
-            let unchanged = oldKeys[index] == newKeys[newIndex]
+            let unchanged = oldKeys[index].elementsEqual(newKeys[newIndex])
                 && zip(old[index].elements, new[newIndex].elements).allSatisfy(isSameContent)
             let inPlace = sectionsAreMapped && keptBeforeOld[index] == keptBeforeNew[newIndex]
             guard unchanged || inPlace else { continue }

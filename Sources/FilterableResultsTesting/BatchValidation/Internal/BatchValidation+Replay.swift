@@ -60,20 +60,49 @@ extension BatchValidation {
             report(4, "\(describeNewSection(newSection)) has \(expected.count) rows but the events give \(count): \(oldRows.count) in \(describeOldSection(oldSection)) − \(removal.deleted) deleted − \(removal.movedOut) moved out + \(placement.inserted) inserted + \(placement.movedIn) moved in")
             return
         }
-        var removed = Array(repeating: false, count: oldRows.count)
-        for row in removal.removedRows { removed[row] = true }
+        // The replayed section, row by row, compared as it is made: the
+        // placed rows at their indexes, the kept old rows in order between
+        // them. Nothing of the size of the section is held.
+        let removedRows = removal.removedRows.sorted()
+        let placed = placement.placed.sorted { $0.row < $1.row }
+        var nextRemoved = 0, nextPlaced = 0, oldRow = 0
+        var mismatch: Int?
+        for row in 0..<count {
+            let key: Key
+            if nextPlaced < placed.count, placed[nextPlaced].row == row {
+                key = placed[nextPlaced].key
+                nextPlaced += 1
+            } else {
+                while nextRemoved < removedRows.count, removedRows[nextRemoved] == oldRow {
+                    nextRemoved += 1
+                    oldRow += 1
+                }
+                key = oldRows[oldRow]
+                checkUpdate(at: ResultsIndexPath(row: oldRow, section: oldSection), landsAt: ResultsIndexPath(row: row, section: newSection))
+                oldRow += 1
+            }
+            if mismatch == nil, key != expected[row] { mismatch = row }
+        }
+        guard let mismatch else { return }
+        let keys = replayedKeys(oldRows, removedRows: removedRows, placed: placed, count: count)
+        report(5, "applying the events to \(describeOldSection(oldSection)) gives \(describe(keys, around: mismatch)) but \(describeNewSection(newSection)) is \(describe(expected, around: mismatch)) (first difference at row \(mismatch): key \(describe(keys[mismatch])) instead of \(describe(expected[mismatch])))")
+    }
+
+    /// The keys of a replayed section, for the message of a replay that
+    /// went wrong.
+    private func replayedKeys(
+        _ oldRows: TableKeys<Element, Key>.Section, removedRows: [Int], placed: [(row: Int, key: Key)], count: Int
+    ) -> [Key] {
+        var removed = Set(removedRows)
         var result = [Key?](repeating: nil, count: count)
-        for (row, key) in placement.placed { result[row] = key }
+        for (row, key) in placed { result[row] = key }
         var oldRow = 0
         for row in result.indices where result[row] == nil {
-            while removed[oldRow] { oldRow += 1 }
+            while removed.contains(oldRow) { removed.remove(oldRow); oldRow += 1 }
             result[row] = oldRows[oldRow]
-            checkUpdate(at: ResultsIndexPath(row: oldRow, section: oldSection), landsAt: ResultsIndexPath(row: row, section: newSection))
             oldRow += 1
         }
-        let keys = result.map { $0! }
-        guard let mismatch = firstMismatch(keys, expected) else { return }
-        report(5, "applying the events to \(describeOldSection(oldSection)) gives \(describe(keys, around: mismatch)) but \(describeNewSection(newSection)) is \(describe(expected, around: mismatch)) (first difference at row \(mismatch): key \(describe(keys[mismatch])) instead of \(describe(expected[mismatch])))")
+        return result.map { $0! }
     }
 
     /// Rule 5: a row that UIKit reloads in place must land where the

@@ -62,7 +62,7 @@ extension BatchValidation {
         return valid
     }
 
-    private func outOfRange(_ path: ResultsIndexPath, in keys: [[Key]]) -> String? {
+    private func outOfRange(_ path: ResultsIndexPath, in keys: TableKeys<Element, Key>) -> String? {
         guard keys.indices.contains(path.section) else { return "which has \(keys.count) sections" }
         guard keys[path.section].indices.contains(path.row) else {
             return "whose section \(path.section) has \(keys[path.section].count) rows"

@@ -13,7 +13,7 @@ extension BatchValidation {
     ) where Snapshot.Element == Element {
         self.init(
             changeset: changeset, old: Self.table(of: old), new: Self.table(of: new),
-            oldKeys: oldKeys, newKeys: newKeys,
+            oldKeys: TableKeys(lists: oldKeys), newKeys: TableKeys(lists: newKeys),
             oldIdentities: Self.sectionIdentities(of: old), newIdentities: Self.sectionIdentities(of: new),
             hidesEmptySections: hidesEmptySections)
         sectionValues = (Self.sectionValues(of: old), Self.sectionValues(of: new))

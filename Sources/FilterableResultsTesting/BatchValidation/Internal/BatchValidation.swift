@@ -49,17 +49,17 @@ struct BatchValidation<Element, Key: Hashable> {
     /// (snapshots do): a changed value needs a section update.
     var sectionValues: (old: [ResultsSectionValue?], new: [ResultsSectionValue?])?
     /// The keys of `old`, section by section.
-    let oldKeys: [[Key]]
+    let oldKeys: TableKeys<Element, Key>
     /// The keys of `new`, section by section.
-    let newKeys: [[Key]]
+    let newKeys: TableKeys<Element, Key>
     /// The identity of each section of `old`.
     let oldIdentities: [SectionIdentity]
     /// The identity of each section of `new`.
     let newIdentities: [SectionIdentity]
     /// Where each key is in `old` (its first place if it repeats).
-    let oldLocation: KeyLocations<Key>
+    let oldLocation: KeyLocations<Element, Key>
     /// Where each key is in `new` (its first place if it repeats).
-    let newLocation: KeyLocations<Key>
+    let newLocation: KeyLocations<Element, Key>
 
     /// One fate per old section.
     var oldFates: [OldSectionFate]
@@ -88,18 +88,19 @@ struct BatchValidation<Element, Key: Hashable> {
     var violations: [BatchUpdateViolation] = []
 
     /// Indexes both tables by key and reports keys that repeat (rule 0);
-    /// sections are identified by name, or unnamed by index.
+    /// sections are identified by name, or unnamed by index. Keys are read
+    /// from the rows through `key`, which the run keeps.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
     init(
         changeset: ResultsChangeset<Element, Key>,
         old: [ResultsSection<Element>], new: [ResultsSection<Element>],
-        key: (Element) -> Key,
+        key: @escaping (Element) -> Key,
         hidesEmptySections: Bool
     ) {
         self.init(
             changeset: changeset, old: old, new: new,
-            oldKeys: old.map { $0.elements.map(key) }, newKeys: new.map { $0.elements.map(key) },
+            oldKeys: TableKeys(rows: old, key: key), newKeys: TableKeys(rows: new, key: key),
             oldIdentities: old.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
             newIdentities: new.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
             hidesEmptySections: hidesEmptySections)
@@ -112,7 +113,7 @@ struct BatchValidation<Element, Key: Hashable> {
     init(
         changeset: ResultsChangeset<Element, Key>,
         old: [ResultsSection<Element>], new: [ResultsSection<Element>],
-        oldKeys: [[Key]], newKeys: [[Key]],
+        oldKeys: TableKeys<Element, Key>, newKeys: TableKeys<Element, Key>,
         oldIdentities: [SectionIdentity], newIdentities: [SectionIdentity],
         hidesEmptySections: Bool
     ) {
@@ -166,7 +167,7 @@ struct BatchValidation<Element, Key: Hashable> {
 
     /// The first row where two key sequences differ (the shorter one's
     /// count when one is a prefix of the other), or `nil` when they are equal.
-    func firstMismatch(_ lhs: [Key], _ rhs: [Key]) -> Int? {
+    func firstMismatch<Keys: RandomAccessCollection<Key>>(_ lhs: Keys, _ rhs: Keys) -> Int? where Keys.Index == Int {
         for row in 0..<min(lhs.count, rhs.count) where lhs[row] != rhs[row] { return row }
         return lhs.count == rhs.count ? nil : min(lhs.count, rhs.count)
     }

@@ -1,19 +1,21 @@
 import FilterableResults
 
 /// Where each key of a table is (its first place if it repeats): a hash
-/// index of positions into the table's own key lists.
+/// index of positions into the table's keys.
 ///
 /// A `[Key: ResultsIndexPath]` keeps a copy of every key and a 16-byte path
-/// in each of its buckets; this keeps one 8-byte position per bucket and
-/// reads the key from the lists it indexes: for a million JSON keys, 16 MB
-/// rather than 80.
-struct KeyLocations<Key: Hashable> {
-    /// The keys indexed, section by section (shared, not copied).
-    private let keys: [[Key]]
-    /// Open addressing with linear probing, at most half full: 0 is an
-    /// empty bucket, else the section in the high 32 bits and the row plus
-    /// one in the low 32.
-    private var buckets: [UInt64]
+/// in each of its buckets; this keeps a 4-byte row number per bucket, at
+/// most three quarters full, and reads the key from the table it indexes:
+/// for a million rows, 8 MB rather than 80.
+struct KeyLocations<Element, Key: Hashable> {
+    /// The keys indexed, section by section (read, not copied).
+    private let keys: TableKeys<Element, Key>
+    /// The number of the first row of each section, counting the rows of
+    /// the sections before it.
+    private let sectionStarts: [Int]
+    /// Open addressing with linear probing: 0 is an empty bucket, else the
+    /// row's number plus one.
+    private var buckets: [UInt32]
     /// `buckets.count - 1`: the bits of a hash that choose a bucket.
     private let mask: Int
 
@@ -21,20 +23,28 @@ struct KeyLocations<Key: Hashable> {
     /// has an earlier one, with the earlier place and this one.
     ///
     /// - Complexity: O(*n*) expected, where *n* is the number of keys.
-    init(_ keys: [[Key]], repeated: (Key, ResultsIndexPath, ResultsIndexPath) -> Void) {
-        let count = keys.reduce(0) { $0 + $1.count }
-        precondition(keys.count <= Int(UInt32.max) && keys.allSatisfy { $0.count < Int(UInt32.max) }, "a table too large to index")
+    init(_ keys: TableKeys<Element, Key>, repeated: (Key, ResultsIndexPath, ResultsIndexPath) -> Void) {
+        var starts: [Int] = []
+        starts.reserveCapacity(keys.count)
+        var count = 0
+        for section in keys {
+            starts.append(count)
+            count += section.count
+        }
+        precondition(count < Int(UInt32.max), "a table too large to index")
         var capacity = 16
-        while capacity < 2 * count { capacity *= 2 }
+        while capacity * 3 < count * 4 { capacity *= 2 }
         self.keys = keys
+        sectionStarts = starts
         buckets = Array(repeating: 0, count: capacity)
         mask = capacity - 1
-        for (section, rows) in keys.enumerated() {
-            for (row, key) in rows.enumerated() {
-                let place = ResultsIndexPath(row: row, section: section)
+        for section in keys.indices {
+            let rows = keys[section]
+            for row in rows.indices {
+                let key = rows[row]
                 switch probe(for: key) {
-                case let .found(first): repeated(key, first, place)
-                case let .empty(bucket): buckets[bucket] = UInt64(section) << 32 | UInt64(row + 1)
+                case let .found(first): repeated(key, first, ResultsIndexPath(row: row, section: section))
+                case let .empty(bucket): buckets[bucket] = UInt32(starts[section] + row + 1)
                 }
             }
         }
@@ -42,7 +52,7 @@ struct KeyLocations<Key: Hashable> {
 
     /// The first place of `key` in the table, or `nil` when it has none.
     ///
-    /// - Complexity: O(1) expected.
+    /// - Complexity: O(1) expected (O(log *s*) for *s* sections).
     subscript(key: Key) -> ResultsIndexPath? {
         if case let .found(place) = probe(for: key) { place } else { nil }
     }
@@ -52,13 +62,25 @@ struct KeyLocations<Key: Hashable> {
         case empty(Int)
     }
 
+    /// The place of row number `number`.
+    private func place(ofRow number: Int) -> ResultsIndexPath {
+        // The last section starting at or before the row (empty sections
+        // start where the next one does).
+        var low = 0, high = sectionStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if sectionStarts[middle] <= number { low = middle } else { high = middle }
+        }
+        return ResultsIndexPath(row: number - sectionStarts[low], section: low)
+    }
+
     /// The place of `key`, or the empty bucket where it would go.
     private func probe(for key: Key) -> Probe {
         var bucket = key.hashValue & mask
         while true {
             let entry = buckets[bucket]
             if entry == 0 { return .empty(bucket) }
-            let place = ResultsIndexPath(row: Int(entry & 0xFFFF_FFFF) - 1, section: Int(entry >> 32))
+            let place = place(ofRow: Int(entry) - 1)
             if keys[place.section][place.row] == key { return .found(place) }
             bucket = (bucket + 1) & mask
         }

@@ -1,0 +1,78 @@
+import FilterableResults
+
+/// The keys of a table's rows, section by section: read from the rows
+/// through the key function as they are needed, or given as lists (a
+/// snapshot's keys, a composition's renamed ones).
+///
+/// Reading keys from the rows keeps no copy of them: for a million rows,
+/// the validator holds no key lists beside the tables it was given.
+struct TableKeys<Element, Key: Hashable>: RandomAccessCollection {
+    private enum Source {
+        case rows([ResultsSection<Element>], key: (Element) -> Key)
+        case lists([[Key]])
+    }
+
+    private let source: Source
+
+    /// The keys of `sections`' rows, read through `key`.
+    ///
+    /// - Complexity: O(1).
+    init(rows sections: [ResultsSection<Element>], key: @escaping (Element) -> Key) {
+        source = .rows(sections, key: key)
+    }
+
+    /// Keys given section by section.
+    ///
+    /// - Complexity: O(1).
+    init(lists: [[Key]]) {
+        source = .lists(lists)
+    }
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch source {
+        case let .rows(sections, _): sections.count
+        case let .lists(lists): lists.count
+        }
+    }
+
+    /// The keys of section `section`.
+    ///
+    /// - Complexity: O(1).
+    subscript(section: Int) -> Section {
+        switch source {
+        case let .rows(sections, key): Section(source: .rows(sections[section].elements, key: key))
+        case let .lists(lists): Section(source: .list(lists[section]))
+        }
+    }
+
+    /// The keys of one section's rows.
+    struct Section: RandomAccessCollection {
+        fileprivate enum Source {
+            case rows([Element], key: (Element) -> Key)
+            case list([Key])
+        }
+
+        fileprivate let source: Source
+
+        var startIndex: Int { 0 }
+
+        var endIndex: Int {
+            switch source {
+            case let .rows(rows, _): rows.count
+            case let .list(keys): keys.count
+            }
+        }
+
+        /// The key of row `row`.
+        ///
+        /// - Complexity: O(1), plus the key function's cost.
+        subscript(row: Int) -> Key {
+            switch source {
+            case let .rows(rows, key): key(rows[row])
+            case let .list(keys): keys[row]
+            }
+        }
+    }
+}
