@@ -3,13 +3,11 @@ import FilterableResults
 /// The replay (rules 4 and 5): applies the accepted events to the old table
 /// as UIKit does and compares every kept section with the new table.
 extension BatchValidation {
-    /// The row events that touch one section, grouped for the replay.
+    /// What the accepted row events do to one section: how many rows they
+    /// take out of it (as an old section) or put into it (as a new one).
     struct SectionTraffic {
-        var removedRows: [Int] = []
         var deleted = 0
         var movedOut = 0
-        /// New row index and key of each row placed in the section.
-        var placed: [(row: Int, key: Key)] = []
         var inserted = 0
         var movedIn = 0
     }
@@ -20,89 +18,108 @@ extension BatchValidation {
     /// indexes. Reports wrong counts (rule 4), a result that differs from the
     /// new table, and updates that do not land on their new path (rule 5).
     ///
-    /// - Complexity: O(*n* + *e*), where *n* is the number of rows and *e*
-    ///   the number of row events.
+    /// The events are read where they are indexed by path, so the replay
+    /// holds nothing of the size of a section.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of rows.
     mutating func replayRows() {
-        var removals = Array(repeating: SectionTraffic(), count: old.count)
-        var placements = Array(repeating: SectionTraffic(), count: new.count)
-        for number in acceptedEvents {
-            let change = changeset.elementChanges[number]
-            switch change.kind {
-            case .delete:
-                let path = change.indexPath!
-                removals[path.section].removedRows.append(path.row)
-                removals[path.section].deleted += 1
-            case .move:
-                let from = change.indexPath!, to = change.newIndexPath!
-                removals[from.section].removedRows.append(from.row)
-                removals[from.section].movedOut += 1
-                placements[to.section].placed.append((to.row, oldKeys[from.section][from.row]))
-                placements[to.section].movedIn += 1
-            case .insert:
-                let path = change.newIndexPath!
-                placements[path.section].placed.append((path.row, newKeys[path.section][path.row]))
-                placements[path.section].inserted += 1
-            case .update:
-                break
-            }
-        }
         for newSection in new.indices {
             guard let oldSection = newOrigins[newSection]?.rowSource else { continue }
-            replay(oldSection, into: newSection, removals[oldSection], placements[newSection])
+            replay(oldSection, into: newSection)
         }
     }
 
-    private mutating func replay(_ oldSection: Int, into newSection: Int, _ removal: SectionTraffic, _ placement: SectionTraffic) {
+    /// The kind of the accepted event naming `path` of the old table, if any.
+    private func kindAtOldPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
+        eventAtOldPath[path].map { changeset.elementChanges[$0].kind }
+    }
+
+    /// The kind of the accepted event naming `path` of the new table, if any.
+    private func kindAtNewPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
+        eventAtNewPath[path].map { changeset.elementChanges[$0].kind }
+    }
+
+    /// Whether the row at `path` of the old table leaves its section (a
+    /// delete or a move).
+    private func leaves(_ path: ResultsIndexPath) -> Bool {
+        switch kindAtOldPath(path) {
+        case .delete?, .move?: true
+        default: false
+        }
+    }
+
+    /// The key a row placed at `path` of the new table brings: an insert's
+    /// key in the new table, a move's from its old path.
+    private func placedKey(at path: ResultsIndexPath) -> Key {
+        let change = changeset.elementChanges[eventAtNewPath[path]!]
+        if change.kind == .move, let from = change.indexPath { return oldKeys[from.section][from.row] }
+        return newKeys[path.section][path.row]
+    }
+
+    private mutating func replay(_ oldSection: Int, into newSection: Int) {
         let oldRows = oldKeys[oldSection]
         let expected = newKeys[newSection]
-        let count = oldRows.count - removal.removedRows.count + placement.placed.count
+        var traffic = SectionTraffic()
+        for row in oldRows.indices {
+            switch kindAtOldPath(ResultsIndexPath(row: row, section: oldSection)) {
+            case .delete?: traffic.deleted += 1
+            case .move?: traffic.movedOut += 1
+            default: break
+            }
+        }
+        for row in expected.indices {
+            switch kindAtNewPath(ResultsIndexPath(row: row, section: newSection)) {
+            case .insert?: traffic.inserted += 1
+            case .move?: traffic.movedIn += 1
+            default: break
+            }
+        }
+        let count = oldRows.count - traffic.deleted - traffic.movedOut + traffic.inserted + traffic.movedIn
         guard count == expected.count else {
-            report(4, "\(describeNewSection(newSection)) has \(expected.count) rows but the events give \(count): \(oldRows.count) in \(describeOldSection(oldSection)) − \(removal.deleted) deleted − \(removal.movedOut) moved out + \(placement.inserted) inserted + \(placement.movedIn) moved in")
+            report(4, "\(describeNewSection(newSection)) has \(expected.count) rows but the events give \(count): \(oldRows.count) in \(describeOldSection(oldSection)) − \(traffic.deleted) deleted − \(traffic.movedOut) moved out + \(traffic.inserted) inserted + \(traffic.movedIn) moved in")
             return
         }
-        // The replayed section, row by row, compared as it is made: the
-        // placed rows at their indexes, the kept old rows in order between
-        // them. Nothing of the size of the section is held.
-        let removedRows = removal.removedRows.sorted()
-        let placed = placement.placed.sorted { $0.row < $1.row }
-        var nextRemoved = 0, nextPlaced = 0, oldRow = 0
+        // The replayed section, row by row, compared as it is made.
+        var oldRow = 0
         var mismatch: Int?
         for row in 0..<count {
             let key: Key
-            if nextPlaced < placed.count, placed[nextPlaced].row == row {
-                key = placed[nextPlaced].key
-                nextPlaced += 1
-            } else {
-                while nextRemoved < removedRows.count, removedRows[nextRemoved] == oldRow {
-                    nextRemoved += 1
-                    oldRow += 1
-                }
+            let path = ResultsIndexPath(row: row, section: newSection)
+            switch kindAtNewPath(path) {
+            case .insert?, .move?:
+                key = placedKey(at: path)
+            default:
+                while leaves(ResultsIndexPath(row: oldRow, section: oldSection)) { oldRow += 1 }
                 key = oldRows[oldRow]
-                checkUpdate(at: ResultsIndexPath(row: oldRow, section: oldSection), landsAt: ResultsIndexPath(row: row, section: newSection))
+                checkUpdate(at: ResultsIndexPath(row: oldRow, section: oldSection), landsAt: path)
                 oldRow += 1
             }
             if mismatch == nil, key != expected[row] { mismatch = row }
         }
         guard let mismatch else { return }
-        let keys = replayedKeys(oldRows, removedRows: removedRows, placed: placed, count: count)
+        let keys = replayedKeys(oldSection, into: newSection, count: count)
         report(5, "applying the events to \(describeOldSection(oldSection)) gives \(describe(keys, around: mismatch)) but \(describeNewSection(newSection)) is \(describe(expected, around: mismatch)) (first difference at row \(mismatch): key \(describe(keys[mismatch])) instead of \(describe(expected[mismatch])))")
     }
 
     /// The keys of a replayed section, for the message of a replay that
     /// went wrong.
-    private func replayedKeys(
-        _ oldRows: TableKeys<Element, Key>.Section, removedRows: [Int], placed: [(row: Int, key: Key)], count: Int
-    ) -> [Key] {
-        var removed = Set(removedRows)
-        var result = [Key?](repeating: nil, count: count)
-        for (row, key) in placed { result[row] = key }
+    private func replayedKeys(_ oldSection: Int, into newSection: Int, count: Int) -> [Key] {
+        let oldRows = oldKeys[oldSection]
+        var keys: [Key] = []
+        keys.reserveCapacity(count)
         var oldRow = 0
-        for row in result.indices where result[row] == nil {
-            while removed.contains(oldRow) { removed.remove(oldRow); oldRow += 1 }
-            result[row] = oldRows[oldRow]
-            oldRow += 1
+        for row in 0..<count {
+            let path = ResultsIndexPath(row: row, section: newSection)
+            switch kindAtNewPath(path) {
+            case .insert?, .move?:
+                keys.append(placedKey(at: path))
+            default:
+                while leaves(ResultsIndexPath(row: oldRow, section: oldSection)) { oldRow += 1 }
+                keys.append(oldRows[oldRow])
+                oldRow += 1
+            }
         }
-        return result.map { $0! }
+        return keys
     }
 
     /// Rule 5: a row that UIKit reloads in place must land where the

@@ -7,9 +7,9 @@ import FilterableResults
 /// in each of its buckets; this keeps a 4-byte row number per bucket, at
 /// most three quarters full, and reads the key from the table it indexes:
 /// for a million rows, 8 MB rather than 80.
-struct KeyLocations<Element, Key: Hashable> {
+struct KeyLocations<Row, Key: Hashable> {
     /// The keys indexed, section by section (read, not copied).
-    private let keys: TableKeys<Element, Key>
+    private let keys: TableKeys<Row, Key>
     /// The number of the first row of each section, counting the rows of
     /// the sections before it.
     private let sectionStarts: [Int]
@@ -23,7 +23,7 @@ struct KeyLocations<Element, Key: Hashable> {
     /// has an earlier one, with the earlier place and this one.
     ///
     /// - Complexity: O(*n*) expected, where *n* is the number of keys.
-    init(_ keys: TableKeys<Element, Key>, repeated: (Key, ResultsIndexPath, ResultsIndexPath) -> Void) {
+    init(_ keys: TableKeys<Row, Key>, repeated: (Key, ResultsIndexPath, ResultsIndexPath) -> Void) {
         var starts: [Int] = []
         starts.reserveCapacity(keys.count)
         var count = 0

@@ -6,9 +6,9 @@ import FilterableResults
 ///
 /// Reading keys from the rows keeps no copy of them: for a million rows,
 /// the validator holds no key lists beside the tables it was given.
-struct TableKeys<Element, Key: Hashable>: RandomAccessCollection {
+struct TableKeys<Row, Key: Hashable>: RandomAccessCollection {
     private enum Source {
-        case rows([ResultsSection<Element>], key: (Element) -> Key)
+        case rows([ResultsSection<Row>], key: (Row) -> Key)
         case lists([[Key]])
     }
 
@@ -17,7 +17,7 @@ struct TableKeys<Element, Key: Hashable>: RandomAccessCollection {
     /// The keys of `sections`' rows, read through `key`.
     ///
     /// - Complexity: O(1).
-    init(rows sections: [ResultsSection<Element>], key: @escaping (Element) -> Key) {
+    init(rows sections: [ResultsSection<Row>], key: @escaping (Row) -> Key) {
         source = .rows(sections, key: key)
     }
 
@@ -50,7 +50,7 @@ struct TableKeys<Element, Key: Hashable>: RandomAccessCollection {
     /// The keys of one section's rows.
     struct Section: RandomAccessCollection {
         fileprivate enum Source {
-            case rows([Element], key: (Element) -> Key)
+            case rows([Row], key: (Row) -> Key)
             case list([Key])
         }
 
