@@ -18,20 +18,34 @@
 /// Identities index flat arrays, so the diff hashes nothing per row.
 @usableFromInline
 struct TableDiff {
-    /// A row change by internal identity.
+    /// A row change by internal identity, in 24 bytes (a whole-table diff
+    /// of a million inserts holds a million of them): paths as 32-bit
+    /// sections and rows, -1 for none.
     @usableFromInline struct RowEdit {
         @usableFromInline var kind: RowChange.Kind
-        @usableFromInline var id: Int32
-        @usableFromInline var from: ResultsIndexPath?
-        @usableFromInline var to: ResultsIndexPath?
         @usableFromInline var isUpdated: Bool
+        @usableFromInline var id: Int32
+        @usableFromInline var fromSection: Int32
+        @usableFromInline var fromRow: Int32
+        @usableFromInline var toSection: Int32
+        @usableFromInline var toRow: Int32
 
         @inlinable init(kind: RowChange.Kind, id: Int32, from: ResultsIndexPath?, to: ResultsIndexPath?, isUpdated: Bool = false) {
             self.kind = kind
-            self.id = id
-            self.from = from
-            self.to = to
             self.isUpdated = isUpdated
+            self.id = id
+            (fromSection, fromRow) = from.map { (Int32($0.section), Int32($0.row)) } ?? (-1, -1)
+            (toSection, toRow) = to.map { (Int32($0.section), Int32($0.row)) } ?? (-1, -1)
+        }
+
+        /// The old path, for a delete, move or update.
+        @inlinable var from: ResultsIndexPath? {
+            fromSection < 0 ? nil : ResultsIndexPath(row: Int(fromRow), section: Int(fromSection))
+        }
+
+        /// The new path, for an insert, move or update.
+        @inlinable var to: ResultsIndexPath? {
+            toSection < 0 ? nil : ResultsIndexPath(row: Int(toRow), section: Int(toSection))
         }
     }
 
