@@ -1,14 +1,23 @@
 import FilterableResults
 
 extension FieldObject {
-    /// The members: the keys, an array that objects of one shape may share
-    /// (the parser gives objects with the same keys in the same order, among
-    /// the shapes it met last, one array), and the values in a buffer of
-    /// their own.
+    /// What holds an object's members: its own ``Storage``, or a
+    /// ``PackedPage`` of parsed objects. A class of its own so that a
+    /// ``FieldObject`` holds either in one reference, copied on write.
+    @usableFromInline
+    class Buffer: @unchecked Sendable {
+        @usableFromInline init() {}
+    }
+
+    /// The members of an object that has its own: the keys, an array that
+    /// objects of one shape may share (the parser gives objects with the
+    /// same keys in the same order one array), and the values in a buffer
+    /// of their own. (The parser packs objects of scalars tighter still,
+    /// in a ``PackedPage``.)
     ///
-    /// A parsed object of four members whose keys are shared takes a
-    /// 40-byte box (48 once malloc rounds it) and 96 bytes of values, where
-    /// an array of members in a box took 216 bytes. (A
+    /// An object of four members whose keys are shared takes a 40-byte
+    /// box (48 once malloc rounds it) and 96 bytes of values, where an
+    /// array of members in a box took 216 bytes. (A
     /// `ManagedBuffer` would hold the values in the box, but freeing one
     /// looked up its generic superclass's metadata every time, which cost
     /// the scenario log, whose lines are short-lived objects, more than the

@@ -84,7 +84,6 @@ public struct FieldObject: Sendable {
     /// - Complexity: O(1), or O(*index*) for a packed object.
     func value(at index: Int) -> FieldValue {
         if let storage = ownStorage { return storage.value(at: index) }
-        precondition(index >= 0 && index < count, "member index out of range")
         return packedPage!.value(at: index, ofRecord: record)
     }
 
@@ -265,16 +264,22 @@ extension FieldObject: RandomAccessCollection {
     /// - Complexity: O(1).
     public var endIndex: Int {
         if let storage = ownStorage { return storage.count }
-        return packedPage!.keys(ofRecord: record).count
+        return packedPage!.count(ofRecord: record)
     }
+
+    /// The number of members.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { endIndex }
 
     /// The member at `position`.
     ///
     /// - Complexity: O(1) (O(*position*) for an object a parse packed).
     public subscript(position: Int) -> Member {
         if let storage = ownStorage { return storage.member(at: position) }
-        precondition(position >= 0 && position < count, "member index out of range")
-        return (packedPage!.keys(ofRecord: record)[position], packedPage!.value(at: position, ofRecord: record))
+        let page = packedPage!
+        let value = page.value(at: position, ofRecord: record)
+        return (page.keys(ofRecord: record)[position], value)
     }
 }
 

@@ -188,6 +188,18 @@ struct BatchUpdateValidatorRejectionTests {
         #expect(found[0].message.contains("has 4 rows but the events give 3: 2 in old section 0 − 0 deleted − 0 moved out + 1 inserted + 0 moved in"))
     }
 
+    @Test func replayThatDoesNotGiveTheNewTableNamesTheFirstDifference() {
+        // The move takes key 3 to row 1, but the new table has it at row 0.
+        let found = violations(table([1, 2, 3]), table([3, 1, 2]), rows: [move(3, from: path(0, 2), to: path(0, 1))])
+        #expect(found.contains { $0.rule == 5 && $0.message == "applying the events to old section 0 gives [1, 3, 2] but new section 0 is [3, 1, 2] (first difference at row 0: key 1 instead of 3)" })
+    }
+
+    @Test func replayOfALongSectionShowsAWindowAroundTheFirstDifference() {
+        let old = Array(0..<30), new = Array(0..<12) + [29] + Array(12..<29)
+        let found = violations(table(old), table(new), rows: [move(29, from: path(0, 29), to: path(0, 20))])
+        #expect(found.contains { $0.rule == 5 && $0.message == "applying the events to old section 0 gives [… 8 rows, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 29, 20, 21, 22, … 6 rows] (30 rows) but new section 0 is [… 8 rows, 8, 9, 10, 11, 29, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, … 6 rows] (30 rows) (first difference at row 12: key 12 instead of 29)" })
+    }
+
     @Test func sectionCountThatDisagreesWithTheEventsIsRejected() {
         let found = violations(table([1]), table([1], []), rows: [])
         #expect(found.contains { $0.rule == 4 && $0.message.contains("the new table has 2 sections but the section events give 1") })

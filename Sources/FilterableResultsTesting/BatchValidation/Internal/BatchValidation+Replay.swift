@@ -31,12 +31,12 @@ extension BatchValidation {
 
     /// The kind of the accepted event naming `path` of the old table, if any.
     private func kindAtOldPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
-        eventAtOldPath[path].map { changeset.elementChanges[$0].kind }
+        eventAtOldPath[path].map { eventKinds[$0] }
     }
 
     /// The kind of the accepted event naming `path` of the new table, if any.
     private func kindAtNewPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
-        eventAtNewPath[path].map { changeset.elementChanges[$0].kind }
+        eventAtNewPath[path].map { eventKinds[$0] }
     }
 
     /// Whether the row at `path` of the old table leaves its section (a
@@ -51,8 +51,7 @@ extension BatchValidation {
     /// The key a row placed at `path` of the new table brings: an insert's
     /// key in the new table, a move's from its old path.
     private func placedKey(at path: ResultsIndexPath) -> Key {
-        let change = changeset.elementChanges[eventAtNewPath[path]!]
-        if change.kind == .move, let from = change.indexPath { return oldKeys[from.section][from.row] }
+        if let from = moveSources[eventAtNewPath[path]!] { return oldKeys[from.section][from.row] }
         return newKeys[path.section][path.row]
     }
 

@@ -8,7 +8,9 @@ extension BatchValidation {
     ///
     /// - Complexity: O(*e*), where *e* is the number of row events.
     mutating func checkRowEvents() {
+        eventKinds.reserveCapacity(changeset.elementChanges.count)
         for (number, change) in changeset.elementChanges.enumerated() {
+            eventKinds.append(change.kind)
             guard checkShape(of: change, number: number), checkCoordinates(of: change) else { continue }
             if let path = change.indexPath, let other = eventAtOldPath[path] {
                 report(2, "old index path \(path) is named twice, by \(describe(changeset.elementChanges[other])) and by \(describe(change))")
@@ -21,6 +23,7 @@ extension BatchValidation {
             if let path = change.indexPath { eventAtOldPath[path] = number }
             if let path = change.newIndexPath { eventAtNewPath[path] = number }
             acceptedEvents.append(number)
+            if change.kind == .move, let from = change.indexPath { moveSources[number] = from }
             if change.isUpdated, change.kind != .move {
                 report(1, "\(describe(change)) sets isUpdated, which only a move carries")
                 flaggedEvents.insert(number)

@@ -76,6 +76,11 @@ struct BatchValidation<Element, Key: Hashable> {
     var eventAtOldPath: EventsByPath
     /// The accepted row event naming each new index path.
     var eventAtNewPath: EventsByPath
+    /// The kind of each row event, by number (read once: a changeset
+    /// makes each event it is asked for).
+    var eventKinds: [RowChange.Kind] = []
+    /// The old path of each accepted move, by event number.
+    var moveSources: [Int: ResultsIndexPath] = [:]
     /// Accepted row events that already broke a rule (later checks that
     /// would only repeat the complaint skip them).
     var flaggedEvents: Set<Int> = []

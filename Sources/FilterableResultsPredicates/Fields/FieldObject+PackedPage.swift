@@ -1,20 +1,12 @@
 import FilterableResults
 
 extension FieldObject {
-    /// What holds an object's members: its own ``Storage``, or a
-    /// ``PackedPage`` of parsed objects. A class of its own so that a
-    /// ``FieldObject`` holds either in one reference, copied on write.
-    @usableFromInline
-    class Buffer: @unchecked Sendable {
-        @usableFromInline init() {}
-    }
-
     /// The key lists of the objects a parse packed, by shape number: the
     /// pages of one parse share one table, so that their records name
     /// their keys in four bytes. Appended to only by the parse that made
     /// it, before any of its objects is handed out; read only after.
     final class ShapeTable: @unchecked Sendable {
-        var keys: [[String]] = []
+        @exclusivity(unchecked) var keys: [[String]] = []
     }
 
     /// Parsed objects whose values are all scalars, packed one after the
@@ -24,7 +16,7 @@ extension FieldObject {
     /// length and their UTF-8). Values are decoded when read.
     ///
     /// A row like `{"id": 123456, "name": "abcdefgh", "score": 42, "group": 7}`
-    /// takes 22 bytes here, where an object of its own takes a 48-byte box
+    /// takes 23 bytes here, where an object of its own takes a 48-byte box
     /// and 96 bytes of values; a page is filled by one parse and never
     /// changes after.
     final class PackedPage: Buffer, @unchecked Sendable {
@@ -32,7 +24,7 @@ extension FieldObject {
         let bytes: UnsafeMutablePointer<UInt8>
         let capacity: Int
         /// The bytes filled so far.
-        private(set) var used = 0
+        @exclusivity(unchecked) private(set) var used = 0
 
         init(shapes: ShapeTable, capacity: Int) {
             self.shapes = shapes
@@ -51,6 +43,13 @@ extension FieldObject {
             shapes.keys[Int(shape(ofRecord: record))]
         }
 
+        /// The number of members of the record at `record`.
+        ///
+        /// - Complexity: O(1).
+        func count(ofRecord record: Int) -> Int {
+            shapes.keys[Int(shape(ofRecord: record))].count
+        }
+
         func shape(ofRecord record: Int) -> UInt32 {
             UnsafeRawPointer(bytes + record).loadUnaligned(as: UInt32.self)
         }
@@ -59,6 +58,7 @@ extension FieldObject {
         ///
         /// - Complexity: O(*index*).
         func value(at index: Int, ofRecord record: Int) -> FieldValue {
+            precondition(index >= 0 && index < count(ofRecord: record), "member index out of range")
             var position = record + 4
             for _ in 0..<index { position = end(ofValueAt: position) }
             return value(at: position)
@@ -68,11 +68,11 @@ extension FieldObject {
         ///
         /// - Complexity: O(*n*).
         func values(ofRecord record: Int) -> [FieldValue] {
-            let count = keys(ofRecord: record).count
+            let memberCount = count(ofRecord: record)
             var values: [FieldValue] = []
-            values.reserveCapacity(count)
+            values.reserveCapacity(memberCount)
             var position = record + 4
-            for _ in 0..<count {
+            for _ in 0..<memberCount {
                 values.append(value(at: position))
                 position = end(ofValueAt: position)
             }
@@ -82,7 +82,7 @@ extension FieldObject {
         /// The bytes of the record at `record`, shape included.
         func recordBytes(_ record: Int) -> UnsafeBufferPointer<UInt8> {
             var position = record + 4
-            for _ in 0..<keys(ofRecord: record).count { position = end(ofValueAt: position) }
+            for _ in 0..<count(ofRecord: record) { position = end(ofValueAt: position) }
             return UnsafeBufferPointer(start: bytes + record, count: position - record)
         }
 
@@ -213,58 +213,5 @@ extension FieldObject {
             used = position
             return record
         }
-    }
-}
-
-/// Builds the objects of one parse: objects with the same keys in the same
-/// order (the rows of a data file) share one key list, and objects whose
-/// values are all scalars are packed into pages of bytes
-/// (``FieldObject/PackedPage``) rather than each taking a buffer of values.
-package struct FieldObjectPacker {
-    private let shapes = FieldObject.ShapeTable()
-    /// The shapes used most recently, the latest first: a handful, since a
-    /// file's objects take few shapes and a miss only costs a new shape.
-    private var recent: [(keys: [String], shape: UInt32)] = []
-    private static let recentLimit = 8
-    /// The page being filled.
-    private var page: FieldObject.PackedPage?
-    /// The size of a page (a record larger than that gets a page of its own).
-    private static let pageSize = 1 << 16
-
-    /// Creates a packer with no shapes and no pages.
-    ///
-    /// - Complexity: O(1).
-    package init() {}
-
-    /// An object of `members`, whose keys are unique (the caller checked
-    /// them): its keys shared with earlier objects of the same keys, by
-    /// Unicode scalars, in the same order; packed when every value is a
-    /// scalar.
-    ///
-    /// - Complexity: O(*n*) for *n* members, nested values excluded.
-    package mutating func object(_ members: [FieldObject.Member]) -> FieldObject {
-        let (keys, shape) = self.shape(of: members)
-        guard members.allSatisfy({ !$0.value.isContainer }) else {
-            return FieldObject(uniqueMembers: members, keys: keys)
-        }
-        let size = FieldObject.PackedPage.recordSize(members)
-        if page == nil || !page!.hasRoom(for: size) {
-            page = FieldObject.PackedPage(shapes: shapes, capacity: Swift.max(size, Self.pageSize))
-        }
-        return FieldObject(page: page!, record: page!.append(shape: shape, members: members))
-    }
-
-    /// The key list and shape number of `members`'s keys.
-    private mutating func shape(of members: [FieldObject.Member]) -> (keys: [String], shape: UInt32) {
-        for index in recent.indices where FieldObject.keys(recent[index].keys, match: members) {
-            if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
-            return recent[0]
-        }
-        let entry = (keys: members.map(\.key), shape: UInt32(shapes.keys.count))
-        precondition(shapes.keys.count < Int(UInt32.max), "more object shapes than a parse can number")
-        shapes.keys.append(entry.keys)
-        if recent.count == Self.recentLimit { recent.removeLast() }
-        recent.insert(entry, at: 0)
-        return entry
     }
 }
