@@ -59,7 +59,10 @@ extension DatabaseResults {
             cache.releaseHeld(upserted.lazy.map(\.key))
             cache.dropVersions(leaving.keys)
         case let .reload(entries):
+            // A row still there shows its record now, never one held for
+            // its old rowid or key (a key change in the reloaded commit).
             cache.invalidateAll()
+            cache.releaseHeld(entries.lazy.map(\.key))
             reload(entries)
         case let .refetch(query, entries, reorganize, refresh, done):
             if refresh { cache.invalidateAll() }

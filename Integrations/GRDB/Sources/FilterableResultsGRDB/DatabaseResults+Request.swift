@@ -18,6 +18,9 @@ extension DatabaseResults {
             throw .invalidArgument(
                 "a request keyed by \(request.keyColumn ?? "the primary key") instead of \(self.request.keyColumn ?? "the primary key"): make another source")
         }
+        guard request.joins == self.request.joins else {
+            throw .invalidArgument("a request with other joins than \(self.request.table)'s: make another source")
+        }
         try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: true) }
     }
 
@@ -222,11 +225,12 @@ extension DatabaseResults {
         }
     }
 
-    /// The table's column names, lowercased.
+    /// The column names of the rows shown (the table's, the joined
+    /// columns, or the view's), lowercased.
     private func columnNames() async throws(ResultsError) -> Set<String> {
-        let table = latestRequest.table
+        let source = observer.query.source
         do {
-            return try await writer.read { db in Set(try db.columns(in: table).map { $0.name.lowercased() }) }
+            return try await writer.read { db in Set(try db.makeStatement(sql: "SELECT * FROM \(source)").columnNames.map { $0.lowercased() }) }
         } catch {
             throw EntryQuery.typed(error)
         }

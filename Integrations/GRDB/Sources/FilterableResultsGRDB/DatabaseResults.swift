@@ -183,8 +183,8 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         feed.finish()
         // The trigger calls its function on every UPDATE that changes a rowid:
         // drop it, then the function.
-        let trigger = observer.keyTrigger!
-        writer.asyncWriteWithoutTransaction { db in trigger.remove(db) }
+        let triggers = observer.triggers
+        writer.asyncWriteWithoutTransaction { db in for trigger in triggers { trigger.remove(db) } }
     }
 
     /// The error naming the first key `entries` repeat: keys SQLite holds
