@@ -75,6 +75,8 @@ extension DatabaseResults {
             let applied = request.serial == base && narrow(query, matched: matched, candidates: candidates)
             cache.dropVersions(leaving.keys)
             done(applied)
+        case let .narrowInMemory(query, base, columns, folded, done):
+            done(request.serial == base && narrowInMemory(query, columns: columns, folded: folded))
         case let .failure(error):
             fail(error)
         case let .release(keys):
@@ -163,6 +165,44 @@ extension DatabaseResults {
                 if matched.contains(entry.key) { kept.append(entry) } else { removed.append(entry.key) }
             }
         }
+        if removed.count > Self.reloadThreshold {
+            reload(kept)
+        } else if !removed.isEmpty {
+            do {
+                try controller.performBatchUpdates { () throws(ResultsError) in try controller.remove(keys: removed) }
+            } catch {
+                fail(.invalidArgument("\(error)"))
+                return true
+            }
+        }
+        request = query.request
+        error = nil
+        return true
+    }
+
+    /// Shows a narrower search by testing the ordering values held at
+    /// `columns` for `folded` text (as its SQL function tests the columns),
+    /// removing the rows shown that do not match as one batch (a reload
+    /// above ``reloadThreshold`` rows); the records of the rows that leave
+    /// are read when the batch can report them.
+    func narrowInMemory(_ query: EntryQuery, columns: [Int], folded: String) -> Bool {
+        let snapshot = controller.snapshot
+        var kept: [IndexEntry<Key>] = []
+        var removed: [Key] = []
+        for section in 0..<snapshot.numberOfSections {
+            for entry in snapshot.elements(inSection: section) {
+                if columns.contains(where: { SearchMatch.contains(entry.values[$0], folded: folded) }) {
+                    kept.append(entry)
+                } else {
+                    removed.append(entry.key)
+                }
+            }
+        }
+        var leaving: [Key: Record] = [:]
+        if !removed.isEmpty, removed.count <= observer.recordLimit { leaving = cache.load(removed) }
+        let store = controller.store
+        cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
+        defer { cache.dropVersions(leaving.keys) }
         if removed.count > Self.reloadThreshold {
             reload(kept)
         } else if !removed.isEmpty {
