@@ -42,11 +42,7 @@ extension DatabaseResults {
                 merged.append(entry)
             }
             do {
-                try controller.performBatchUpdates { () throws(ResultsError) in
-                    if !placed.isEmpty { try controller.replaceAll(placed) }
-                    if !merged.isEmpty { try controller.merge(merged) }
-                    if !removed.isEmpty { try controller.remove(keys: removed) }
-                }
+                try Engine.apply(controller, placed: placed, merged: merged, removed: removed)
             } catch {
                 fail(.invalidArgument("\(error)"))
             }
@@ -103,7 +99,7 @@ extension DatabaseResults {
                 try controller.setSortKeys([IndexEntry.sortKey(request.ordering)])
                 try controller.setSectioning(Self.sectioning(request))
             }
-            try controller.setData(entries)
+            try Engine.setData(controller, entries)
             if pausesHere { try controller.setUpdatesEnabled(true) }
         } catch {
             fail(.invalidArgument("\(error)"))
@@ -169,7 +165,7 @@ extension DatabaseResults {
             reload(kept)
         } else if !removed.isEmpty {
             do {
-                try controller.performBatchUpdates { () throws(ResultsError) in try controller.remove(keys: removed) }
+                try Engine.apply(controller, placed: [], merged: [], removed: removed)
             } catch {
                 fail(.invalidArgument("\(error)"))
                 return true
@@ -186,18 +182,7 @@ extension DatabaseResults {
     /// above ``reloadThreshold`` rows); the records of the rows that leave
     /// are read when the batch can report them.
     func narrowInMemory(_ query: EntryQuery, columns: [Int], folded: String) -> Bool {
-        let snapshot = controller.snapshot
-        var kept: [IndexEntry<Key>] = []
-        var removed: [Key] = []
-        for section in 0..<snapshot.numberOfSections {
-            for entry in snapshot.elements(inSection: section) {
-                if columns.contains(where: { SearchMatch.contains(entry.values[$0], folded: folded) }) {
-                    kept.append(entry)
-                } else {
-                    removed.append(entry.key)
-                }
-            }
-        }
+        let (kept, removed) = IndexEntry.partition(controller.snapshot, columns: columns, folded: folded)
         var leaving: [Key: Record] = [:]
         if !removed.isEmpty, removed.count <= observer.recordLimit { leaving = cache.load(removed) }
         let store = controller.store
@@ -207,7 +192,7 @@ extension DatabaseResults {
             reload(kept)
         } else if !removed.isEmpty {
             do {
-                try controller.performBatchUpdates { () throws(ResultsError) in try controller.remove(keys: removed) }
+                try Engine.apply(controller, placed: [], merged: [], removed: removed)
             } catch {
                 fail(.invalidArgument("\(error)"))
                 return true

@@ -175,7 +175,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
             sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request))
         let summary: ResultsStore<IndexEntry<Key>, Key>.MergeSummary
         do {
-            summary = try store.setData(opened.1)
+            summary = try Engine.setData(&store, opened.1)
         } catch {
             throw .invalidArgument("\(error)")
         }
