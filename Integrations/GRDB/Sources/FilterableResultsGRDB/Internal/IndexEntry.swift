@@ -100,4 +100,19 @@ struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable
         }
         return (kept, removed)
     }
+
+    /// The keys of the batch of `batchSize` rows to read around
+    /// `indexPath`: ahead in the direction the reads go (`forward`:
+    /// downwards), a few rows behind too, for a view that turns back.
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func keys(
+        around indexPath: ResultsIndexPath, forward: Bool, batchSize: Int, in entries: ResultsSnapshot<IndexEntry, Key>
+    ) -> [Key] {
+        let count = entries.numberOfElements(inSection: indexPath.section) ?? 0
+        let behind = batchSize / 8
+        let lower = forward ? max(0, indexPath.row - behind) : max(0, indexPath.row + behind + 1 - batchSize)
+        let upper = min(count, lower + batchSize)
+        return (lower..<upper).compactMap { entries.key(at: ResultsIndexPath(row: $0, section: indexPath.section)) }
+    }
 }
