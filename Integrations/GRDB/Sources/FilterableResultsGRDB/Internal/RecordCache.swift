@@ -157,13 +157,11 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
         lock.withLock { records.removeAll() }
     }
 
-    /// Drops the least recently read records down to half the
+    /// Drops the least recently read records down to three quarters of the
     /// capacity once it is passed, so eviction costs O(1) per record read.
     private func evictIfNeeded() {
         guard records.count > capacity else { return }
-        // Down to half the capacity: a scrolling view evicts once every
-        // few batches, each eviction a walk of the records.
-        let keep = max(1, capacity / 2)
+        let keep = max(1, capacity * 3 / 4)
         // The cut-off tick from a sort of the ticks alone: a sort of the
         // (rowid, (record, tick)) pairs runs unspecialised over a generic
         // record, and cost more than the batch read it follows.
