@@ -4,14 +4,6 @@ import GRDB
 import Testing
 @testable import FilterableResultsGRDB
 
-/// A post with its author's name, as Examples/UIKit/PostsByAuthorViewController.swift
-/// and README's database section read it.
-struct PostWithAuthor: Codable, Sendable, FetchableRecord {
-    var slug: String
-    var title: String
-    var authorName: String?
-}
-
 /// The lines of Examples/UIKit/PostsByAuthorViewController.swift's comment
 /// and README's join block, run: posts keyed by their slug, sectioned by
 /// their author's name, an author renamed.
