@@ -353,7 +353,8 @@ if configuration.runs("U1") {
         workload: "U1 setTable of \(count(n)) rows, 100 differing, vs merge(prune: true) of them",
         ours: formatTime(r.ours), baseline: formatTime(r.merge),
         ratio: fixed(r.ours / r.merge, 2) + "×", target: "≤ 1.5×, same rows",
-        held: heldMark(r.ours <= 1.5 * r.merge && r.sameRows)))
+        held: heldMark(r.ours <= 1.5 * r.merge && r.sameRows),
+        instructions: .sides(ours: "U1 setTable", baseline: "U1 merge")))
     table.append(TableRow(
         workload: "U1 setTable of \(count(n)) rows vs (a) Dictionary(uniqueKeysWithValues:)",
         ours: formatTime(r.ours), baseline: formatTime(r.dictionary),

@@ -11,17 +11,22 @@ extension ResultsUpdate {
     /// table shows twice (a snapshot of your own can) is kept at its first
     /// position only, listed in ``foldedKeys``.
     ///
-    ///     let identifiers = ResultsUpdate.Identifiers(update)
-    ///     for (section, keys) in identifiers.sections { snapshot.appendItems(keys, toSection: section) }
+    ///     let identifiers = ResultsUpdate.Identifiers(table)
     public struct Identifiers {
         /// The sections, in order, each with the keys of its rows in order.
         public var sections: [(identifier: SectionIdentifier, keys: [Snapshot.Key])]
         /// The keys of the rows the update changed in place or moved and
-        /// changed, in the order of the table after it: the rows a
-        /// diffable data source must reconfigure (`reconfigureItems`),
-        /// since it matches rows by key and keeps the cells of those it
-        /// keeps. Empty for a reload (see ``keysToReconfigure(shownBefore:)``).
+        /// changed, in the order of its changes: the rows a diffable data
+        /// source must reconfigure (`reconfigureItems`), since it matches
+        /// rows by key and keeps the cells of those it keeps. Empty for a
+        /// reload (see ``keysToReconfigure(shownBefore:)``).
         public var reconfiguredKeys: [Snapshot.Key]
+        /// The keys of the rows the update inserted, alone or with their
+        /// section. Most are new; one that a view showed before moved
+        /// where the update deleted and inserted it (out of a section
+        /// deleted, into one inserted), its content unknown, so a diffable
+        /// data source, which sees a move, must reconfigure it too.
+        public var insertedKeys: [Snapshot.Key]
         /// The keys the table showed more than once, each listed once: kept
         /// at their first position, left out after it.
         public var foldedKeys: [Snapshot.Key]
@@ -29,23 +34,30 @@ extension ResultsUpdate {
         /// every row kept may have changed.
         public var isReload: Bool
 
-        /// The identifiers of `update`'s table, with the rows it changed.
+        /// The identifiers of `update`'s table, with the rows it changed
+        /// and inserted.
         ///
         /// - Complexity: O(*n* log *n*) for *n* rows shown, plus O(*c*)
-        ///   for *c* changes.
+        ///   for *c* changes and rows of inserted sections.
         public init(_ update: ResultsUpdate) {
             self.init(update.snapshot, isReload: update.isReload)
             guard !update.isReload else { return }
-            var changed = Set<Snapshot.Key>()
+            var listed = Set<Snapshot.Key>()
             let changes = update.changeset.elementChanges
             for index in changes.indices {
                 switch changes.change(at: index) {
                 case .update, .move(_, _, true):
                     let key = changes[index].key
-                    if changed.insert(key).inserted { reconfiguredKeys.append(key) }
-                case .insert, .delete, .move:
+                    if listed.insert(key).inserted { reconfiguredKeys.append(key) }
+                case .insert:
+                    let key = changes[index].key
+                    if listed.insert(key).inserted { insertedKeys.append(key) }
+                case .delete, .move:
                     break
                 }
+            }
+            for case let .insert(section, _) in update.changeset.sectionChanges where sections.indices.contains(section) {
+                for key in sections[section].keys where listed.insert(key).inserted { insertedKeys.append(key) }
             }
         }
 
@@ -80,6 +92,7 @@ extension ResultsUpdate {
             }
             self.sections = sections
             reconfiguredKeys = []
+            insertedKeys = []
             foldedKeys = folded
             self.isReload = isReload
         }
@@ -91,19 +104,19 @@ extension ResultsUpdate {
 
         /// The keys to reconfigure when this table replaces one a diffable
         /// data source shows, given which keys it shows (`shownBefore`):
-        /// after an update, the ``reconfiguredKeys`` it shows; after a
-        /// reload, every key of this table it shows, since any may have
-        /// changed. A key it does not show is new to it and gets a new cell,
-        /// and reconfiguring it would be refused.
+        /// after an update, the ``reconfiguredKeys`` and the
+        /// ``insertedKeys`` it shows; after a reload, every key of this
+        /// table it shows, since any may have changed. A key it does not
+        /// show is new to it and gets a new cell, and reconfiguring it
+        /// would be refused.
         ///
-        ///     let shown = dataSource.snapshot()
-        ///     snapshot.reconfigureItems(identifiers.keysToReconfigure { shown.indexOfItem($0) != nil })
+        ///     let reconfigured = new.keysToReconfigure { shownBefore.contains($0) }
         ///
         /// - Complexity: O(*c*) calls of `shownBefore` for *c* keys
-        ///   reconfigured; O(*n*) for *n* rows after a reload.
+        ///   changed or inserted; O(*n*) for *n* rows after a reload.
         public func keysToReconfigure(shownBefore: (Snapshot.Key) -> Bool) -> [Snapshot.Key] {
             if isReload { return sections.flatMap { $0.keys.filter(shownBefore) } }
-            return reconfiguredKeys.filter(shownBefore)
+            return reconfiguredKeys.filter(shownBefore) + insertedKeys.filter(shownBefore)
         }
     }
 }
