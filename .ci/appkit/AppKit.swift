@@ -401,3 +401,35 @@ extension NSView {
     @available(macOS 10.11, *)
     func collectionView(_ collectionView: NSCollectionView, didSelectItemsAt indexPaths: Set<IndexPath>)
 }
+
+// Diffable data sources (developer.apple.com/documentation/appkit, the
+// 2026 pages). AppKit's snapshot has no `reconfigureItems`: rows are
+// reloaded. The data sources are declared without their conformance to
+// NSTableViewDataSource / NSCollectionViewDataSource, whose methods are
+// requirements here (above): the shells only call what follows.
+@available(macOS 10.15.1, *)
+public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    public init() {}
+    public var numberOfItems: Int { 0 }
+    public var numberOfSections: Int { 0 }
+    public var sectionIdentifiers: [SectionIdentifierType] { [] }
+    public var itemIdentifiers: [ItemIdentifierType] { [] }
+    public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? { nil }
+    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {}
+    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {}
+    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {}
+}
+@available(macOS 11, *) @MainActor
+open class NSTableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject {
+    public typealias CellProvider = (NSTableView, NSTableColumn, Int, ItemIdentifierType) -> NSView
+    public init(tableView: NSTableView, cellProvider: @escaping CellProvider) {}
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool, completion: (() -> Void)? = nil) {}
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { NSDiffableDataSourceSnapshot() }
+}
+@available(macOS 10.15.1, *) @MainActor
+open class NSCollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject {
+    public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
+    public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {}
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {}
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { NSDiffableDataSourceSnapshot() }
+}
