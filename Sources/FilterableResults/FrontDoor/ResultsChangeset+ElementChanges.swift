@@ -71,10 +71,19 @@ extension ResultsChangeset {
             position: @escaping (RowChange) -> RowChange,
             change: @escaping (RowChange, BaseKey, BaseElement) -> ElementChange
         ) {
-            storage = .mapped(
-                count: base.count,
-                position: { position(base.change(at: $0)) },
-                change: { base.reading(at: $0, change) })
+            // The base's storage taken apart once, not at every read.
+            switch base.storage {
+            case let .events(events):
+                storage = .mapped(
+                    count: events.events.count,
+                    position: { position(events.events[$0].change) },
+                    change: { events.reading(at: $0, change) })
+            default:
+                storage = .mapped(
+                    count: base.count,
+                    position: { position(base.change(at: $0)) },
+                    change: { base.reading(at: $0, change) })
+            }
         }
 
         /// The index of the first change.
