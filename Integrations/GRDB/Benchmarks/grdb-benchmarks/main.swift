@@ -4,12 +4,13 @@
 // INSERT OR REPLACE over it, and the same changes as DELETE + INSERT).
 //
 //     swift run -c release --package-path Integrations/GRDB grdb-benchmarks [--quick | --rows N]
-//         [--only D3|D31|D3u|D3r|D3d [--transactions N]]
+//         [--only D3|D31|D3u|D3r|D3d [--transactions N] | --only D4|D5]
 //
 // Timings are printed, never asserted (they are not tests). The data are
 // drawn from a fixed seed. `--only` runs one D3 row (after the opening,
 // without D4 and D5) with N transactions: under callgrind, two runs with
-// different N tell a commit's instructions, undisturbed by other processes:
+// different N tell a commit's instructions, undisturbed by other processes
+// (`--only D4` or `--only D5` runs both after the opening, for a profiler):
 //
 //     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 //         Integrations/GRDB/.build/release/grdb-benchmarks --rows 20000 --only D3 --transactions 10   # and 0
@@ -235,13 +236,14 @@ if !d3d.latencies.isEmpty {
     let deletedLatency = d3d.latencies[d3d.latencies.count / 2]
     print("D3d D3r's changes as DELETE + INSERT: commit to reported update \(seconds(deletedLatency)) (median of \(d3Transactions); \(seconds(d3d.latencies[0]))–\(seconds(d3d.latencies.last!)); \(d3d.changes) changes; CPU \(cpuMedian(d3d.cpu)))")
 }
-if only != nil {
+if let only, only != "D4", only != "D5" {
     try? FileManager.default.removeItem(at: folder)
     exit(0)
 }
 
 // D4: element(at:) while scrolling 10,000 rows (batches of 50 read as needed).
 let snapshot = items.reportedSnapshot
+let scrollCPUStart = cpuSeconds()
 let (found, scrollTime) = await measure {
     var found = 0
     var row = 0, section = 0
@@ -253,7 +255,30 @@ let (found, scrollTime) = await measure {
     return found
 }
 let (scrollSeconds, scrollAttoseconds) = (scrollTime / 10_000).components
-print("D4 element(at:) scrolling: \(String(format: "%.2f", (Double(scrollSeconds) + Double(scrollAttoseconds) / 1e18) * 1e6)) µs per row (\(found) rows)")
+let scrollCPU = (cpuSeconds() - scrollCPUStart) / 10_000
+print("D4 element(at:) scrolling: \(String(format: "%.2f", (Double(scrollSeconds) + Double(scrollAttoseconds) / 1e18) * 1e6)) µs per row (\(found) rows; CPU \(String(format: "%.2f", scrollCPU * 1e6)) µs per row)")
+// D4's floor: the same rows' records read directly, 50 by key per read
+// through the pool, as the source reads them.
+var scrolledKeys: [Int64] = []
+do {
+    var row = 0, section = 0
+    for _ in 0..<10_000 {
+        if row >= (snapshot.numberOfElements(inSection: section) ?? 0) { row = 0; section += 1 }
+        scrolledKeys.append(snapshot.key(at: ResultsIndexPath(row: row, section: section))!)
+        row += 1
+    }
+}
+let floorCPUStart = cpuSeconds()
+let (floorFound, floorTime) = try await measure {
+    var found = 0
+    for start in stride(from: 0, to: scrolledKeys.count, by: 50) {
+        let keys = Array(scrolledKeys[start..<min(start + 50, scrolledKeys.count)])
+        found += try pool.read { db in try Item.fetchAll(db, keys: keys).count }
+    }
+    return found
+}
+let floorCPU = (cpuSeconds() - floorCPUStart) / 10_000
+print("D4 floor: the same records read directly, 50 by key a read: \(String(format: "%.2f", floorTime / .microseconds(10_000))) µs per row (\(floorFound) rows; CPU \(String(format: "%.2f", floorCPU * 1e6)) µs per row)")
 
 // D5: search keystrokes vs their SQL alone: a first keystroke ("ab", every
 // row tested) and one that narrows it ("abc", only the matches tested).

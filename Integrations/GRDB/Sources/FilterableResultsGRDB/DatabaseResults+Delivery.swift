@@ -42,11 +42,7 @@ extension DatabaseResults {
                 merged.append(entry)
             }
             do {
-                try controller.performBatchUpdates { () throws(ResultsError) in
-                    if !placed.isEmpty { try controller.replaceAll(placed) }
-                    if !merged.isEmpty { try controller.merge(merged) }
-                    if !removed.isEmpty { try controller.remove(keys: removed) }
-                }
+                try Engine.apply(controller, placed: placed, merged: merged, removed: removed)
             } catch {
                 fail(.invalidArgument("\(error)"))
             }
@@ -59,7 +55,10 @@ extension DatabaseResults {
             cache.releaseHeld(upserted.lazy.map(\.key))
             cache.dropVersions(leaving.keys)
         case let .reload(entries):
+            // A row still there shows its record now, never one held for
+            // its old rowid or key (a key change in the reloaded commit).
             cache.invalidateAll()
+            cache.releaseHeld(entries.lazy.map(\.key))
             reload(entries)
         case let .refetch(query, entries, reorganize, refresh, done):
             if refresh { cache.invalidateAll() }
@@ -72,6 +71,8 @@ extension DatabaseResults {
             let applied = request.serial == base && narrow(query, matched: matched, candidates: candidates)
             cache.dropVersions(leaving.keys)
             done(applied)
+        case let .narrowInMemory(query, base, columns, folded, done):
+            done(request.serial == base && narrowInMemory(query, columns: columns, folded: folded))
         case let .failure(error):
             fail(error)
         case let .release(keys):
@@ -98,7 +99,7 @@ extension DatabaseResults {
                 try controller.setSortKeys([IndexEntry.sortKey(request.ordering)])
                 try controller.setSectioning(Self.sectioning(request))
             }
-            try controller.setData(entries)
+            try Engine.setData(controller, entries)
             if pausesHere { try controller.setUpdatesEnabled(true) }
         } catch {
             fail(.invalidArgument("\(error)"))
@@ -164,7 +165,34 @@ extension DatabaseResults {
             reload(kept)
         } else if !removed.isEmpty {
             do {
-                try controller.performBatchUpdates { () throws(ResultsError) in try controller.remove(keys: removed) }
+                try Engine.apply(controller, placed: [], merged: [], removed: removed)
+            } catch {
+                fail(.invalidArgument("\(error)"))
+                return true
+            }
+        }
+        request = query.request
+        error = nil
+        return true
+    }
+
+    /// Shows a narrower search by testing the ordering values held at
+    /// `columns` for `folded` text (as its SQL function tests the columns),
+    /// removing the rows shown that do not match as one batch (a reload
+    /// above ``reloadThreshold`` rows); the records of the rows that leave
+    /// are read when the batch can report them.
+    func narrowInMemory(_ query: EntryQuery, columns: [Int], folded: String) -> Bool {
+        let (kept, removed) = IndexEntry.partition(controller.snapshot, columns: columns, folded: folded)
+        var leaving: [Key: Record] = [:]
+        if !removed.isEmpty, removed.count <= observer.recordLimit { leaving = cache.load(removed) }
+        let store = controller.store
+        cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
+        defer { cache.dropVersions(leaving.keys) }
+        if removed.count > Self.reloadThreshold {
+            reload(kept)
+        } else if !removed.isEmpty {
+            do {
+                try Engine.apply(controller, placed: [], merged: [], removed: removed)
             } catch {
                 fail(.invalidArgument("\(error)"))
                 return true

@@ -18,6 +18,9 @@ extension DatabaseResults {
             throw .invalidArgument(
                 "a request keyed by \(request.keyColumn ?? "the primary key") instead of \(self.request.keyColumn ?? "the primary key"): make another source")
         }
+        guard request.joins == self.request.joins else {
+            throw .invalidArgument("a request with other joins than \(self.request.table)'s: make another source")
+        }
         try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: true) }
     }
 
@@ -79,8 +82,10 @@ extension DatabaseResults {
     ///     try await players.search(for: query, in: ["name", "team"])   // one line per keystroke
     ///
     /// A keystroke that narrows the search (text that contains the previous
-    /// text, or a first search) only removes rows: when at most 50,000
-    /// rows are shown, only they are tested (by key),
+    /// text, or a first search) only removes rows: when every column
+    /// searched is one of the request's ordering columns, the values the
+    /// source holds are tested in memory, with no SQL; else when at most
+    /// 50,000 rows are shown, only they are tested (by key),
     /// else the table is scanned for the matching rowids; the rows that no
     /// longer match leave as one batch (a reload above 10,000 rows). Any
     /// other keystroke (a deletion) reads the request's rows again. A row
@@ -91,8 +96,8 @@ extension DatabaseResults {
     /// `MATCH` instead (see ``DatabaseResultsRequest/Filter``).
     ///
     /// - Throws: ``ResultsError/missingColumn(_:table:)`` for an unknown column.
-    /// - Complexity: a narrowing keystroke: the test of the rows shown (or
-    ///   the scan), plus O(*n*) for *n* rows shown; another: the scan, plus
+    /// - Complexity: a narrowing keystroke: the test of the rows shown (in
+    ///   memory, or by key, or the scan), plus O(*n*) for *n* rows shown; another: the scan, plus
     ///   O(*m*) for *m* matching rows.
     public func search(for text: String, in columns: [String], group: String = "search") async throws(ResultsError) {
         let old = latestRequest
@@ -124,12 +129,14 @@ extension DatabaseResults {
         } else {
             narrows = true
         }
-        let candidates = narrows && previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
+        let held = Self.heldColumns(columns, of: request)
+        let candidates = narrows && held == nil && previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
         try await changingRequest(to: request) { request async throws(ResultsError) in
             let known = try await columnNames()
             for column in columns where !known.contains(column.lowercased()) {
                 throw .missingColumn(column, table: request.table)
             }
+            if narrows, let held, try await narrowInMemory(to: request, from: old.serial, columns: held, folded: folded, ticket: ticket) { return }
             if narrows, try await narrow(to: request, from: old.serial, among: candidates, ticket: ticket) { return }
             try await refetch(request, reorganize: false, ticket: ticket)
         }
@@ -222,11 +229,62 @@ extension DatabaseResults {
         }
     }
 
-    /// The table's column names, lowercased.
-    private func columnNames() async throws(ResultsError) -> Set<String> {
-        let table = latestRequest.table
+    /// The positions of `columns` among `request`'s ordering columns (whose
+    /// values the source holds), or `nil` when one is not among them.
+    nonisolated static func heldColumns(_ columns: [String], of request: DatabaseResultsRequest) -> [Int]? {
+        var positions: [Int] = []
+        for column in columns {
+            guard let index = request.ordering.firstIndex(where: { $0.column.caseInsensitiveCompare(column) == .orderedSame }) else { return nil }
+            positions.append(index)
+        }
+        return positions
+    }
+
+    /// Applies a narrowing search over ordering columns: the writer, in
+    /// order with the commits, makes the request the one it follows; the
+    /// main actor then tests the values it holds, which are the database's
+    /// at that point (each commit before it delivered). Returns `false`
+    /// as ``narrow(to:from:among:ticket:)`` does.
+    func narrowInMemory(
+        to request: DatabaseResultsRequest, from base: Int, columns: [Int], folded: String, ticket: Int
+    ) async throws(ResultsError) -> Bool {
+        let feed = self.feed
+        let observer = self.observer
+        let tickets = searchTicket
         do {
-            return try await writer.read { db in Set(try db.columns(in: table).map { $0.name.lowercased() }) }
+            let wait: AsyncStream<Bool>? = try await writer.writeWithoutTransaction { db in
+                if !tickets.isLatest(ticket) { return nil }
+                let (done, signal) = AsyncStream<Bool>.makeStream()
+                let version = try db.schemaVersion()
+                if observer.isBroken || version != observer.schemaVersion {
+                    // The values held may be stale: read the request's rows instead.
+                    signal.yield(false)
+                    signal.finish()
+                    return done
+                }
+                let query = try EntryQuery(request, in: db)
+                observer.query = query
+                observer.trackKeyChanges(db)
+                feed.yield(.narrowInMemory(query, from: base, columns: columns, folded: folded, done: { applied in
+                    signal.yield(applied)
+                    signal.finish()
+                }))
+                return done
+            }
+            guard let wait else { return true }
+            for await applied in wait { return applied }
+            return true
+        } catch {
+            throw EntryQuery.typed(error)
+        }
+    }
+
+    /// The column names of the rows shown (the table's, the joined
+    /// columns, or the view's), lowercased.
+    private func columnNames() async throws(ResultsError) -> Set<String> {
+        let source = observer.query.source
+        do {
+            return try await writer.read { db in Set(try db.makeStatement(sql: "SELECT * FROM \(source)").columnNames.map { $0.lowercased() }) }
         } catch {
             throw EntryQuery.typed(error)
         }

@@ -1,9 +1,10 @@
 import FilterableResults
 import GRDB
 
-/// A ``ResultsSource`` over one table of a GRDB database: the rows of a
-/// ``DatabaseResultsRequest`` (order, section column, SQL filters), that
-/// follows every commit and reports each as one animated batch.
+/// A ``ResultsSource`` over a table of a GRDB database (with tables joined
+/// to it) or a view: the rows of a ``DatabaseResultsRequest`` (order,
+/// section column, SQL filters), that follows every commit and reports
+/// each as one animated batch.
 ///
 ///     let players = try await DatabaseResults<Player, Int64>(
 ///         pool, request: DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")]))
@@ -83,6 +84,16 @@ import GRDB
 /// rows a transaction). A section with no matching row is not shown. A
 /// batch that changes more rows than half the cache, or a request change
 /// that swaps more than 10,000 rows, is reported as a reload.
+///
+/// Joined tables (``DatabaseResultsRequest/Join``) are observed too: a
+/// commit that changes joined rows reports the rows whose join column
+/// holds their referenced value, before (a trigger on the joined table
+/// reports the old one) or after it, as updates: O(*k* log *n*) for the
+/// *k* rows they lead to, through an index on that column. A write that
+/// may `REPLACE` a joined row through another unique index of its table
+/// (an `INSERT`, an `UPDATE` of that index's columns) reloads, as does any
+/// commit to a table under a view (nothing leads from those rows to the
+/// view's).
 ///
 /// Writes through another `DatabasePool`, `DatabaseQueue` or process on
 /// the same file are not seen (as with GRDB's own observation) until the
@@ -164,7 +175,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
             sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request))
         let summary: ResultsStore<IndexEntry<Key>, Key>.MergeSummary
         do {
-            summary = try store.setData(opened.1)
+            summary = try Engine.setData(&store, opened.1)
         } catch {
             throw .invalidArgument("\(error)")
         }
@@ -183,8 +194,8 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         feed.finish()
         // The trigger calls its function on every UPDATE that changes a rowid:
         // drop it, then the function.
-        let trigger = observer.keyTrigger!
-        writer.asyncWriteWithoutTransaction { db in trigger.remove(db) }
+        let triggers = observer.triggers
+        writer.asyncWriteWithoutTransaction { db in for trigger in triggers { trigger.remove(db) } }
     }
 
     /// The error naming the first key `entries` repeat: keys SQLite holds

@@ -1,8 +1,9 @@
 import FilterableResults
 import GRDB
 
-/// What a ``DatabaseResults`` shows: the rows of one table, in an order,
-/// optionally sectioned by a column, filtered by grouped SQL expressions.
+/// What a ``DatabaseResults`` shows: the rows of one table (with the
+/// columns of tables joined to it) or of a view, in an order, optionally
+/// sectioned by a column, filtered by grouped SQL expressions.
 ///
 ///     let request = DatabaseResultsRequest(
 ///         table: "player",
@@ -13,16 +14,21 @@ import GRDB
 /// Rows are identified by their key: the table's primary key (of one
 /// column, of any type: an integer, text, a UUID…), or the key column the
 /// request names (a column with a `UNIQUE` index of its own), or for a
-/// table with no primary key, its rowid. Ties in the order are broken by
+/// table with no primary key, its rowid; a view has no key of its own:
+/// name the column whose values are unique. Ties in the order are broken by
 /// the key, ascending. Text is ordered as SQLite's `BINARY` collation
 /// orders it (Unicode scalar order); a column's declared collation is not
 /// applied.
 public struct DatabaseResultsRequest: Sendable {
-    /// The observed table (a rowid table: not `WITHOUT ROWID`).
+    /// The observed table (a rowid table: not `WITHOUT ROWID`), or a view.
     public var table: String
+    /// The tables joined to `table`, each through a column of `table`
+    /// (none for a view).
+    public var joins: [Join]
     /// The column whose values are the rows' keys, or `nil` for the
     /// table's primary key (its rowid when it has none). A named column
-    /// must be the primary key, a `UNIQUE` column, or `rowid`.
+    /// must be the primary key, a `UNIQUE` column, or `rowid`; for a view,
+    /// a column whose values are unique (required).
     public var keyColumn: String?
     /// The order of rows inside a section; ties broken by key.
     public var ordering: [Ordering]
@@ -42,12 +48,13 @@ public struct DatabaseResultsRequest: Sendable {
     ///
     /// - Complexity: O(*f*) for *f* filters (one kept per group).
     public init(
-        table: String, keyedBy keyColumn: String? = nil, orderedBy ordering: [Ordering] = [], sectionedBy sectionColumn: String? = nil,
+        table: String, keyedBy keyColumn: String? = nil, joining joins: [Join] = [], orderedBy ordering: [Ordering] = [], sectionedBy sectionColumn: String? = nil,
         sectionOrder: @escaping @Sendable (String, String) -> Bool = ResultsSectioning<Int64>.unicodeScalarOrder,
         filters: [Filter] = []
     ) {
         self.table = table
         self.keyColumn = keyColumn
+        self.joins = joins
         self.ordering = ordering
         self.sectionColumn = sectionColumn
         self.sectionOrder = sectionOrder

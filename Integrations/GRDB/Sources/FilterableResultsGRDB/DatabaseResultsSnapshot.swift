@@ -89,13 +89,7 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable, Key: D
     public func element(at indexPath: ResultsIndexPath) -> Record? {
         guard let key = entries.key(at: indexPath) else { return nil }
         return cache.record(key, section: indexPath.section, row: indexPath.row) { forward in
-            let count = entries.numberOfElements(inSection: indexPath.section) ?? 0
-            let batch = cache.batchSize
-            // A few rows behind too, for a view that turns back.
-            let behind = batch / 8
-            let lower = forward ? max(0, indexPath.row - behind) : max(0, indexPath.row + behind + 1 - batch)
-            let upper = min(count, lower + batch)
-            return (lower..<upper).compactMap { entries.key(at: ResultsIndexPath(row: $0, section: indexPath.section)) }
+            IndexEntry.keys(around: indexPath, forward: forward, batchSize: cache.batchSize, in: entries)
         }
     }
 

@@ -27,6 +27,18 @@ import Testing
         observation.cancel()
     }
 
+    @Test func aJoinSelectsTheJoinedColumns() async throws {
+        let database = try TemporaryDatabase(PostSchema.create)
+        try await database.pool.write { db in
+            try db.execute(sql: "INSERT INTO author (id, name) VALUES (1, 'Ana'); INSERT INTO post VALUES (1, 'p1', 'Hi', 1, 1)")
+        }
+        let join: DatabaseResultsRequest.Join =
+            .init(table: "author", on: "authorId", selecting: ["author.name AS authorName"])
+        let posts = try await DatabaseResults<PostRow, Int64>(
+            database.pool, request: DatabaseResultsRequest(table: "post", joining: [join], orderedBy: [.ascending("authorName")]))
+        #expect(posts.element(forKey: 1)?.authorName == "Ana")
+    }
+
     @Test func aRequestNamesItsOrderSectionsAndFilters() {
         let request = DatabaseResultsRequest(
             table: "player",

@@ -65,6 +65,32 @@ import Testing
         }
     }
 
+    /// A search over ordering columns tests the values the source holds,
+    /// as the SQL function tests the column: text folded, integers and
+    /// reals by their description, `NULL` and blobs never, in two columns.
+    @Test func aSearchOverOrderingColumnsTestsTheHeldValuesAsSQLDoes() async throws {
+        let database = try TemporaryDatabase("CREATE TABLE t (id INTEGER PRIMARY KEY, a, b)")
+        let values: [DatabaseValue] = [
+            "Émile".databaseValue, "e\u{301}mile".databaseValue, 12.databaseValue, 1.5.databaseValue, .null,
+            Data([0x31]).databaseValue, "x1y".databaseValue, "ÉMI".databaseValue, 112.databaseValue,
+        ]
+        try await database.pool.write { db in
+            for (index, value) in values.enumerated() {
+                try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?)", arguments: [index + 1, value, values[(index * 4) % values.count]])
+            }
+        }
+        let request = DatabaseResultsRequest(table: "t", orderedBy: [.ascending("a"), .descending("b")])
+        for texts in [["1", "12", "112"], ["e", "em", "emi", "emil"], ["5"], [".", ".5"]] {
+            let results = try await DatabaseResults<Fields, Int64>(database.pool, request: request)
+            let screen = Screen(results) { $0.description }
+            for text in texts {
+                try await results.search(for: text, in: ["a", "b"])
+                #expect(screen.problems(expected: try database.freshSelect(results.request)) == [], "\(text)")
+                #expect(screen.reloads == 0)
+            }
+        }
+    }
+
     @Test func narrowingKeystrokeWithCommitsInFlight() async throws {
         let database = try TemporaryDatabase()
         try populate(database)

@@ -42,6 +42,12 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
     /// deleted row's key is known only from the state before the commit,
     /// and any `UPDATE` may have changed a key unseen.
     private var tracksKeyChanges = false
+    /// Report the old rowid and referenced value of the joined rows
+    /// deleted or given another one, one per join (as `keyTrigger`).
+    private(set) var joinTriggers: [KeyChangeTrigger] = []
+    /// Whether every join trigger is known to be on its table: without
+    /// them, a joined row deleted or updated reloads.
+    private var tracksJoinedChanges = false
     /// The request observed; replaced on the writer when the request changes.
     var query: EntryQuery
     /// The schema version when the query was checked.
@@ -79,6 +85,16 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
     /// The number of inserts and updates of each row written.
     private var writes: [Int64: Int] = [:]
     private var untracked = false
+    /// The rows must be read again (a view's table changed, or a joined
+    /// change whose rows cannot be told).
+    private var rereadsAll = false
+    /// The rowids of the joined rows the transaction touched, by join.
+    private var joinedChanged: [Int: Set<Int64>] = [:]
+    /// The referenced values joined rows had before they were deleted or
+    /// changed them, by join (from the join triggers).
+    private var joinedValuesBefore: [Int: Set<DatabaseValue>] = [:]
+    /// The rows of the table touched only through a joined row.
+    private var joinAffected: Set<Int64> = []
     /// The rows whose records this transaction holds.
     private var holding: [Key] = []
     // The state before the transaction (see `BeforeState`).
@@ -109,6 +125,11 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
     /// on the writer; without them, commits that update or delete rows are
     /// checked against the state before (or the request's rows read again).
     func trackKeyChanges(_ db: Database) {
+        trackJoinedChanges(db)
+        guard !query.isView else {
+            tracksKeyChanges = false
+            return
+        }
         do {
             if (try? keyTrigger.isInstalled(on: query.request.table, db)) == true { keyTrigger.remove(db) }
             try keyTrigger.install(on: query.request.table, key: query.keyColumn, db)
@@ -118,13 +139,69 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         }
     }
 
+    /// Makes the triggers on the joined tables, reporting the values of
+    /// their referenced columns (as ``trackKeyChanges(_:)``).
+    private func trackJoinedChanges(_ db: Database) {
+        for trigger in joinTriggers { trigger.remove(db) }
+        joinTriggers = query.joins.indices.map { index in
+            KeyChangeTrigger { [weak self] _, value in self?.joinedValueLeft(value, join: index) }
+        }
+        do {
+            for (trigger, join) in zip(joinTriggers, query.joins) { try trigger.install(on: join.table, key: join.referencedColumn, db) }
+            tracksJoinedChanges = true
+        } catch {
+            tracksJoinedChanges = false
+        }
+    }
+
+    /// Whether the join triggers are on their tables (a dropped table took its own).
+    private func joinTriggersAreInstalled(_ db: Database) -> Bool {
+        zip(joinTriggers, query.joins).allSatisfy { trigger, join in (try? trigger.isInstalled(on: join.table, db)) == true }
+    }
+
+    /// Every trigger the observer made (to drop with the source).
+    var triggers: [KeyChangeTrigger] { [keyTrigger] + joinTriggers }
+
+    /// The table's and the joined tables' events, whatever their columns
+    /// (an `UPDATE` of the rowid names no column the request reads); a
+    /// view's region's.
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        eventKind.tableName.caseInsensitiveCompare(query.request.table) == .orderedSame
+        if query.isView { return query.observedRegion.isModified(byEventsOfKind: eventKind) }
+        let table = eventKind.tableName
+        if table.caseInsensitiveCompare(query.request.table) == .orderedSame { return true }
+        guard let join = query.joins.first(where: { $0.table.caseInsensitiveCompare(table) == .orderedSame }) else { return false }
+        // A statement that may `REPLACE` joined rows through another
+        // unique index than the referenced column's (an `INSERT`, an
+        // `UPDATE` of its columns) deletes them unseen: their old values
+        // are unknown, so the rows are read again.
+        switch eventKind {
+        case .insert: if !join.otherUniqueIndexes.isEmpty { rereadsAll = true }
+        case let .update(_, columns):
+            let unique = Set(join.otherUniqueIndexes.flatMap { index in index.isPlain ? index.columns.map { $0.name.lowercased() } : ["*"] })
+            if unique.contains("*") || columns.contains(where: { unique.contains($0.lowercased()) }) { rereadsAll = true }
+        case .delete: break
+        }
+        return true
     }
 
     func databaseDidChange() { untracked = true }
 
     func databaseDidChange(with event: DatabaseEvent) {
+        guard !query.isView else {
+            // A view's rows have no rowid to follow: read them again.
+            rereadsAll = true
+            stopObservingDatabaseChangesUntilNextTransaction()
+            return
+        }
+        let table = event.tableName
+        if table.caseInsensitiveCompare(query.request.table) != .orderedSame {
+            guard let index = query.joins.firstIndex(where: { $0.table.caseInsensitiveCompare(table) == .orderedSame }) else { return }
+            joinedChanged[index, default: []].insert(event.rowID)
+            // A joined row whose old value is unknown: deleted or updated
+            // without the trigger.
+            if !tracksJoinedChanges && event.kind != .insert { rereadsAll = true }
+            return
+        }
         readBefore(event.rowID, isFirstEvent: changed.insert(event.rowID).inserted, isWrite: event.kind != .delete)
         switch event.kind {
         case .update:
@@ -146,6 +223,59 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         readBefore(rowID, isFirstEvent: changed.insert(rowID).inserted, isWrite: false)
         rekeyed.insert(rowID)
         if keysBefore[rowID] == nil { keysBefore[rowID] = key }
+    }
+
+    /// From a join trigger: a row of join `join` whose referenced value
+    /// was `value` was deleted or given another value.
+    private func joinedValueLeft(_ value: DatabaseValue, join: Int) {
+        joinedValuesBefore[join, default: []].insert(value)
+    }
+
+    /// After the commit: the rows of the table whose joined rows changed
+    /// (their column holds a changed joined row's referenced value, before
+    /// or after) and that the transaction did not touch, added to
+    /// `changed`; their state before is read when it still can be (pinned).
+    private func addRowsJoinedToChanges(_ db: Database) throws {
+        guard !joinedChanged.isEmpty else { return }
+        let table = query.request.table.quotedDatabaseIdentifier
+        var affected = Set<Int64>()
+        for (index, rowIDs) in joinedChanged {
+            let join = query.joins[index]
+            var values = joinedValuesBefore[index] ?? []
+            if join.referencedColumn == "rowid" {
+                values.formUnion(rowIDs.lazy.map(\.databaseValue))
+            } else {
+                try Self.forEachChunk(Array(rowIDs.lazy.map(\.databaseValue))) { placeholders, chunk in
+                    let sql = "SELECT \(join.referencedColumn.quotedDatabaseIdentifier) FROM \(join.table.quotedDatabaseIdentifier) WHERE rowid IN (\(placeholders))"
+                    values.formUnion(try DatabaseValue.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)))
+                }
+            }
+            values.remove(.null)
+            try Self.forEachChunk(Array(values)) { placeholders, chunk in
+                let sql = "SELECT rowid FROM \(table) WHERE \(join.column.quotedDatabaseIdentifier) IN (\(placeholders))"
+                affected.formUnion(try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)))
+            }
+        }
+        affected.subtract(changed)
+        guard !affected.isEmpty else { return }
+        let onlyJoined = changed.isEmpty
+        joinAffected = affected
+        changed.formUnion(affected)
+        if let before, before.isPinned, changed.count <= rowLimit, onlyJoined || rowsBeforeAreAll,
+           let rows = before.rows(Array(affected), query.records) {
+            rowsBefore.merge(rows) { old, _ in old }
+            rowsBeforeAreAll = true
+        }
+    }
+
+    /// Calls `body` with the placeholders and values of each chunk of at most 500 of `values`.
+    private static func forEachChunk(_ values: [DatabaseValue], _ body: (String, ArraySlice<DatabaseValue>) throws -> Void) throws {
+        var start = 0
+        while start < values.count {
+            let chunk = values[start..<min(start + 500, values.count)]
+            try body(Array(repeating: "?", count: chunk.count).joined(separator: ","), chunk)
+            start += 500
+        }
     }
 
     /// When the before-state is readable only while the transaction runs
@@ -222,7 +352,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             return
         }
         let version = (try? db.schemaVersion()) ?? schemaVersion
-        if version != schemaVersion || untracked {
+        if version != schemaVersion || untracked || rereadsAll {
             // A schema change (DROP, ALTER, a new index…) or a change without
             // row events: check the request again and read everything.
             schemaVersion = version
@@ -234,8 +364,9 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
                 // A dropped table took the trigger with it: make it again
                 // on the writer's next turn (no statement may change the
                 // schema while commits are reported).
-                tracksKeyChanges = (try? keyTrigger.isInstalled(on: query.request.table, db)) ?? false
-                if !tracksKeyChanges {
+                tracksKeyChanges = !query.isView && (try? keyTrigger.isInstalled(on: query.request.table, db)) ?? false
+                tracksJoinedChanges = joinTriggersAreInstalled(db)
+                if !query.isView && !tracksKeyChanges || !tracksJoinedChanges {
                     writer.asyncWriteWithoutTransaction { [weak self] db in
                         guard let self, !isBroken else { return }
                         trackKeyChanges(db)
@@ -251,8 +382,9 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             if !holding.isEmpty { feed.yield(.release(holding)) }
             return
         }
-        guard !changed.isEmpty else { return }
         do {
+            try addRowsJoinedToChanges(db)
+            guard !changed.isEmpty else { return }
             let stamp = nextStamp
             nextStamp &+= 1
             let rowIDs = Array(changed)
@@ -351,7 +483,10 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             // in the transaction) can be unchanged.
             var changedContent = rowIDs
             if rowsBeforeAreAll, let rowsAfter {
+                // Rows touched only through a joined row are unchanged when
+                // their joined columns are (a column the join does not select).
                 let candidates = updated.union(rekeyed).subtracting(deleted).subtracting(inserted)
+                    .union(joinAffected.filter { rowsBefore[$0] != nil })
                 let unchanged = candidates.filter { rowID in rowsAfter[rowID].map { $0 == rowsBefore[rowID] } ?? false }
                 if !unchanged.isEmpty { changedContent.removeAll { unchanged.contains($0) } }
             }
@@ -422,7 +557,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         guard let rowsAfter, rowsBeforeAreAll, let countBefore else { return nil }
         let countAfter = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quotedTable)") ?? 0
         silentDeletionChecks.counts += 1
-        return countBefore - rowsBefore.count + rowsAfter.count == countAfter ? [] : nil
+        let touchedAfter = rowsAfter.count - joinAffected.filter { rowsAfter[$0] != nil }.count
+        return countBefore - rowsBefore.count + touchedAfter == countAfter ? [] : nil
     }
 
     /// After a failure the request cannot be read, but the rows shown that
@@ -430,7 +566,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
     /// so a view never asks for a record that is gone: every key the
     /// table has is sent, after each commit that touched it.
     private func removeRowsGone(_ db: Database, always: Bool = false) {
-        guard always || !changed.isEmpty || untracked || (try? db.schemaVersion()) != schemaVersion else { return }
+        // A view's rows are its tables': a dropped view leaves them as shown.
+        guard !query.isView, always || !changed.isEmpty || untracked || (try? db.schemaVersion()) != schemaVersion else { return }
         let table = query.request.table
         let existing: Set<Key>? = try? db.tableExists(table) ? query.allKeys(db) : []
         guard let existing else { return }
@@ -456,6 +593,10 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         rowsBeforeAreAll = before.map { !$0.isPinned } ?? false
         countBefore = nil
         untracked = false
+        rereadsAll = false
+        joinedChanged.removeAll()
+        joinedValuesBefore.removeAll()
+        joinAffected.removeAll()
     }
 }
 

@@ -34,6 +34,12 @@ enum Delivery<Record: Sendable, Key: DatabaseValueConvertible & Hashable & Senda
     /// It narrows the request of serial `from`: shown another, the main
     /// actor changes nothing either.
     case narrow(EntryQuery, from: Int, matched: Set<Key>, candidates: Set<Key>?, leaving: [Key: Record], done: @Sendable (Bool) -> Void)
+    /// A narrower request whose search columns are all ordering columns:
+    /// the main actor tests the ordering values it holds (at its place
+    /// among the deliveries, they are the database's values as the writer
+    /// asked for it) at positions `columns` for `folded` text, and removes
+    /// the rows that do not match; `done` as for `narrow`.
+    case narrowInMemory(EntryQuery, from: Int, columns: [Int], folded: String, done: @Sendable (Bool) -> Void)
     /// The database could not be followed: the source keeps its last table.
     case failure(ResultsError)
     /// The records held for the rows a commit deleted (see

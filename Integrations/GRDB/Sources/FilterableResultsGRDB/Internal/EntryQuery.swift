@@ -15,6 +15,19 @@ struct EntryQuery: Sendable {
     /// The table's unique indexes other than its rowid, through which
     /// `REPLACE` may delete rows without SQLite reporting it.
     let uniqueIndexes: [UniqueIndex]
+    /// Whether the request's table is a view: its rows are read again
+    /// after each commit that touches a table under it.
+    let isView: Bool
+    /// What the request reads from: the table, the table with its joins
+    /// (as a subquery named as the table, whose `rowid` column is the
+    /// table's rowid), or the view (whose `rowid` column is 0).
+    let source: String
+    /// The tables joined, checked.
+    let joins: [JoinedTable]
+    /// What a commit must touch to change the rows (GRDB's region of the
+    /// source): the table, the joined tables' columns the join reads, or
+    /// the tables under the view.
+    let observedRegion: DatabaseRegion
 
     /// The SQL function live search folds text with, as the core's search folds it.
     static let foldFunction = DatabaseFunction("filterable_results_fold", argumentCount: 1, pure: true) { values in
@@ -29,28 +42,66 @@ struct EntryQuery: Sendable {
     /// Checks `request` against `db`'s schema and builds its SQL.
     ///
     /// - Throws: ``ResultsError`` naming the missing table or
-    ///   column, or the invalid filter.
+    ///   column, the invalid filter, join or key.
     init(_ request: DatabaseResultsRequest, in db: Database) throws(ResultsError) {
         let table = request.table
         guard !table.isEmpty else { throw .invalidArgument("empty table name") }
         do {
-            guard try db.tableExists(table) else { throw ResultsError.missingTable(table) }
-            let columns = Set(try db.columns(in: table).map { $0.name.lowercased() })
+            let isTable = try db.tableExists(table)
+            let isView = try !isTable && db.viewExists(table)
+            guard isTable || isView else { throw ResultsError.missingTable(table) }
+            if isView {
+                guard request.joins.isEmpty else {
+                    throw ResultsError.invalidArgument("joins on view \(table): join the tables in the view instead")
+                }
+                source = "(SELECT *, 0 AS rowid FROM \(table.quotedDatabaseIdentifier)) AS \(table.quotedDatabaseIdentifier)"
+                joins = []
+            } else {
+                do {
+                    _ = try db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")
+                } catch {
+                    throw ResultsError.unfollowableTable(table, reason: "it has no rowid (WITHOUT ROWID)")
+                }
+                joins = try JoinedTable.all(request.joins, of: table, db)
+                source = JoinedTable.source(of: table, joins, request.joins)
+            }
+            self.isView = isView
+            let tableColumns = Set(try db.columns(in: table).map { $0.name.lowercased() })
+            let columns: Set<String>
+            if joins.isEmpty {
+                columns = tableColumns
+            } else {
+                do {
+                    columns = Set(try db.makeStatement(sql: "SELECT * FROM \(source)").columnNames.map { $0.lowercased() })
+                } catch let error as DatabaseError {
+                    let selected = request.joins.flatMap(\.selecting).joined(separator: ", ")
+                    throw Self.filterError(selected, message: error.message ?? "\(error)", table: table)
+                }
+            }
             for column in request.ordering.map(\.column) + (request.sectionColumn.map { [$0] } ?? [])
             where !columns.contains(column.lowercased()) {
                 throw ResultsError.missingColumn(column, table: table)
             }
-            do {
-                _ = try db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")
-            } catch {
-                throw ResultsError.unfollowableTable(table, reason: "it has no rowid (WITHOUT ROWID)")
+            if isView {
+                guard let requested = request.keyColumn else {
+                    throw ResultsError.invalidKey(
+                        "view \(table)", reason: "a view has no primary key: name the column whose values are unique as the request's key column")
+                }
+                guard columns.contains(requested.lowercased()) else { throw ResultsError.missingColumn(requested, table: table) }
+                keyColumn = requested
+            } else {
+                if let requested = request.keyColumn, !tableColumns.contains(requested.lowercased()), columns.contains(requested.lowercased()) {
+                    throw ResultsError.invalidKey(
+                        "column \(requested)",
+                        reason: "it comes from a table joined to \(table): a row's key is a column of \(table), the primary key or UNIQUE")
+                }
+                keyColumn = try Self.keyColumn(request.keyColumn, table: table, columns: tableColumns, db)
             }
-            keyColumn = try Self.keyColumn(request.keyColumn, table: table, columns: columns, db)
             db.add(function: Self.foldFunction)
             db.add(function: SearchMatch.function)
             for filter in request.filters {
                 do {
-                    let statement = try db.makeStatement(sql: "SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE (\(filter.sql))")
+                    let statement = try db.makeStatement(sql: "SELECT 1 FROM \(source) WHERE (\(filter.sql))")
                     try statement.setArguments(StatementArguments(filter.arguments))
                 } catch let error as DatabaseError {
                     throw Self.filterError(filter.sql, message: error.message ?? "\(error)", table: table)
@@ -58,7 +109,8 @@ struct EntryQuery: Sendable {
                     throw ResultsError.invalidExpression(filter.sql, message: "\(error)")
                 }
             }
-            uniqueIndexes = try UniqueIndex.all(on: table, db)
+            uniqueIndexes = isView ? [] : try UniqueIndex.all(on: table, db)
+            observedRegion = try db.makeStatement(sql: "SELECT * FROM \(source)").databaseRegion
         } catch let error as ResultsError {
             throw error
         } catch {
@@ -66,7 +118,7 @@ struct EntryQuery: Sendable {
         }
         var selected = ["rowid", Self.quoted(keyColumn)] + request.ordering.map { $0.column.quotedDatabaseIdentifier }
         if let section = request.sectionColumn { selected.append(section.quotedDatabaseIdentifier) }
-        var sql = "SELECT \(selected.joined(separator: ", ")) FROM \(table.quotedDatabaseIdentifier)"
+        var sql = "SELECT \(selected.joined(separator: ", ")) FROM \(source)"
         if !request.filters.isEmpty {
             sql += " WHERE " + request.filters.map { "(\($0.sql))" }.joined(separator: " AND ")
         }
@@ -109,7 +161,7 @@ struct EntryQuery: Sendable {
     static func quoted(_ column: String) -> String { column == "rowid" ? "rowid" : column.quotedDatabaseIdentifier }
 
     /// The reader of the table's records by key and by rowid.
-    var records: RecordQuery { RecordQuery(table: request.table, keyColumn: keyColumn) }
+    var records: RecordQuery { RecordQuery(table: request.table, source: source, keyColumn: keyColumn) }
 
     /// The key a row's key value decodes to.
     ///
@@ -117,7 +169,7 @@ struct EntryQuery: Sendable {
     ///   or a value that is not a `Key`.
     func key<Key: DatabaseValueConvertible>(_ value: DatabaseValue, rowID: Int64) throws(ResultsError) -> Key {
         if let key = Key.fromDatabaseValue(value) { return key }
-        let place = "column \(keyColumn) of table \(request.table), row of rowid \(rowID)"
+        let place = isView ? "column \(keyColumn) of view \(request.table)" : "column \(keyColumn) of table \(request.table), row of rowid \(rowID)"
         if value.isNull { throw .invalidKey("NULL", reason: "\(place) has no key") }
         throw .invalidKey("\(value)", reason: "\(place) holds it, which is not a \(Key.self)")
     }
@@ -146,12 +198,23 @@ struct EntryQuery: Sendable {
 
     /// Every matching row's entry, stamped `stamp`, in the request's order
     /// (SQLite sorts in C, and the engine's sort then finds sorted runs).
+    ///
+    /// - Throws: for a view, ``ResultsError/invalidKey(_:reason:)`` naming
+    ///   a key two rows share (a table's key column is unique by its index).
     func fetchAll<Key>(_ db: Database, stamp: UInt32 = 0) throws -> [IndexEntry<Key>] {
         var orderBy = request.sectionColumn.map { [$0.quotedDatabaseIdentifier] } ?? []
         orderBy += request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" }
         orderBy.append(Self.quoted(keyColumn))
         var entries: [IndexEntry<Key>] = []
         try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp) { entries.append($1) }
+        if isView {
+            var seen = Set<Key>()
+            seen.reserveCapacity(entries.count)
+            for entry in entries where !seen.insert(entry.key).inserted {
+                throw ResultsError.invalidKey(
+                    "\(entry.key)", reason: "two rows of view \(request.table) have it in column \(keyColumn): the key column must be unique")
+            }
+        }
         return entries
     }
 
@@ -185,7 +248,7 @@ struct EntryQuery: Sendable {
     /// The keys of the rows that match, among `candidates` when given
     /// (read by key, through the key's index and cached statements), else all.
     func matchingKeys<Key: DatabaseValueConvertible & Hashable>(among candidates: [Key]?, _ db: Database) throws -> Set<Key> {
-        let table = request.table.quotedDatabaseIdentifier
+        let table = source
         let keyColumn = Self.quoted(self.keyColumn)
         let conditions = request.filters.map { "(\($0.sql))" }
         var matched = Set<Key>()

@@ -92,7 +92,11 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
 
     /// Lets go of the held records of `keys`.
     func releaseHeld(_ keys: some Sequence<Key>) {
-        lock.withLock { for key in keys { held[key] = nil } }
+        lock.withLock {
+            // (A reload releases every key shown: nothing to walk for when none is held.)
+            guard !held.isEmpty else { return }
+            for key in keys { held[key] = nil }
+        }
     }
 
     /// Keeps `records`, each the version of its row with the stamp
@@ -142,7 +146,10 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
 
     /// Forgets the records with `keys` (their content changed or they left).
     func invalidate(_ keys: some Sequence<Key>) {
-        lock.withLock { for key in keys { records[key] = nil } }
+        lock.withLock {
+            guard !records.isEmpty else { return }
+            for key in keys { records[key] = nil }
+        }
     }
 
     /// Forgets every record.
@@ -161,6 +168,9 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
         var ticks = records.values.map(\.tick)
         ticks.sort(by: >)
         let cutoff = ticks[keep - 1]
-        records = records.filter { $0.value.tick >= cutoff }
+        // Removed in place: a filtered copy rebuilt the dictionary of
+        // records each time, most of a scrolled row's cost.
+        let evicted = records.compactMap { $0.value.tick < cutoff ? $0.key : nil }
+        for key in evicted { records.removeValue(forKey: key) }
     }
 }

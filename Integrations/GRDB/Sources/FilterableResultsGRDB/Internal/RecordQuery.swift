@@ -20,6 +20,9 @@ struct RecordQuery: Sendable {
 
     /// The observed table.
     let table: String
+    /// What rows are read from: the table, or the table with its joins, or
+    /// a view (`EntryQuery.source`), with a `rowid` column.
+    let source: String
     /// The key column (`rowid` for a table keyed by its rowid).
     let keyColumn: String
 
@@ -106,7 +109,6 @@ struct RecordQuery: Sendable {
     /// cached statements.
     private func forEachRow(_ values: [DatabaseValue], by column: String, _ db: Database, _ body: (Row) throws -> Void) throws {
         try Self.loadSchema(db)
-        let quotedTable = table.quotedDatabaseIdentifier
         let quotedColumn = column == "rowid" ? "rowid" : column.quotedDatabaseIdentifier
         let quotedKey = keyColumn == "rowid" ? "rowid" : keyColumn.quotedDatabaseIdentifier
         var start = 0
@@ -118,7 +120,7 @@ struct RecordQuery: Sendable {
             let placeholders = Array(repeating: "?", count: size).joined(separator: ",")
             let statement = try db.cachedStatement(sql: """
                 SELECT *, rowid AS \(Self.rowIDAlias), \(quotedKey) AS \(Self.keyAlias) \
-                FROM \(quotedTable) WHERE \(quotedColumn) IN (\(placeholders))
+                FROM \(source) WHERE \(quotedColumn) IN (\(placeholders))
                 """)
             var arguments = Array(values[start..<end])
             arguments += repeatElement(values[end - 1], count: size - arguments.count)

@@ -20,6 +20,17 @@ enum SearchMatch {
         }
     }
 
+    /// Whether an ordering value the source holds, tested as the SQL
+    /// function tests the column's value, contains `needle` (already folded).
+    static func contains(_ value: OrderValue, folded needle: String) -> Bool {
+        switch value {
+        case .null, .blob: false
+        case let .text(text): contains(text, folded: needle)
+        case let .integer(number): contains(String(number), folded: needle)
+        case let .real(number): contains(String(number), folded: needle)
+        }
+    }
+
     /// Whether `text`, folded, contains `needle` (already folded).
     static func contains(_ text: String, folded needle: String) -> Bool {
         var text = text, needle = needle

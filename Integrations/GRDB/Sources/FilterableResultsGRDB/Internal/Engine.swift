@@ -1,0 +1,37 @@
+import FilterableResults
+
+/// The engine calls a source makes with many rows, specialised for the
+/// common keys (`Int64`, `String`). `DatabaseResults` is generic over its
+/// record and key, so the engine's inlinable code it calls runs
+/// unspecialised, looking up generic metadata at every step: a copy for a
+/// concrete key runs that code specialised instead.
+enum Engine {
+    /// Fills a new store with `entries` (a source's first table).
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func setData<Key>(
+        _ store: inout ResultsStore<IndexEntry<Key>, Key>, _ entries: [IndexEntry<Key>]
+    ) throws(ResultsError) -> ResultsStore<IndexEntry<Key>, Key>.MergeSummary {
+        try store.setData(entries)
+    }
+
+    /// Replaces the controller's rows with `entries` (a reload).
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func setData<Key>(_ controller: ResultsController<IndexEntry<Key>, Key>, _ entries: [IndexEntry<Key>]) throws(ResultsError) {
+        try controller.setData(entries)
+    }
+
+    /// One commit's batch: rows put back in order, merged, removed.
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func apply<Key>(
+        _ controller: ResultsController<IndexEntry<Key>, Key>, placed: [IndexEntry<Key>], merged: [IndexEntry<Key>], removed: [Key]
+    ) throws(ResultsError) {
+        try controller.performBatchUpdates { () throws(ResultsError) in
+            if !placed.isEmpty { try controller.replaceAll(placed) }
+            if !merged.isEmpty { try controller.merge(merged) }
+            if !removed.isEmpty { try controller.remove(keys: removed) }
+        }
+    }
+}

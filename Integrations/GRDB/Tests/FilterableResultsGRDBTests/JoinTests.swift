@@ -1,0 +1,165 @@
+import FilterableResults
+import FilterableResultsTesting
+import GRDB
+import Testing
+@testable import FilterableResultsGRDB
+
+/// Requests over a join and a view: what a commit to a joined table
+/// reports, and the typed errors of a join, a key or a view that cannot be.
+@MainActor
+@Suite struct JoinTests {
+    static let posts = DatabaseResultsRequest(
+        table: "post", keyedBy: "code", joining: [PostSchema.author], orderedBy: [.ascending("authorName"), .ascending("title")])
+
+    func open(_ kind: WriterKind = .pool, _ request: DatabaseResultsRequest = Self.posts) async throws -> (TemporaryDatabase, Screen<PostRow, String>) {
+        let database = try TemporaryDatabase(PostSchema.create, kind: kind)
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO author (id, name, email) VALUES (1, 'Ana', 'a@x'), (2, 'Bob', 'b@x'), (3, 'Cy', 'c@x')")
+            for id in 1...30 {
+                try db.execute(sql: "INSERT INTO post VALUES (?, ?, ?, ?, ?)", arguments: [id, "p\(id)", "t\(id % 7)", id, id % 3 + 1])
+            }
+        }
+        let results = try await DatabaseResults<PostRow, String>(database.writer, request: request, batchSize: 8, cacheCapacity: 100)
+        return (database, Screen(results) { $0.cell })
+    }
+
+    func fresh(_ database: TemporaryDatabase, _ request: DatabaseResultsRequest = Self.posts) async throws -> [[String]] {
+        try await database.writer.read { db in try PostSchema.freshKeys(request, key: "code", db) }
+    }
+
+    /// An author renamed: the author's posts, and only they, are reported
+    /// (moved, since the order is by the name, and updated), not a reload.
+    @Test(arguments: WriterKind.allCases)
+    func anAuthorRenamedReportsItsPostsOnly(kind: WriterKind) async throws {
+        let (database, screen) = try await open(kind)
+        var changed: Set<String> = []
+        var updated: Set<String> = []
+        var reloads = 0
+        let observation = screen.results.observe { update in
+            if update.isReload { reloads += 1 }
+            changed.formUnion(update.changeset.elementChanges.map(\.key))
+            updated.formUnion(update.changeset.elementChanges.filter { $0.kind == .update || $0.change.isUpdated }.map(\.key))
+        }
+        try await database.writer.write { db in try db.execute(sql: "UPDATE author SET name = 'Zoë' WHERE id = 2") }
+        await screen.results.synchronize()
+        #expect(screen.problems(expected: try await fresh(database)) == [])
+        #expect(reloads == 0)
+        let posts = try await database.writer.read { db in try String.fetchSet(db, sql: "SELECT code FROM post WHERE authorId = 2") }
+        // Every post of the author is updated (moved or not); other posts may
+        // only move (the fewest moves may be theirs), none is updated.
+        #expect(updated == posts)
+        #expect(changed.isSuperset(of: posts))
+        #expect(screen.results.element(forKey: "p1")?.authorName == "Zoë")
+        withExtendedLifetime(observation) {}
+    }
+
+    /// A joined column the join does not select changes nothing shown: a
+    /// biography changed is no update where the state before can be read.
+    @Test func aColumnTheJoinDoesNotSelectReportsNothing() async throws {
+        let (database, screen) = try await open(.pool)
+        let updates = screen.updates
+        try await database.writer.write { db in try db.execute(sql: "UPDATE author SET bio = 'new' WHERE id = 2") }
+        await screen.results.synchronize()
+        #expect(screen.updates == updates)
+        #expect(screen.problems(expected: try await fresh(database)) == [])
+    }
+
+    /// An author deleted, or given another id: the posts that named it
+    /// show no author; those that name the new id, it.
+    @Test(arguments: WriterKind.allCases)
+    func anAuthorDeletedOrRenumberedLeavesItsPosts(kind: WriterKind) async throws {
+        let (database, screen) = try await open(kind)
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM author WHERE id = 1")
+            try db.execute(sql: "UPDATE author SET id = 5 WHERE id = 3")
+            try db.execute(sql: "UPDATE post SET authorId = 5 WHERE id = 2")
+        }
+        await screen.results.synchronize()
+        #expect(screen.problems(expected: try await fresh(database)) == [])
+        #expect(screen.results.element(forKey: "p3")?.authorName == nil)
+        #expect(screen.results.element(forKey: "p2")?.authorName == "Cy")
+        #expect(screen.reloads == 0)
+    }
+
+    /// A view's commits reload: SQLite reports the tables' rows, and
+    /// nothing leads from them to the view's.
+    @Test func aViewReloadsOnEachCommitToItsTables() async throws {
+        let request = DatabaseResultsRequest(table: "postWithAuthor", keyedBy: "code", orderedBy: [.ascending("authorName")])
+        let (database, screen) = try await open(.pool, request)
+        try await database.writer.write { db in try db.execute(sql: "UPDATE author SET name = 'Zoë' WHERE id = 2") }
+        await screen.results.synchronize()
+        #expect(screen.reloads == 1)
+        #expect(screen.problems(expected: try await fresh(database, request)) == [])
+        // Another table's commit reports nothing.
+        try await database.writer.write { db in try db.execute(sql: "CREATE TABLE other (x)") }
+        await screen.results.synchronize()
+        #expect(screen.reloads == 2)   // (a schema change reloads)
+        try await database.writer.write { db in try db.execute(sql: "INSERT INTO other VALUES (1)") }
+        await screen.results.synchronize()
+        #expect(screen.reloads == 2)
+    }
+
+    /// A view dropped: a typed error naming it, the rows kept.
+    @Test func aViewDroppedIsAnErrorAndChangesNothing() async throws {
+        let request = DatabaseResultsRequest(table: "postWithAuthor", keyedBy: "code", orderedBy: [.ascending("authorName")])
+        let (database, screen) = try await open(.pool, request)
+        let shown = screen.results.reportedSnapshot.keysBySection
+        try await database.writer.write { db in try db.execute(sql: "DROP VIEW postWithAuthor") }
+        await screen.results.synchronize()
+        #expect(screen.results.error == .missingTable("postWithAuthor"))
+        #expect(screen.results.reportedSnapshot.keysBySection == shown)
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM post WHERE id = 1") }
+        await screen.results.synchronize()
+        #expect(screen.results.reportedSnapshot.keysBySection == shown)
+        #expect(screen.view.exception == nil)
+    }
+
+    /// Bad joins, keys and views: a typed error naming the value.
+    @Test func badRequestsAreTypedErrors() async throws {
+        let database = try TemporaryDatabase(PostSchema.create)
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO author (id, name, email) VALUES (1, 'Ana', 'a@x'), (2, 'Ana', 'b@x')")
+            try db.execute(sql: "INSERT INTO post VALUES (1, 'p1', 't', 1, 1), (2, 'p2', 't', 2, 1)")
+            try db.execute(sql: "CREATE VIEW codes AS SELECT code FROM post UNION ALL SELECT 'p1'")
+        }
+        func error(_ request: DatabaseResultsRequest) async -> ResultsError? {
+            do {
+                _ = try await DatabaseResults<PostRow, String>(database.writer, request: request)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let author = PostSchema.author
+        // The key from the joined table.
+        #expect(await error(DatabaseResultsRequest(table: "post", keyedBy: "authorName", joining: [author])) == .invalidKey(
+            "column authorName", reason: "it comes from a table joined to post: a row's key is a column of post, the primary key or UNIQUE"))
+        // A referenced column that is not unique: a post would meet several authors.
+        let byName = DatabaseResultsRequest.Join(table: "author", on: "title", referencing: "name", selecting: ["author.email AS authorEmail"])
+        #expect(await error(DatabaseResultsRequest(table: "post", keyedBy: "code", joining: [byName])) == .invalidKey(
+            "column author.name", reason: "it is neither the primary key of table author nor UNIQUE, so a row of post may meet several rows of it"))
+        #expect(await error(DatabaseResultsRequest(table: "post", joining: [.init(table: "writer", on: "authorId", selecting: [])])) == .missingTable("writer"))
+        #expect(await error(DatabaseResultsRequest(table: "post", joining: [.init(table: "author", on: "writerId", selecting: [])]))
+            == .missingColumn("writerId", table: "post"))
+        #expect(await error(DatabaseResultsRequest(table: "post", joining: [.init(table: "author", on: "authorId", selecting: ["author.nam AS n"])]))
+            == .missingColumn("nam", table: "author"))
+        #expect(await error(DatabaseResultsRequest(table: "post", joining: [author, author]))
+            == .invalidArgument("table author joined twice (or to itself): join each table once"))
+        #expect(await error(DatabaseResultsRequest(table: "post", joining: [.init(table: "codes", on: "code", selecting: [])]))
+            == .unfollowableTable("codes", reason: "it is a view: join the tables under it, or request the view"))
+        // A view: its key must be named, and unique.
+        #expect(await error(DatabaseResultsRequest(table: "postWithAuthor")) == .invalidKey(
+            "view postWithAuthor", reason: "a view has no primary key: name the column whose values are unique as the request's key column"))
+        #expect(await error(DatabaseResultsRequest(table: "postWithAuthor", keyedBy: "slug")) == .missingColumn("slug", table: "postWithAuthor"))
+        #expect(await error(DatabaseResultsRequest(table: "codes", keyedBy: "code")) == .invalidKey(
+            "p1", reason: "two rows of view codes have it in column code: the key column must be unique"))
+        // Another source's joins: a typed error, the source unchanged.
+        let results = try await DatabaseResults<PostRow, String>(database.writer, request: Self.posts)
+        let shown = results.reportedSnapshot.keysBySection
+        await #expect(throws: ResultsError.self) {
+            try await results.setRequest(DatabaseResultsRequest(table: "post", keyedBy: "code"))
+        }
+        #expect(results.reportedSnapshot.keysBySection == shown && results.request.joins == [author])
+    }
+}
+

@@ -1,0 +1,56 @@
+import GRDB
+@testable import FilterableResultsGRDB
+
+/// Posts and their authors: the tables of the tests over a join and a view.
+/// A post is keyed by its integer `id` or its text `code` (`UNIQUE`); an
+/// author's `email` is `UNIQUE` too, so `REPLACE` can delete rows of
+/// either table through another index than the key.
+enum PostSchema {
+    static let create = """
+        CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT UNIQUE, bio TEXT);
+        CREATE TABLE post (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, title TEXT NOT NULL, score INTEGER NOT NULL, authorId INTEGER);
+        CREATE INDEX post_author ON post(authorId);
+        CREATE VIEW postWithAuthor AS
+            SELECT post.id, post.code, post.title, post.score, post.authorId, author.name AS authorName
+            FROM post LEFT JOIN author ON author.id = post.authorId;
+        """
+
+    /// The join the view makes, as a request's join.
+    static let author = DatabaseResultsRequest.Join(table: "author", on: "authorId", selecting: ["author.name AS authorName"])
+
+    /// What a fresh query reads a request's rows from: the join written
+    /// out (not the source's SQL), or the view.
+    static func source(of request: DatabaseResultsRequest) -> String {
+        request.joins.isEmpty ? request.table.quotedDatabaseIdentifier
+            : "(SELECT post.*, author.name AS authorName FROM post LEFT JOIN author ON author.id = post.authorId)"
+    }
+
+    /// The keys `request` shows, by section, read with one fresh `SELECT`.
+    static func freshKeys<Key: DatabaseValueConvertible & Hashable>(_ request: DatabaseResultsRequest, key: String, _ db: Database) throws -> [[Key]] {
+        let orderBy = request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" } + [key]
+        var sql = "SELECT \(key), \(request.sectionColumn?.quotedDatabaseIdentifier ?? "NULL") FROM \(source(of: request))"
+        if !request.filters.isEmpty { sql += " WHERE " + request.filters.map { "(\($0.sql))" }.joined(separator: " AND ") }
+        sql += " ORDER BY " + orderBy.joined(separator: ", ")
+        var sections: [String: [Key]] = [:]
+        var names: [String] = []
+        for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(request.filters.flatMap(\.arguments))) {
+            let name = IndexEntry<Int64>.sectionName(row[1])
+            if sections[name] == nil { names.append(name) }
+            sections[name, default: []].append(Key.fromDatabaseValue(row[0])!)
+        }
+        guard request.sectionColumn != nil else { return [sections[""] ?? []] }
+        return names.sorted(by: request.sectionOrder).map { sections[$0]! }
+    }
+
+    /// Every post with its author's name, as cells, by key column value.
+    static func freshCells(_ db: Database) throws -> [DatabaseValue: String] {
+        var cells: [DatabaseValue: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM postWithAuthor") {
+            let post = try PostRow(row: row)
+            cells[post.id.databaseValue] = post.cell
+            cells[post.code.databaseValue] = post.cell
+        }
+        return cells
+    }
+}
+
