@@ -83,4 +83,52 @@ import Testing
         #expect(screen.problems(expected: fresh).isEmpty, "\(screen.problems(expected: fresh))")
         #expect(results.cache.heldCount == 0)
     }
+
+    /// A commit deleting more rows than the observer reads before a
+    /// commit to compare (1,000): the records of the rows it deletes are
+    /// still held (a rollback journal reads each as it is deleted).
+    @Test(arguments: [WriterKind.pool, .queue])
+    func aCommitDeletingMoreRowsThanItComparesHoldsEveryRecord(_ kind: WriterKind) async throws {
+        let database = try TemporaryDatabase(kind: kind)
+        try await database.writer.write { db in
+            for id in 1...1_200 { try Player(id: Int64(id), name: String(format: "p%04d", id), score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
+        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let shown = screen.view.cells
+
+        try Self.deleteNow(51...1_150, database.writer)
+        results.cache.invalidateAll()
+        #expect(results.cache.heldCount == 1_100)
+        screen.view.reloadData()
+        #expect(screen.view.cells == shown)
+        #expect(screen.view.exception == nil)
+
+        await results.synchronize()
+        #expect(screen.problems(expected: try database.freshSelect(Self.request)).isEmpty)
+        #expect(results.cache.heldCount == 0)
+    }
+
+    /// Inside the app's batch the view shows the table from before it:
+    /// the records of rows deleted meanwhile stay until the batch ends.
+    @Test func theAppsBatchKeepsTheRecordsOfRowsDeletedMeanwhile() async throws {
+        let database = try TemporaryDatabase()
+        try await database.writer.write { db in
+            for id in 1...20 { try Player(id: Int64(id), name: String(format: "p%02d", id), score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
+        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let shown = screen.view.cells
+        try results.beginUpdates()
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM player WHERE id BETWEEN 3 AND 5") }
+        await results.synchronize()
+        results.cache.invalidateAll()
+        #expect(results.cache.heldCount == 3)
+        screen.view.reloadData()
+        #expect(screen.view.cells == shown)
+
+        try results.endUpdates()
+        #expect(screen.problems(expected: try database.freshSelect(Self.request)).isEmpty)
+        #expect(results.cache.heldCount == 0)
+    }
 }
