@@ -18,6 +18,10 @@
 // - No `@IBOutlet` (it needs Objective-C interop), and `unowned(unsafe)`
 //   stays only where the page shows it.
 // - Only the members the shells and the example use are declared.
+// - Swift's `AutoreleasingUnsafeMutablePointer` exists only where there is
+//   an Objective-C runtime, so a stand-in is declared where it does not
+//   (`#if !_runtime(_ObjC)`). Foundation's `NSIndexPath` is Linux's own;
+//   the shells reach it only by bridging to and from `IndexPath`.
 @_exported import Foundation
 
 // MARK: - Views
@@ -229,6 +233,15 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     /// The kind of a section's footer.
     @available(macOS 10.11, *)
     public static let elementKindSectionFooter: SupplementaryElementKind = "UICollectionElementKindSectionFooter"
+
+    /// Where a drop goes: onto an item, or before it.
+    @available(macOS 10.6, *)
+    public enum DropOperation: Int, Sendable {
+        /// Onto the item.
+        case on = 0
+        /// Before the item.
+        case before = 1
+    }
 }
 
 /// What a collection view's items and supplementary views adopt.
@@ -400,4 +413,75 @@ extension NSView {
     /// The user selected items.
     @available(macOS 10.11, *)
     func collectionView(_ collectionView: NSCollectionView, didSelectItemsAt indexPaths: Set<IndexPath>)
+    /// Whether a drag of the given items, begun by `event`, may start.
+    @available(macOS 10.11, *)
+    func collectionView(_ collectionView: NSCollectionView, canDragItemsAt indexPaths: Set<IndexPath>, with event: NSEvent) -> Bool
+    /// What the pasteboard holds of a dragged item; `nil` when it cannot be dragged.
+    @available(macOS 10.11, *)
+    func collectionView(_ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath) -> (any NSPasteboardWriting)?
+    /// The operation a drop there would make; the place and the kind of
+    /// drop are passed by reference, to be retargeted.
+    @available(macOS 10.11, *)
+    func collectionView(
+        _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
+        proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
+        dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
+    ) -> NSDragOperation
+    /// Takes a drop onto or before the item at an index path; whether it did.
+    @available(macOS 10.11, *)
+    func collectionView(
+        _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo, indexPath: IndexPath,
+        dropOperation: NSCollectionView.DropOperation
+    ) -> Bool
+}
+
+/// An input event (a mouse-down that starts a drag, say).
+@MainActor open class NSEvent: NSObject {}
+
+#if !_runtime(_ObjC)
+/// Swift's pointer to an Objective-C reference it does not own (the
+/// standard library's, on Apple platforms only): an `NSIndexPath **`
+/// argument, say. Only the member the shells use; the real one's setter
+/// autoreleases the new value, which this one merely stores.
+public struct AutoreleasingUnsafeMutablePointer<Pointee> {
+    /// The memory addressed.
+    let _rawValue: UnsafeMutablePointer<Pointee>
+    /// The value referenced.
+    public var pointee: Pointee {
+        get { _rawValue.pointee }
+        nonmutating set { _rawValue.pointee = newValue }
+    }
+}
+#endif
+
+// Diffable data sources (developer.apple.com/documentation/appkit, the
+// 2026 pages). AppKit's snapshot has no `reconfigureItems`: rows are
+// reloaded. The data sources are declared without their conformance to
+// NSTableViewDataSource / NSCollectionViewDataSource, whose methods are
+// requirements here (above): the shells only call what follows.
+@available(macOS 10.15.1, *)
+public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    public init() {}
+    public var numberOfItems: Int { 0 }
+    public var numberOfSections: Int { 0 }
+    public var sectionIdentifiers: [SectionIdentifierType] { [] }
+    public var itemIdentifiers: [ItemIdentifierType] { [] }
+    public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? { nil }
+    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {}
+    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {}
+    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {}
+}
+@available(macOS 11, *) @MainActor
+open class NSTableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject {
+    public typealias CellProvider = (NSTableView, NSTableColumn, Int, ItemIdentifierType) -> NSView
+    public init(tableView: NSTableView, cellProvider: @escaping CellProvider) {}
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool, completion: (() -> Void)? = nil) {}
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { NSDiffableDataSourceSnapshot() }
+}
+@available(macOS 10.15.1, *) @MainActor
+open class NSCollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject {
+    public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
+    public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {}
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {}
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { NSDiffableDataSourceSnapshot() }
 }

@@ -187,3 +187,44 @@ public struct UIEdgeInsets: Sendable {
     weak open var searchResultsUpdater: (any UISearchResultsUpdating)?
     open var searchBar: UISearchBar { UISearchBar() }
 }
+// Diffable data sources (developer.apple.com/documentation/uikit, 2026
+// pages). UIKit's data source classes require identifiers that are
+// `Hashable & Sendable`; the snapshot is declared here with the same
+// requirement, the stricter reading, so a shell that compiles here does
+// on Apple's SDK whichever the struct states.
+@available(iOS 13, tvOS 13, *)
+public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+    public init() {}
+    public var numberOfItems: Int { 0 }
+    public var numberOfSections: Int { 0 }
+    public var sectionIdentifiers: [SectionIdentifierType] { [] }
+    public var itemIdentifiers: [ItemIdentifierType] { [] }
+    public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] { [] }
+    public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? { nil }
+    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {}
+    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {}
+    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {}
+    @available(iOS 15, tvOS 15, *) public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {}
+}
+@available(iOS 13, tvOS 13, *) @MainActor
+open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: NSObject, UITableViewDataSource {
+    public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {}
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {}
+    @available(iOS 15, tvOS 15, *) open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true) async {}
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { NSDiffableDataSourceSnapshot() }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+}
+@available(iOS 13, tvOS 13, *) @MainActor
+open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: NSObject, UICollectionViewDataSource {
+    public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {}
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {}
+    @available(iOS 15, tvOS 15, *) open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true) async {}
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { NSDiffableDataSourceSnapshot() }
+    open func numberOfSections(in collectionView: UICollectionView) -> Int { 0 }
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell { UICollectionViewCell() }
+}

@@ -51,11 +51,11 @@ func runWholeTable(size n: Int, repetitions: Repetitions) -> WholeTableResult {
         let controller = ResultsController(store: store)
         var counts = ChangeCounts()
         let observation = controller.observe { update in counts = ChangeCounts(update.changeset) }
-        result.ours = min(result.ours, time(.ours) { try! controller.setTable(newTable) })
+        result.ours = min(result.ours, time(.ours, "U1 setTable") { try! controller.setTable(newTable) })
         result.counts = counts
         var merged = store
         _ = merged.takeChangeset()
-        result.merge = min(result.merge, time(.baseline) { () -> ResultsChangeset<Row, Int> in
+        result.merge = min(result.merge, time(.baseline, "U1 merge") { () -> ResultsChangeset<Row, Int> in
             try! merged.merge(data.new, prune: true)
             let changeset = merged.takeChangeset()
             result.mergeCounts = ChangeCounts(changeset)

@@ -1,16 +1,17 @@
 /// A part's table as a composition with a filter shows it: the rows that
 /// pass, section by section, every section kept.
+@usableFromInline
 struct FilteredTable<Element>: PartTable {
     /// The part's own table.
-    let base: any PartTable<Element>
+    @usableFromInline let base: any PartTable<Element>
     /// For each section, the rows of `base` that pass, in order.
     let rows: [[Int]]
-    let count: Int
+    @usableFromInline let count: Int
 
     /// The rows of `base` that `isIncluded` accepts.
     ///
     /// - Complexity: O(*n* log *n*) for *n* rows of `base`, plus the filter.
-    init(_ base: any PartTable<Element>, isIncluded: (Element) -> Bool) {
+    @usableFromInline init(_ base: any PartTable<Element>, isIncluded: (Element) -> Bool) {
         self.base = base
         rows = (0..<base.numberOfSections).map { section in
             (0..<base.numberOfRows(inSection: section)).filter { row in
@@ -20,13 +21,13 @@ struct FilteredTable<Element>: PartTable {
         count = rows.reduce(0) { $0 + $1.count }
     }
 
-    var numberOfSections: Int { base.numberOfSections }
-    func numberOfRows(inSection section: Int) -> Int { rows.indices.contains(section) ? rows[section].count : 0 }
-    func name(ofSection section: Int) -> String? { base.name(ofSection: section) }
-    func value(ofSection section: Int) -> ResultsSectionValue? { base.value(ofSection: section) }
-    func row(at indexPath: ResultsIndexPath) -> Element? { basePath(indexPath).flatMap(base.row(at:)) }
-    func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey? { basePath(indexPath).flatMap(base.key(at:)) }
-    func identity(ofSection section: Int) -> (AnyHashable, description: String)? { base.identity(ofSection: section) }
+    @usableFromInline var numberOfSections: Int { base.numberOfSections }
+    @usableFromInline func numberOfRows(inSection section: Int) -> Int { rows.indices.contains(section) ? rows[section].count : 0 }
+    @usableFromInline func name(ofSection section: Int) -> String? { base.name(ofSection: section) }
+    @usableFromInline func value(ofSection section: Int) -> ResultsSectionValue? { base.value(ofSection: section) }
+    @usableFromInline func row(at indexPath: ResultsIndexPath) -> Element? { basePath(indexPath).flatMap(base.row(at:)) }
+    @usableFromInline func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey? { basePath(indexPath).flatMap(base.key(at:)) }
+    @usableFromInline func identity(ofSection section: Int) -> (AnyHashable, description: String)? { base.identity(ofSection: section) }
 
     /// The path in `base` of the row at `indexPath`, or `nil` when there is none.
     func basePath(_ indexPath: ResultsIndexPath) -> ResultsIndexPath? {

@@ -1,6 +1,7 @@
 /// Batches that span parts: the changes of several parts, one animation.
 extension ResultsComposition {
     /// What a batch holds back.
+    @usableFromInline
     struct Batch {
         /// The composed table when the batch began.
         let start: Snapshot
@@ -20,7 +21,7 @@ extension ResultsComposition {
 
         /// Holds back a change of the composed table, with the changes of
         /// the parts it comes from.
-        mutating func record(_ updates: [Int: PartUpdate], isReload: Bool) {
+        @usableFromInline mutating func record(_ updates: [Int: PartUpdate], isReload: Bool) {
             hasChanges = true
             if isReload { self.isReload = true }
             for (part, update) in updates where start.index(ofPart: part) != nil {
@@ -100,7 +101,7 @@ extension ResultsComposition {
             // goes back to its state, with observations of its parts again.
             parts = saved.parts
             for index in parts.indices { connect(index) }
-            reportedSnapshot = saved.reportedSnapshot
+            _reportedSnapshot = saved.reportedSnapshot
             appliedFilters = saved.filters
             nextPartID = saved.nextPartID
             batch = savedBatch
@@ -174,7 +175,7 @@ extension ResultsComposition {
     /// changes (see ``changes(from:to:updates:aliases:)``), nothing when
     /// the view would show the same table, a reload when asked or when the
     /// changes do not add up.
-    func reportChange(
+    @inlinable func reportChange(
         from old: Snapshot, partUpdates: [Int: PartUpdate] = [:], aliases: [Key: Key] = [:], isReload: Bool = false
     ) {
         if batch != nil {
@@ -182,10 +183,10 @@ extension ResultsComposition {
             _checkInvariants()
             return
         }
-        guard !isReload, let changeset = changes(from: old, to: reportedSnapshot, updates: partUpdates, aliases: aliases) else {
-            report(Update(changeset: ResultsChangeset(), snapshot: reportedSnapshot, isReload: true))
+        guard !isReload, let changeset = changes(from: old, to: _reportedSnapshot, updates: partUpdates, aliases: aliases) else {
+            report(Update(changeset: ResultsChangeset(), snapshot: _reportedSnapshot, isReload: true))
             return
         }
-        if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: reportedSnapshot)) }
+        if changeset.isEmpty { _checkInvariants() } else { report(Update(changeset: changeset, snapshot: _reportedSnapshot)) }
     }
 }

@@ -10,8 +10,8 @@
 /// its filter) need more: their changes are read against what showed
 /// before and what shows after.
 extension ResultsComposition {
-    typealias ElementChange = ResultsChangeset<Element, Key>.ElementChange
-    typealias PartChanges = ResultsChangeset<Element, PartKey>
+    @usableFromInline typealias ElementChange = ResultsChangeset<Element, Key>.ElementChange
+    @usableFromInline typealias PartChanges = ResultsChangeset<Element, PartKey>
 
     /// The changes that take the composed table `old` to `new`: each part
     /// kept changed by its changes in `updates` (by part identity; a part
@@ -26,7 +26,7 @@ extension ResultsComposition {
     /// - Complexity: O(*p* + *e*) for *p* parts and *e* changes while rows
     ///   of every part show; O(*n*) for the *n* rows of a part with the
     ///   composition's filter, or in sections folded or unfolded.
-    func changes(
+    @inlinable func changes(
         from old: Snapshot, to new: Snapshot, updates: [Int: PartUpdate] = [:], aliases: [Key: Key] = [:]
     ) -> ResultsChangeset<Element, Key>? {
         var joined = JoinedChanges()
@@ -62,7 +62,7 @@ extension ResultsComposition {
     /// sections, names and row counts, and the same rows by key.
     ///
     /// - Complexity: O(*n* log *n*) for *n* rows.
-    static func looksTheSame(_ old: Snapshot, _ new: Snapshot) -> Bool {
+    @usableFromInline static func looksTheSame(_ old: Snapshot, _ new: Snapshot) -> Bool {
         guard old.numberOfSections == new.numberOfSections, old.count == new.count else { return false }
         return (0..<old.numberOfSections).allSatisfy { section in
             let count = old.numberOfElements(inSection: section)
@@ -82,7 +82,7 @@ extension ResultsComposition {
     /// The changes of one part that stays in place, from how it showed in
     /// one table (`old`) to how it shows in the next (`new`), its own
     /// changes being `changes`; `nil` when they do not add up.
-    static func changes(of old: Snapshot.Part, to new: Snapshot.Part, by update: PartUpdate?) -> JoinedChanges? {
+    @inlinable static func changes(of old: Snapshot.Part, to new: Snapshot.Part, by update: PartUpdate?) -> JoinedChanges? {
         var result = JoinedChanges()
         let changes = update?.changes
         if update == nil && old.isShownAlike(new) { return result }   // the same table, shown alike
@@ -106,12 +106,12 @@ extension ResultsComposition {
         }
         // The part's placeholder, right after its sections.
         if old.showsPlaceholder && !new.showsPlaceholder {
-            result.sections.append(.delete(at: offsets.old + old.table.numberOfSections, name: old.placeholder!.title))
+            result.sections.append(.delete(at: offsets.old + old.sectionsInTable, name: old.placeholder!.title))
         } else if !old.showsPlaceholder && new.showsPlaceholder {
-            result.sections.append(.insert(at: offsets.new + new.table.numberOfSections, name: new.placeholder!.title))
+            result.sections.append(.insert(at: offsets.new + new.sectionsInTable, name: new.placeholder!.title))
         }
 
-        let isFiltered = old.table is FilteredTable<Element> || new.table is FilteredTable<Element>
+        let isFiltered = old.isFiltered || new.isFiltered
         if isFiltered || old.foldedNames != new.foldedNames {
             guard result.appendRowsShown(from: old, to: new, by: changes) else { return nil }
         } else if let update, let changes, !changes.elementChanges.isEmpty {
@@ -130,7 +130,7 @@ extension ResultsComposition {
     /// into or out of one is deleted or inserted.
     ///
     /// - Complexity: O(*e* log *c*) for *e* changes and *c* folded sections.
-    static func translateRows(_ changes: PartChanges, from old: Snapshot.Part, to new: Snapshot.Part) -> [ElementChange] {
+    @usableFromInline static func translateRows(_ changes: PartChanges, from old: Snapshot.Part, to new: Snapshot.Part) -> [ElementChange] {
         var rows: [ElementChange] = []
         rows.reserveCapacity(changes.elementChanges.count)
         for change in changes.elementChanges {
@@ -164,7 +164,7 @@ extension ResultsComposition {
     /// them one identity.
     ///
     /// - Complexity: O(*c*) for *c* section changes.
-    static func movingFoldedSections(
+    @usableFromInline static func movingFoldedSections(
         _ changes: [SectionChange], from oldPart: Snapshot.Part, to newPart: Snapshot.Part
     ) -> [SectionChange] {
         guard !oldPart.foldedSections.isEmpty && !newPart.foldedSections.isEmpty else { return changes }
@@ -197,7 +197,7 @@ extension ResultsComposition.Snapshot.Part {
     /// `other`: it folds the same sections under the same filters.
     ///
     /// - Complexity: O(*c*) for *c* folded sections.
-    func isShownAlike(_ other: Self) -> Bool {
+    @inlinable func isShownAlike(_ other: Self) -> Bool {
         filtersVersion == other.filtersVersion && foldedNames == other.foldedNames
     }
 }

@@ -147,7 +147,7 @@ extension ResultsComposition: ResultsSource {
         case .placeholder(nil)?:
             throw .moveNotAllowed(from: source, to: destination, reason: "the composition's placeholder belongs to no part")
         case let .placeholder(part?)?:
-            guard shown.parts[part].table.numberOfSections > 0 else {
+            guard shown.parts[part].sectionsInTable > 0 else {
                 throw .moveNotAllowed(from: source, to: destination, reason: "part \(shown.parts[part].id) has no section")
             }
             guard !shown.parts[part].isFolded(0) else {
@@ -241,10 +241,6 @@ extension ResultsComposition {
 }
 
 extension ResultsComposition.Snapshot.Part {
-    /// The part's own table: what its source reported, before the
-    /// composition's filter.
-    var ownTable: any PartTable<Element> { (table as? FilteredTable<Element>)?.base ?? table }
-
     /// The path in the part's own table of the row shown at `local`, with
     /// that table; `nil` when there is no such row.
     func ownRow(_ local: ResultsIndexPath) -> (path: ResultsIndexPath, table: any PartTable<Element>)? {

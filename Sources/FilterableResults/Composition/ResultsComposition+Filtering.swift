@@ -118,13 +118,13 @@ extension ResultsComposition {
         appliedFilters = filters
         filtersVersion += 1
         let old = reportedSnapshot
-        let new = Snapshot(parts: parts.indices.map { snapshotPart($0, table: old.parts[$0].table) }, placeholder: placeholder)
-        reportedSnapshot = new
+        let new = Snapshot(parts: parts.indices.map { snapshotPart($0, table: old.parts[$0].ownTable) }, placeholder: placeholder)
+        _reportedSnapshot = new
         reportChange(from: old)
     }
 
     /// Whether a row passes every filter applied, or `nil` without filters.
-    var filter: ((Element) -> Bool)? {
+    @inlinable var filter: ((Element) -> Bool)? {
         guard !appliedFilters.isEmpty else { return nil }
         let filters = appliedFilters
         return { element in filters.allSatisfy { $0(element) } }

@@ -37,7 +37,7 @@ extension ResultsComposition {
         let (part, _) = try shownSections(id)
         parts[part].folded.insert(name)
         let old = reportedSnapshot
-        reportedSnapshot = replacingPart(part, table: old.parts[part].table)
+        _reportedSnapshot = replacingPart(part, table: old.parts[part].ownTable)
         reportChange(from: old)
     }
 
@@ -58,7 +58,7 @@ extension ResultsComposition {
         }
         parts[part].folded.remove(name)
         let old = reportedSnapshot
-        reportedSnapshot = replacingPart(part, table: old.parts[part].table)
+        _reportedSnapshot = replacingPart(part, table: old.parts[part].ownTable)
         reportChange(from: old)
     }
 

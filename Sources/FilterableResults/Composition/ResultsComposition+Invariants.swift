@@ -9,7 +9,7 @@ extension ResultsComposition {
     /// checks are enabled, so an app's debug build does not pay for them.
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections, when enabled.
-    func _checkInvariants() {
+    @usableFromInline func _checkInvariants() {
         #if FILTERABLE_RESULTS_CHECKS
         let shown = reportedSnapshot
         precondition(shown.parts.count == parts.count, "ResultsComposition: \(shown.parts.count) parts shown for \(parts.count)")

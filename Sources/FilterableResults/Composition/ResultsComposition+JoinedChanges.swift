@@ -2,14 +2,17 @@ extension ResultsComposition {
     /// Changes of the composed table gathered part by part, in the
     /// coordinates of the composed tables before (deletes, move sources)
     /// and after (inserts, move destinations).
+    @usableFromInline
     struct JoinedChanges {
-        var sections: [SectionChange] = []
+        @usableFromInline var sections: [SectionChange] = []
         /// Each part's row changes, as it gave them.
-        var rows: [ResultsChangeset<Element, Key>.ElementChanges] = []
-        var sectionUpdates: [ResultsChangeset<Element, Key>.SectionUpdate] = []
+        @usableFromInline var rows: [ResultsChangeset<Element, Key>.ElementChanges] = []
+        @usableFromInline var sectionUpdates: [ResultsChangeset<Element, Key>.SectionUpdate] = []
+
+        @inlinable init() {}
 
         /// Adds the changes of another part.
-        mutating func append(_ other: Self) {
+        @inlinable mutating func append(_ other: Self) {
             if !other.sections.isEmpty { sections += other.sections }
             if !other.rows.isEmpty { rows += other.rows }
             if !other.sectionUpdates.isEmpty { sectionUpdates += other.sectionUpdates }
@@ -21,7 +24,7 @@ extension ResultsComposition {
         /// deleted and inserted, each part kept as its own changes, and
         /// sections moved where parts changed places. Returns `false` when
         /// a part's changes do not add up.
-        mutating func appendChanges(
+        @usableFromInline mutating func appendChanges(
             ofParts old: ResultsComposition.Snapshot, to new: ResultsComposition.Snapshot,
             updates: [Int: ResultsComposition.PartUpdate]
         ) -> Bool {
@@ -75,7 +78,7 @@ extension ResultsComposition {
         ///
         /// - Complexity: O(1) for one part's row changes and no aliases,
         ///   else O(*e*) for *e* row changes.
-        func changeset(joiningMoves aliases: [Key: Key], areSameRows: ((Element, Element) -> Bool)?) -> ResultsChangeset<Element, Key> {
+        @inlinable func changeset(joiningMoves aliases: [Key: Key], areSameRows: ((Element, Element) -> Bool)?) -> ResultsChangeset<Element, Key> {
             let orderedSections = sections.count < 2 ? sections
                 : sections.filter { $0.kind == .delete } + sections.filter { $0.kind == .insert } + sections.filter { $0.kind == .move }
             var changeset = ResultsChangeset<Element, Key>(sectionChanges: orderedSections, sectionUpdates: sectionUpdates)
@@ -193,13 +196,13 @@ extension ResultsComposition.JoinedChanges {
     /// - Complexity: O(*e* + *r* log *r*) for *e* changes and *r* rows in
     ///   the sections walked: every section while the composition filters,
     ///   else those with changes or folded on one side only.
-    mutating func appendRowsShown(
+    @usableFromInline mutating func appendRowsShown(
         from old: ResultsComposition.Snapshot.Part, to new: ResultsComposition.Snapshot.Part,
         by changes: ResultsComposition.PartChanges?
     ) -> Bool {
         typealias Key = ResultsComposition.Key
         let (oldTable, newTable) = (old.ownTable, new.ownTable)
-        let isFiltered = old.table is FilteredTable<Element> || new.table is FilteredTable<Element>
+        let isFiltered = old.isFiltered || new.isFiltered
         func oldPath(_ row: Int, _ section: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section + old.firstSection) }
         func newPath(_ row: Int, _ section: Int) -> ResultsIndexPath { ResultsIndexPath(row: row, section: section + new.firstSection) }
 

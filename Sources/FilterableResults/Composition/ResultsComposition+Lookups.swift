@@ -21,7 +21,7 @@ extension ResultsComposition.Snapshot {
             candidate = path
         case let .placeholder(id?, row):
             guard let part = index(ofPart: id), parts[part].showsPlaceholder else { return nil }
-            candidate = ResultsIndexPath(row: row, section: parts[part].firstSection + parts[part].table.numberOfSections)
+            candidate = ResultsIndexPath(row: row, section: parts[part].firstSection + parts[part].sectionsInTable)
         case let .placeholder(nil, row):
             guard showsPlaceholder else { return nil }
             candidate = ResultsIndexPath(row: row, section: partsSectionCount)
@@ -73,7 +73,7 @@ extension FilteredTable {
     ///
     /// - Complexity: that of the part's lookup, plus O(log *m*) for *m*
     ///   rows passing in its section.
-    func indexPath(forPartKey key: ResultsComposition<Element>.PartKey) -> ResultsIndexPath? {
+    @usableFromInline func indexPath(forPartKey key: ResultsComposition<Element>.PartKey) -> ResultsIndexPath? {
         guard let own = base.indexPath(forPartKey: key), rows.indices.contains(own.section) else { return nil }
         let passing = rows[own.section]
         let index = passing.indices.partitioningIndex { passing[$0] >= own.row }

@@ -31,13 +31,13 @@ extension ResultsComposition {
                 sectionUpdates: update.changeset.sectionUpdates.map { .init(index: $0.index, newIndex: $0.newIndex) })
             changes.elementChanges = .init(
                 mapping: update.changeset.elementChanges, position: { $0 },
-                change: { .init($0.change, key: PartKey($0.key), element: $0.element) })
+                change: { .init($0, key: PartKey($1), element: $2) })
             table = PartSnapshotTable(snapshot: update.snapshot)
             let elementChanges = update.changeset.elementChanges
             shifted = { old, new, part in
                 .init(
                     mapping: elementChanges, position: { $0.shiftingSections(old: old, new: new) },
-                    change: { ResultsChangeset<Element, Key>.ElementChange($0.change.shiftingSections(old: old, new: new), key: .row(part: part, partKey: PartKey($0.key)), element: $0.element) })
+                    change: { ResultsChangeset<Element, Key>.ElementChange($0.shiftingSections(old: old, new: new), key: .row(part: part, partKey: PartKey($1)), element: $2) })
             }
         }
     }

@@ -61,13 +61,12 @@ extension ResultsComposition {
     /// table it showed, a new one the table its source last reported.
     func changeParts(_ body: () -> Void) {
         let old = reportedSnapshot
-        var shown: [Int: any PartTable<Element>] = [:]
-        for part in old.parts { shown[part.id] = part.table }
+        var tables: [Int: any PartTable<Element>] = [:]
+        for part in old.parts { tables[part.id] = part.ownTable }
         body()
-        let new = Snapshot(
-            parts: parts.indices.map { snapshotPart($0, table: shown[parts[$0].id] ?? parts[$0].connection.reportedTable()) },
+        _reportedSnapshot = Snapshot(
+            parts: parts.indices.map { snapshotPart($0, table: tables[parts[$0].id] ?? parts[$0].connection.reportedTable()) },
             placeholder: placeholder)
-        reportedSnapshot = new
         reportChange(from: old)
     }
 }

@@ -11,35 +11,67 @@ extension ResultsComposition {
     ///     if case let .row(part, indexPath)? = snapshot.location(of: tapped) { … }
     public struct Snapshot {
         /// One part's table and how it shows in the composed table.
+        @usableFromInline
         struct Part {
             /// The part's identity in its composition, whatever its index.
-            var id: Int
-            /// The part's table as last reported.
-            var table: any PartTable<Element>
+            @usableFromInline var id: Int
+            /// The part's table as last reported, as the composition's
+            /// filter shows it.
+            @usableFromInline let table: any PartTable<Element>
+            /// Whether the composition's filter shows ``table`` (a
+            /// ``FilteredTable`` of the part's own).
+            @usableFromInline let isFiltered: Bool
+            /// The number of sections of ``table``, read once (a part's
+            /// table answers through its source's unspecialized code).
+            @usableFromInline let sectionsInTable: Int
+            /// The number of rows of ``table``, read once.
+            @usableFromInline let rowsInTable: Int
             /// The part's local sections that are folded, in increasing order.
-            var foldedSections: [Int]
+            @usableFromInline var foldedSections: [Int]
             /// The identities of the part's sections that are folded,
             /// whether they show or not.
-            var foldedNames: Set<SectionName?>
+            @usableFromInline var foldedNames: Set<SectionName?>
             /// The composition's filters it is shown under (see
             /// ``ResultsComposition/filtersVersion``).
-            var filtersVersion: Int
+            @usableFromInline var filtersVersion: Int
             /// The number of rows hidden in folded sections.
-            var hiddenRows: Int
+            @usableFromInline var hiddenRows: Int
             /// The part's placeholder, if it has one.
-            var placeholder: Placeholder?
+            @usableFromInline var placeholder: Placeholder?
             /// The index in the composed table of the part's first section.
-            var firstSection = 0
+            @usableFromInline var firstSection = 0
+
+            @inlinable init(
+                id: Int, table: any PartTable<Element>, isFiltered: Bool, foldedSections: [Int], foldedNames: Set<SectionName?>, filtersVersion: Int,
+                hiddenRows: Int, placeholder: Placeholder?
+            ) {
+                self.id = id
+                self.table = table
+                self.isFiltered = isFiltered
+                sectionsInTable = table.numberOfSections
+                rowsInTable = table.count
+                self.foldedSections = foldedSections
+                self.foldedNames = foldedNames
+                self.filtersVersion = filtersVersion
+                self.hiddenRows = hiddenRows
+                self.placeholder = placeholder
+            }
+
+            /// The part's own table: what its source reported, before the
+            /// composition's filter.
+            @inlinable var ownTable: any PartTable<Element> {
+                isFiltered ? (table as! FilteredTable<Element>).base : table
+            }
 
             /// Whether the part's placeholder shows: it has one and no rows.
-            var showsPlaceholder: Bool { placeholder != nil && table.count == 0 }
+            @inlinable var showsPlaceholder: Bool { placeholder != nil && rowsInTable == 0 }
             /// The number of sections the part takes in the composed table.
-            var sectionCount: Int { table.numberOfSections + (showsPlaceholder ? 1 : 0) }
+            @inlinable var sectionCount: Int { sectionsInTable + (showsPlaceholder ? 1 : 0) }
             /// The number of rows the part shows in the composed table.
-            var visibleRowCount: Int { table.count - hiddenRows + (showsPlaceholder ? placeholder!.rows.count : 0) }
+            @inlinable var visibleRowCount: Int { rowsInTable - hiddenRows + (showsPlaceholder ? placeholder!.rows.count : 0) }
 
             /// Whether a local section is folded.
-            func isFolded(_ section: Int) -> Bool {
+            @inlinable func isFolded(_ section: Int) -> Bool {
                 guard !foldedSections.isEmpty else { return false }
                 var (low, high) = (0, foldedSections.count)
                 while low < high {
@@ -51,14 +83,14 @@ extension ResultsComposition {
         }
 
         /// The parts, in order.
-        let parts: [Part]
+        @usableFromInline let parts: [Part]
         /// The composition's own placeholder, if it has one.
-        let placeholder: Placeholder?
+        @usableFromInline let placeholder: Placeholder?
         /// Whether the composition's placeholder shows: no part has a row.
-        let showsPlaceholder: Bool
+        @usableFromInline let showsPlaceholder: Bool
         /// The index of the composition's placeholder section (when it shows):
         /// the number of sections of every part.
-        let partsSectionCount: Int
+        @usableFromInline let partsSectionCount: Int
 
         /// The number of sections shown.
         ///
@@ -72,14 +104,14 @@ extension ResultsComposition {
 
         /// Lays out `parts` one after the other, with `placeholder` after them
         /// when none has a row.
-        init(parts: [Part], placeholder: Placeholder?) {
+        @inlinable init(parts: [Part], placeholder: Placeholder?) {
             var parts = parts
             var next = 0, rows = 0, partRows = 0
             for index in parts.indices {
                 parts[index].firstSection = next
                 next += parts[index].sectionCount
                 rows += parts[index].visibleRowCount
-                partRows += parts[index].table.count
+                partRows += parts[index].rowsInTable
             }
             self.parts = parts
             self.placeholder = placeholder
@@ -185,7 +217,7 @@ extension ResultsComposition.Snapshot {
         }
         let part = low - 1
         let local = section - parts[part].firstSection
-        return local < parts[part].table.numberOfSections ? .section(part: part, section: local) : .placeholder(part: part)
+        return local < parts[part].sectionsInTable ? .section(part: part, section: local) : .placeholder(part: part)
     }
 
     /// Where a row of the composed table comes from, or `nil` for an index
@@ -205,7 +237,7 @@ extension ResultsComposition.Snapshot {
     ///
     /// - Complexity: O(1).
     public func section(_ section: Int, inPart part: Int) -> Int? {
-        guard parts.indices.contains(part), section >= 0, section < parts[part].table.numberOfSections else { return nil }
+        guard parts.indices.contains(part), section >= 0, section < parts[part].sectionsInTable else { return nil }
         return parts[part].firstSection + section
     }
 

@@ -39,72 +39,84 @@
 /// (usually the main actor).
 public final class ResultsComposition<Element> {
     /// A part and the composition's state for it.
+    @usableFromInline
     struct PartRecord {
         /// The part's identity for as long as it is in the composition,
         /// whatever its index: what keeps its rows and sections the same
         /// when parts before it come, go or move.
-        let id: Int
-        let connection: any PartConnection<Element>
-        let placeholder: Placeholder?
+        @usableFromInline let id: Int
+        @usableFromInline let connection: any PartConnection<Element>
+        @usableFromInline let placeholder: Placeholder?
         /// The identities of the part's sections that are folded.
-        var folded: Set<SectionName?> = []
-        var observation: ResultsObservation?
+        @usableFromInline var folded: Set<SectionName?> = []
+        @usableFromInline var observation: ResultsObservation?
     }
 
     /// The parts, in order.
-    var parts: [PartRecord]
+    @usableFromInline var parts: [PartRecord]
     /// The composition's own placeholder.
-    let placeholder: Placeholder?
+    @usableFromInline let placeholder: Placeholder?
     /// The composed table as last reported: what a view that applied every
     /// update shows, and what index paths given to the composition refer to.
     ///
     /// - Complexity: O(1).
-    public internal(set) var reportedSnapshot: Snapshot
+    @inlinable public var reportedSnapshot: Snapshot { _reportedSnapshot }
+    /// The storage of ``reportedSnapshot``.
+    @usableFromInline var _reportedSnapshot: Snapshot
     /// Everything that observes the composition.
-    var observers = ObserverList<Update>()
+    @usableFromInline var observers = ObserverList<Update>()
     /// Updates made but not yet delivered, in order.
-    var outbox: [Update] = []
+    @usableFromInline var outbox: [Update] = []
     /// Whether updates are being delivered (so that an update made by an
     /// observer waits for the one being delivered to reach everyone).
-    var isNotifying = false
+    @usableFromInline var isNotifying = false
     /// The batch open with ``performBatchUpdates(_:)``, if any.
-    var batch: Batch?
+    @usableFromInline var batch: Batch?
     /// The parts whose batches each open ``beginUpdates()`` opened, by id.
     var manualBatchParts: [[Int]] = []
     /// Whether ``setUpdatesEnabled(_:)`` paused the composition.
-    var isPaused = false
+    @usableFromInline var isPaused = false
     /// Whether the composed table changed while updates were paused.
-    var changedWhilePaused = false
+    @usableFromInline var changedWhilePaused = false
     /// The identity the next part added gets.
     var nextPartID: Int
     /// Which rows show, across every part; see ``addFilter(_:)``.
-    var appliedFilters: [ResultsFilter<Element>] = []
+    @usableFromInline var appliedFilters: [ResultsFilter<Element>] = []
     /// How many times the filters were set: a part shown under other
     /// filters shows other rows.
-    var filtersVersion = 0
+    @usableFromInline var filtersVersion = 0
 
     /// Whether two rows are equal, when the row type is `Equatable`: a row
     /// dragged from one part to another is marked updated unless its row
     /// value is the same in both.
-    let areSameRows: ((Element, Element) -> Bool)?
+    @usableFromInline let areSameRows: ((Element, Element) -> Bool)?
+    /// Shows a part's update and reports it (``partDidUpdate(_:_:)``):
+    /// made in the inlinable initializers, where the row type is known, so
+    /// that the path from a part's change to the composed update runs
+    /// specialized in an app's build.
+    @usableFromInline let didUpdatePart: (ResultsComposition, Int, PartUpdate) -> Void
 
     /// Joins `parts`, in order, into one table; `placeholder` shows after
     /// them while none of them has a row.
     ///
     /// - Complexity: O(*p* + *c*) for *p* parts and *c* folded sections.
-    public convenience init(_ parts: [Part], placeholder: Placeholder? = nil) {
-        self.init(parts: parts, placeholder: placeholder, areSameRows: nil)
+    @inlinable public convenience init(_ parts: [Part], placeholder: Placeholder? = nil) {
+        self.init(parts: parts, placeholder: placeholder, areSameRows: nil, didUpdatePart: { $0.partDidUpdate($1, $2) })
     }
 
     /// Joins `parts`, rows of a type that compares its values, with rows
     /// that are the same value compared.
-    init(parts: [Part], placeholder: Placeholder?, areSameRows: ((Element, Element) -> Bool)?) {
+    @usableFromInline init(
+        parts: [Part], placeholder: Placeholder?, areSameRows: ((Element, Element) -> Bool)?,
+        didUpdatePart: @escaping (ResultsComposition, Int, PartUpdate) -> Void
+    ) {
         self.parts = parts.enumerated().map { PartRecord(id: $0.offset, connection: $0.element.connection, placeholder: $0.element.placeholder) }
         self.placeholder = placeholder
         self.areSameRows = areSameRows
+        self.didUpdatePart = didUpdatePart
         nextPartID = parts.count
-        reportedSnapshot = Snapshot(parts: [], placeholder: nil)
-        reportedSnapshot = Snapshot(
+        _reportedSnapshot = Snapshot(parts: [], placeholder: nil)
+        _reportedSnapshot = Snapshot(
             parts: self.parts.indices.map { snapshotPart($0, table: self.parts[$0].connection.reportedTable()) },
             placeholder: placeholder)
         for index in self.parts.indices { connect(index) }
@@ -116,9 +128,9 @@ public final class ResultsComposition<Element> {
     ///
     /// - Complexity: O(*p* + *e*) for *p* parts and *e* changes while all
     ///   of the part's rows show; see ``changes(from:to:updates:aliases:)``.
-    func partDidUpdate(_ index: Int, _ update: PartUpdate) {
-        let old = reportedSnapshot
-        reportedSnapshot = replacingPart(index, table: update.table)
+    @inlinable func partDidUpdate(_ index: Int, _ update: PartUpdate) {
+        let old = _reportedSnapshot
+        _reportedSnapshot = replacingPart(index, table: update.table)
         reportChange(from: old, partUpdates: [parts[index].id: update], isReload: update.isReload)
     }
 
@@ -127,14 +139,13 @@ public final class ResultsComposition<Element> {
         let id = parts[index].id
         parts[index].observation = parts[index].connection.observe { [weak self] update in
             guard let self, let index = self.parts.firstIndex(where: { $0.id == id }) else { return }
-            self.partDidUpdate(index, update)
+            self.didUpdatePart(self, index, update)
         }
     }
 
-    /// How part `index` shows with `table` (its own, or as filtered
-    /// before), given the filter and its folded sections.
-    func snapshotPart(_ index: Int, table: any PartTable<Element>) -> Snapshot.Part {
-        let own = (table as? FilteredTable<Element>)?.base ?? table
+    /// How part `index` shows with `own`, its own table, given the
+    /// filter and its folded sections.
+    @inlinable func snapshotPart(_ index: Int, table own: any PartTable<Element>) -> Snapshot.Part {
         let table: any PartTable<Element> = filter.map { FilteredTable(own, isIncluded: $0) } ?? own
         let folded = parts[index].folded
         var foldedSections: [Int] = []
@@ -146,15 +157,15 @@ public final class ResultsComposition<Element> {
             }
         }
         return .init(
-            id: parts[index].id, table: table, foldedSections: foldedSections, foldedNames: folded, filtersVersion: filtersVersion, hiddenRows: hiddenRows,
+            id: parts[index].id, table: table, isFiltered: !appliedFilters.isEmpty, foldedSections: foldedSections, foldedNames: folded, filtersVersion: filtersVersion, hiddenRows: hiddenRows,
             placeholder: parts[index].placeholder)
     }
 
     /// The snapshot with part `index` shown anew from `table`.
-    func replacingPart(_ index: Int, table: any PartTable<Element>) -> Snapshot {
-        var shown = reportedSnapshot.parts
-        shown[index] = snapshotPart(index, table: table)
-        return Snapshot(parts: shown, placeholder: placeholder)
+    @inlinable func replacingPart(_ index: Int, table: any PartTable<Element>) -> Snapshot {
+        var parts = _reportedSnapshot.parts
+        parts[index] = snapshotPart(index, table: table)
+        return Snapshot(parts: parts, placeholder: placeholder)
     }
 }
 
@@ -164,8 +175,8 @@ extension ResultsComposition where Element: Equatable {
     /// another is marked updated only when its row value changes.
     ///
     /// - Complexity: O(*p* + *c*) for *p* parts and *c* folded sections.
-    public convenience init(_ parts: [Part], placeholder: Placeholder? = nil) {
-        self.init(parts: parts, placeholder: placeholder, areSameRows: ==)
+    @inlinable public convenience init(_ parts: [Part], placeholder: Placeholder? = nil) {
+        self.init(parts: parts, placeholder: placeholder, areSameRows: ==, didUpdatePart: { $0.partDidUpdate($1, $2) })
     }
 }
 
@@ -189,7 +200,7 @@ extension ResultsComposition {
 
     /// Reports an update: now, or after the one being delivered if an
     /// observer caused it, so that every observer gets updates in order.
-    func report(_ update: Update) {
+    @inlinable func report(_ update: Update) {
         _checkInvariants()
         guard !isPaused else {
             changedWhilePaused = true

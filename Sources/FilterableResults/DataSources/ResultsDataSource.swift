@@ -386,6 +386,25 @@ extension ResultsDataSource {
         }
     }
 
+    /// Where a row dragged within a view of sections that proposes drops
+    /// onto an item or before it (AppKit's `NSCollectionView`) goes, as the
+    /// position of the table shown that ``dropRow(at:before:)`` takes: a
+    /// drop onto an item goes before it, a drop before an item (or at a
+    /// section's end) where it is proposed. `nil`, a drop the view must
+    /// refuse, when the dragged row may not move (``canMoveRow(at:)``) or
+    /// `proposed` is no such place in the table shown (not two indexes, a
+    /// paging row's section, past a section's end).
+    ///
+    /// - Complexity: O(log *n*), plus ``canMoveRow(at:)``.
+    func dropPosition(dragging source: ResultsIndexPath, proposed: IndexPath, onto: Bool) -> ResultsIndexPath? {
+        guard proposed.count == 2, canMoveRow(at: source) else { return nil }
+        let position = ResultsIndexPath(proposed)
+        guard (0..<snapshot.numberOfSections).contains(position.section),
+              let count = snapshot.numberOfElements(inSection: position.section),
+              position.row >= 0, onto ? position.row < count : position.row <= count else { return nil }
+        return position
+    }
+
     /// The user deleted the rows at `indexPaths` of the table the view
     /// shows (several selected rows and the Delete key, say): those
     /// ``canDeleteRow`` allows are removed from the source, each as

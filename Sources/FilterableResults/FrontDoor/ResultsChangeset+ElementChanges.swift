@@ -38,10 +38,16 @@ extension ResultsChangeset {
             /// The change at `index`, its element read from the table it refers
             /// to: the old one for a delete, the new one otherwise.
             @inlinable func change(at index: Int) -> ElementChange {
+                reading(at: index) { ElementChange($0, key: $1, element: $2) }
+            }
+
+            /// What `body` makes of the positions, key and element of the
+            /// change at `index`.
+            @inlinable func reading<T>(at index: Int, _ body: (RowChange, Key, RowElement) -> T) -> T {
                 let event = events[index]
                 // Each table read in place (binding one to a local would copy it).
                 let (key, element) = if case .delete = event.change { old.keyAndElement(ofRow: event.id) } else { new.keyAndElement(ofRow: event.id) }
-                return ElementChange(event.change, key: key, element: element)
+                return body(event.change, key, element)
             }
         }
 
@@ -55,18 +61,29 @@ extension ResultsChangeset {
         @inlinable public init(_ changes: [ElementChange]) { storage = .values(changes) }
 
         /// The changes of `base`, each read when it is read: its positions
-        /// by `position`, the whole change by `change`.
+        /// by `position`, the whole change by `change` from the positions,
+        /// key and element of `base`'s (read in place, never built as a
+        /// change of `base`).
         ///
         /// - Complexity: O(1).
         @inlinable init<BaseElement, BaseKey>(
             mapping base: ResultsChangeset<BaseElement, BaseKey>.ElementChanges,
             position: @escaping (RowChange) -> RowChange,
-            change: @escaping (ResultsChangeset<BaseElement, BaseKey>.ElementChange) -> ElementChange
+            change: @escaping (RowChange, BaseKey, BaseElement) -> ElementChange
         ) {
-            storage = .mapped(
-                count: base.count,
-                position: { position(base.change(at: $0)) },
-                change: { change(base[$0]) })
+            // The base's storage taken apart once, not at every read.
+            switch base.storage {
+            case let .events(events):
+                storage = .mapped(
+                    count: events.events.count,
+                    position: { position(events.events[$0].change) },
+                    change: { events.reading(at: $0, change) })
+            default:
+                storage = .mapped(
+                    count: base.count,
+                    position: { position(base.change(at: $0)) },
+                    change: { base.reading(at: $0, change) })
+            }
         }
 
         /// The index of the first change.
@@ -142,6 +159,24 @@ extension ResultsChangeset {
             result.reserveCapacity(count)
             for change in self { result.append(try transform(change)) }
             return result
+        }
+
+        /// What `body` makes of the positions, key and element of the
+        /// change at `index`, read without building the change where it is
+        /// stored as events.
+        ///
+        /// - Complexity: O(1).
+        @inlinable func reading<T>(at index: Int, _ body: (RowChange, Key, RowElement) -> T) -> T {
+            switch storage {
+            case let .values(changes):
+                let change = changes[index]
+                return body(change.change, change.key, change.element)
+            case let .events(events):
+                return events.reading(at: index, body)
+            case let .mapped(_, _, change):
+                let change = change(index)
+                return body(change.change, change.key, change.element)
+            }
         }
 
         /// The positions of the change at `index`, without its element.

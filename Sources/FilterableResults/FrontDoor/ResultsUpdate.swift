@@ -24,11 +24,13 @@ public struct ResultsUpdate<Snapshot: ResultsTableSnapshot> {
     /// reloaded).
     public var isReload: Bool
 
-    /// Creates an update.
+    /// Creates an update; without a changeset, one that shows `snapshot`
+    /// with nothing to animate (a first table for a diffable data source:
+    /// `dataSource.apply(ResultsUpdate(snapshot: source.reportedSnapshot))`).
     ///
     /// - Complexity: O(1).
     @inlinable
-    public init(changeset: ResultsChangeset<Snapshot.Element, Snapshot.Key>, snapshot: Snapshot, isReload: Bool = false) {
+    public init(changeset: ResultsChangeset<Snapshot.Element, Snapshot.Key> = .init(), snapshot: Snapshot, isReload: Bool = false) {
         self.changeset = changeset
         self.snapshot = snapshot
         self.isReload = isReload

@@ -17,11 +17,18 @@ import AppKit
 /// Keep the data source alive (a collection view holds its data source weakly).
 ///
 /// It becomes the collection view's delegate too when the view has none,
-/// so that selecting one item runs its own action (a static row's) or
-/// ``ResultsDataSource/onSelectRow``; a delegate of your own forwards
-/// `collectionView(_:didSelectItemsAt:)` here. ``deleteSelectedItems()``
-/// removes the selected items ``ResultsDataSource/canDeleteRow`` allows
-/// (wire it to the Delete key). Items are not dragged yet.
+/// so that the user edits as on iOS, with the same refusals: selecting one
+/// item runs its own action (a static row's) or
+/// ``ResultsDataSource/onSelectRow``; an item
+/// ``ResultsDataSource/canMoveRow`` allows can be dragged before another
+/// item or to a section's end, within its section or to another (a drop
+/// onto an item goes before it; ``ResultsDataSource/dropRow(at:before:)``:
+/// the move is animated as an update); ``deleteSelectedItems()`` removes
+/// the selected items ``ResultsDataSource/canDeleteRow`` allows (wire it
+/// to the Delete key). A delegate of your own forwards
+/// `collectionView(_:didSelectItemsAt:)` and the four drag methods
+/// (`canDragItemsAt`, `pasteboardWriterForItemAt`, `validateDrop`,
+/// `acceptDrop`) here. One item is dragged at a time.
 @MainActor @dynamicMemberLookup
 public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObject, NSCollectionViewDataSource, NSCollectionViewDelegate {
     /// The platform-free data source: its snapshot, titles, and what the
@@ -69,7 +76,13 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         super.init()
         collectionView.dataSource = self
         if collectionView.delegate == nil { collectionView.delegate = self }
+        collectionView.registerForDraggedTypes([Self.itemType])
     }
+
+    /// The type of the pasteboard data of a dragged item.
+    static var itemType: NSPasteboard.PasteboardType { NSPasteboard.PasteboardType("org.filterableresults.collection-item") }
+    /// The item of the drag in progress.
+    var dragged: ResultsIndexPath?
 
     /// Removes the selected items ``ResultsDataSource/canDeleteRow`` allows.
     ///
@@ -81,6 +94,43 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
     public func collectionView(_ collectionView: NSCollectionView, didSelectItemsAt indexPaths: Set<IndexPath>) {
         guard indexPaths.count == 1, let indexPath = indexPaths.first else { return }
         dataSource.didSelectRow(at: ResultsIndexPath(indexPath))
+    }
+
+    public func collectionView(_ collectionView: NSCollectionView, canDragItemsAt indexPaths: Set<IndexPath>, with event: NSEvent) -> Bool {
+        dragged = indexPaths.count == 1 ? indexPaths.first.map(ResultsIndexPath.init) : nil
+        return dragged.map(dataSource.canMoveRow(at:)) ?? false
+    }
+
+    public func collectionView(_ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath) -> (any NSPasteboardWriting)? {
+        guard dataSource.canMoveRow(at: ResultsIndexPath(indexPath)) else { return nil }
+        let writer = NSPasteboardItem()
+        writer.setString("\(indexPath)", forType: Self.itemType)
+        return writer
+    }
+
+    public func collectionView(
+        _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
+        proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
+        dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
+    ) -> NSDragOperation {
+        guard (draggingInfo.draggingSource as AnyObject?) === collectionView, let dragged,
+              let position = dataSource.dropPosition(
+                  dragging: dragged, proposed: proposedDropIndexPath.pointee as IndexPath, onto: proposedDropOperation.pointee == .on
+              ) else { return [] }
+        proposedDropIndexPath.pointee = position.indexPath as NSIndexPath
+        proposedDropOperation.pointee = .before
+        return .move
+    }
+
+    public func collectionView(
+        _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo, indexPath: IndexPath,
+        dropOperation: NSCollectionView.DropOperation
+    ) -> Bool {
+        guard (draggingInfo.draggingSource as AnyObject?) === collectionView, let source = dragged,
+              let position = dataSource.dropPosition(dragging: source, proposed: indexPath, onto: dropOperation == .on) else { return false }
+        dragged = nil
+        dataSource.dropRow(at: source, before: position)
+        return true
     }
 
     /// The data source's state (its ``ResultsDataSource/snapshot``, say),
