@@ -46,19 +46,14 @@ extension DatabaseResults {
             } catch {
                 fail(.invalidArgument("\(error)"))
             }
-            // The view now shows the table after the commit: the records
-            // held for the rows it deleted are no longer needed (nor those
-            // held for rows that are still there: a key change rolled back
-            // with its savepoint).
+            // (The records held for the rows it deleted go with the
+            // `.release` that follows, once the update is reported.)
             cache.invalidate(removed)
-            cache.releaseHeld(removed)
-            cache.releaseHeld(upserted.lazy.map(\.key))
             cache.dropVersions(leaving.keys)
         case let .reload(entries):
             // A row still there shows its record now, never one held for
-            // its old rowid or key (a key change in the reloaded commit).
+            // its old rowid or key (held records are read after the database).
             cache.invalidateAll()
-            cache.releaseHeld(entries.lazy.map(\.key))
             reload(entries)
         case let .refetch(query, entries, reorganize, refresh, done):
             if refresh { cache.invalidateAll() }
@@ -76,10 +71,23 @@ extension DatabaseResults {
         case let .failure(error):
             fail(error)
         case let .release(keys):
-            cache.releaseHeld(keys)
+            heldUntilReported += keys
         case let .marker(done):
             done()
         }
+        releaseHeldIfReported()
+    }
+
+    /// Lets go of the records held for rows deleted by the commits applied
+    /// so far, once the table the view was last told about is the table
+    /// now (not inside the app's batch, nor while it pauses updates): no
+    /// view then shows those rows.
+    ///
+    /// - Complexity: O(*k*) for *k* records held.
+    func releaseHeldIfReported() {
+        guard !heldUntilReported.isEmpty, controller.updatesEnabled, !controller.isBatching else { return }
+        cache.releaseHeld(heldUntilReported)
+        heldUntilReported.removeAll()
     }
 
     /// Above this many rows inserted and removed, a request change is a reload.

@@ -37,7 +37,10 @@ extension DatabaseResults: @MainActor ResultsSource {
     ///
     /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open batch.
     /// - Complexity: that of the update reported.
-    public func endUpdates() throws(ResultsError) { try controller.endUpdates() }
+    public func endUpdates() throws(ResultsError) {
+        try controller.endUpdates()
+        releaseHeldIfReported()
+    }
 
     /// Runs `body` as one batch: the commits delivered while it runs (none,
     /// as it runs on the main actor without suspending) are reported when
@@ -47,6 +50,7 @@ extension DatabaseResults: @MainActor ResultsSource {
     /// - Throws: what `body` throws.
     /// - Complexity: that of `body`, plus the update reported.
     public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        defer { releaseHeldIfReported() }
         try controller.performBatchUpdates(body)
     }
 
@@ -55,7 +59,10 @@ extension DatabaseResults: @MainActor ResultsSource {
     ///
     /// - Throws: ``ResultsError/updatesToggledDuringBatch`` inside a batch.
     /// - Complexity: O(1), plus the reload.
-    public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) { try controller.setUpdatesEnabled(enabled) }
+    public func setUpdatesEnabled(_ enabled: Bool) throws(ResultsError) {
+        try controller.setUpdatesEnabled(enabled)
+        releaseHeldIfReported()
+    }
 
     /// Calls `handler` on the main actor with every update from now on (one
     /// per commit that changed the rows shown, one per request change),
@@ -129,7 +136,7 @@ extension DatabaseResults {
                 let now = shown.visibleElement(forKey: entry.key)
                 if now?.stamp == entry.stamp, let record = current[entry.key] ?? cache.cached(entry.key) { return record }
                 if let record = cache.version(entry.key, stamp: entry.stamp) { return record }
-                if now == nil, let record = cache.cached(entry.key) { return record }
+                if now == nil, let record = cache.cached(entry.key) ?? cache.heldRecord(entry.key) { return record }
                 throw MissingRecord()
             }
             return Update(changeset: changeset, snapshot: snapshot)

@@ -80,6 +80,21 @@ import GRDB
 ///   is reported as an update, and every commit that writes a table with a
 ///   unique index other than the rowid reads the request's rowids again.
 ///
+/// A view reads its cells from the table it was last told about, which
+/// may still show rows a commit deleted (its update is on its way, the
+/// app's batch is open, or updates are paused). The records of the rows
+/// each commit deletes are read just before it commits (a pool: one read
+/// of the *k* rows; a file queue: each row as SQLite reports it) and held
+/// until the update that deletes them is reported: *k* records for that
+/// time, whatever the cache's capacity. A cell the cache lacks is read on
+/// the main actor in one bounded read (see
+/// ``DatabaseResultsSnapshot/element(at:)``), and a row the database no
+/// longer has is then served from those held records. Not held: the rows
+/// `REPLACE` deletes unseen through a file queue (they are known only
+/// after the commit, when the state before it is gone) and the rows an
+/// in-memory database deletes (there is no state before a commit), unless
+/// their records are cached.
+///
 /// An `UPDATE` that writes the values a row had is no update (up to 1,000
 /// rows a transaction). A section with no matching row is not shown. A
 /// batch that changes more rows than half the cache, or a request change
@@ -126,6 +141,9 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
     var requestChangesInFlight = 0
     /// The serial of the last request change asked for.
     var lastRequestSerial = 0
+    /// The keys whose records commits applied hold for the rows they
+    /// deleted, let go once their updates are reported (one entry per hold).
+    var heldUntilReported: [Key] = []
 
     /// Reads the request's rows and starts following the database, in one
     /// access of the writer so that no commit falls between them.

@@ -83,6 +83,9 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable, Key: D
     /// waits for the writer (it waits only while every reader is busy);
     /// through a `DatabaseQueue` it waits for the transaction in progress,
     /// if any, to end, so keep transactions short while a list is shown.
+    /// A row a commit deleted while the view still shows it is served
+    /// from the records held for it (see ``DatabaseResults``), after that
+    /// one read.
     ///
     /// - Complexity: O(log *n*) when cached; otherwise that one read, plus
     ///   O(*b* log *n*) for the *b* keys of the batch.

@@ -202,7 +202,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             if !tracksJoinedChanges && event.kind != .insert { rereadsAll = true }
             return
         }
-        readBefore(event.rowID, isFirstEvent: changed.insert(event.rowID).inserted, isWrite: event.kind != .delete)
+        readBefore(
+            event.rowID, isFirstEvent: changed.insert(event.rowID).inserted, isWrite: event.kind != .delete, leaves: event.kind == .delete)
         switch event.kind {
         case .update:
             updated.insert(event.rowID)
@@ -220,7 +221,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
     /// be, if a savepoint rolled back: it is only read again). The key it
     /// had before the transaction is its first reported.
     private func keyLeft(rowID: Int64, key: DatabaseValue) {
-        readBefore(rowID, isFirstEvent: changed.insert(rowID).inserted, isWrite: false)
+        readBefore(rowID, isFirstEvent: changed.insert(rowID).inserted, isWrite: false, leaves: true)
         rekeyed.insert(rowID)
         if keysBefore[rowID] == nil { keysBefore[rowID] = key }
     }
@@ -282,8 +283,14 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
     /// (a rollback journal): reads the row `rowID` as it was at the
     /// transaction's first event for it (at most ``rowLimit`` rows), and the
     /// table's count at its first write when a count check may need it.
-    private func readBefore(_ rowID: Int64, isFirstEvent: Bool, isWrite: Bool) {
-        guard let before, !before.isPinned, !isBroken, rowsBeforeAreAll else { return }
+    /// Past the limit, a row that `leaves` (deleted, or given another rowid
+    /// or key) is still read, once: its record is held for the view.
+    private func readBefore(_ rowID: Int64, isFirstEvent: Bool, isWrite: Bool, leaves: Bool = false) {
+        guard let before, !before.isPinned, !isBroken else { return }
+        guard rowsBeforeAreAll else {
+            if leaves, rowsBefore[rowID] == nil, let rows = before.rows([rowID], query.records) { rowsBefore.merge(rows) { old, _ in old } }
+            return
+        }
         let table = query.request.table
         if isWrite, countBefore == nil, !query.uniqueIndexes.isEmpty || !tracksKeyChanges {
             countBefore = before.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
@@ -291,6 +298,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         guard isFirstEvent else { return }
         guard changed.count <= rowLimit, let rows = before.rows([rowID], query.records) else {
             rowsBeforeAreAll = false
+            if leaves, let rows = before.rows([rowID], query.records) { rowsBefore.merge(rows) { old, _ in old } }
             return
         }
         rowsBefore.merge(rows) { old, _ in old }
@@ -298,11 +306,13 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
 
     /// Before the commit: reads the rows the transaction touched as they
     /// were (pinned: in one batch; else they were read as the update hook
-    /// reported them), and holds the records of the deleted ones, so the
-    /// snapshot the view shows until the main actor applies this commit
-    /// still has a record for each of its rows. A row deleted and inserted
-    /// again in the transaction is not gone: the database has its new
-    /// record, so nothing is held for it.
+    /// reported them), and holds the records of the deleted ones, however
+    /// many, so the snapshot the view shows until the update reporting
+    /// this commit is reported still has a record for each of its rows
+    /// (O(*k* log *n*) on the writer and *k* records in memory meanwhile,
+    /// for *k* rows deleted). A row deleted and inserted again in the
+    /// transaction is not gone: the database has its new record, so
+    /// nothing is held for it.
     func databaseWillCommit() throws {
         guard let before, !isBroken, !changed.isEmpty else { return }
         let gone = deleted.union(rekeyed).subtracting(inserted)
@@ -310,11 +320,11 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             if changed.count <= rowLimit, let rows = before.rows(Array(changed), query.records) {
                 rowsBefore = rows
                 rowsBeforeAreAll = true
-            } else if !gone.isEmpty, gone.count <= recordLimit {
+            } else if !gone.isEmpty {
                 rowsBefore = before.rows(Array(gone), query.records) ?? [:]
             }
         }
-        guard !gone.isEmpty, gone.count <= recordLimit else { return }
+        guard !gone.isEmpty else { return }
         var records: [Key: Record] = [:]
         for rowID in gone {
             if let row = rowsBefore[rowID], let key: Key = RecordQuery.key(of: row) { records[key] = try? Record(row: row) }
@@ -434,13 +444,13 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             var rowsLeaving = rowsBefore
             if mayHaveDeletedSilently, knowsKeysBefore {
                 if let found = try rowsDeletedSilently(rowsAfter: rowsAfter, db),
-                   found.isEmpty || found.count <= rowLimit, let rows = found.isEmpty ? [:] : before?.rows(found, query.records) {
+                   let rows = found.isEmpty ? [:] : before?.rows(found, query.records) {
                     var held: [Key: Record] = [:]
                     for (rowID, row) in rows {
                         rowsLeaving[rowID] = rowsLeaving[rowID] ?? row
                         guard let key: Key = RecordQuery.key(of: row) else { continue }
                         keysLeft.insert(key)
-                        if found.count <= recordLimit, !present.contains(key) { held[key] = try? Record(row: row) }
+                        if !present.contains(key) { held[key] = try? Record(row: row) }
                     }
                     cache.hold(held)
                     holding += held.keys
@@ -496,6 +506,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             }
             feed.yield(.changes(
                 upserted: entries, removed: removed, updated: Array(updatedKeys), records: records, leaving: leaving, verified: verified))
+            // Held until the update that reports this commit is reported.
+            if !holding.isEmpty { feed.yield(.release(holding)) }
         } catch {
             isBroken = true
             feed.yield(.failure(EntryQuery.typed(error)))

@@ -43,8 +43,8 @@ enum Delivery<Record: Sendable, Key: DatabaseValueConvertible & Hashable & Senda
     /// The database could not be followed: the source keeps its last table.
     case failure(ResultsError)
     /// The records held for the rows a commit deleted (see
-    /// `RecordCache.hold`) are no longer needed: the commit was delivered as
-    /// a reload or a failure, which the main actor has applied.
+    /// `RecordCache.hold`), one hold per key, follow the commit's delivery:
+    /// the main actor lets them go once the update it applied is reported.
     case release([Key])
     /// Every earlier delivery has been applied.
     case marker(@Sendable () -> Void)

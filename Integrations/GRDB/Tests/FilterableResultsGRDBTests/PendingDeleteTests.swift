@@ -1,0 +1,134 @@
+import FilterableResults
+import FilterableResultsTesting
+import Foundation
+import GRDB
+import Testing
+@testable import FilterableResultsGRDB
+
+/// A view reads its cells from the table it was last told about, which
+/// may still show rows that a commit not yet reported deleted: every such
+/// row still has its record, however many rows the commit deleted and
+/// however few records the cache holds, until the update that deletes it
+/// is reported.
+@MainActor
+@Suite struct PendingDeleteTests {
+    static let request = DatabaseResultsRequest(table: "player", orderedBy: [.ascending("name")])
+
+    /// Deletes the players with ids in `ids` in one transaction, on the
+    /// calling thread: the main actor does not run the source's delivery
+    /// until the caller suspends.
+    static func deleteNow(_ ids: ClosedRange<Int64>, _ writer: any DatabaseWriter) throws {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM player WHERE id BETWEEN ? AND ?", arguments: [ids.lowerBound, ids.upperBound])
+        }
+    }
+
+    /// 40 rows shown; a cache of 8 records (it holds records for at most
+    /// 4 deleted rows in one commit); a commit that deletes 30 rows,
+    /// evicted from the cache; before its update is delivered, the view
+    /// reloads and reads every cell of the table it shows.
+    @Test(arguments: [WriterKind.pool, .queue])
+    func aViewReadsEveryRowACommitDeletedBeforeItsUpdate(_ kind: WriterKind) async throws {
+        let database = try TemporaryDatabase(kind: kind)
+        try await database.writer.write { db in
+            for id in 1...40 { try Player(id: Int64(id), name: String(format: "p%02d", id), score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
+        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let shown = screen.view.cells
+
+        try Self.deleteNow(5...34, database.writer)
+        results.cache.invalidateAll()
+        // The table the view was told about still shows the 40 rows.
+        let snapshot = results.reportedSnapshot
+        let missing = (0..<snapshot.count).filter { snapshot.element(at: ResultsIndexPath(row: $0, section: 0)) == nil }
+        try #require(missing.isEmpty, "rows without a record: \(missing)")
+        screen.view.reloadData()
+        #expect(screen.view.cells == shown)
+
+        await results.synchronize()
+        let fresh = try database.freshSelect(Self.request)
+        #expect(screen.problems(expected: fresh).isEmpty, "\(screen.problems(expected: fresh))")
+        #expect(screen.view.cells == [(Array(1...4) + Array(35...40)).map { String(format: "\($0) p%02d", $0) }])
+        #expect(results.cache.heldCount == 0)
+    }
+
+    /// While the app pauses updates, the view shows the table from before:
+    /// the records of the rows commits deleted meanwhile stay until the
+    /// update that reports them (the reload when updates resume).
+    @Test(arguments: [WriterKind.pool, .queue])
+    func pausedUpdatesKeepTheRecordsOfRowsDeletedMeanwhile(_ kind: WriterKind) async throws {
+        let database = try TemporaryDatabase(kind: kind)
+        try await database.writer.write { db in
+            for id in 1...20 { try Player(id: Int64(id), name: String(format: "p%02d", id), score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
+        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let shown = screen.view.cells
+        try results.setUpdatesEnabled(false)
+        // Two small commits (each within what the cache holds for deletes), delivered.
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM player WHERE id BETWEEN 3 AND 5") }
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM player WHERE id BETWEEN 11 AND 13") }
+        await results.synchronize()
+        results.cache.invalidateAll()
+        let snapshot = results.reportedSnapshot
+        let missing = (0..<snapshot.count).filter { snapshot.element(at: ResultsIndexPath(row: $0, section: 0)) == nil }
+        try #require(missing.isEmpty, "rows without a record: \(missing)")
+        screen.view.reloadData()
+        #expect(screen.view.cells == shown)
+        #expect(screen.view.exception == nil)
+
+        try results.setUpdatesEnabled(true)
+        let fresh = try database.freshSelect(Self.request)
+        #expect(screen.problems(expected: fresh).isEmpty, "\(screen.problems(expected: fresh))")
+        #expect(results.cache.heldCount == 0)
+    }
+
+    /// A commit deleting more rows than the observer reads before a
+    /// commit to compare (1,000): the records of the rows it deletes are
+    /// still held (a rollback journal reads each as it is deleted).
+    @Test(arguments: [WriterKind.pool, .queue])
+    func aCommitDeletingMoreRowsThanItComparesHoldsEveryRecord(_ kind: WriterKind) async throws {
+        let database = try TemporaryDatabase(kind: kind)
+        try await database.writer.write { db in
+            for id in 1...1_200 { try Player(id: Int64(id), name: String(format: "p%04d", id), score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
+        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let shown = screen.view.cells
+
+        try Self.deleteNow(51...1_150, database.writer)
+        results.cache.invalidateAll()
+        #expect(results.cache.heldCount == 1_100)
+        screen.view.reloadData()
+        #expect(screen.view.cells == shown)
+        #expect(screen.view.exception == nil)
+
+        await results.synchronize()
+        #expect(screen.problems(expected: try database.freshSelect(Self.request)).isEmpty)
+        #expect(results.cache.heldCount == 0)
+    }
+
+    /// Inside the app's batch the view shows the table from before it:
+    /// the records of rows deleted meanwhile stay until the batch ends.
+    @Test func theAppsBatchKeepsTheRecordsOfRowsDeletedMeanwhile() async throws {
+        let database = try TemporaryDatabase()
+        try await database.writer.write { db in
+            for id in 1...20 { try Player(id: Int64(id), name: String(format: "p%02d", id), score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
+        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let shown = screen.view.cells
+        try results.beginUpdates()
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM player WHERE id BETWEEN 3 AND 5") }
+        await results.synchronize()
+        results.cache.invalidateAll()
+        #expect(results.cache.heldCount == 3)
+        screen.view.reloadData()
+        #expect(screen.view.cells == shown)
+
+        try results.endUpdates()
+        #expect(screen.problems(expected: try database.freshSelect(Self.request)).isEmpty)
+        #expect(results.cache.heldCount == 0)
+    }
+}
