@@ -40,7 +40,7 @@ struct ProductsScreen: View {
                     }
                 }
             }
-            .task { model.pager.loadNextPage() }   // the first page
+            .task { await model.pager.loadNextPage()?.value }   // the first page
             .navigationTitle("Products")
             .searchable(text: $query, prompt: "Name or company")
             .onChange(of: query) { model.search(query) }
