@@ -256,6 +256,9 @@ extension View {
     @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
     nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { self }
 
+    /// Runs `action` before the view appears (`nil` does nothing).
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+
     /// Runs `action` in a task tied to the view: started before the view
     /// appears, cancelled when it disappears. (`name`, `file` and `line`
     /// name the task from iOS 26.4 on; older SDKs spell the method

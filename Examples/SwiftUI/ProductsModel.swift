@@ -1,6 +1,6 @@
 // The model behind ProductsScreen: a controller of products sectioned by
-// company, the pages loaded from the API, live search, swipe to delete and
-// a pull to refresh that loads every page again. On Linux, CI type-checks
+// company, a pager loading the API's pages as the user scrolls, live
+// search, swipe to delete and a pull to refresh that loads every page again. On Linux, CI type-checks
 // it with the screen, against a stand-in for SwiftUI's declarations
 // (.ci/swiftui).
 #if canImport(SwiftUI)
@@ -31,49 +31,30 @@ func fetchProducts(page: Int) async throws -> ProductPage {
 }
 
 /// The products screen's state. The controller holds the products;
-/// `results` is what the screen shows, and changes once per batch of edits.
+/// `results` is what the screen shows, and changes once per batch of edits;
+/// the pager loads the API's pages into the controller as the user scrolls.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
 @MainActor @Observable
 final class ProductsModel {
     let controller = ResultsController(store: ResultsStore<Product, Int>(
         key: \.id,
-        sortedBy: [.ascending(\.name)],
-        sectionedBy: .by(\.company),
+        sortedBy: [.ascending(\.name, order: .localizedStandard)],   // iPad, iPhone, Mac: as Finder sorts
+        sectionedBy: .by(\.company, order: .localizedStandard),
         hidesEmptySections: true))   // a search shows no empty headers
     let results: ObservableResults<ResultsController<Product, Int>>
+    /// One page at a time, never one twice, none after the last; observable:
+    /// its `placeholder` is the loading row, or the error row that retries.
+    let pager: ResultsController<Product, Int>.Pager
 
-    /// The last error, shown above the list until the next load succeeds.
+    /// The last error of a refresh, a search or a delete, shown above the
+    /// list until the next refresh succeeds.
     private(set) var errorMessage: String?
-    /// The pages merged so far: 1 through `loadedPages`.
-    private(set) var loadedPages = 0
-    /// The page to load when the user scrolls to the end, `nil` after the last.
-    private(set) var nextPage: Int? = 1
-    @ObservationIgnored private var isLoading = false   // one load or refresh at a time
-    /// How many loads have succeeded and refreshes ended: the screen asks
-    /// for the next page again after each, so that a scroll to the end
-    /// during a refresh is not lost, and a short page is followed by the
-    /// next while the end of the list shows.
-    private(set) var finishedLoads = 0
 
     init() {
         results = ObservableResults(controller)
-    }
-
-    /// Loads the next page and merges it: its products join the sections of
-    /// their companies, in order, in one animated update.
-    func loadNextPage() async {
-        guard let page = nextPage, !isLoading else { return }
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            let fetched = try await fetchProducts(page: page)
-            try controller.merge(fetched.products)
-            loadedPages = page
-            nextPage = fetched.nextPage
-            errorMessage = nil
-            finishedLoads += 1   // not after a failure, which would retry at once, again and again
-        } catch {
-            show(error)
+        pager = ResultsController<Product, Int>.Pager(controller: controller) { number in
+            let page = try await fetchProducts(page: number)
+            return .init(page.products, isLast: page.nextPage == nil)
         }
     }
 
@@ -81,24 +62,11 @@ final class ProductsModel {
     /// it arrives, and at the end removes the products no page returned. If
     /// the refresh fails or is cancelled midway, nothing is removed.
     func refresh() async {
-        guard loadedPages > 0 else { return await loadNextPage() }
-        guard !isLoading else { return }
-        isLoading = true
-        defer { isLoading = false; finishedLoads += 1 }
         do {
-            var pages = 0
-            var next: Int?
-            try await controller.refresh {
-                for page in 1...loadedPages {
-                    let fetched = try await fetchProducts(page: page)
-                    try controller.mergeRefreshPage(fetched.products)
-                    (pages, next) = (page, fetched.nextPage)
-                    if next == nil { break }   // the list got shorter
-                }
-            }
-            loadedPages = pages
-            nextPage = next
+            try await pager.refresh()
             errorMessage = nil
+        } catch ResultsError.refreshInProgress {
+            return   // the refresh running goes on
         } catch {
             show(error)
         }

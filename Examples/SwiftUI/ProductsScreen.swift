@@ -23,19 +23,24 @@ struct ProductsScreen: View {
                     Section(section.name ?? "") {
                         ForEach(section) { product in
                             Text(product.name)
+                                .onAppear { model.pager.rowAppeared(key: product.id) }   // near the end: the next page
                         }
                         .onDelete { offsets in
                             model.delete(offsets.map { section[$0].id })
                         }
                     }
                 }
-                if model.nextPage != nil {
-                    // Runs when the row scrolls into view (the end of the list),
-                    // and again after each load or refresh while it is there.
+                // The pager's placeholder: a row after the list, not a product.
+                if case .loading? = model.pager.placeholder {
                     Text("Loading…")
-                        .task(id: model.finishedLoads) { await model.loadNextPage() }
+                }
+                if case .failed? = model.pager.placeholder {
+                    Button { model.pager.retry() } label: {
+                        Text("Could not load more. Tap to try again.")
+                    }
                 }
             }
+            .task { await model.pager.loadNextPage()?.value }   // the first page
             .navigationTitle("Products")
             .searchable(text: $query, prompt: "Name or company")
             .onChange(of: query) { model.search(query) }

@@ -1,9 +1,10 @@
 // The GettingStarted walk-through, whole: products from a paginated API in
 // a sorted, sectioned table with live search, swipe to delete, a section
-// index, infinite scroll and pull to refresh of every loaded page. It needs
+// index, pages loaded as the user scrolls (with a loading row and an error
+// row that retries) and pull to refresh of every loaded page. It needs
 // UIKit; on Linux, CI type-checks it against a stand-in for UIKit's
 // declarations (.ci/uikit), and the same logic runs in `swift test` against
-// the ListViewSimulator.
+// the ListViewSimulator (PagingTests, DataSourceEditingTests).
 #if canImport(UIKit) && !os(watchOS)
 import Foundation
 #if canImport(FoundationNetworking)  // URLSession on Linux, where CI type-checks this file
@@ -34,12 +35,11 @@ func fetchProducts(page: Int) async throws -> ProductPage {
 final class ProductsViewController: UITableViewController, UISearchResultsUpdating {
     let products = ResultsController(store: ResultsStore<Product, Int>(
         key: \.id,
-        sortedBy: [.ascending(\.name)],
-        sectionedBy: .by(\.company),
+        sortedBy: [.ascending(\.name, order: .localizedStandard)],   // iPad, iPhone, Mac: as Finder sorts
+        sectionedBy: .by(\.company, order: .localizedStandard),
         hidesEmptySections: true))
     private var dataSource: ResultsTableViewDataSource<ResultsController<Product, Int>>!
-    private var loadedPages = 0
-    private var nextPage: Int? = 1
+    private var pager: ResultsController<Product, Int>.Pager!
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -54,31 +54,27 @@ final class ProductsViewController: UITableViewController, UISearchResultsUpdati
         dataSource.canDeleteRow = { _, _ in true }      // swipe to delete removes the row the user sees
         dataSource.sectionIndex = .firstLetters
 
+        pager = ResultsController<Product, Int>.Pager(controller: products) { number in
+            let page = try await fetchProducts(page: number)
+            return .init(page.products, isLast: page.nextPage == nil)
+        }
+        tableView.delegate = dataSource     // rows near the end load the next page; a tap on the error row retries
+        dataSource.loadPages(with: pager)   // a loading row, and an error row, after the last section
+        pager.loadNextPage()
+
         let search = UISearchController(searchResultsController: nil)
         search.searchResultsUpdater = self
-        #if !os(tvOS)  // tvOS has no search controller in the navigation item
+        #if !os(tvOS)  // tvOS has no search controller in the navigation item, nor a refresh control
         navigationItem.searchController = search
-        #endif
-    }
-}
-
-extension ProductsViewController {
-    func loadMore() async throws {
-        guard let number = nextPage else { return }
-        let page = try await fetchProducts(page: number)
-        try products.merge(page.products)
-        loadedPages = number
-        nextPage = page.nextPage
-    }
-
-    func refresh() async throws {
-        try await products.refresh {
-            for number in 1...max(loadedPages, 1) {
-                let page = try await fetchProducts(page: number)
-                try products.mergeRefreshPage(page.products)
-                if number == loadedPages { nextPage = page.nextPage }
+        let refreshControl = UIRefreshControl()
+        refreshControl.addAction(UIAction { [unowned self] _ in
+            Task {
+                try? await pager.refresh()      // every page loaded, again; a failure keeps the rows shown
+                tableView.refreshControl?.endRefreshing()
             }
-        }
+        }, for: .valueChanged)
+        tableView.refreshControl = refreshControl
+        #endif
     }
 
     func updateSearchResults(for searchController: UISearchController) {

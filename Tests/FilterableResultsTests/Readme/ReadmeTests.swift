@@ -78,7 +78,7 @@ struct ReadmeTests {
 
         let products = ResultsController(store: ResultsStore<Product, Int>(
             key: \.id,
-            sortedBy: [.ascending(\.name)],
+            sortedBy: [.ascending(\.name, order: .localizedStandard)],   // iPad, iPhone, Mac
             sectionedBy: .by(\.company)))          // sections come and go with their objects
         let observation = products.observe { update in show(update) }
 
@@ -89,6 +89,7 @@ struct ReadmeTests {
         }                                          // one update: one animated batch
 
         #expect(updates.count == 2)
+        #expect(updates[0].snapshot.elements.map(\.name) == ["iPad", "Mac", "Pixel"], "as people read names, not Unicode order")
         #expect(products.snapshot.sections.map(\.name) == ["Amazon", "Apple", "Google"])
         #expect(products.snapshot.elements.map(\.name) == ["Echo", "Mac", "Pixel 9"])
         let changes = updates[1].changeset
