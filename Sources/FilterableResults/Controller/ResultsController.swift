@@ -218,9 +218,16 @@ extension ResultsController {
         guard enabled != updatesEnabled else { return }
         _updatesEnabled = enabled
         guard enabled else { return }
-        let changed = sectionValueWasSet
-        let changeset = takeChangeset()
-        if !changeset.isEmpty || changed { notify(Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
+        // A table whose counts changed differs: the reload needs no diff
+        // (a reload of a million rows would spend most of its time on one).
+        let (old, new) = (reportedSnapshot, snapshot)
+        var changed = sectionValueWasSet || old.count != new.count || old.numberOfSections != new.numberOfSections
+        if changed {
+            dropChangeset()
+        } else {
+            changed = !takeChangeset().isEmpty
+        }
+        if changed { notify(Update(changeset: ResultsChangeset(), snapshot: snapshot, isReload: true)) }
     }
 }
 
@@ -292,6 +299,15 @@ extension ResultsController {
         reportedSectionValue = sectionValue
         sectionValueWasSet = false
         return changeset
+    }
+
+    /// Makes the table the one last reported without computing its
+    /// changes, as ``takeChangeset()`` does with them.
+    @inlinable func dropChangeset() {
+        _store.resetTracking()
+        spareBox.store = _store.lastReported
+        reportedSectionValue = sectionValue
+        sectionValueWasSet = false
     }
 
     @inlinable func requireIdle() throws(ResultsError) {

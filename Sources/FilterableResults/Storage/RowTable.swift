@@ -131,6 +131,17 @@ extension RowTable {
         keyReader.indexedKeys?[Int(id)] = nil
     }
 
+    /// Unindexes the keys of the live rows whose bit is set in `rows` (a
+    /// bit per row identity) and frees their elements, in one pass over
+    /// the key index and one over the slots.
+    ///
+    /// - Complexity: O(*s*) for *s* row slots.
+    @inlinable mutating func unindexAndFree(_ rows: [UInt64]) {
+        keys.removeRows(rows, in: slots, reader: keyReader)
+        keyReader.indexedKeys?.free(rows)
+        slots.free(rows)
+    }
+
     /// A new row identity past the last one.
     @inlinable mutating func appendRowSlot() -> Int32 {
         precondition(slots.count < Int(Int32.max), "a store holds at most \(Int32.max) rows")

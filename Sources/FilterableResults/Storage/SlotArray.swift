@@ -200,13 +200,50 @@ struct SlotArray<Element> {
         return index
     }
 
-    /// A copy of a chunk: its bits and its live elements.
-    @inlinable static func copy(_ chunk: Chunk, capacity: Int) -> Chunk {
-        let bits = chunk.withUnsafeMutablePointerToHeader { $0.pointee }
+    /// Frees every live slot whose bit is set in `freed` (a bit per slot)
+    /// in one pass over the chunks: a shared chunk is copied with only the
+    /// slots that stay (a chunk all of whose slots go is not copied at all),
+    /// a unique one freed in place.
+    ///
+    /// - Complexity: O(*n* / 64) for *n* slots, plus the elements freed or copied.
+    @inlinable mutating func free(_ freed: [UInt64]) {
+        let capacity = chunkCapacity
+        for chunk in 0..<trie.count {
+            let start = chunk &* capacity
+            guard start < count, start >> 6 < freed.count else { break }
+            // A chunk's slots fall in one word of `freed` (see `bits(where:)`).
+            let span: UInt64 = capacity == 64 ? ~0 : (1 &<< UInt64(capacity)) &- 1
+            let mask = (freed[start >> 6] &>> UInt64(start & 63)) & span
+            guard mask != 0 else { continue }
+            let live = trie.chunk(at: chunk)._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Chunk.self).header.bits }
+            guard live & mask != 0 else { continue }
+            trie.withUniqueChunk(at: chunk, copy: { Self.copy(unsafeDowncast($0, to: Chunk.self), capacity: capacity, keeping: ~mask) }) { object in
+                unsafeDowncast(object, to: Chunk.self).withUnsafeMutablePointers { header, elements in
+                    let going = header.pointee.bits & mask
+                    guard going != 0 else { return }
+                    var gone = Header()
+                    gone.bits = going
+                    withUnsafeMutablePointer(to: &gone) { gone in
+                        Self.forEachLiveRun(gone) { (elements + $0).deinitialize(count: $1) }
+                    }
+                    header.pointee.bits &= ~going
+                }
+            }
+        }
+    }
+
+    /// A copy of a chunk: its bits and its live elements (those whose bit
+    /// is set in `kept`).
+    @inlinable static func copy(_ chunk: Chunk, capacity: Int, keeping kept: UInt64 = ~0) -> Chunk {
+        var bits = chunk.withUnsafeMutablePointerToHeader { $0.pointee }
+        bits.bits &= kept
         let copy = unsafeDowncast(Chunk.create(minimumCapacity: capacity) { _ in bits }, to: Chunk.self)
         copy.withUnsafeMutablePointerToElements { target in
-            chunk.withUnsafeMutablePointers { header, source in
-                forEachLiveRun(header) { (target + $0).initializeOneByOne(from: source + $0, count: $1) }
+            chunk.withUnsafeMutablePointers { _, source in
+                var header = bits
+                withUnsafeMutablePointer(to: &header) { header in
+                    forEachLiveRun(header) { (target + $0).initializeOneByOne(from: source + $0, count: $1) }
+                }
             }
         }
         return copy

@@ -392,9 +392,26 @@ extension ResultsStore {
     /// With `removingFromSections`, takes them out of their sections too (a
     /// sectioned store drops sections left empty).
     @inlinable mutating func releaseUnclaimedRows(_ claims: Claims, removingFromSections: Bool = false) -> Int {
-        let released = table.allRows.filter { claims[$0] == .unclaimed }
-        if removingFromSections { return removeAndRelease(released) }
-        for id in released { releaseRow(id) }
+        if removingFromSections {
+            return removeAndRelease(table.allRows.filter { claims[$0] == .unclaimed })
+        }
+        // In identity order (the live rows not claimed are the placed rows
+        // not claimed: new rows are claimed), so that the identities
+        // retired come sorted.
+        var released: [RowID] = []
+        if claims.sparseClaims == nil {
+            for (word, bits) in table.slots.bits(where: { _ in true }).enumerated() {
+                var bits = bits
+                while bits != 0 {
+                    let id = RowID(word << 6 | bits.trailingZeroBitCount)
+                    if claims[id] == .unclaimed { released.append(id) }
+                    bits &= bits &- 1
+                }
+            }
+        } else {
+            released = table.allRows.filter { claims[$0] == .unclaimed }
+        }
+        releaseRows(released)
         return released.count
     }
 }

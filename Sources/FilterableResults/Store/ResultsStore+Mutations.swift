@@ -176,7 +176,7 @@ extension ResultsStore {
             }
             rebuild(sections)
         }
-        for id in rows { releaseRow(id) }
+        releaseRows(rows)
         return rows.count
     }
 

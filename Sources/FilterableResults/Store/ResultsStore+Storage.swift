@@ -80,6 +80,29 @@ extension ResultsStore {
         tracker.touch(id)
     }
 
+    /// Unindexes and frees rows the caller has taken out of their sections
+    /// (or is about to rebuild without), as ``releaseRow(_:)`` does each:
+    /// when they are many and a large part of the table, in one pass over
+    /// the key index and the slots instead of a probe for each (a reload
+    /// that replaces a million rows by ten thousand). Records an edit the
+    /// incremental diff cannot follow, as that many releases would.
+    ///
+    /// - Complexity: O(*k*) for *k* rows, or O(*s*) for *s* row slots when
+    ///   they are most of them.
+    @inlinable mutating func releaseRows(_ ids: [RowID]) {
+        guard ids.count > ChangeTracker.incrementalLimit, ids.count * 4 >= table.keys.count else {
+            for id in ids { releaseRow(id) }
+            return
+        }
+        var freed = [UInt64](repeating: 0, count: (table.slots.count + 63) >> 6)
+        for id in ids { freed[Int(id) >> 6] |= 1 &<< UInt64(id & 63) }
+        table.unindexAndFree(freed)
+        for id in ids {
+            if baseline.isLive(id) { retire(id) } else { freeRows.append(id) }
+        }
+        tracker.touchAll()
+    }
+
     /// Reserves the identity of a removed row the baseline has until the
     /// next changeset. A key removed and added back again and again
     /// retires its row each time, so once the list outgrows twice the row

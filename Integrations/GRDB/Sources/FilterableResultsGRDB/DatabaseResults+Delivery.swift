@@ -100,15 +100,8 @@ extension DatabaseResults {
     /// table is replaced all the same and reported as the app's own
     /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
     func reload(_ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil) {
-        let pausesHere = controller.updatesEnabled && !controller.isBatching
         do {
-            if pausesHere { try controller.setUpdatesEnabled(false) }
-            if let request {
-                try controller.setSortKeys([IndexEntry.sortKey(request.ordering)])
-                try controller.setSectioning(Self.sectioning(request))
-            }
-            try Engine.setData(controller, entries)
-            if pausesHere { try controller.setUpdatesEnabled(true) }
+            try Engine.reload(controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], Self.sectioning($0)) })
         } catch {
             fail(.invalidArgument("\(error)"))
         }

@@ -187,38 +187,53 @@ extension DatabaseResults {
     func narrow(
         to request: DatabaseResultsRequest, from base: Int, among candidates: [Key]?, ticket: Int
     ) async throws(ResultsError) -> Bool {
+        let observer = self.observer
+        return try await narrowOnWriter(ticket: ticket) { db, done in
+            let query = try EntryQuery(request, in: db)
+            let matched = try query.matchingKeys(among: candidates, db)
+            // The records of the rows that leave, for the batch that
+            // reports them (read only when the batch can be reported).
+            var leaving: [Key: Record] = [:]
+            if let candidates {
+                let removed = candidates.filter { !matched.contains($0) }
+                if !removed.isEmpty, removed.count <= observer.recordLimit {
+                    leaving = try query.records.records(keys: removed, db)
+                }
+            }
+            observer.query = query
+            observer.trackKeyChanges(db)
+            return .narrow(query, from: base, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: done)
+        }
+    }
+
+    /// Runs a narrowing keystroke's writer side, in order with the commits:
+    /// unless a newer keystroke superseded `ticket`, `delivery` reads what
+    /// it needs and makes the delivery the main actor applies, which calls
+    /// `done` with whether it could; then waits for that. Returns it, or
+    /// `true` for a superseded keystroke (nothing to do), or `false`
+    /// without calling `delivery` when the rows and values shown may be
+    /// stale (the observer failed, or the schema changed): the caller
+    /// reads the request's rows instead.
+    func narrowOnWriter(
+        ticket: Int,
+        _ delivery: @escaping @Sendable (Database, _ done: @escaping @Sendable (Bool) -> Void) throws -> Delivery<Record, Key>
+    ) async throws(ResultsError) -> Bool {
         let feed = self.feed
         let observer = self.observer
         let tickets = searchTicket
         do {
             let wait: AsyncStream<Bool>? = try await writer.writeWithoutTransaction { db in
                 if !tickets.isLatest(ticket) { return nil }
-                let version = try db.schemaVersion()
-                if observer.isBroken || version != observer.schemaVersion {
-                    // The rows shown may be stale: read the request's rows instead.
-                    let (done, signal) = AsyncStream<Bool>.makeStream()
+                let (done, signal) = AsyncStream<Bool>.makeStream()
+                if try observer.isBroken || db.schemaVersion() != observer.schemaVersion {
                     signal.yield(false)
                     signal.finish()
                     return done
                 }
-                let query = try EntryQuery(request, in: db)
-                let matched = try query.matchingKeys(among: candidates, db)
-                // The records of the rows that leave, for the batch that
-                // reports them (read only when the batch can be reported).
-                var leaving: [Key: Record] = [:]
-                if let candidates {
-                    let removed = candidates.filter { !matched.contains($0) }
-                    if !removed.isEmpty, removed.count <= observer.recordLimit {
-                        leaving = try query.records.records(keys: removed, db)
-                    }
-                }
-                observer.query = query
-                observer.trackKeyChanges(db)
-                let (done, signal) = AsyncStream<Bool>.makeStream()
-                feed.yield(.narrow(query, from: base, matched: matched, candidates: candidates.map { Set($0) }, leaving: leaving, done: { applied in
+                feed.yield(try delivery(db) { applied in
                     signal.yield(applied)
                     signal.finish()
-                }))
+                })
                 return done
             }
             guard let wait else { return true }
@@ -248,34 +263,12 @@ extension DatabaseResults {
     func narrowInMemory(
         to request: DatabaseResultsRequest, from base: Int, columns: [Int], folded: String, ticket: Int
     ) async throws(ResultsError) -> Bool {
-        let feed = self.feed
         let observer = self.observer
-        let tickets = searchTicket
-        do {
-            let wait: AsyncStream<Bool>? = try await writer.writeWithoutTransaction { db in
-                if !tickets.isLatest(ticket) { return nil }
-                let (done, signal) = AsyncStream<Bool>.makeStream()
-                let version = try db.schemaVersion()
-                if observer.isBroken || version != observer.schemaVersion {
-                    // The values held may be stale: read the request's rows instead.
-                    signal.yield(false)
-                    signal.finish()
-                    return done
-                }
-                let query = try EntryQuery(request, in: db)
-                observer.query = query
-                observer.trackKeyChanges(db)
-                feed.yield(.narrowInMemory(query, from: base, columns: columns, folded: folded, done: { applied in
-                    signal.yield(applied)
-                    signal.finish()
-                }))
-                return done
-            }
-            guard let wait else { return true }
-            for await applied in wait { return applied }
-            return true
-        } catch {
-            throw EntryQuery.typed(error)
+        return try await narrowOnWriter(ticket: ticket) { db, done in
+            let query = try EntryQuery(request, in: db)
+            observer.query = query
+            observer.trackKeyChanges(db)
+            return .narrowInMemory(query, from: base, columns: columns, folded: folded, done: done)
         }
     }
 

@@ -15,11 +15,25 @@ enum Engine {
         try store.setData(entries)
     }
 
-    /// Replaces the controller's rows with `entries` (a reload).
+    /// Replaces the controller's rows with `entries` (sorted by `sortKeys`
+    /// and sectioned by `sectioning` when `organizing`) and reports one
+    /// reload: updates are paused around the change, unless the app's
+    /// batch is open or the app paused them (its `endUpdates` or
+    /// `setUpdatesEnabled(true)` reports it then).
     @_specialize(where Key == Int64)
     @_specialize(where Key == String)
-    static func setData<Key>(_ controller: ResultsController<IndexEntry<Key>, Key>, _ entries: [IndexEntry<Key>]) throws(ResultsError) {
+    static func reload<Key>(
+        _ controller: ResultsController<IndexEntry<Key>, Key>, _ entries: [IndexEntry<Key>],
+        organizing: (sortKeys: [ResultsSortKey<IndexEntry<Key>>], sectioning: ResultsSectioning<IndexEntry<Key>>?)?
+    ) throws(ResultsError) {
+        let pausesHere = controller.updatesEnabled && !controller.isBatching
+        if pausesHere { try controller.setUpdatesEnabled(false) }
+        if let organizing {
+            try controller.setSortKeys(organizing.sortKeys)
+            try controller.setSectioning(organizing.sectioning)
+        }
         try controller.setData(entries)
+        if pausesHere { try controller.setUpdatesEnabled(true) }
     }
 
     /// One commit's batch: rows put back in order, merged, removed.
