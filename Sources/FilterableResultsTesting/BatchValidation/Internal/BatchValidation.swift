@@ -88,7 +88,7 @@ struct BatchValidation<Element, Key: Hashable> {
     var violations: [BatchUpdateViolation] = []
 
     /// Indexes both tables by key and reports keys that repeat (rule 0);
-    /// sections are identified by name, or unnamed by index.
+    /// sections are identified by id, else by name, or unnamed by index.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
     init(
@@ -100,8 +100,8 @@ struct BatchValidation<Element, Key: Hashable> {
         self.init(
             changeset: changeset, old: old, new: new,
             oldKeys: old.map { $0.elements.map(key) }, newKeys: new.map { $0.elements.map(key) },
-            oldIdentities: old.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
-            newIdentities: new.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
+            oldIdentities: old.enumerated().map { SectionIdentity(name: $0.element.name, id: $0.element.id, index: $0.offset) },
+            newIdentities: new.enumerated().map { SectionIdentity(name: $0.element.name, id: $0.element.id, index: $0.offset) },
             hidesEmptySections: hidesEmptySections)
     }
 
