@@ -42,7 +42,7 @@ public struct ResultsSectioning<Element>: Sendable {
     /// their titles), named by `title` of its id, and the sections are in
     /// the order of their ids.
     ///
-    ///     let byTeam = ResultsSectioning<Player>(sectionID: \.team.id, title: { teams[$0]?.name ?? "" }, areInIncreasingOrder: <)
+    ///     let byTeam = ResultsSectioning<Player>(sectionID: \.team, title: { teams[$0] ?? "" }, areInIncreasingOrder: { $0 < $1 })
     ///
     /// Titles may repeat; they are derived when a section is created, and
     /// again by ``ResultsStore/refreshSectionTitles()``.

@@ -316,3 +316,42 @@ struct SectionIDTests {
         screen.expectConsistent("remove")
     }
 }
+
+/// A day's title, as an app would make it.
+private func dayTitle(_ day: Date) -> String {
+    let n = Int((day.timeIntervalSinceReferenceDate / 86_400).rounded())
+    return "Day \(n)"
+}
+
+/// The examples of the documentation comments, compiled and checked.
+@MainActor
+struct SectionIDDocumentedExamplesTests {
+    typealias Event = SectionIDTests.Event
+
+    struct Player: Sendable {
+        var id: Int
+        var team: Int
+    }
+
+    @Test func aSectioningByIDWithItsOwnOrderAndTitles() throws {
+        let teams = [1: "Reds", 2: "Blues"]
+        let byTeam = ResultsSectioning<Player>(sectionID: \.team, title: { teams[$0] ?? "" }, areInIncreasingOrder: { $0 < $1 })
+        var store = ResultsStore<Player, Int>(key: \.id, sectionedBy: byTeam)
+        try store.setData([Player(id: 1, team: 2), Player(id: 2, team: 1), Player(id: 3, team: 3)])
+        #expect(store.rawSections.map(\.name) == ["Reds", "Blues", ""])
+        #expect(store.rawSections.map { $0.id as? Int } == [1, 2, 3])
+    }
+
+    @Test func aStoreOfEventsByDay() throws {
+        var events = ResultsStore<Event, Int>(key: \.id, sectionedBy: .by(\.day, title: { dayTitle($0) }))
+        try events.setData([Event(id: 1, day: SectionIDTests.day(4))])
+        #expect(events.rawSections.map(\.name) == ["Day 4"])
+        var store = events
+        store.refreshSectionTitles()                 // at midnight
+        #expect(store.takeChangeset().sectionUpdates.isEmpty, "titles that do not change need no update")
+        let snapshot = store.snapshot
+        let today = snapshot.index(ofSectionWithID: Calendar.current.startOfDay(for: .now))
+        #expect(today == nil)
+        #expect(snapshot.index(ofSectionWithID: SectionIDTests.day(4)) == 0)
+    }
+}
