@@ -307,6 +307,19 @@ struct SectionIDTests {
         }
     }
 
+    @Test func diffableIdentifiersFollowTheIDNotTheTitle() throws {
+        let clock = Clock(today: 10)
+        var store = try Self.days(clock, [Event(id: 1, day: Self.day(10)), Event(id: 2, day: Self.day(9))])
+        let before = ResultsUpdate<ResultsSnapshot<Event, Int>>.Identifiers(store.snapshot).sectionIdentifiers
+        clock.today = 11
+        store.refreshSectionTitles()
+        let after = ResultsUpdate<ResultsSnapshot<Event, Int>>.Identifiers(store.snapshot).sectionIdentifiers
+        #expect(before == after, "the same sections: \(before) → \(after)")
+        #expect(after.map(\.name) == ["Day 9", "Yesterday"])
+        #expect(after.map { $0.id as? Date } == [Self.day(9), Self.day(10)])
+        #expect(after[0] != ResultsUpdate<ResultsSnapshot<Event, Int>>.SectionIdentifier(name: "Day 9"), "an id is not a name")
+    }
+
     @Test func aControllerRemovesASectionByID() throws {
         let controller = try Self.threeSections()
         let screen = Screen(controller)
