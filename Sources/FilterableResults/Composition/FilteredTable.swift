@@ -24,6 +24,7 @@ struct FilteredTable<Element>: PartTable {
     @usableFromInline var numberOfSections: Int { base.numberOfSections }
     @usableFromInline func numberOfRows(inSection section: Int) -> Int { rows.indices.contains(section) ? rows[section].count : 0 }
     @usableFromInline func name(ofSection section: Int) -> String? { base.name(ofSection: section) }
+    @usableFromInline func id(ofSection section: Int) -> (any Hashable & Sendable)? { base.id(ofSection: section) }
     @usableFromInline func value(ofSection section: Int) -> ResultsSectionValue? { base.value(ofSection: section) }
     @usableFromInline func row(at indexPath: ResultsIndexPath) -> Element? { basePath(indexPath).flatMap(base.row(at:)) }
     @usableFromInline func key(at indexPath: ResultsIndexPath) -> ResultsComposition<Element>.PartKey? { basePath(indexPath).flatMap(base.key(at:)) }

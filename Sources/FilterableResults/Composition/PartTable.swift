@@ -13,6 +13,8 @@ protocol PartTable<Element> {
     func numberOfRows(inSection section: Int) -> Int
     /// The name of a section, or `nil`.
     func name(ofSection section: Int) -> String?
+    /// The id of its own of a section, or `nil`.
+    func id(ofSection section: Int) -> (any Hashable & Sendable)?
     /// The value of a section, or `nil`.
     func value(ofSection section: Int) -> ResultsSectionValue?
     /// The row at a path of the part's table, or `nil`.
@@ -48,6 +50,11 @@ struct PartSnapshotTable<Snapshot: ResultsTableSnapshot>: PartTable {
     /// The identity a nested composition gives its section (by its own
     /// part, a placeholder apart), or `nil` for any other part's table.
     @usableFromInline func identity(ofSection section: Int) -> (AnyHashable, description: String)? {
-        (snapshot as? any SectionIdentifying)?.identity(ofSection: section)
+        if let nested = (snapshot as? any SectionIdentifying)?.identity(ofSection: section) { return nested }
+        return snapshot.id(ofSection: section).map { given in
+            let id = SectionID(given)
+            return (AnyHashable(id), "section \(id)")
+        }
     }
+    @usableFromInline func id(ofSection section: Int) -> (any Hashable & Sendable)? { snapshot.id(ofSection: section) }
 }

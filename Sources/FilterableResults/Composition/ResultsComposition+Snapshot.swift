@@ -153,6 +153,14 @@ extension ResultsComposition.Snapshot: ResultsTableSnapshot {
         }
     }
 
+    /// The id of its own of a part's section, or `nil` (a placeholder has none).
+    ///
+    /// - Complexity: O(log *p* + log *n*).
+    public func id(ofSection section: Int) -> (any Hashable & Sendable)? {
+        guard case let .section(part, local)? = sectionLocation(of: section) else { return nil }
+        return parts[part].table.id(ofSection: local)
+    }
+
     /// The value of a section: a part's section's value (a placeholder
     /// has none), or `nil`.
     ///

@@ -209,6 +209,13 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.removeSection(named: name) }
     }
 
+    /// Removes the section whose id of its own is `id`, if any.
+    ///
+    /// - Complexity: see ``ResultsStore/removeSection(id:)``.
+    @inlinable public func removeSection(id: some Hashable & Sendable) throws(ResultsError) {
+        try mutate { store throws(ResultsError) in try store.removeSection(id: id) }
+    }
+
     /// Replaces the section shown at `index`.
     ///
     /// - Complexity: see ``ResultsStore/replaceSection(at:with:)``.
@@ -294,6 +301,16 @@ extension ResultsController {
     /// - Complexity: see ``ResultsStore/setSectioning(_:)``.
     @inlinable public func setSectioning(_ sectioning: ResultsSectioning<Element>?) throws(ResultsError) {
         try mutate { store throws(ResultsError) in store.setSectioning(sectioning) }
+    }
+
+    /// Derives every section's title again from its id, in a store
+    /// sectioned by id: the update refreshes each header whose title
+    /// changed in place ("Today" becoming "Yesterday" at midnight), its
+    /// section and cells kept.
+    ///
+    /// - Complexity: see ``ResultsStore/refreshSectionTitles()``.
+    @inlinable public func refreshSectionTitles() throws(ResultsError) {
+        try mutate { store throws(ResultsError) in store.refreshSectionTitles() }
     }
 
     /// Shows or hides sections with no visible rows.

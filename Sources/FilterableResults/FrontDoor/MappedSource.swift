@@ -27,6 +27,7 @@ final class MappedSource<Base: ResultsSource, Element>: ResultsSource {
         var count: Int { base.count }
         func numberOfElements(inSection section: Int) -> Int? { base.numberOfElements(inSection: section) }
         func name(ofSection section: Int) -> String? { base.name(ofSection: section) }
+        func id(ofSection section: Int) -> (any Hashable & Sendable)? { base.id(ofSection: section) }
         func value(ofSection section: Int) -> ResultsSectionValue? { base.value(ofSection: section) }
         func element(at indexPath: ResultsIndexPath) -> Element? { base.element(at: indexPath).map(transform) }
         func key(at indexPath: ResultsIndexPath) -> Key? { base.key(at: indexPath) }

@@ -54,17 +54,24 @@ extension ResultsChangeset {
     }
 
     /// The changeset with a section update for every section that keeps its
-    /// identity from `old` to `new` and whose value differs; only the
-    /// sections whose old index `isCandidate` accepts are compared.
+    /// identity from `old` to `new` and whose value or name differs (a
+    /// section with an id of its own keeps it when its title changes);
+    /// only the sections whose old index `isCandidate` accepts, and that
+    /// have no section update yet, are compared.
     ///
-    /// - Complexity: O(*s* + *c*) for *s* sections and *c* section changes,
-    ///   plus O(log *n*) and two values per candidate.
+    /// - Complexity: O(*s* + *c* + *u*) for *s* sections, *c* section
+    ///   changes and *u* section updates, plus O(log *n*) and two values
+    ///   per candidate.
+    @usableFromInline
     func addingSectionUpdates<Snapshot: ResultsTableSnapshot>(
         from old: Snapshot, to new: Snapshot, where isCandidate: (_ old: Int, _ new: Int) -> Bool = { _, _ in true }
     ) -> Self {
         var result = self
+        let updated = Set(sectionUpdates.map(\.index))
         for (index, newIndex) in newSectionIndexes(oldCount: old.numberOfSections).enumerated() {
-            guard let newIndex, isCandidate(index, newIndex), old.value(ofSection: index) != new.value(ofSection: newIndex) else { continue }
+            guard let newIndex, isCandidate(index, newIndex), !updated.contains(index),
+                  old.value(ofSection: index) != new.value(ofSection: newIndex)
+                    || !SectionName.same(old.name(ofSection: index), new.name(ofSection: newIndex)) else { continue }
             result.sectionUpdates.append(SectionUpdate(index: index, newIndex: newIndex))
         }
         return result

@@ -35,16 +35,21 @@ extension ResultsSections {
         /// - Complexity: O(log *n*) for the package's snapshots.
         public var name: String? { snapshot.name(ofSection: index) }
 
-        /// The section's identity, what changesets identify it by: its
-        /// name, by Unicode scalars, or for an unnamed section its index; in
-        /// a composition, its part too (two parts may each have a section
-        /// named "Apple"), or for a placeholder, its part.
+        /// The section's identity, what changesets identify it by: its id
+        /// of its own (``ResultsTableSnapshot/id(ofSection:)``), else its
+        /// name, by Unicode scalars, or for an unnamed section its index;
+        /// in a composition, its part too (two parts may each have a
+        /// section named "Apple"), or for a placeholder, its part.
         ///
         /// - Complexity: O(log *n*) for the package's snapshots.
         public var id: ID {
             if let composed = snapshot as? any SectionIdentifying {
                 let (identity, description) = composed.identity(ofSection: index)
                 return ID(identity, description: description)
+            }
+            if let given = snapshot.id(ofSection: index) {
+                let id = SectionID(given)
+                return ID(AnyHashable(id), description: id.description)
             }
             return switch name {
             case let name?: ID(AnyHashable(SectionName(name)), description: "\"\(name)\"")
@@ -59,8 +64,8 @@ extension ResultsSections {
         public var elements: [Snapshot.Element] { snapshot.elements(inSection: index) }
     }
 
-    /// A section's identity: its name, or an unnamed section's index (in
-    /// a composition, with its part).
+    /// A section's identity: its id of its own, its name, or an unnamed
+    /// section's index (in a composition, with its part).
     public struct ID: Hashable, @unchecked Sendable, CustomStringConvertible {
         /// The identity: a name, an index, or a composition's section
         /// identity; all of them `Sendable` values.
@@ -103,6 +108,6 @@ extension ResultsSection {
     ///
     /// - Complexity: O(*m* log *n*) for *m* elements.
     public init<Snapshot: ResultsTableSnapshot>(_ section: ResultsSections<Snapshot>.Section) where Snapshot.Element == Element {
-        self.init(name: section.name, elements: section.elements)
+        self.init(name: section.name, id: section.snapshot.id(ofSection: section.index), elements: section.elements)
     }
 }

@@ -23,6 +23,12 @@ public protocol ResultsTableSnapshot<Element, Key> {
     ///
     /// - Complexity: O(log *n*) for the package's snapshots.
     func name(ofSection section: Int) -> String?
+    /// The id of its own of a section (``ResultsSection/id``: a day, an
+    /// enum case), or `nil` for a section identified by its name (or,
+    /// unnamed, by its index) and for a section that does not exist.
+    ///
+    /// - Complexity: O(log *n*) for the package's snapshots.
+    func id(ofSection section: Int) -> (any Hashable & Sendable)?
     /// The value of a section: its header and footer titles and what else
     /// they show, apart from its name; `nil` when it has none or the
     /// section does not exist.
@@ -60,6 +66,23 @@ public protocol ResultsTableSnapshot<Element, Key> {
 }
 
 extension ResultsTableSnapshot {
+    /// No section has an id of its own: each is identified by its name,
+    /// or unnamed by its index.
+    ///
+    /// - Complexity: O(1).
+    public func id(ofSection section: Int) -> (any Hashable & Sendable)? { nil }
+
+    /// The index of the section shown whose id of its own is `id`, or
+    /// `nil` when no section shown has it.
+    ///
+    ///     let today = snapshot.index(ofSectionWithID: Calendar.current.startOfDay(for: .now))
+    ///
+    /// - Complexity: O(*s* log *n*) for *s* sections shown.
+    public func index(ofSectionWithID id: some Hashable & Sendable) -> Int? {
+        let wanted = AnyHashable(id)
+        return (0..<numberOfSections).first { section in self.id(ofSection: section).map { AnyHashable($0) } == wanted }
+    }
+
     /// The elements shown in a section, in order, read one by one with
     /// ``element(at:)``; empty for a section that does not exist.
     ///

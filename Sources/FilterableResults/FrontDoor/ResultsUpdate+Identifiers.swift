@@ -75,8 +75,9 @@ extension ResultsUpdate {
             var foldedOnce = Set<Snapshot.Key>()
             for section in 0..<snapshot.numberOfSections {
                 let name = snapshot.name(ofSection: section)
-                let occurrence = occurrences[name, default: 0]
-                occurrences[name] = occurrence + 1
+                let id = snapshot.id(ofSection: section)
+                let occurrence = id != nil ? 0 : occurrences[name, default: 0]
+                if id == nil { occurrences[name] = occurrence + 1 }
                 let count = snapshot.numberOfElements(inSection: section) ?? 0
                 var keys: [Snapshot.Key] = []
                 keys.reserveCapacity(count)
@@ -88,7 +89,8 @@ extension ResultsUpdate {
                         folded.append(key)
                     }
                 }
-                sections.append((SectionIdentifier(name: name, occurrence: occurrence), keys))
+                let identifier = id.map { SectionIdentifier(id: $0, name: name) } ?? SectionIdentifier(name: name, occurrence: occurrence)
+                sections.append((identifier, keys))
             }
             self.sections = sections
             reconfiguredKeys = []

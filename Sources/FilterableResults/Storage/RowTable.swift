@@ -14,14 +14,16 @@
 /// when empty sections are hidden).
 @usableFromInline
 struct RowTable<Element, Key: Hashable> {
-    /// A section's name and counts, by section identity.
+    /// A section's name, id and counts, by section identity.
     @usableFromInline struct Section: Sendable {
         @usableFromInline var name: String?
+        @usableFromInline var sectionID: SectionID?
         @usableFromInline var rowCount: Int32
         @usableFromInline var visibleCount: Int32
 
-        @inlinable init(name: String?, rowCount: Int32 = 0, visibleCount: Int32 = 0) {
+        @inlinable init(name: String?, sectionID: SectionID? = nil, rowCount: Int32 = 0, visibleCount: Int32 = 0) {
             self.name = name
+            self.sectionID = sectionID
             self.rowCount = rowCount
             self.visibleCount = visibleCount
         }
@@ -380,9 +382,9 @@ extension RowTable {
     /// Places an empty section at raw index `index` (which may equal the count).
     ///
     /// - Complexity: O(log *n*).
-    @inlinable mutating func insertSection(_ id: Int32, name: String?, atRaw index: Int) {
+    @inlinable mutating func insertSection(_ id: Int32, name: String?, sectionID: SectionID? = nil, atRaw index: Int) {
         let position = index < numberOfSections ? header(atRaw: index).place.index : tree.count
-        sectionRecords[Int(id)] = Section(name: name)
+        sectionRecords[Int(id)] = Section(name: name, sectionID: sectionID)
         tree.insert(-1 - id, flag: false, at: position)
     }
 
@@ -409,7 +411,7 @@ extension RowTable {
     /// get their names and counts here.
     ///
     /// - Complexity: O(*n*).
-    @inlinable mutating func rebuild(_ sections: [(id: Int32, name: String?, rows: [Int32])], isVisible: (Int32) -> Bool) {
+    @inlinable mutating func rebuild(_ sections: [RawSection], isVisible: (Int32) -> Bool) {
         var items: [Int32] = []
         var flags: [Bool] = []
         let total = sections.reduce(0) { $0 + $1.rows.count + 1 }
@@ -427,7 +429,7 @@ extension RowTable {
                 if shown { visible += 1 }
             }
             flags[headerIndex] = visible > 0
-            sectionRecords[Int(section.id)] = Section(name: section.name, rowCount: Int32(section.rows.count), visibleCount: visible)
+            sectionRecords[Int(section.id)] = Section(name: section.name, sectionID: section.sectionID, rowCount: Int32(section.rows.count), visibleCount: visible)
         }
         tree.build(items, flags: flags)
     }
@@ -442,11 +444,12 @@ extension RowTable {
     @inlinable var visibleTable: [VisibleSection] {
         var table: [VisibleSection] = []
         var name: String?
+        var sectionID: SectionID?
         var shown = false
         var rows: [Int32] = []
         func finish() {
             guard shown else { return }
-            let identity = name.map { SectionIdentity.named(SectionName($0)) } ?? .unnamed(table.count)
+            let identity = SectionIdentity(id: sectionID, name: name, index: table.count)
             table.append(VisibleSection(identity: identity, name: name, rows: rows))
         }
         let hides = hidesEmptySections
@@ -476,7 +479,8 @@ extension RowTable {
                         finish()
                         rows = []
                         shown = !hides || flag
-                        name = record(-1 - item).name
+                        let section = record(-1 - item)
+                        (name, sectionID) = (section.name, section.sectionID)
                     } else if shown && flag {
                         rows.append(item)
                     }
@@ -487,18 +491,14 @@ extension RowTable {
         return table
     }
 
-    /// The raw sections: names and row identities.
-    ///
-    /// - Complexity: O(*n*).
-    @inlinable var rawTable: [(name: String?, rows: [Int32])] {
-        rawTableWithIdentities.map { ($0.name, $0.rows) }
-    }
+    /// A raw section: its identity, name, id of its own, and rows.
+    @usableFromInline typealias RawSection = (id: Int32, name: String?, sectionID: SectionID?, rows: [Int32])
 
     /// The raw sections with their identities and rows.
     ///
     /// - Complexity: O(*n*).
-    @inlinable var rawTableWithIdentities: [(id: Int32, name: String?, rows: [Int32])] {
-        var table: [(id: Int32, name: String?, rows: [Int32])] = []
+    @inlinable var rawTableWithIdentities: [RawSection] {
+        var table: [RawSection] = []
         var rows: [Int32] = []
         tree.forEachLeaf { leaf in
             if leaf.headerMask == 0 {
@@ -510,7 +510,8 @@ extension RowTable {
                 if item < 0 {
                     if !table.isEmpty { table[table.count - 1].rows = rows }
                     rows = []
-                    table.append((-1 - item, record(-1 - item).name, []))
+                    let section = record(-1 - item)
+                    table.append((-1 - item, section.name, section.sectionID, []))
                 } else {
                     rows.append(item)
                 }

@@ -58,6 +58,15 @@ extension ResultsSnapshot {
         return table.record(table.header(atVisible: section).id).name
     }
 
+    /// The id of its own of a section (``ResultsSection/id``), or `nil`
+    /// for a section identified by its name or index, or that does not exist.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func id(ofSection section: Int) -> (any Hashable & Sendable)? {
+        guard section >= 0, section < numberOfSections else { return nil }
+        return table.record(table.header(atVisible: section).id).sectionID?.value
+    }
+
     /// The value of a section (its header and footer titles, and what else
     /// they show), derived by the controller's
     /// ``ResultsController/setSectionValues(_:)`` function; `nil` without

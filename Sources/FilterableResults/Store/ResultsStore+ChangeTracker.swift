@@ -21,6 +21,9 @@ extension ResultsStore {
         /// Rows marked changed whatever their content compares to (see
         /// ``ResultsStore/markChanged(keys:)``).
         @usableFromInline var markedRows: Set<Int32> = []
+        /// Whether a section may have kept its id and changed its name (a
+        /// title derived again): the changeset then compares names.
+        @usableFromInline var sectionTitlesChanged = false
 
         @inlinable init() {}
 
@@ -47,7 +50,7 @@ extension ResultsStore {
         }
 
         /// Whether anything changed since the baseline.
-        @inlinable var hasChanges: Bool { dataChanged || visibilityChanged }
+        @inlinable var hasChanges: Bool { dataChanged || visibilityChanged || sectionTitlesChanged }
 
         /// Records a row whose element was replaced. Repeats are folded
         /// once the list outgrows twice the `rowSlots` a store has, so

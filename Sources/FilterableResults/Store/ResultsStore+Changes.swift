@@ -33,6 +33,18 @@ extension ResultsStore {
     @inlinable public var pendingChangeset: ResultsChangeset<Element, Key> {
         guard tracker.hasChanges else { return ResultsChangeset() }
         if let precomputed = precomputedChangeset, precomputed.version === version { return precomputed.changeset }
+        guard tracker.sectionTitlesChanged else { return rowChangeset }
+        // A section that kept its id and changed its name: its header is
+        // refreshed in place (a section update), its cells kept.
+        let rows = tracker.dataChanged || tracker.visibilityChanged ? rowChangeset : ResultsChangeset()
+        return rows.addingSectionUpdates(from: ResultsSnapshot(table: baseline), to: ResultsSnapshot(table: table))
+    }
+
+    /// The changes of rows and sections since the last ``takeChangeset()``,
+    /// section updates aside.
+    ///
+    /// - Complexity: as ``takeChangeset()``.
+    @inlinable var rowChangeset: ResultsChangeset<Element, Key> {
         if !tracker.dataChanged { return visibilityChangeset() }
         if !tracker.needsFullDiff && !tracker.visibilityChanged, let changeset = incrementalChangeset() {
             return changeset

@@ -37,6 +37,7 @@ extension ResultsStore {
         precondition((table.keyReader.indexedHomes?.count ?? table.slots.count) == table.slots.count, "a key home per row identity")
         precondition(table.sectionRecords.count == table.tree.directory.leafOfSection.count, "a leaf entry per section identity")
         var names = Set<SectionName>()
+        var ids = Set<SectionID>()
         var sectionIDs: [Int32] = []
         var counts: [(rows: Int32, visible: Int32, flag: Bool)] = []
         table.tree.forEachItem { item, flag in
@@ -55,7 +56,11 @@ extension ResultsStore {
             precondition(record.rowCount == count.rows && record.visibleCount == count.visible,
                          "section \(id) counts \(record.rowCount)/\(record.visibleCount) but holds \(count.rows)/\(count.visible)")
             precondition(count.flag == (count.visible > 0), "section \(id)'s flag disagrees with its visible rows")
-            if let name = record.name { precondition(names.insert(SectionName(name)).inserted, "section name \(name) repeats") }
+            if let id = record.sectionID {
+                precondition(ids.insert(id).inserted, "section id \(id) repeats")
+            } else if let name = record.name {
+                precondition(names.insert(SectionName(name)).inserted, "section name \(name) repeats")
+            }
             if sectioning != nil { precondition(count.rows > 0, "sectioned store keeps an empty section") }
         }
         var free = Set<Int32>()
@@ -87,7 +92,9 @@ extension ResultsStore {
                 precondition(!table.keyReader.keysAreStable && table.keys.isIndexed(item), "key index disagrees for row \(item)")
             }
             precondition(flag == passesFilters(element), "visibility of row \(item) is stale")
-            if let sectioning {
+            if let identified = sectioning?.identified {
+                precondition(identified.sectionID(element) == table.record(sectionIDs[section]).sectionID, "row \(item) is in the wrong section")
+            } else if let sectioning {
                 precondition(SectionName.same(sectioning.sectionName(element), table.record(sectionIDs[section]).name), "row \(item) is in the wrong section")
             }
             if !sortKeys.isEmpty, let previous {
@@ -96,7 +103,12 @@ extension ResultsStore {
             previous = element
             return true
         }
-        if let sectioning {
+        if let identified = sectioning?.identified {
+            let ids = sectionIDs.map { table.record($0).sectionID! }
+            for (a, b) in zip(ids, ids.dropFirst()) {
+                precondition(!identified.areInIncreasingOrder(b, a), "sections out of order: \(a) before \(b)")
+            }
+        } else if let sectioning {
             let names = sectionIDs.map { table.record($0).name! }
             for (a, b) in zip(names, names.dropFirst()) {
                 precondition(!sectioning.areInIncreasingOrder(b, a), "sections out of order: \(a) before \(b)")

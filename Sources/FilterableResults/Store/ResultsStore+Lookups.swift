@@ -12,7 +12,7 @@ extension ResultsStore {
     ///
     /// - Complexity: O(*n*).
     @inlinable public var rawSections: [ResultsSection<Element>] {
-        table.rawTable.map { ResultsSection(name: $0.name, elements: $0.rows.map(element(ofRow:))) }
+        table.rawTableWithIdentities.map { ResultsSection(name: $0.name, id: $0.sectionID?.value, elements: $0.rows.map(element(ofRow:))) }
     }
 
     /// Every element, section by section, filters ignored.

@@ -37,8 +37,13 @@ extension ResultsStore {
         sections: [ResultsSection<Element>], derivingSections: Bool
     ) throws(ResultsError) -> MergeSummary {
         var names = Set<SectionName>()
-        for name in sections.compactMap(\.name) where !names.insert(SectionName(name)).inserted {
-            throw .duplicateSection(name)
+        var ids = Set<SectionID>()
+        for section in sections {
+            if let id = section.sectionID {
+                if !ids.insert(id).inserted { throw .duplicateSection(id.description) }
+            } else if let name = section.name, !names.insert(SectionName(name)).inserted {
+                throw .duplicateSection(name)
+            }
         }
         var keys: [[Key]] = []
         for section in sections { keys.append(try requireKeys(of: section.elements)) }
@@ -47,16 +52,17 @@ extension ResultsStore {
         var summary = MergeSummary()
         var claims = Claims(count: table.slots.count)
         reserveKeys(sections.reduce(0) { $0 + $1.elements.count })
-        var built: [(name: String?, rows: [RowID])] = []
+        var built: [FreshSection] = []
         for (index, section) in sections.enumerated() {
             let upserted = upsert(section.elements, keys: keys[index], claims: &claims, summary: &summary)
-            built.append((section.name, upserted.rows))
+            built.append((section.name, ids.isEmpty ? nil : section.sectionID, upserted.rows))
         }
         summary.removed = releaseUnclaimedRows(claims)
 
         if derivingSections {
-            built = groupedBySection(built.flatMap(\.rows)).map { ($0.name, $0.rows) }
+            built = groupedBySection(built.flatMap(\.rows))
         }
+        if !ids.isEmpty || sectioning?.identified != nil { tracker.sectionTitlesChanged = true }
         rebuildWithFreshSections(built)
         tracker.touchAll()
         _checkInvariants()
@@ -179,7 +185,7 @@ extension ResultsStore {
         var added: [RowID] = []
         for (id, isNew) in zip(rows, isNew) where isNew { added.append(id) }
         if !added.isEmpty {
-            if sections.isEmpty { sections.append((id: allocateSection(), name: nil, rows: [])) }
+            if sections.isEmpty { sections.append((id: allocateSection(), name: nil, sectionID: nil, rows: [])) }
             sections[sections.count - 1].rows += added
         }
         rebuild(sections)
@@ -194,10 +200,10 @@ extension ResultsStore {
     /// is where appending them and sorting stably would leave them.
     @inlinable mutating func placeMergedRows(_ rows: [RowID], isNew: [Bool], changed: [RowID]) {
         var arriving = Set<RowID>()
-        if let sectioning {
+        if sectioning != nil {
             for id in changed where !arriving.contains(id) {
                 let path = table.rawPath(ofRow: id)
-                if !SectionName.same(sectioning.sectionName(element(ofRow: id)), name(ofSection: path.section)) {
+                if !belongs(element(ofRow: id), inSection: path.section) {
                     arriving.insert(id)
                     removeRow(at: path)
                 }

@@ -25,11 +25,11 @@ extension ResultsStore {
         guard (0...table.numberOfSections).contains(index) else {
             throw .sectionOutOfRange(index, sectionCount: table.numberOfSections)
         }
-        try requireNewSectionName(section.name)
+        try requireNewSection(section)
         let keys = try requireNewKeys(of: section.elements, allowedIn: nil)
         noteMutation()
         tracker.touchAll()
-        table.insertSection(allocateSection(), name: section.name, atRaw: index)
+        table.insertSection(allocateSection(), name: section.name, sectionID: section.sectionID, atRaw: index)
         var rows = zip(section.elements, keys).map { allocateRow($0, key: $1) }
         if !sortKeys.isEmpty {
             let slots = table.slots
@@ -70,6 +70,18 @@ extension ResultsStore {
         try removeSection(at: index)
     }
 
+    /// Removes the section whose id of its own (``ResultsSection/id``) is
+    /// `id`, with its elements; nothing happens when there is none.
+    ///
+    /// - Throws: ``ResultsError/sectionsDerivedFromElements(operation:)`` in a
+    ///   sectioned store.
+    /// - Complexity: O(*s* log *n* + *m* log *n*) for *s* sections and *m* rows in it.
+    @inlinable public mutating func removeSection(id: some Hashable & Sendable) throws(ResultsError) {
+        try requireManualSections("removing a section")
+        guard let index = sectionIndex(identifiedBy: SectionID(id)) else { return }
+        try removeSection(at: index)
+    }
+
     /// Replaces the section at raw index `index`, name included. Rows whose
     /// key stays keep their identity (updates if their content changed); a
     /// different name is a new section (deleted and inserted).
@@ -84,13 +96,13 @@ extension ResultsStore {
         guard (0..<table.numberOfSections).contains(index) else {
             throw .sectionOutOfRange(index, sectionCount: table.numberOfSections)
         }
-        try requireNewSectionName(section.name, ignoringSection: index)
+        try requireNewSection(section, ignoringSection: index)
         let old = Set(table.rows(inRawSection: index))
         let keys = try requireNewKeys(of: section.elements, allowedIn: old)
         noteMutation()
         tracker.touchAll()
         let removed = table.removeSection(atRaw: index)
-        table.insertSection(removed.id, name: section.name, atRaw: index)
+        table.insertSection(removed.id, name: section.name, sectionID: section.sectionID, atRaw: index)
         var kept = Set<RowID>()
         var rows: [RowID] = []
         for (element, key) in zip(section.elements, keys) {

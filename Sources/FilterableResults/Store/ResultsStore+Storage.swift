@@ -180,7 +180,18 @@ extension ResultsStore {
     /// does, in a store that sections by value.
     @inlinable func changesSection(ofRow id: RowID, to element: Element) -> Bool {
         guard let sectioning else { return false }
+        if let identified = sectioning.identified {
+            return identified.sectionID(self.element(ofRow: id)) != identified.sectionID(element)
+        }
         return !SectionName.same(sectioning.sectionName(self.element(ofRow: id)), sectioning.sectionName(element))
+    }
+
+    /// Whether `element` belongs in raw section `index` of a store that
+    /// sections by value: its id, or its name, is the section's.
+    @inlinable func belongs(_ element: Element, inSection index: Int) -> Bool {
+        guard let sectioning else { return true }
+        if let identified = sectioning.identified { return identified.sectionID(element) == sectionID(ofSection: index) }
+        return SectionName.same(sectioning.sectionName(element), name(ofSection: index))
     }
 
     /// A new section identity.
@@ -206,6 +217,11 @@ extension ResultsStore {
     /// The name of a raw section.
     @inlinable func name(ofSection index: Int) -> String? {
         table.record(table.header(atRaw: index).id).name
+    }
+
+    /// The id of its own of a raw section, if it has one.
+    @inlinable func sectionID(ofSection index: Int) -> SectionID? {
+        table.record(table.header(atRaw: index).id).sectionID
     }
 
     /// Refuses a key another row has, or a key the row indexed under it no
@@ -252,10 +268,26 @@ extension ResultsStore {
         return nil
     }
 
-    /// Refuses a section name another section has (compared by Unicode scalars).
-    @inlinable func requireNewSectionName(_ name: String?, ignoringSection ignored: Int? = nil) throws(ResultsError) {
-        guard let name else { return }
-        if let index = sectionIndex(named: name), index != ignored { throw .duplicateSection(name) }
+    /// The raw index of the section whose id of its own is `id`, or `nil`.
+    ///
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    @inlinable func sectionIndex(identifiedBy id: SectionID) -> Int? {
+        for index in 0..<table.numberOfSections where sectionID(ofSection: index) == id { return index }
+        return nil
+    }
+
+    /// Refuses a section whose identity another section has: its id of its
+    /// own, or without one its name (compared by Unicode scalars).
+    @inlinable func requireNewSection(_ section: ResultsSection<Element>, ignoringSection ignored: Int? = nil) throws(ResultsError) {
+        if let id = section.sectionID {
+            if let index = sectionIndex(identifiedBy: id), index != ignored { throw .duplicateSection(id.description) }
+            return
+        }
+        guard let name = section.name else { return }
+        for index in 0..<table.numberOfSections where index != ignored && sectionID(ofSection: index) == nil
+            && SectionName.same(self.name(ofSection: index), name) {
+            throw .duplicateSection(name)
+        }
     }
 }
 
@@ -265,8 +297,34 @@ extension ResultsStore {
     /// Whether elements are placed by the store rather than by the caller.
     @usableFromInline var placesRows: Bool { !sortKeys.isEmpty || sectioning != nil }
 
-    /// The raw index of the section named `name` in a sectioned store,
-    /// creating the section in its ordered place when it does not exist.
+    /// The raw index of the section `element` belongs in, in a sectioned
+    /// store, creating the section in its ordered place (titled, in a
+    /// sectioning by id) when it does not exist.
+    ///
+    /// Ids the order puts level but that differ are different sections,
+    /// placed after those level with them, as names are.
+    ///
+    /// - Complexity: O(log *s* log *n*).
+    @inlinable mutating func sectionIndex(creatingSectionFor element: Element) -> Int {
+        guard let identified = sectioning!.identified else {
+            return sectionIndex(creatingSectionNamed: sectioning!.sectionName(element))
+        }
+        let id = identified.sectionID(element)
+        let order = identified.areInIncreasingOrder
+        var index = (0..<table.numberOfSections).partitioningIndex { !order(self.sectionID(ofSection: $0)!, id) }
+        while index < table.numberOfSections {
+            let existing = self.sectionID(ofSection: index)!
+            if existing == id { return index }
+            if order(id, existing) { break }
+            index += 1
+        }
+        tracker.touchAll()
+        table.insertSection(allocateSection(), name: identified.title(id), sectionID: id, atRaw: index)
+        return index
+    }
+
+    /// The raw index of the section named `name` in a store sectioned by
+    /// name, creating the section in its ordered place when it does not exist.
     ///
     /// Names the order puts level (neither before the other) but whose
     /// scalars differ are different sections, placed after those level with them.
@@ -303,7 +361,7 @@ extension ResultsStore {
     /// `sectionedBy` (else `section`), its row by the sort keys (else the end).
     @inlinable mutating func place(_ id: RowID, inSection section: Int) {
         let element = element(ofRow: id)
-        let section = sectioning.map { sectionIndex(creatingSectionNamed: $0.sectionName(element)) } ?? section
+        let section = sectioning != nil ? sectionIndex(creatingSectionFor: element) : section
         let row = insertionIndex(of: element, inSection: section)
         table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(row: row, section: section))
     }
@@ -315,7 +373,7 @@ extension ResultsStore {
         guard placesRows else { return }
         let id = table.row(atRaw: indexPath)!
         let element = element(ofRow: id)
-        if let sectioning, !SectionName.same(sectioning.sectionName(element), name(ofSection: indexPath.section)) {
+        if sectioning != nil, !belongs(element, inSection: indexPath.section) {
             removeRow(at: indexPath)
             place(id, inSection: 0)
             return
@@ -383,7 +441,7 @@ extension ResultsStore {
 
     /// Rebuilds the positional index from sections of live rows; each row's
     /// visibility is its filters' verdict.
-    @inlinable mutating func rebuild(_ sections: [(id: Int32, name: String?, rows: [Int32])]) {
+    @inlinable mutating func rebuild(_ sections: [RowTable<Element, Key>.RawSection]) {
         if appliedFilters.isEmpty {
             table.rebuild(sections) { _ in true }
         } else {

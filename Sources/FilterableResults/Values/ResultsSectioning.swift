@@ -3,12 +3,27 @@
 ///
 /// Sections are named by the value, ordered by ``areInIncreasingOrder``,
 /// created when their first element arrives and removed when their last
-/// leaves.
+/// leaves. A sectioning by id (``by(_:title:)``,
+/// ``init(sectionID:title:areInIncreasingOrder:)``) identifies each
+/// section by a value of its own and names it with a title made from it.
 public struct ResultsSectioning<Element>: Sendable {
-    /// The name of the section an element belongs in.
+    /// The name of the section an element belongs in; in a sectioning by
+    /// id, the title of its section.
     public let sectionName: @Sendable (Element) -> String
-    /// The order of section names; by default Unicode scalar order.
+    /// The order of section names; by default Unicode scalar order. A
+    /// sectioning by id orders its sections by their ids instead.
     public let areInIncreasingOrder: @Sendable (String, String) -> Bool
+    /// How a sectioning by id identifies, titles and orders sections;
+    /// `nil` for a sectioning by name.
+    @usableFromInline let identified: Identified?
+
+    /// A sectioning by id: each element's section id, a section's title
+    /// from its id, and the order of ids.
+    @usableFromInline struct Identified: Sendable {
+        @usableFromInline let sectionID: @Sendable (Element) -> SectionID
+        @usableFromInline let title: @Sendable (SectionID) -> String
+        @usableFromInline let areInIncreasingOrder: @Sendable (SectionID, SectionID) -> Bool
+    }
 
     /// Creates a sectioning from a function naming each element's section.
     ///
@@ -19,6 +34,31 @@ public struct ResultsSectioning<Element>: Sendable {
     ) {
         self.sectionName = sectionName
         self.areInIncreasingOrder = areInIncreasingOrder
+        self.identified = nil
+    }
+
+    /// Creates a sectioning by id: each element's section is identified by
+    /// `sectionID` (two elements with equal ids share a section, whatever
+    /// their titles), named by `title` of its id, and the sections are in
+    /// the order of their ids.
+    ///
+    ///     let byTeam = ResultsSectioning<Player>(sectionID: \.team, title: { teams[$0] ?? "" }, areInIncreasingOrder: { $0 < $1 })
+    ///
+    /// Titles may repeat; they are derived when a section is created, and
+    /// again by ``ResultsStore/refreshSectionTitles()``.
+    ///
+    /// - Complexity: O(1).
+    public init<ID: Hashable & Sendable>(
+        sectionID: @escaping @Sendable (Element) -> ID,
+        title: @escaping @Sendable (ID) -> String,
+        areInIncreasingOrder: @escaping @Sendable (ID, ID) -> Bool
+    ) {
+        self.sectionName = { title(sectionID($0)) }
+        self.areInIncreasingOrder = ResultsSectioning.unicodeScalarOrder
+        self.identified = Identified(
+            sectionID: { SectionID(sectionID($0)) },
+            title: { title($0.value as! ID) },
+            areInIncreasingOrder: { areInIncreasingOrder($0.value as! ID, $1.value as! ID) })
     }
 
     /// Orders names by their Unicode scalar values (so `"10"` before `"2"`,
@@ -70,5 +110,27 @@ extension ResultsSectioning where Element: SendableMetatype {
             case (nil, nil): unicodeScalarOrder(lhs, rhs)
             }
         }
+    }
+}
+
+extension ResultsSectioning where Element: SendableMetatype {
+    /// Sections elements by a value that is their section's identity (a
+    /// day, an enum case, a group's id), titled by `title` of the value,
+    /// the sections in the values' order.
+    ///
+    ///     var events = ResultsStore<Event, Int>(key: \.id, sectionedBy: .by(\.day, title: { dayTitle($0) }))
+    ///
+    /// Two values are two sections even when their titles (or their
+    /// descriptions) are equal. A title that depends on more than the
+    /// value ("Today") is derived again by
+    /// ``ResultsStore/refreshSectionTitles()``: a section whose title
+    /// changes keeps its identity and its cells, and an update refreshes
+    /// its header.
+    ///
+    /// - Complexity: O(1).
+    public static func by<ID: Hashable & Comparable & Sendable>(
+        _ keyPath: KeyPath<Element, ID> & Sendable, title: @escaping @Sendable (ID) -> String
+    ) -> Self {
+        Self(sectionID: { $0[keyPath: keyPath] }, title: title, areInIncreasingOrder: { $0 < $1 })
     }
 }

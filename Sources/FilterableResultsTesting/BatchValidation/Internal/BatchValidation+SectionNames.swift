@@ -15,4 +15,14 @@ extension BatchValidation {
         default: false
         }
     }
+
+    /// Whether old section `index` becomes new section `newIndex` with a
+    /// new name (title) while it keeps the identity the table gives it (an
+    /// id of its own): a header change, refreshed by a section update.
+    ///
+    /// - Complexity: O(*m*) for names of *m* scalars.
+    func isRetitled(_ index: Int, as newIndex: Int) -> Bool {
+        oldIdentities[index].isGiven && oldIdentities[index] == newIdentities[newIndex]
+            && !Self.isSameName(old[index].name, new[newIndex].name)
+    }
 }

@@ -4,8 +4,9 @@ import FilterableResults
 /// section that keeps its identity, where it lands (rules 1, 2, 3, 5), and
 /// every section whose value changed has one (rule 6), and only those (7).
 extension BatchValidation {
-    /// Checks each section update against the section mapping and, when the
-    /// tables carry section values, against the values.
+    /// Checks each section update against the section mapping, against
+    /// titles that changed while their sections kept their ids, and, when
+    /// the tables carry section values, against the values.
     ///
     /// - Complexity: O(*s* + *u*) for *s* sections and *u* section updates.
     mutating func checkSectionUpdates() {
@@ -33,14 +34,18 @@ extension BatchValidation {
             }
             updated[index] = newIndex
         }
-        guard let values = sectionValues, sectionsAreMapped else { return }
+        guard sectionsAreMapped else { return }
         for (newIndex, origin) in newOrigins.enumerated() {
             guard let index = origin?.rowSource else { continue }
-            let changed = values.old[index] != values.new[newIndex]
-            if changed && updated[index] == nil {
+            let retitled = isRetitled(index, as: newIndex)
+            let valueChanged = sectionValues.map { $0.old[index] != $0.new[newIndex] }
+            if retitled && updated[index] == nil {
+                let before = old[index].name.map { "'\($0)'" } ?? "none", after = new[newIndex].name.map { "'\($0)'" } ?? "none"
+                report(6, "the title of \(describeOldSection(index)) changed (\(before) → \(after)) while it kept its id, but it has no section update: its header goes stale")
+            } else if let values = sectionValues, valueChanged == true && updated[index] == nil {
                 report(6, "the value of \(describeOldSection(index)) changed (\(describe(values.old[index])) → \(describe(values.new[newIndex]))) but it has no section update: its header and footer go stale")
-            } else if !changed && updated[index] != nil {
-                report(7, "section update \(index) → \(newIndex) names a section whose value did not change")
+            } else if valueChanged == false && !retitled && updated[index] != nil {
+                report(7, "section update \(index) → \(newIndex) names a section whose value and title did not change")
             }
         }
     }

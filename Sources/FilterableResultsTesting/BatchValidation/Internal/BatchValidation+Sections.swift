@@ -103,7 +103,9 @@ extension BatchValidation {
             }
             let oldName = old[index].name
             let newName = new[newIndex].name
-            if !Self.isSameName(oldName, newName) {
+            if isRetitled(index, as: newIndex) {
+                continue   // a title change: rule 6 asks for its section update
+            } else if !Self.isSameName(oldName, newName) {
                 let before = oldName.map { "'\($0)'" } ?? "unnamed"
                 let after = newName.map { "'\($0)'" } ?? "unnamed"
                 report(5, "old section \(index) (\(before)) becomes new section \(newIndex) (\(after)): a section keeps its name, so a section whose name changes is deleted and inserted")

@@ -39,8 +39,8 @@ extension BatchValidation {
         return values
     }
 
-    /// The identity of each section of `snapshot`: its name, or its index
-    /// when unnamed; in a composition's table, as the composition
+    /// The identity of each section of `snapshot`: its id of its own, its
+    /// name, or its index when unnamed; in a composition's table, as the composition
     /// identifies it (``ResultsSections/Section/id``: a section by its part,
     /// a placeholder apart), an unnamed section of a part by its part and
     /// index (see ``SectionIdentity``).
@@ -49,7 +49,9 @@ extension BatchValidation {
     static func sectionIdentities<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [SectionIdentity]
     where Snapshot.Element == Element {
         guard let composed = snapshot as? ResultsComposition<Element>.Snapshot else {
-            return (0..<snapshot.numberOfSections).map { SectionIdentity(name: snapshot.name(ofSection: $0), index: $0) }
+            return (0..<snapshot.numberOfSections).map {
+                SectionIdentity(name: snapshot.name(ofSection: $0), id: snapshot.id(ofSection: $0), index: $0)
+            }
         }
         return composed.sections.map { section in
             if case let .section(_, local)? = composed.sectionLocation(of: section.index), let id = composed.sectionID(at: section.index), id.name == nil {

@@ -93,8 +93,8 @@ struct BatchValidation<Element, Key: Hashable> {
     var violations: [BatchUpdateViolation] = []
 
     /// Indexes both tables by key and reports keys that repeat (rule 0);
-    /// sections are identified by name, or unnamed by index. Keys are read
-    /// from the rows through `key`, which the run keeps.
+    /// sections are identified by id, else by name, or unnamed by index.
+    /// Keys are read from the rows through `key`, which the run keeps.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
     init(
@@ -106,8 +106,8 @@ struct BatchValidation<Element, Key: Hashable> {
         self.init(
             changeset: changeset, old: old, new: new,
             oldKeys: TableKeys(rows: old, key: key), newKeys: TableKeys(rows: new, key: key),
-            oldIdentities: old.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
-            newIdentities: new.enumerated().map { SectionIdentity(name: $0.element.name, index: $0.offset) },
+            oldIdentities: old.enumerated().map { SectionIdentity(name: $0.element.name, id: $0.element.id, index: $0.offset) },
+            newIdentities: new.enumerated().map { SectionIdentity(name: $0.element.name, id: $0.element.id, index: $0.offset) },
             hidesEmptySections: hidesEmptySections)
     }
 

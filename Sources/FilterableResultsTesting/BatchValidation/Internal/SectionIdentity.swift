@@ -20,16 +20,29 @@ enum SectionIdentity: Hashable {
     /// position (rule 9).
     case unnamed(part: Int?, index: Int)
     /// The identity the table gives a section of its own, as
-    /// ``ResultsSections/Section/id`` gives it: a composition's named
+    /// ``ResultsSections/Section/id`` gives it: a section's id of its own
+    /// (``ResultsSection/id``), a composition's named
     /// section (its part and name, or in a nested composition the identity
     /// that one gives it) or placeholder section (its part).
     case given(AnyHashable)
 
-    /// The identity of a section of a plain table: its name, or its index.
+    /// The identity of a section of a plain table: its id of its own,
+    /// else its name, or its index.
     ///
     /// - Complexity: O(*m*) for a name of *m* scalars.
-    init(name: String?, index: Int) {
-        self = name.map { .named($0.unicodeScalars.map(\.value)) } ?? .unnamed(part: nil, index: index)
+    init(name: String?, id: (any Hashable & Sendable)? = nil, index: Int) {
+        if let id {
+            self = .given(AnyHashable(id))
+        } else {
+            self = name.map { .named($0.unicodeScalars.map(\.value)) } ?? .unnamed(part: nil, index: index)
+        }
+    }
+
+    /// Whether the table gives the section this identity, apart from its
+    /// name: its name (a title) may then change while it stays the same
+    /// section, and a section update refreshes its header.
+    var isGiven: Bool {
+        if case .given = self { true } else { false }
     }
 
     /// Whether a section with this identity may become a section with
