@@ -216,6 +216,24 @@ struct LiveElementsTests {
         tracking.cancel()
     }
 
+    @Test(arguments: 0..<40 as Range<UInt64>)
+    func rowsMarkedTogetherEndSortedWhateverTheirNewRanks(seed: UInt64) throws {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let (controller, todos, screen) = try makeScreen(12)
+        for _ in 0..<6 {
+            // Distinct rows, each given a rank it does not have: every one marked changed.
+            let changed = Array(Array(0..<12).shuffled(using: &random).prefix(Int.random(in: 2...5, using: &random)))
+            for index in changed {
+                let old = todos[index].rank
+                repeat { todos[index].rank = Int.random(in: -3...15, using: &random) } while todos[index].rank == old
+            }
+            try controller.markChanged(keys: changed)
+            let ranks = screen.rows[0].map(\.rank)
+            #expect(ranks == ranks.sorted(), "seed \(seed): \(screen.rows[0])")
+            screen.expectConsistent()
+        }
+    }
+
     @Test func markingAClassElementChangedByHandPlacesItAgain() throws {
         let (controller, todos, screen) = try makeScreen(5, filtered: true)
         todos[0].rank = 10
