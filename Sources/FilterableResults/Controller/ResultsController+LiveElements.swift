@@ -61,9 +61,22 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     /// The element of each key whose observation has not fired yet.
     var observed: [Key: Observed] = [:]
     /// The keys whose elements changed, with those elements' identities.
-    var changed: [Key: Set<ObjectIdentifier>] = [:]
+    var changed: [Key: Identities] = [:]
     var isReportScheduled = false
     var isStopped = false
+
+    /// The identities of the objects changed under one key: nearly always
+    /// one, so no set is made for it.
+    struct Identities {
+        var first: ObjectIdentifier
+        var others: [ObjectIdentifier] = []
+
+        func contains(_ id: ObjectIdentifier) -> Bool { first == id || others.contains(id) }
+
+        mutating func insert(_ id: ObjectIdentifier) {
+            if !contains(id) { others.append(id) }
+        }
+    }
 
     init(controller: ResultsController<Element, Key>, read: @escaping @MainActor (Element) -> Void) {
         self.controller = controller
@@ -113,7 +126,7 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
         let schedules: Bool = lock.withLock {
             guard !isStopped else { return false }
             if let element = observed[key]?.element, ObjectIdentifier(element) == id { observed[key] = nil }
-            changed[key, default: []].insert(id)
+            if changed[key]?.insert(id) == nil { changed[key] = Identities(first: id) }
             defer { isReportScheduled = true }
             return !isReportScheduled
         }
@@ -121,32 +134,41 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     }
 
     /// Reports the elements changed, still held under their keys, as
-    /// updated, each in its place again: one update.
+    /// updated, each in its place again: one update, or part of the open
+    /// batch. The elements are observed again.
+    ///
+    /// The store is not given the elements again (they are the ones it
+    /// holds): it marks their rows changed and places them again, which
+    /// cannot fail halfway, so no copy of the store is kept to roll back
+    /// to, and no chunk of elements the last reported table shares is
+    /// copied.
     @MainActor func reportChanges() {
-        let changed: [Key: Set<ObjectIdentifier>] = lock.withLock {
+        let changed: [Key: Identities] = lock.withLock {
             defer { self.changed = [:]; isReportScheduled = false }
             return isStopped ? [:] : self.changed
         }
         guard let controller, !changed.isEmpty else { return }
-        let store = controller.store
-        var keys: [Key] = []
         var held: [(Key, Element)] = []
-        for (key, ids) in changed {
-            guard let element = store.element(forKey: key), ids.contains(ObjectIdentifier(element)) else { continue }
-            keys.append(key)
-            held.append((key, element))
-        }
-        guard !keys.isEmpty else { return }
+        held.reserveCapacity(changed.count)
         do {
-            // Each element is placed again (its sort keys, section or
-            // filters may read what changed), and reported updated.
-            try controller.performBatchUpdates { () throws(ResultsError) in
-                try controller.replaceAll(held.map(\.1))
-                try controller.markChanged(keys: keys)
+            _ = try controller.mutate { store in
+                store.markChanged(keys: changed.keys) { key, element in
+                    guard changed[key]!.contains(ObjectIdentifier(element)) else { return false }
+                    held.append((key, element))
+                    return true
+                }
             }
         } catch {
-            for (key, element) in held { track(element, key: key) }
+            // Refused (changed from inside the controller's observers):
+            // dropped, and the elements observed again.
+            for (key, ids) in changed {
+                if let element = controller.store.element(forKey: key), ids.contains(ObjectIdentifier(element)) { track(element, key: key) }
+            }
+            return
         }
+        // The update tracked those it reported; rows that stayed hidden,
+        // and changes while updates are off, are tracked here.
+        for (key, element) in held { track(element, key: key) }
     }
 
     /// Stops observing: changes from now on are ignored.

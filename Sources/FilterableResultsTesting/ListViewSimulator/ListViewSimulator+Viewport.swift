@@ -45,44 +45,56 @@ extension ListViewSimulator {
 // MARK: - Geometry
 
 extension ListViewSimulator {
+    /// The layout of what the view shows: kept from the last question
+    /// until the cells, titles or viewport change, as a table view keeps
+    /// its layout between passes; `nil` without a ``viewport``.
+    ///
+    /// - Complexity: O(1) when kept; O(*n*) calls of the viewport's height
+    ///   functions to lay out again, for *n* rows and sections.
+    var layout: ListViewGeometry? {
+        guard let viewport else { return nil }
+        if let geometry { return geometry }
+        let laidOut = ListViewGeometry(cells: cells, headerTitles: headerTitles, footerTitles: footerTitles, viewport: viewport)
+        geometry = laidOut
+        return laidOut
+    }
+
     /// The height of everything the view shows, in points; 0 without a
     /// ``viewport``.
     ///
-    /// - Complexity: O(*n*), for *n* rows and sections.
-    public var contentHeight: Double {
-        guard let viewport else { return 0 }
-        var height = 0.0
-        for section in cells.indices {
-            height += viewport.headerHeight(headerTitles[section]) + viewport.footerHeight(footerTitles[section])
-            for cell in cells[section] { height += viewport.rowHeight(cell) }
-        }
-        return height
-    }
+    /// - Complexity: O(1) from the layout kept since the view last changed;
+    ///   O(*n*) to lay it out, for *n* rows and sections.
+    public var contentHeight: Double { layout?.contentHeight ?? 0 }
 
     /// Where the row at `indexPath` lies, in points from the top of the
     /// content, from its top to its bottom; `nil` without a ``viewport`` or
     /// when the view has no such row.
     ///
-    /// - Complexity: O(*n*), for *n* rows and sections before it.
+    /// - Complexity: O(1) from the layout kept since the view last changed;
+    ///   O(*n*) to lay it out, for *n* rows and sections.
     public func verticalBounds(ofRowAt indexPath: ResultsIndexPath) -> Range<Double>? {
-        guard let viewport, cell(at: indexPath) != nil else { return nil }
-        var top = 0.0
-        for section in 0..<indexPath.section {
-            top += viewport.headerHeight(headerTitles[section]) + viewport.footerHeight(footerTitles[section])
-            for cell in cells[section] { top += viewport.rowHeight(cell) }
-        }
-        top += viewport.headerHeight(headerTitles[indexPath.section])
-        for cell in cells[indexPath.section][..<indexPath.row] { top += viewport.rowHeight(cell) }
-        return top..<top + viewport.rowHeight(cells[indexPath.section][indexPath.row])
+        guard cell(at: indexPath) != nil, let layout else { return nil }
+        return layout.bounds(ofRow: indexPath.row, inSection: indexPath.section)
     }
 
     /// The rows at least partly on screen, top to bottom; none without a
     /// ``viewport``.
     ///
-    /// - Complexity: O(*n*), for *n* rows and sections.
+    /// - Complexity: O(log *n* + *v*) for *v* rows on screen, from the
+    ///   layout kept since the view last changed; O(*n*) to lay it out,
+    ///   for *n* rows and sections.
     public var indexPathsForVisibleRows: [ResultsIndexPath] {
-        guard let viewport else { return [] }
+        guard let viewport, let layout else { return [] }
         let visible = contentOffset..<contentOffset + viewport.height
+        return layout.rows(in: visible) ?? walkedVisibleRows(in: visible, viewport: viewport)
+    }
+
+    /// The rows at least partly in `visible`, found by a walk over every
+    /// row: for heights that are negative or not numbers, where positions
+    /// do not grow down the content.
+    ///
+    /// - Complexity: O(*n*), for *n* rows and sections.
+    func walkedVisibleRows(in visible: Range<Double>, viewport: Viewport) -> [ResultsIndexPath] {
         var paths: [ResultsIndexPath] = []
         var top = 0.0
         for section in cells.indices {

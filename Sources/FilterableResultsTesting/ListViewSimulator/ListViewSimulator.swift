@@ -68,15 +68,21 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     /// The cells the view shows, section by section: one per row.
     ///
     /// - Complexity: O(1) to read.
-    public internal(set) var cells: [[Cell]] = []
+    public internal(set) var cells: [[Cell]] = [] {
+        didSet { geometry = nil }
+    }
     /// The section header titles the view shows, one per section.
     ///
     /// - Complexity: O(1) to read.
-    public internal(set) var headerTitles: [String?] = []
+    public internal(set) var headerTitles: [String?] = [] {
+        didSet { geometry = nil }
+    }
     /// The section footer titles the view shows, one per section.
     ///
     /// - Complexity: O(1) to read.
-    public internal(set) var footerTitles: [String?] = []
+    public internal(set) var footerTitles: [String?] = [] {
+        didSet { geometry = nil }
+    }
     /// The section index titles the view shows. UIKit reads them when it
     /// loads and on ``reloadSectionIndexTitles()``, not after batch updates.
     ///
@@ -114,7 +120,10 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     ///
     /// - Complexity: O(*n*) to set, for *n* rows.
     public var viewport: Viewport? {
-        didSet { if isLoaded { showVisibleRows() } else { layoutIfNeeded() } }
+        didSet {
+            geometry = nil
+            if isLoaded { showVisibleRows() } else { layoutIfNeeded() }
+        }
     }
     /// The top of what the user sees, in points from the top of the
     /// content: UIKit's `contentOffset.y` with no inset. A batch update
@@ -139,6 +148,9 @@ public final class ListViewSimulator<Cell>: ResultsListView {
     var displayedCellIDs: Set<Int> = []
     /// Whether animations are off (inside ``performWithoutAnimation(_:)``).
     var animationsDisabled = false
+    /// The layout of the cells, headers and footers shown, kept until one
+    /// of them (or the ``viewport``) changes; see ``layout``.
+    var geometry: ListViewGeometry?
     /// Counts the changes to the cells shown, so that a display pass can
     /// tell that a data source changed the view from a will-display call.
     var layoutVersion = 0

@@ -165,4 +165,83 @@ struct LiveElementsTests {
         screen.expectConsistent()
         tracking.cancel()
     }
+
+    @Test func aRowThatStaysHiddenIsObservedAgainAndShowsWhenItPassesTheFilter() async throws {
+        let (controller, todos, screen) = try makeScreen(5, filtered: true)
+        let tracking = controller.tracksElements { _ = $0.title; _ = $0.isDone }
+        todos[3].isDone = true   // hidden
+        await waitForUpdates(1, on: screen)
+        todos[3].title = "renamed while hidden"   // stays hidden: no update
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.updates == 1)
+        todos[3].isDone = false   // shown again
+        await waitForUpdates(2, on: screen)
+        #expect(screen.updates == 2)
+        #expect(screen.view.cells == [["0 todo 0 #0", "1 todo 1 #1", "2 todo 2 #2", "3 renamed while hidden #3", "4 todo 4 #4"]])
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func aChangeToWhatTheStoreSectionsByMovesTheRowToItsSection() async throws {
+        let todos = (0..<4).map { Todo(id: $0, title: "todo \($0)", rank: $0) }
+        var store = ResultsStore<Todo, Int>(
+            key: \.id, sortedBy: [.ascending(\.rank)], sectionedBy: ResultsSectioning { $0.isDone ? "Done" : "Open" })
+        try store.setData(todos)
+        let controller = ResultsController(store: store)
+        let screen = SourceScreen(controller, comparingDescriptions: true)
+        let tracking = controller.tracksElements { _ = $0.isDone; _ = $0.rank }
+        todos[2].isDone = true   // a section of its own
+        await waitForUpdates(1, on: screen)
+        #expect(screen.rows.map { $0.map(\.id) } == [[2], [0, 1, 3]])
+        todos[0].isDone = true
+        todos[3].rank = -1   // first of the open ones
+        await waitForUpdates(2, on: screen)
+        #expect(screen.updates == 2)
+        #expect(screen.rows.map { $0.map(\.id) } == [[0, 2], [3, 1]])
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test func severalRowsThatChangeTheirOrderTogetherEndSorted() async throws {
+        let (controller, todos, screen) = try makeScreen(6)
+        let tracking = controller.tracksElements { _ = $0.rank }
+        todos[0].rank = 10
+        todos[5].rank = -1
+        todos[2].rank = 4   // level with todo 4: either order sorts
+        await waitForUpdates(1, on: screen)
+        #expect(screen.updates == 1)
+        #expect(screen.rows.map { $0.map(\.id) } == [[5, 1, 3, 4, 2, 0]] || screen.rows.map { $0.map(\.id) } == [[5, 1, 3, 2, 4, 0]])
+        #expect(screen.rows[0].map(\.rank) == screen.rows[0].map(\.rank).sorted())
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
+    @Test(arguments: 0..<40 as Range<UInt64>)
+    func rowsMarkedTogetherEndSortedWhateverTheirNewRanks(seed: UInt64) throws {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let (controller, todos, screen) = try makeScreen(12)
+        for _ in 0..<6 {
+            // Distinct rows, each given a rank it does not have: every one marked changed.
+            let changed = Array(Array(0..<12).shuffled(using: &random).prefix(Int.random(in: 2...5, using: &random)))
+            for index in changed {
+                let old = todos[index].rank
+                repeat { todos[index].rank = Int.random(in: -3...15, using: &random) } while todos[index].rank == old
+            }
+            try controller.markChanged(keys: changed)
+            let ranks = screen.rows[0].map(\.rank)
+            #expect(ranks == ranks.sorted(), "seed \(seed): \(screen.rows[0])")
+            screen.expectConsistent()
+        }
+    }
+
+    @Test func markingAClassElementChangedByHandPlacesItAgain() throws {
+        let (controller, todos, screen) = try makeScreen(5, filtered: true)
+        todos[0].rank = 10
+        todos[2].isDone = true
+        #expect(try controller.markChanged(keys: [0, 2, 99]) == 2)
+        #expect(screen.updates == 1)
+        #expect(screen.rows.map { $0.map(\.id) } == [[1, 3, 4, 0]])
+        #expect(Set(screen.lastUpdate?.changeset.elementChanges.map(\.kind) ?? []) == [.move, .delete])
+        screen.expectConsistent()
+    }
 }
