@@ -5,7 +5,7 @@ import Testing
 @testable import FilterableResultsGRDB
 
 /// The lines of Examples/UIKit/PostsByAuthorViewController.swift's comment
-/// and README's join block, run: posts keyed by their slug, sectioned by
+/// (README's join block: Examples/GRDB/ReadmeJoinExampleTests.swift), run: posts keyed by their slug, sectioned by
 /// their author's name, an author renamed.
 @MainActor
 @Suite struct JoinExampleTests {
@@ -35,28 +35,5 @@ import Testing
         #expect(screen.view.cells == [["Joins by Aaron", "Views by Aaron"], ["Hello, world by Ana"]])
         #expect(screen.reloads == 0)
         #expect(posts.indexPath(forKey: "views") == ResultsIndexPath(row: 1, section: 0))
-    }
-
-    /// README's join block: the same request ordered by the author's name.
-    @Test func readmeJoin() async throws {
-        let database = try TemporaryDatabase(Self.schema)
-        let pool = database.pool
-        let searchText = "o"
-
-        // README.md, "Results from a database"
-        let posts = try await DatabaseResults<PostWithAuthor, String>(pool, request: DatabaseResultsRequest(
-            table: "post", keyedBy: "slug",
-            joining: [.init(table: "author", on: "authorId", selecting: ["author.name AS authorName"])],
-            orderedBy: [.ascending("authorName")]))
-        let post = posts.element(forKey: "joins")   // a rename of Bob updates it
-        try await posts.search(for: searchText, in: ["title", "authorName"])   // one line per keystroke
-
-        #expect(post?.authorName == "Bob")
-        // "Hello, world" and "Joins" by their titles, "Views" by Bob.
-        #expect(posts.reportedSnapshot.keysBySection == [["hello-world", "joins", "views"]])
-        try await posts.search(for: "jo", in: ["title", "authorName"])
-        #expect(posts.reportedSnapshot.keysBySection == [["joins"]])
-        try await posts.search(for: "bob", in: ["title", "authorName"])
-        #expect(posts.reportedSnapshot.keysBySection == [["joins", "views"]])
     }
 }

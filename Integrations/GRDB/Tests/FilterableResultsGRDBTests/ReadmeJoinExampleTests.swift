@@ -1,0 +1,1 @@
+../../../../Examples/GRDB/ReadmeJoinExampleTests.swift
