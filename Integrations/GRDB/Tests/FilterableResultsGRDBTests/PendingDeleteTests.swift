@@ -23,25 +23,40 @@ import Testing
         }
     }
 
+    /// Players 1 through `count` (named `p01`…, by `nameFormat`), shown
+    /// by a source that reads 4 records at a time and caches 8, on a
+    /// simulated screen.
+    static func makeScreen(
+        _ count: Int, nameFormat: String = "p%02d", kind: WriterKind = .pool
+    ) async throws -> (TemporaryDatabase, DatabaseResults<Player, Int64>, Screen<Player, Int64>) {
+        let database = try TemporaryDatabase(kind: kind)
+        try await database.writer.write { db in
+            for id in 1...count { try Player(id: Int64(id), name: String(format: nameFormat, id), score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
+        return (database, results, Screen(results) { "\($0.id) \($0.name)" })
+    }
+
+    /// The rows of the table `results` last reported whose record it
+    /// cannot give (none, while every pending delete's record is held).
+    static func rowsWithoutARecord(in results: DatabaseResults<Player, Int64>) -> [Int] {
+        let snapshot = results.reportedSnapshot
+        return (0..<snapshot.count).filter { snapshot.element(at: ResultsIndexPath(row: $0, section: 0)) == nil }
+    }
+
     /// 40 rows shown; a cache of 8 records (it holds records for at most
     /// 4 deleted rows in one commit); a commit that deletes 30 rows,
     /// evicted from the cache; before its update is delivered, the view
     /// reloads and reads every cell of the table it shows.
     @Test(arguments: [WriterKind.pool, .queue])
     func aViewReadsEveryRowACommitDeletedBeforeItsUpdate(_ kind: WriterKind) async throws {
-        let database = try TemporaryDatabase(kind: kind)
-        try await database.writer.write { db in
-            for id in 1...40 { try Player(id: Int64(id), name: String(format: "p%02d", id), score: id).insert(db) }
-        }
-        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
-        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let (database, results, screen) = try await Self.makeScreen(40, kind: kind)
         let shown = screen.view.cells
 
         try Self.deleteNow(5...34, database.writer)
         results.cache.invalidateAll()
         // The table the view was told about still shows the 40 rows.
-        let snapshot = results.reportedSnapshot
-        let missing = (0..<snapshot.count).filter { snapshot.element(at: ResultsIndexPath(row: $0, section: 0)) == nil }
+        let missing = Self.rowsWithoutARecord(in: results)
         try #require(missing.isEmpty, "rows without a record: \(missing)")
         screen.view.reloadData()
         #expect(screen.view.cells == shown)
@@ -58,12 +73,7 @@ import Testing
     /// update that reports them (the reload when updates resume).
     @Test(arguments: [WriterKind.pool, .queue])
     func pausedUpdatesKeepTheRecordsOfRowsDeletedMeanwhile(_ kind: WriterKind) async throws {
-        let database = try TemporaryDatabase(kind: kind)
-        try await database.writer.write { db in
-            for id in 1...20 { try Player(id: Int64(id), name: String(format: "p%02d", id), score: id).insert(db) }
-        }
-        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
-        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let (database, results, screen) = try await Self.makeScreen(20, kind: kind)
         let shown = screen.view.cells
         try results.setUpdatesEnabled(false)
         // Two small commits (each within what the cache holds for deletes), delivered.
@@ -71,8 +81,7 @@ import Testing
         try await database.writer.write { db in try db.execute(sql: "DELETE FROM player WHERE id BETWEEN 11 AND 13") }
         await results.synchronize()
         results.cache.invalidateAll()
-        let snapshot = results.reportedSnapshot
-        let missing = (0..<snapshot.count).filter { snapshot.element(at: ResultsIndexPath(row: $0, section: 0)) == nil }
+        let missing = Self.rowsWithoutARecord(in: results)
         try #require(missing.isEmpty, "rows without a record: \(missing)")
         screen.view.reloadData()
         #expect(screen.view.cells == shown)
@@ -89,12 +98,7 @@ import Testing
     /// still held (a rollback journal reads each as it is deleted).
     @Test(arguments: [WriterKind.pool, .queue])
     func aCommitDeletingMoreRowsThanItComparesHoldsEveryRecord(_ kind: WriterKind) async throws {
-        let database = try TemporaryDatabase(kind: kind)
-        try await database.writer.write { db in
-            for id in 1...1_200 { try Player(id: Int64(id), name: String(format: "p%04d", id), score: id).insert(db) }
-        }
-        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
-        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let (database, results, screen) = try await Self.makeScreen(1_200, nameFormat: "p%04d", kind: kind)
         let shown = screen.view.cells
 
         try Self.deleteNow(51...1_150, database.writer)
@@ -112,12 +116,7 @@ import Testing
     /// Inside the app's batch the view shows the table from before it:
     /// the records of rows deleted meanwhile stay until the batch ends.
     @Test func theAppsBatchKeepsTheRecordsOfRowsDeletedMeanwhile() async throws {
-        let database = try TemporaryDatabase()
-        try await database.writer.write { db in
-            for id in 1...20 { try Player(id: Int64(id), name: String(format: "p%02d", id), score: id).insert(db) }
-        }
-        let results = try await DatabaseResults<Player, Int64>(database.writer, request: Self.request, batchSize: 4, cacheCapacity: 8)
-        let screen = Screen(results) { "\($0.id) \($0.name)" }
+        let (database, results, screen) = try await Self.makeScreen(20)
         let shown = screen.view.cells
         try results.beginUpdates()
         try await database.writer.write { db in try db.execute(sql: "DELETE FROM player WHERE id BETWEEN 3 AND 5") }
