@@ -33,6 +33,9 @@ struct LiveElementsResult {
     /// For information: the same changes reported by hand,
     /// `markChanged(keys:)` on a controller of other objects, not tracked.
     var byHand = Double.infinity
+    /// The same changes seen by the Observation module alone, with one hop
+    /// to the main actor and the objects observed again (``ObservationFloor``).
+    var observationAlone = Double.infinity
     var counts = ChangeCounts()
     var baselineCounts = ChangeCounts()
     /// Whether every repetition's 100 changes came as one update, in time.
@@ -65,7 +68,9 @@ func timeOnMainActor(_ side: Side = .baseline, _ counter: String? = nil, _ work:
 /// rows again). The baseline: a controller of the same rows as values,
 /// with the same observer, given `setData` of all `n` rows with those 100
 /// changed. Also measured, once before the repetitions: the heap bytes
-/// (`mallinfo2`) that starting the tracking adds, per row.
+/// (`mallinfo2`) that starting the tracking adds, per row; and in each
+/// repetition, the same changes by hand (`markChanged(keys:)`) and seen by
+/// the Observation module alone (the floor under the live path).
 @MainActor
 func runLiveElements(size n: Int, changed k: Int, repetitions: Repetitions) async -> LiveElementsResult {
     var rng = SeededRandomNumberGenerator(seed: benchmarkSeed &+ 33)
@@ -96,6 +101,7 @@ func runLiveElements(size n: Int, changed k: Int, repetitions: Repetitions) asyn
     try! untrackedStore.setData(untrackedRows)
     _ = untrackedStore.takeChangeset()
     let untracked = ResultsController(store: untrackedStore)
+    let floor = ObservationFloor(rows.map(LiveRow.init))
     var updates = 0, sum = 0
     var lastCounts = ChangeCounts()
     let observations = [
@@ -138,6 +144,17 @@ func runLiveElements(size n: Int, changed k: Int, repetitions: Repetitions) asyn
             for index in indices { untrackedRows[index].score = rows[index].score }
             try! untracked.markChanged(keys: indices.map { untrackedRows[$0].id })
         }
+        for index in indices { floor.observe(index) }
+        let deliveries = floor.deliveries
+        let alone = await timeOnMainActor(.other, "T3 Observation alone") {
+            for index in indices { floor.rows[index].score = rows[index].score }
+            var turns = 0
+            while floor.deliveries == deliveries && turns < 1_000 {
+                await Task.yield()
+                turns += 1
+            }
+        }
+        result.observationAlone = min(result.observationAlone, alone)
         result.byHand = min(result.byHand, byHand)
         result.ours = min(result.ours, ours)
         result.baseline = min(result.baseline, baseline)

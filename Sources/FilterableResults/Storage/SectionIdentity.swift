@@ -14,4 +14,10 @@ enum SectionIdentity: Hashable, Sendable {
     @inlinable init(id: SectionID?, name: String?, index: Int) {
         if let id { self = .identified(id) } else if let name { self = .named(SectionName(name)) } else { self = .unnamed(index) }
     }
+
+    /// The section's id of its own, if it has one.
+    @inlinable var id: SectionID? {
+        if case .identified(let id) = self { return id }
+        return nil
+    }
 }

@@ -163,7 +163,8 @@ extension ResultsSnapshot {
 }
 
 extension ResultsSnapshot: Equatable where Element: Equatable {
-    /// Whether two snapshots show the same sections, names and elements.
+    /// Whether two snapshots show the same sections (names and ids) and
+    /// elements.
     ///
     /// - Complexity: O(1) when one is a copy of the other, else O(*n*).
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -173,7 +174,8 @@ extension ResultsSnapshot: Equatable where Element: Equatable {
         }
         let (left, right) = (lhs.table.visibleTable, rhs.table.visibleTable)
         return left.count == right.count && zip(left, right).allSatisfy { a, b in
-            SectionName.same(a.name, b.name) && a.rows.map(lhs.table.element(ofRow:)) == b.rows.map(rhs.table.element(ofRow:))
+            SectionName.same(a.name, b.name) && a.identity.id == b.identity.id
+                && a.rows.map(lhs.table.element(ofRow:)) == b.rows.map(rhs.table.element(ofRow:))
         }
     }
 }

@@ -145,6 +145,26 @@ struct SectionIDTests {
         #expect(changeset.sectionChanges == [.delete(at: 0, name: "tag")], "\(changeset)")
     }
 
+    @Test func snapshotsWhoseSectionsDifferOnlyByIdAreNotEqual() throws {
+        var tagged = ResultsStore<Tagged, Int>(key: \.id, sectionedBy: .by(\.tag, title: { $0.description }))
+        try tagged.setData([Tagged(id: 1, tag: Tag(raw: 1))])
+        var retagged = ResultsStore<Tagged, Int>(key: \.id, sectionedBy: .by(\.tag, title: { $0.description }))
+        try retagged.setData([Tagged(id: 1, tag: Tag(raw: 1))])
+        #expect(tagged.snapshot == retagged.snapshot)
+
+        // The same title and the same element, under another id.
+        var manual = ResultsStore<Entry, Int>(key: \.id)
+        try manual.setData(sections: [ResultsSection(name: "Inbox", id: 1, elements: [Entry(id: 1)])])
+        var other = ResultsStore<Entry, Int>(key: \.id)
+        try other.setData(sections: [ResultsSection(name: "Inbox", id: 2, elements: [Entry(id: 1)])])
+        var unidentified = ResultsStore<Entry, Int>(key: \.id)
+        try unidentified.setData(sections: [ResultsSection(name: "Inbox", elements: [Entry(id: 1)])])
+        #expect(manual.snapshot != other.snapshot)
+        #expect(manual.snapshot != unidentified.snapshot)
+        try other.setData(sections: [ResultsSection(name: "Inbox", id: 1, elements: [Entry(id: 1)])])
+        #expect(manual.snapshot == other.snapshot)
+    }
+
     func takeAll<Element, Key>(_ store: inout ResultsStore<Element, Key>) -> ResultsChangeset<Element, Key> { store.takeChangeset() }
 
     @Test func manualSectionsWithIdsMayShareANameAndAreFoundByID() throws {
