@@ -234,6 +234,50 @@ struct LiveElementsTests {
         }
     }
 
+    /// Todos in two sections by whether they are done, sorted by rank
+    /// (pairs level), rank 5 filtered out, marked changed in random groups:
+    /// each time, the rows stand as a stable sort puts them (in each
+    /// section, the rows that stayed in their old order, then those new
+    /// to it in theirs), the empty sections gone, every batch valid.
+    @Test(arguments: 0..<40 as Range<UInt64>)
+    func rowsMarkedTogetherLandWhereAStableSortPutsThem(seed: UInt64) throws {
+        var random = SeededRandomNumberGenerator(seed: seed)
+        let todos = (0..<16).map { Todo(id: $0, title: "todo \($0)", rank: $0 / 2) }
+        func makeStore() -> ResultsStore<Todo, Int> {
+            ResultsStore(key: \.id, sortedBy: [.ascending(\.rank)], sectionedBy: ResultsSectioning { $0.isDone ? "Done" : "Open" })
+        }
+        var store = makeStore()
+        try store.setData(todos)
+        let controller = ResultsController(store: store)
+        try controller.addFilter(ResultsFilter(title: "not 5") { $0.rank != 5 })
+        let screen = SourceScreen(controller, comparingDescriptions: true)
+        for round in 0..<8 {
+            let before = controller.store.rawSections
+            let changed = Array(todos.indices.shuffled(using: &random).prefix(Int.random(in: 2...6, using: &random)))
+            for index in changed {
+                // A rank of its own (ties included), its section toggled now and then: a change its cell shows.
+                let old = todos[index].rank
+                if Int.random(in: 0..<3, using: &random) == 0 { todos[index].isDone.toggle() }
+                repeat { todos[index].rank = Int.random(in: -2...9, using: &random) } while todos[index].rank == old
+            }
+            // What a stable sort of each section gives: the rows that stayed, then the newcomers.
+            var stayed: [String: [Todo]] = [:], came: [String: [Todo]] = [:]
+            for section in before {
+                for todo in section.elements {
+                    let name = todo.isDone ? "Done" : "Open"
+                    if name == section.name { stayed[name, default: []].append(todo) } else { came[name, default: []].append(todo) }
+                }
+            }
+            var expected = makeStore()
+            try expected.setData(["Done", "Open"].flatMap { stayed[$0, default: []] + came[$0, default: []] })
+            try controller.markChanged(keys: changed)
+            #expect(controller.store.rawSections.map { $0.elements.map(\.id) } == expected.rawSections.map { $0.elements.map(\.id) },
+                    "seed \(seed), round \(round)")
+            #expect(controller.store.rawSections.map(\.name) == expected.rawSections.map(\.name))
+            screen.expectConsistent()
+        }
+    }
+
     @Test func markingAClassElementChangedByHandPlacesItAgain() throws {
         let (controller, todos, screen) = try makeScreen(5, filtered: true)
         todos[0].rank = 10
