@@ -159,11 +159,10 @@ extension ResultsController {
         }
         for element in written { try store.replace(element) }
         // The sort keys before the rank, if any, have the last word.
-        let keys = written.map { store.table.keyOf($0)! }
-        let expected = written.count == 1 ? [to] : keys.indices.map { RawIndexPath(row: $0, section: section) }
-        guard zip(keys, expected).allSatisfy({ store.rawIndexPath(forKey: $0) == $1 }), store.rawIndexPath(forKey: key) == to else {
-            throw refuse("its sort keys place it elsewhere: the rank must be the first")
-        }
+        let placed = written.count == 1
+            ? store.rawIndexPath(forKey: key) == to
+            : written.indices.allSatisfy { store.rawIndexPath(forKey: store.table.keyOf(written[$0])!) == RawIndexPath(row: $0, section: section) }
+        guard placed else { throw refuse("its sort keys place it elsewhere: the rank must be the first") }
         return written
     }
 }
