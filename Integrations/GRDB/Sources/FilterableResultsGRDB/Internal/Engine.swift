@@ -36,6 +36,15 @@ enum Engine {
         if pausesHere { try controller.setUpdatesEnabled(true) }
     }
 
+    /// The key at `indexPath` of `entries` (a view's read of a row: the
+    /// snapshot's own lookup, generic over the key, looks up type
+    /// metadata at each step).
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func key<Key>(at indexPath: ResultsIndexPath, in entries: ResultsSnapshot<IndexEntry<Key>, Key>) -> Key? {
+        entries.key(at: indexPath)
+    }
+
     /// A commit's rows that came or were touched, sorted out for
     /// ``apply(_:placed:merged:removed:)``: rows held whose order or
     /// section values changed are `placed` (each put back in order by

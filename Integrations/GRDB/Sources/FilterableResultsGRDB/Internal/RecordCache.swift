@@ -72,13 +72,16 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     /// downwards) from the database when it is not cached; `nil` when the
     /// row is gone.
     func record(_ key: Key, section: Int, row: Int, window: (_ forward: Bool) -> [Key]) -> Record? {
-        let forward: Bool = lock.withLock {
+        // One turn of the lock for a cached row: the direction, the record.
+        let (forward, cached): (Bool, Record?) = lock.withLock {
             let last = lastRead
             lastRead = (section, row)
-            guard let last else { return true }
-            return section > last.section || (section == last.section && row >= last.row)
+            let forward = last.map { section > $0.section || (section == $0.section && row >= $0.row) } ?? true
+            guard let record = records[key]?.record else { return (forward, nil) }
+            touch(key, record)
+            return (forward, record)
         }
-        if let record = cached(key) { return record }
+        if let cached { return cached }
         var keys = window(forward)
         if !keys.contains(key) { keys.append(key) }
         return load(keys)[key] ?? heldRecord(key)
