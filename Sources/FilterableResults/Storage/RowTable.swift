@@ -189,6 +189,18 @@ extension RowTable {
 
     @inlinable func record(_ id: Int32) -> Section { sectionRecords[Int(id)] }
 
+    /// The number of rows in the raw sections before section `index`: the
+    /// rank of its first row among all rows (see ``row(atRank:)``).
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func rowsBefore(rawSection index: Int) -> Int { Int(header(atRaw: index).place.before.rows) }
+
+    /// The row of rank `rank` among all rows in raw order: one descent,
+    /// where a raw position needs its section's header first.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func row(atRank rank: Int) -> Int32 { tree.find(rank, by: .rows).item }
+
     /// The raw index of a section.
     @inlinable func rawIndex(ofSection id: Int32) -> Int { Int(tree.place(of: -1 - id).before.headers) }
 

@@ -369,6 +369,10 @@ extension ResultsStore {
     /// Puts a row whose element just changed back in order, as a stable sort
     /// would: in its section by `sectionedBy` (appended, or sorted, when the
     /// section changes), among its ties at its old place when sorted.
+    ///
+    /// - Complexity: O(log *m*) comparisons in a section of *m* rows, each
+    ///   with one O(log *n*) descent to the row compared; a second search
+    ///   only when the row ties with another.
     @inlinable mutating func restoreOrder(ofRowAt indexPath: RawIndexPath) {
         guard placesRows else { return }
         let id = table.row(atRaw: indexPath)!
@@ -380,24 +384,31 @@ extension ResultsStore {
         }
         guard !sortKeys.isEmpty else { return }
         let count = rowCount(inSection: indexPath.section)
-        // Already in order among its neighbours: nothing moves.
-        let previous = indexPath.row > 0 ? self.element(ofRow: table.row(atRaw: RawIndexPath(row: indexPath.row - 1, section: indexPath.section))!) : nil
-        let next = indexPath.row + 1 < count ? self.element(ofRow: table.row(atRaw: RawIndexPath(row: indexPath.row + 1, section: indexPath.section))!) : nil
-        if previous.map({ sortKeys.compare($0, element) != .orderedDescending }) ?? true,
-           next.map({ sortKeys.compare(element, $0) != .orderedDescending }) ?? true {
-            return
+        // Rows by rank: the section's first row's rank stays while the row
+        // moves within it, and a rank is one descent (a raw position is two).
+        let first = table.rowsBefore(rawSection: indexPath.section)
+        let slots = table.slots
+        let keys = sortKeys
+        func order(ofRowAt row: Int) -> ComparisonResult {
+            slots.withPointer(at: Int(table.row(atRank: first + row))) { keys.compare(element, $0.pointee) }
         }
+        // Already in order among its neighbours: nothing moves.
+        let afterPrevious = indexPath.row == 0 || order(ofRowAt: indexPath.row - 1) != .orderedAscending
+        let beforeNext = indexPath.row + 1 == count || order(ofRowAt: indexPath.row + 1) != .orderedDescending
+        if afterPrevious, beforeNext { return }
         table.removeRow(atRaw: indexPath)
         tracker.touch(id)
-        // Stable position: the ties keep their order around the old index.
-        func firstIndex(where isAfter: (ComparisonResult) -> Bool) -> Int {
-            (0..<(count - 1)).partitioningIndex { row in
-                isAfter(sortKeys.compare(element, self.element(ofRow: table.row(atRaw: RawIndexPath(row: row, section: indexPath.section))!)))
-            }
+        // One search, on the side it moves to (the rows there are in order):
+        // the first row the element does not follow. Ties (rows the sort
+        // keys put level) keep their order around the old index, so the
+        // end of the ties is searched only when the element has one.
+        let candidates = afterPrevious ? indexPath.row..<(count - 1) : 0..<indexPath.row
+        let firstTie = candidates.partitioningIndex { order(ofRowAt: $0) != .orderedDescending }
+        var target = firstTie
+        if firstTie < count - 1, order(ofRowAt: firstTie) == .orderedSame {
+            let pastTies = (firstTie..<(count - 1)).partitioningIndex { order(ofRowAt: $0) == .orderedAscending }
+            target = min(max(indexPath.row, firstTie), pastTies)
         }
-        let firstTie = firstIndex { $0 != .orderedDescending }
-        let pastTies = firstIndex { $0 == .orderedAscending }
-        let target = min(max(indexPath.row, firstTie), pastTies)
         table.insertRow(id, visible: passesFilters(element), atRaw: RawIndexPath(row: target, section: indexPath.section))
     }
 

@@ -27,6 +27,24 @@ struct SortedSectionedStoreTests {
         #expect(summary(move) == ["move 1 [0, 0]→[0, 3] updated"])
     }
 
+    @Test func aReplacedRowLandsWhereAStableSortPutsIt() throws {
+        // Every row of a table with runs of ties, given every value: moving
+        // up, down, into a run of ties, or staying among its own.
+        let values = [1, 2, 2, 2, 3, 3, 5]
+        let table = values.enumerated().map { Entry(id: $0.offset + 1, value: $0.element) }
+        for index in table.indices {
+            for value in 0...6 {
+                var store = ResultsStore<Entry, Int>.items(sortedBy: Self.byValue)
+                try store.setData(table)
+                var edited = table
+                edited[index].value = value
+                _ = try store.validatedChanges { try $0.replace(edited[index]) }
+                let stablySorted = edited.sorted { $0.value < $1.value }.map(\.id)
+                #expect(keys(store.rawSections) == [stablySorted], "row \(index + 1) given \(value)")
+            }
+        }
+    }
+
     @Test func descendingAndMultiKeySorts() throws {
         var store = ResultsStore<Entry, Int>.items(sortedBy: [.ascending(\.group), .descending(\.value)])
         try store.setData([Entry(id: 1, value: 1, group: "b"), Entry(id: 2, value: 3, group: "a"), Entry(id: 3, value: 2, group: "b"), Entry(id: 4, value: 4, group: "a")])

@@ -28,19 +28,7 @@ extension DatabaseResults {
             // replaced: each is put back in order by binary search, keeping
             // its identity, and the engine's diff reports it moved (a merge
             // sorts the whole section a changed row breaks).
-            let changed = Set(updated)
-            var placed: [IndexEntry<Key>] = []
-            var merged: [IndexEntry<Key>] = []
-            for var entry in upserted {
-                if let kept = store.element(forKey: entry.key) {
-                    if !changed.contains(entry.key) { entry.stamp = kept.stamp }
-                    if !entry.hasSamePlace(as: kept) {
-                        placed.append(entry)
-                        continue
-                    }
-                }
-                merged.append(entry)
-            }
+            let (placed, merged) = Engine.sortOut(upserted, changed: Set(updated), in: store)
             do {
                 try Engine.apply(controller, placed: placed, merged: merged, removed: removed)
             } catch {

@@ -90,7 +90,7 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable, Key: D
     /// - Complexity: O(log *n*) when cached; otherwise that one read, plus
     ///   O(*b* log *n*) for the *b* keys of the batch.
     public func element(at indexPath: ResultsIndexPath) -> Record? {
-        guard let key = entries.key(at: indexPath) else { return nil }
+        guard let key = Engine.key(at: indexPath, in: entries) else { return nil }
         return cache.record(key, section: indexPath.section, row: indexPath.row) { forward in
             IndexEntry.keys(around: indexPath, forward: forward, batchSize: cache.batchSize, in: entries)
         }

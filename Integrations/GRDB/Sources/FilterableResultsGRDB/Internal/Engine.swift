@@ -36,6 +36,41 @@ enum Engine {
         if pausesHere { try controller.setUpdatesEnabled(true) }
     }
 
+    /// The key at `indexPath` of `entries` (a view's read of a row: the
+    /// snapshot's own lookup, generic over the key, looks up type
+    /// metadata at each step).
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func key<Key>(at indexPath: ResultsIndexPath, in entries: ResultsSnapshot<IndexEntry<Key>, Key>) -> Key? {
+        entries.key(at: indexPath)
+    }
+
+    /// A commit's rows that came or were touched, sorted out for
+    /// ``apply(_:placed:merged:removed:)``: rows held whose order or
+    /// section values changed are `placed` (each put back in order by
+    /// binary search, keeping its identity); new rows and rows whose place
+    /// stays are `merged`. A row held that is not among `changed` (touched
+    /// without a change of content) keeps its stamp: no update.
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func sortOut<Key>(
+        _ upserted: [IndexEntry<Key>], changed: Set<Key>, in store: ResultsStore<IndexEntry<Key>, Key>
+    ) -> (placed: [IndexEntry<Key>], merged: [IndexEntry<Key>]) {
+        var placed: [IndexEntry<Key>] = []
+        var merged: [IndexEntry<Key>] = []
+        for var entry in upserted {
+            if let kept = store.element(forKey: entry.key) {
+                if !changed.contains(entry.key) { entry.stamp = kept.stamp }
+                if !entry.hasSamePlace(as: kept) {
+                    placed.append(entry)
+                    continue
+                }
+            }
+            merged.append(entry)
+        }
+        return (placed, merged)
+    }
+
     /// One commit's batch: rows put back in order, merged, removed.
     @_specialize(where Key == Int64)
     @_specialize(where Key == String)

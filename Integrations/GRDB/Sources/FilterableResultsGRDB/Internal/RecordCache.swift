@@ -30,6 +30,12 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     /// update shows for a row that left or moved into a new section.
     private var versions: [Key: (stamp: UInt32, record: Record)] = [:]
     private var tick: UInt64 = 0
+    /// Every read of a record from `oldestRead` on, oldest first: its key
+    /// and tick. A read whose tick is not its record's (read again since,
+    /// or forgotten) is stale; eviction takes the records of the oldest
+    /// reads that are not, without sorting or walking the cache.
+    private var reads: [(key: Key, tick: UInt64)] = []
+    private var oldestRead = 0
     /// The position last read, to tell the direction a view scrolls.
     private var lastRead: (section: Int, row: Int)?
     private var batchesRead = 0
@@ -53,8 +59,7 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     func cached(_ key: Key) -> Record? {
         lock.withLock {
             guard let entry = records[key] else { return nil }
-            tick += 1
-            records[key] = (entry.record, tick)
+            touch(key, entry.record)
             return entry.record
         }
     }
@@ -67,13 +72,16 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     /// downwards) from the database when it is not cached; `nil` when the
     /// row is gone.
     func record(_ key: Key, section: Int, row: Int, window: (_ forward: Bool) -> [Key]) -> Record? {
-        let forward: Bool = lock.withLock {
+        // One turn of the lock for a cached row: the direction, the record.
+        let (forward, cached): (Bool, Record?) = lock.withLock {
             let last = lastRead
             lastRead = (section, row)
-            guard let last else { return true }
-            return section > last.section || (section == last.section && row >= last.row)
+            let forward = last.map { section > $0.section || (section == $0.section && row >= $0.row) } ?? true
+            guard let record = records[key]?.record else { return (forward, nil) }
+            touch(key, record)
+            return (forward, record)
         }
-        if let record = cached(key) { return record }
+        if let cached { return cached }
         var keys = window(forward)
         if !keys.contains(key) { keys.append(key) }
         return load(keys)[key] ?? heldRecord(key)
@@ -85,10 +93,7 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     func insert(_ sent: [Key: Record]) {
         guard !sent.isEmpty else { return }
         lock.withLock {
-            for (key, record) in sent {
-                tick += 1
-                records[key] = (record, tick)
-            }
+            for (key, record) in sent { touch(key, record) }
             evictIfNeeded()
         }
     }
@@ -146,10 +151,7 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
         let fetched: [Key: Record] = (try? reader.read { db in try query.records(keys: missing, db) }) ?? [:]
         lock.withLock {
             batchesRead += 1
-            for (key, record) in fetched {
-                tick += 1
-                records[key] = (record, tick)
-            }
+            for (key, record) in fetched { touch(key, record) }
             evictIfNeeded()
         }
         for (key, record) in fetched { found[key] = record }
@@ -166,11 +168,31 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
 
     /// Forgets every record.
     func invalidateAll() {
-        lock.withLock { records.removeAll() }
+        lock.withLock {
+            records.removeAll()
+            reads.removeAll()
+            oldestRead = 0
+        }
+    }
+
+    /// Caches `record` as the most recently read (under the lock).
+    private func touch(_ key: Key, _ record: Record) {
+        tick += 1
+        records[key] = (record, tick)
+        reads.append((key, tick))
+        // Reads of records still cached pile up while nothing is evicted
+        // (a view reading the same rows): past four times the capacity,
+        // the reads are the cache's records again, by tick.
+        if reads.count - oldestRead > 4 * capacity + 64 {
+            reads = records.map { (key: $0.key, tick: $0.value.tick) }
+            reads.sort { $0.tick < $1.tick }
+            oldestRead = 0
+        }
     }
 
     /// Drops the least recently read records down to three quarters of the
-    /// capacity once it is passed, so eviction costs O(1) per record read.
+    /// capacity once it is passed: the records of the oldest reads not
+    /// stale, so eviction costs O(1) per record read, amortised.
     ///
     /// (Down to half, the rollback-journal runs of
     /// `DatabaseDifferentialTests` show a reload reading a row that a
@@ -180,15 +202,15 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     private func evictIfNeeded() {
         guard records.count > capacity else { return }
         let keep = max(1, capacity * 3 / 4)
-        // The cut-off tick from a sort of the ticks alone: a sort of the
-        // (rowid, (record, tick)) pairs runs unspecialised over a generic
-        // record, and cost more than the batch read it follows.
-        var ticks = records.values.map(\.tick)
-        ticks.sort(by: >)
-        let cutoff = ticks[keep - 1]
-        // Removed in place: a filtered copy rebuilt the dictionary of
-        // records each time, most of a scrolled row's cost.
-        let evicted = records.compactMap { $0.value.tick < cutoff ? $0.key : nil }
-        for key in evicted { records.removeValue(forKey: key) }
+        while records.count > keep, oldestRead < reads.count {
+            let read = reads[oldestRead]
+            oldestRead += 1
+            if records[read.key]?.tick == read.tick { records.removeValue(forKey: read.key) }
+        }
+        // The reads taken go once they are half the array.
+        if oldestRead * 2 > reads.count {
+            reads.removeFirst(oldestRead)
+            oldestRead = 0
+        }
     }
 }
