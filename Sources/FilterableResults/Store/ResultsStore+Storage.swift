@@ -141,20 +141,27 @@ extension ResultsStore {
     /// ("é" as one scalar or as "e" + U+0301) compares equal, yet section
     /// names are told apart by their scalars.
     @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
-        // `sectioning` first: a call of `changesSection` copies the store.
-        var identical = false
-        if let sameContent, table.slots.withPointer(at: Int(id), { old in
-            withUnsafePointer(to: element) { new in
-                identical = Self.isBitwiseIdentical(old, new)
-                return sameContent(old, new)
+        withUnsafePointer(to: element) { updateContent(ofRow: id, with: $0, comparison: nil) }
+    }
+
+    /// ``updateContent(ofRow:with:)`` of an element in place, given its
+    /// content comparison with the row's element when already made
+    /// (same, identical; `nil`: compared here).
+    @inlinable mutating func updateContent(ofRow id: RowID, with element: UnsafePointer<Element>, comparison: (Bool, Bool)?) -> Bool {
+        var (same, identical) = comparison ?? (false, false)
+        if comparison == nil, let sameContent {
+            (same, identical) = table.slots.withPointer(at: Int(id)) { old in
+                (sameContent(old, element), Self.isBitwiseIdentical(old, element))
             }
-        }), sectioning == nil || !changesSection(ofRow: id, to: element) {
+        }
+        // `sectioning` first: a call of `changesSection` copies the store.
+        if same, _sectioning == nil || !changesSection(ofRow: id, to: element.pointee) {
             // The same bits are the same value: not stored again, so a
             // chunk another version shares is not copied for nothing.
-            if !identical { table.slots[Int(id)] = element }
+            if !identical { table.slots[Int(id)] = element.pointee }
             return false
         }
-        replaceContent(ofRow: id, with: element)
+        replaceContent(ofRow: id, with: element.pointee)
         return true
     }
 
