@@ -82,7 +82,7 @@ struct StoredOrderUpsertTests {
                 let events = try [ordered, probed].indices.map { index in
                     var store = index == 0 ? ordered : probed
                     let changeset = try store.validatedChanges { store in
-                        summaries.append(prune && shape != "sectioned" ? try store.merge(page, prune: true) : try store.setData(page))
+                        summaries.append(try prune ? store.merge(page, prune: true) : store.setData(page))
                     }
                     if index == 0 { ordered = store } else { probed = store }
                     return summary(changeset)
