@@ -409,56 +409,53 @@ extension ResultsStore {
         let positions = order?.positions ?? []
         var cursor = order?.next ?? 0
         let sameContent = self.sameContent
-        elements.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                let element = buffer.baseAddress! + index
-                let key = keys[index]
-                var found: RowID?
-                // The content comparison with the row found, when made on
-                // the way: (same, identical).
-                var comparison: (Bool, Bool)?
-                if let keyAt, cursor < orderRows.count {
-                    let candidate = orderRows[cursor]
-                    comparison = table.slots.withPointer(at: Int(candidate)) { old -> (Bool, Bool)? in
-                        guard keyAt(old) == key else { return nil }
-                        guard let sameContent else { return (false, false) }
-                        return (sameContent(old, element), Self.isBitwiseIdentical(old, element))
-                    }
-                    if comparison != nil {
-                        found = candidate
-                        cursor &+= 1
-                    }
+        for (index, element) in elements.enumerated() {
+            let key = keys[index]
+            var found: RowID?
+            // The content comparison with the row found, when made on the
+            // way: (same, identical).
+            var comparison: (Bool, Bool)?
+            if let keyAt, cursor < orderRows.count {
+                let candidate = orderRows[cursor]
+                comparison = table.slots.withPointer(at: Int(candidate)) { old -> (Bool, Bool)? in
+                    guard keyAt(old) == key else { return nil }
+                    guard let sameContent else { return (false, false) }
+                    return withUnsafePointer(to: element) { new in (sameContent(old, new), Self.isBitwiseIdentical(old, new)) }
                 }
-                var hash = 0
-                if found == nil {
-                    hash = key.hashValue
-                    found = table.row(forKey: key, hash: hash)
-                    if let id = found, Int(id) < positions.count, positions[Int(id)] >= 0 {
-                        cursor = Int(positions[Int(id)]) &+ 1
-                    }
+                if comparison != nil {
+                    found = candidate
+                    cursor &+= 1
                 }
-                if let id = found {
-                    let claim = claims[id]
-                    if claim != .unclaimed {
-                        summary.foldedDuplicates += 1
-                        if claim == .new {
-                            table.slots[Int(id)] = element.pointee
-                        } else if updateContent(ofRow: id, with: element, comparison: comparison) {
-                            changed.append(id)
-                        }
-                        continue
-                    }
-                    claims[id] = .existing
-                    if updateContent(ofRow: id, with: element, comparison: comparison) { changed.append(id) }
-                    rows.append(id)
-                    isNew.append(false)
-                } else {
-                    let id = allocateRow(element.pointee, key: key, hash: hash)
-                    claims[id] = .new
-                    summary.inserted += 1
-                    rows.append(id)
-                    isNew.append(true)
+            }
+            var hash = 0
+            if found == nil {
+                hash = key.hashValue
+                found = table.row(forKey: key, hash: hash)
+                if let id = found, Int(id) < positions.count, positions[Int(id)] >= 0 {
+                    cursor = Int(positions[Int(id)]) &+ 1
                 }
+            }
+            if let id = found {
+                let claim = claims[id]
+                if claim != .unclaimed {
+                    summary.foldedDuplicates += 1
+                    if claim == .new {
+                        table.slots[Int(id)] = element
+                    } else if updateContent(ofRow: id, with: element, comparison: comparison) {
+                        changed.append(id)
+                    }
+                    continue
+                }
+                claims[id] = .existing
+                if updateContent(ofRow: id, with: element, comparison: comparison) { changed.append(id) }
+                rows.append(id)
+                isNew.append(false)
+            } else {
+                let id = allocateRow(element, key: key, hash: hash)
+                claims[id] = .new
+                summary.inserted += 1
+                rows.append(id)
+                isNew.append(true)
             }
         }
         order?.next = cursor

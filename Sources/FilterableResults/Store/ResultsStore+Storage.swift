@@ -140,28 +140,22 @@ extension ResultsStore {
     /// equivalence, so an element whose section name became its look-alike
     /// ("é" as one scalar or as "e" + U+0301) compares equal, yet section
     /// names are told apart by their scalars.
-    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
-        withUnsafePointer(to: element) { updateContent(ofRow: id, with: $0, comparison: nil) }
-    }
-
-    /// ``updateContent(ofRow:with:)`` of an element in place, given its
-    /// content comparison with the row's element when already made
-    /// (same, identical; `nil`: compared here).
-    @inlinable mutating func updateContent(ofRow id: RowID, with element: UnsafePointer<Element>, comparison: (Bool, Bool)?) -> Bool {
+    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element, comparison: (Bool, Bool)? = nil) -> Bool {
+        // The content comparison (same, identical), unless already made.
         var (same, identical) = comparison ?? (false, false)
         if comparison == nil, let sameContent {
             (same, identical) = table.slots.withPointer(at: Int(id)) { old in
-                (sameContent(old, element), Self.isBitwiseIdentical(old, element))
+                withUnsafePointer(to: element) { new in (sameContent(old, new), Self.isBitwiseIdentical(old, new)) }
             }
         }
         // `sectioning` first: a call of `changesSection` copies the store.
-        if same, _sectioning == nil || !changesSection(ofRow: id, to: element.pointee) {
+        if same, _sectioning == nil || !changesSection(ofRow: id, to: element) {
             // The same bits are the same value: not stored again, so a
             // chunk another version shares is not copied for nothing.
-            if !identical { table.slots[Int(id)] = element.pointee }
+            if !identical { table.slots[Int(id)] = element }
             return false
         }
-        replaceContent(ofRow: id, with: element.pointee)
+        replaceContent(ofRow: id, with: element)
         return true
     }
 
