@@ -52,12 +52,13 @@ extension ResultsStore {
         var summary = MergeSummary()
         var claims = Claims(count: table.slots.count)
         reserveKeys(sections.reduce(0) { $0 + $1.elements.count })
+        var order = storedOrder(forUpsertOf: keys.reduce(0) { $0 + $1.count })
         var built: [FreshSection] = []
         for (index, section) in sections.enumerated() {
-            let upserted = upsert(section.elements, keys: keys[index], claims: &claims, summary: &summary)
+            let upserted = upsert(section.elements, keys: keys[index], claims: &claims, order: &order, summary: &summary)
             built.append((section.name, ids.isEmpty ? nil : section.sectionID, upserted.rows))
         }
-        summary.removed = releaseUnclaimedRows(claims)
+        summary.removed = releaseUnclaimedRows(claims, order: order)
 
         if derivingSections {
             built = groupedBySection(built.flatMap(\.rows))
@@ -144,7 +145,9 @@ extension ResultsStore {
         // store has, and reserving for old plus new would double the index
         // for nothing; the index still grows once if many keys are new.
         reserveKeys(Swift.max(table.rowCount, elements.count))
-        let upserted = upsert(elements, keys: keys, claims: &claims, summary: &summary)
+        // A prune reads every row anyway; a page into a big store must not.
+        var order = prune ? storedOrder(forUpsertOf: elements.count) : nil
+        let upserted = upsert(elements, keys: keys, claims: &claims, order: &order, summary: &summary)
         guard prune else { return (upserted.rows, upserted.isNew, upserted.changed, false) }
         if appendingInOneRebuild {
             // Rows placed now are the old ones: each is claimed or goes.
@@ -156,7 +159,7 @@ extension ResultsStore {
                 return (upserted.rows, upserted.isNew, upserted.changed, true)
             }
         }
-        summary.removed = releaseUnclaimedRows(claims, removingFromSections: true)
+        summary.removed = releaseUnclaimedRows(claims, removingFromSections: true, order: order)
         return (upserted.rows, upserted.isNew, upserted.changed, false)
     }
 
@@ -353,33 +356,98 @@ extension ResultsStore {
         }
     }
 
+    /// The stored rows in raw order, for an upsert whose input mostly
+    /// follows it (a refresh of the same list): each key is first compared
+    /// with the key of the row after the last one matched, which finds the
+    /// row and its content in one read of its slot, without a hash or a
+    /// probe of the key index; only a key that breaks the order is hashed.
+    /// Kept only where a stored element's key cannot change in place (a
+    /// stored property of a value), so a row's key read now is the key
+    /// the index holds it under.
+    @usableFromInline struct StoredOrder {
+        @usableFromInline var rows: [RowID]
+        /// Each stored row's position in ``rows``, by identity (-1: none).
+        @usableFromInline var positions: [Int32]
+        /// The position of the row tried next.
+        @usableFromInline var next = 0
+
+        @inlinable init(rows: [RowID], slotCount: Int) {
+            self.rows = rows
+            var positions = [Int32](repeating: -1, count: slotCount)
+            for (position, id) in rows.enumerated() { positions[Int(id)] = Int32(position) }
+            self.positions = positions
+        }
+    }
+
+    /// The stored order for an upsert of about `incoming` elements that
+    /// reads every row anyway (a `setData`, a pruning merge), or `nil`
+    /// where it would not pay or keys can change in place.
+    ///
+    /// - Complexity: O(*n*) for *n* rows.
+    @inlinable func storedOrder(forUpsertOf incoming: Int) -> StoredOrder? {
+        guard table.keyReader.keysAreStable, table.keyReader.keyAt != nil, table.rowCount >= 16, incoming >= 16 else { return nil }
+        return StoredOrder(rows: table.allRows, slotCount: table.slots.count)
+    }
+
     /// Gives every key its new content: an existing row (claimed once; a
     /// repeated key folds into it) or a new, not yet placed row. Returns the
     /// rows in first-occurrence order, which of them are new, and the
-    /// existing rows whose content changed.
+    /// existing rows whose content changed. With `order`, a key that
+    /// follows the stored order finds its row without a hash (see
+    /// ``StoredOrder``).
     @inlinable mutating func upsert(
-        _ elements: [Element], keys: [Key], claims: inout Claims, summary: inout MergeSummary
+        _ elements: [Element], keys: [Key], claims: inout Claims, order: inout StoredOrder?, summary: inout MergeSummary
     ) -> (rows: [RowID], isNew: [Bool], changed: [RowID]) {
         var rows: [RowID] = []
         var isNew: [Bool] = []
         var changed: [RowID] = []
         rows.reserveCapacity(elements.count)
         isNew.reserveCapacity(elements.count)
-        for (element, key) in zip(elements, keys) {
-            let hash = key.hashValue
-            if let id = table.row(forKey: key, hash: hash) {
+        // The order's parts taken out of the optional for the loop.
+        let keyAt = order == nil ? nil : table.keyReader.keyAt
+        let orderRows = order?.rows ?? []
+        let positions = order?.positions ?? []
+        var cursor = order?.next ?? 0
+        let sameContent = self.sameContent
+        for (index, element) in elements.enumerated() {
+            let key = keys[index]
+            var found: RowID?
+            // The content comparison with the row found, when made on the
+            // way: (same, identical).
+            var comparison: (Bool, Bool)?
+            if let keyAt, cursor < orderRows.count {
+                let candidate = orderRows[cursor]
+                comparison = table.slots.withPointer(at: Int(candidate)) { old -> (Bool, Bool)? in
+                    guard keyAt(old) == key else { return nil }
+                    guard let sameContent else { return (false, false) }
+                    return withUnsafePointer(to: element) { new in (sameContent(old, new), Self.isBitwiseIdentical(old, new)) }
+                }
+                if comparison != nil {
+                    found = candidate
+                    cursor &+= 1
+                }
+            }
+            var hash = 0
+            if found == nil {
+                hash = key.hashValue
+                found = table.row(forKey: key, hash: hash)
+                if let id = found, Int(id) < positions.count, positions[Int(id)] >= 0 {
+                    cursor = Int(positions[Int(id)]) &+ 1
+                }
+            }
+            if let id = found {
                 let claim = claims[id]
                 if claim != .unclaimed {
                     summary.foldedDuplicates += 1
                     if claim == .new {
                         table.slots[Int(id)] = element
-                    } else if updateContent(ofRow: id, with: element) {
+                    } else if updateContent(ofRow: id, with: element, comparison: comparison) {
                         changed.append(id)
                     }
                     continue
                 }
                 claims[id] = .existing
-                if updateContent(ofRow: id, with: element) { changed.append(id) }
+                if updateContent(ofRow: id, with: element, comparison: comparison) { changed.append(id) }
                 rows.append(id)
                 isNew.append(false)
             } else {
@@ -390,6 +458,7 @@ extension ResultsStore {
                 isNew.append(true)
             }
         }
+        order?.next = cursor
         summary.updated = Set(changed).count
         return (rows, isNew, changed)
     }
@@ -397,15 +466,22 @@ extension ResultsStore {
     /// Releases every live row not claimed by an upsert; returns how many.
     /// With `removingFromSections`, takes them out of their sections too (a
     /// sectioned store drops sections left empty).
-    @inlinable mutating func releaseUnclaimedRows(_ claims: Claims, removingFromSections: Bool = false) -> Int {
+    /// With the stored order the upsert had, its rows are those read.
+    @inlinable mutating func releaseUnclaimedRows(_ claims: Claims, removingFromSections: Bool = false, order: StoredOrder? = nil) -> Int {
         if removingFromSections {
-            return removeAndRelease(table.allRows.filter { claims[$0] == .unclaimed })
+            return removeAndRelease((order?.rows ?? table.allRows).filter { claims[$0] == .unclaimed })
         }
         // In identity order (the live rows not claimed are the placed rows
         // not claimed: new rows are claimed), so that the identities
         // retired come sorted.
         var released: [RowID] = []
-        if claims.sparseClaims == nil {
+        if let order, claims.sparseClaims == nil {
+            // The placed rows are those with a position, read by identity.
+            let claimed = claims.claims
+            for (id, position) in order.positions.enumerated() where position >= 0 && (id >= claimed.count || claimed[id] == .unclaimed) {
+                released.append(RowID(id))
+            }
+        } else if claims.sparseClaims == nil {
             for (word, bits) in table.slots.bits(where: { _ in true }).enumerated() {
                 var bits = bits
                 while bits != 0 {

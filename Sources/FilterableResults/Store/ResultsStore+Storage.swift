@@ -140,15 +140,16 @@ extension ResultsStore {
     /// equivalence, so an element whose section name became its look-alike
     /// ("é" as one scalar or as "e" + U+0301) compares equal, yet section
     /// names are told apart by their scalars.
-    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element) -> Bool {
-        // `sectioning` first: a call of `changesSection` copies the store.
-        var identical = false
-        if let sameContent, table.slots.withPointer(at: Int(id), { old in
-            withUnsafePointer(to: element) { new in
-                identical = Self.isBitwiseIdentical(old, new)
-                return sameContent(old, new)
+    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element, comparison: (Bool, Bool)? = nil) -> Bool {
+        // The content comparison (same, identical), unless already made.
+        var (same, identical) = comparison ?? (false, false)
+        if comparison == nil, let sameContent {
+            (same, identical) = table.slots.withPointer(at: Int(id)) { old in
+                withUnsafePointer(to: element) { new in (sameContent(old, new), Self.isBitwiseIdentical(old, new)) }
             }
-        }), sectioning == nil || !changesSection(ofRow: id, to: element) {
+        }
+        // `sectioning` first: a call of `changesSection` copies the store.
+        if same, _sectioning == nil || !changesSection(ofRow: id, to: element) {
             // The same bits are the same value: not stored again, so a
             // chunk another version shares is not copied for nothing.
             if !identical { table.slots[Int(id)] = element }
