@@ -9,15 +9,49 @@
     #endif
 }()
 
-/// Consistency checks after every mutation, when compiled in.
+/// Consistency checks after mutations, when compiled in.
 extension ResultsStore {
     #if FILTERABLE_RESULTS_CHECKS
-    /// Runs ``checkInvariants()``: this build checks its structures.
-    @inlinable func _checkInvariants() { checkInvariants() }
+    /// Runs ``checkInvariants()``: this build checks its structures. For
+    /// edits that visit the whole table anyway (`setData`, a merge, a
+    /// filter, sections).
+    @inlinable mutating func _checkInvariants() {
+        editsSinceCheck = 0
+        checkInvariants()
+    }
+
+    /// The rows a whole check may visit per row edit, on average: a store
+    /// of up to this many rows is checked after every row edit, a larger
+    /// one of *n* rows after every (*n* / this)th, so that a test's row
+    /// edits cost O(1) checking each and not O(*n*). A broken structure
+    /// stays broken, so the next check meets it.
+    @usableFromInline static var checkedRowsPerEdit: Int { 64 }
+
+    /// Runs ``checkInvariants()`` when this row edit's share of it is due
+    /// (see ``checkedRowsPerEdit``): this build checks its structures.
+    @inlinable mutating func _checkInvariantsAfterRowEdit() {
+        editsSinceCheck += 1
+        guard editsSinceCheck * Self.checkedRowsPerEdit >= table.rowCount else { return }
+        _checkInvariants()
+    }
     #else
     /// Does nothing: this build does not check its structures.
-    @inlinable @inline(__always) func _checkInvariants() {}
+    @inlinable @inline(__always) mutating func _checkInvariants() {}
+    /// Does nothing: this build does not check its structures.
+    @inlinable @inline(__always) mutating func _checkInvariantsAfterRowEdit() {}
     #endif
+
+    /// The edits since this store's last whole check, or `nil` when this
+    /// build does not check its structures.
+    ///
+    /// - Complexity: O(1).
+    @_spi(Testing) public var editsSinceInvariantCheck: Int? {
+        #if FILTERABLE_RESULTS_CHECKS
+        editsSinceCheck
+        #else
+        nil
+        #endif
+    }
 
     /// Traps when the store's internal structures disagree: the positional
     /// index with itself; section counts with their rows; keys with the key

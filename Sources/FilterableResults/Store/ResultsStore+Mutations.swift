@@ -27,7 +27,7 @@ extension ResultsStore {
         }
         noteMutation()
         place(allocateRow(element, key: key), inSection: target)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Inserts an element at a raw index path; the row index may equal the
@@ -50,7 +50,7 @@ extension ResultsStore {
         }
         let id = try allocateNewRow(element)
         table.insertRow(id, visible: passesFilters(element), atItem: header.index + 1 + indexPath.row, section: section, headerItem: header.index)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Inserts an element just before a live row, in its section.
@@ -60,7 +60,7 @@ extension ResultsStore {
         try requireUnplacedRows()
         let id = try allocateNewRow(element)
         table.insertRow(id, visible: passesFilters(element), before: next)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Refuses an insert at a position in a store that places rows itself.
@@ -144,7 +144,7 @@ extension ResultsStore {
         guard !rows.isEmpty else { return 0 }
         noteMutation()
         let count = removeAndRelease(rows)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
         return count
     }
 
@@ -184,7 +184,7 @@ extension ResultsStore {
     @inlinable mutating func removeAndRelease(_ id: RowID) {
         removeRow(id)
         releaseRow(id)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Moves the element at `source` so that it ends up at `destination`,
@@ -213,7 +213,7 @@ extension ResultsStore {
         table.removeRow(atRaw: source)
         tracker.touch(id)
         table.insertRow(id, visible: passesFilters(element(ofRow: id)), atRaw: destination)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Replaces the element that has `element`'s key, in place (or in its
@@ -228,7 +228,7 @@ extension ResultsStore {
         guard let id = try editableRow(forKey: key) else { return }
         noteMutation()
         replaceRow(id, with: element, key: key)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Replaces the element matching `old` by `new`; nothing happens when no
@@ -246,7 +246,7 @@ extension ResultsStore {
         if newKey != oldKey { try requireNew(newKey) }
         noteMutation()
         replaceRow(id, with: new, key: newKey)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Replaces the element at a raw index path.
@@ -281,7 +281,7 @@ extension ResultsStore {
         if newKey != key(ofRow: id) { try requireNew(newKey) }
         noteMutation()
         replaceRow(id, with: new, key: newKey)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
     }
 
     /// Replaces a validated row, keeping its identity when the key stays.
@@ -323,7 +323,7 @@ extension ResultsStore {
         if newKey != key { try requireNew(newKey) }
         noteMutation()
         replaceRow(id, with: element, key: newKey)
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
         return true
     }
 }

@@ -80,6 +80,10 @@ public struct ResultsStore<Element, Key: Hashable> {
     @usableFromInline var precomputedChangeset: (version: ResultsStoreVersion, changeset: ResultsChangeset<Element, Key>)?
     /// The refresh in progress, if any (see ``beginRefresh()``).
     @usableFromInline var refresh: Refresh?
+    #if FILTERABLE_RESULTS_CHECKS
+    /// Edits since the last whole check (see ``_checkInvariants()``).
+    @usableFromInline var editsSinceCheck = 0
+    #endif
 
     /// Creates an empty store that identifies elements by `key` and compares
     /// their content with `isSameContent`.

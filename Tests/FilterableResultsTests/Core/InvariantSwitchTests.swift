@@ -10,3 +10,28 @@ import Testing
         #expect(invariantChecksAreCompiled, "build the tests without FILTERABLE_RESULTS_CHECKS=0: the checks are part of what they test")
     }
 }
+
+extension InvariantSwitchTests {
+    /// Whole-table edits are checked every time. Row edits are too in a
+    /// store of up to 64 rows; in one of *n* rows, every (*n* / 64)th is,
+    /// so that checking costs a test O(1) a row edit.
+    @Test func smallStoresAreCheckedAfterEveryEditLargeOnesOnAShare() throws {
+        var small = ResultsStore<Int, Int>(key: { $0 })
+        try small.setData(Array(0..<50))
+        for value in 50..<64 {
+            try small.add(value)
+            #expect(small.editsSinceInvariantCheck == 0)
+        }
+
+        var large = ResultsStore<Int, Int>(key: { $0 })
+        try large.setData(Array(0..<1_000))
+        #expect(large.editsSinceInvariantCheck == 0)
+        // 1,000 rows: checked on every 16th edit (16 × 64 ≥ 1,000 > 15 × 64).
+        for edit in 1...15 {
+            try large.replace(edit)
+            #expect(large.editsSinceInvariantCheck == edit)
+        }
+        try large.replace(16)
+        #expect(large.editsSinceInvariantCheck == 0)
+    }
+}
