@@ -151,6 +151,9 @@ extension ResultsController {
         let upper = to.row < others ? other(to.row) : nil
         var written: [Element]
         if reordering.place(&row, lower, upper, ascending) {
+            // Sorted strictly between the rows it was dropped between, it
+            // goes there with no search; else the store places it.
+            if sorts, try store.replace(rowAt: from, with: row, ifSortedAt: to) { return [row] }
             written = [row]
         } else {
             written = (0..<others).map(other)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A user's drag, read in the table the view shows and made in the store
 /// as it is now.
 ///
@@ -131,5 +133,58 @@ extension ResultsStore {
         }
         let rows = numberOfRawElements(inSection: section)! - (from?.section == section ? 1 : 0)
         return RawIndexPath(row: destination.row == 0 ? 0 : rows, section: section)
+    }
+}
+
+extension ResultsStore {
+    /// Replaces the element of the row at `source` by `element` (the same
+    /// key) and moves the row to `destination` (in its section, its row
+    /// after the move), when the sort keys put it there and nowhere else:
+    /// strictly after the row it then follows and strictly before the row
+    /// it then precedes, in the section its value belongs to. Otherwise
+    /// (a tie with a neighbour, an order outside them, another section,
+    /// another row under the key) it returns `false` and changes nothing:
+    /// ``replace(_:)`` then places the row by a search, as a stable sort
+    /// would.
+    ///
+    /// A user's drop names the rows the row goes between, so checking
+    /// those two is enough: the section is in order, so every row before
+    /// the first sorts at most level with it, every row after the second
+    /// at least level with that one.
+    ///
+    /// - Throws: as ``replace(_:)``: ``ResultsError/missingPrimaryKey(_:)``,
+    ///   ``ResultsError/keyChangedInPlace(old:new:)``; nothing changes then.
+    /// - Complexity: O(log *n*), with two comparisons.
+    @inlinable mutating func replace(
+        rowAt source: RawIndexPath, with element: Element, ifSortedAt destination: RawIndexPath
+    ) throws(ResultsError) -> Bool {
+        let key = try requireKey(of: element)
+        guard let id = try editableRow(forKey: key), !sortKeys.isEmpty, source.section == destination.section,
+              id == table.row(atRaw: source), belongs(element, inSection: source.section)
+        else { return false }
+        let others = rowCount(inSection: source.section) - 1
+        guard (0...others).contains(destination.row) else { return false }
+        // The other rows by rank (one descent each): `index` among them.
+        // The copy of the slots is gone before the row's content is written.
+        func isSortedThere() -> Bool {
+            let first = table.rowsBefore(rawSection: source.section)
+            let slots = table.slots
+            let keys = sortKeys
+            func order(ofOther index: Int) -> ComparisonResult {
+                let other = table.row(atRank: first + index + (index >= source.row ? 1 : 0))
+                return slots.withPointer(at: Int(other)) { keys.compare(element, $0.pointee) }
+            }
+            return (destination.row == 0 || order(ofOther: destination.row - 1) == .orderedDescending)
+                && (destination.row == others || order(ofOther: destination.row) == .orderedAscending)
+        }
+        guard isSortedThere() else { return false }
+        noteMutation()
+        replaceContent(ofRow: id, with: element)
+        if source != destination {
+            table.removeRow(atRaw: source)
+            table.insertRow(id, visible: passesFilters(element), atRaw: destination)
+        }
+        _checkInvariants()
+        return true
     }
 }
