@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Invariant checks: `_checkInvariants()` walks a store's whole structure
-// after every edit when the condition `FILTERABLE_RESULTS_CHECKS` is set at
-// compile time (as swift-collections gates `COLLECTIONS_INTERNAL_CHECKS`).
+// after every whole-table edit, and after row edits at a rate that keeps
+// their cost O(1) each (ResultsStore+Invariants.swift), when the condition
+// `FILTERABLE_RESULTS_CHECKS` is set at compile time (as swift-collections gates `COLLECTIONS_INTERNAL_CHECKS`).
 // It is set in this package's own debug builds (`swift test`, the examples,
 // the integrations, benchmarks and fuzzers built from this checkout), and
 // never in an app that depends on the package through a URL (its checkout

@@ -14,7 +14,7 @@ import Foundation
 
 let options = SoakOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 
-// The store's own invariant checks after every edit: compiled into the
+// The store's own invariant checks as it is edited: compiled into the
 // package's debug builds (Package.swift), so `swift run results-soak` has them.
 let checks = invariantChecksAreCompiled
 

@@ -184,7 +184,7 @@ extension ResultsStore {
             table.removeRow(atRaw: source)
             table.insertRow(id, visible: passesFilters(element), atRaw: destination)
         }
-        _checkInvariants()
+        _checkInvariantsAfterRowEdit()
         return true
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The package's invariant checks are a compile-time condition
 /// (`FILTERABLE_RESULTS_CHECKS`, Package.swift): this package's own debug
-/// builds have them, so every mutation in these tests is followed by a walk
+/// builds have them, so the mutations in these tests are followed by walks
 /// of the store's structures.
 @Suite struct InvariantSwitchTests {
     @Test func theTestsRunWithInvariantChecksCompiledIn() {

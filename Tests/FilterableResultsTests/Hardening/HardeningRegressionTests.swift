@@ -418,7 +418,7 @@ struct HardeningRegressionTests {
         var description: String { "account \(id)" }
     }
 
-    /// A store of accounts 0..<count, checked after every edit.
+    /// A store of accounts 0..<count, its structures checked as it is edited.
     static func accounts(_ count: Int) throws -> (ResultsStore<Account, Int>, [Account]) {
         var store = ResultsStore<Account, Int>(key: \.id)
         let accounts = (0..<count).map { Account(id: $0) }
