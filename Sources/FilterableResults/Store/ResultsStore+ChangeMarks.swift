@@ -114,13 +114,14 @@ extension ResultsStore {
             var end = start
             while end < moving.count && moving[end].section == section { end += 1 }
             let count = rowCount(inSection: section)
+            let first = table.rowsBefore(rawSection: section)
             for index in start..<end {
                 let element = element(ofRow: moving[index].id)
                 let placeAmongTies = moving[index].placeAmongTies
                 moving[index].gap = (0..<count).partitioningIndex { row in
-                    switch sortKeys.compare(self.element(ofRow: table.row(atRaw: RawIndexPath(row: row, section: section))!), element) {
-                    case .orderedDescending: true
-                    case .orderedAscending: false
+                    switch order(of: element, againstRowAtRank: first + row) {
+                    case .orderedAscending: true
+                    case .orderedDescending: false
                     case .orderedSame: row >= placeAmongTies
                     }
                 }

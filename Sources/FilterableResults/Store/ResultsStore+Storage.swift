@@ -345,6 +345,18 @@ extension ResultsStore {
         return index
     }
 
+    /// How the sort keys order `element` against the row at `rank` (its
+    /// place in the whole table, sections' rows end to end): the probe of
+    /// every search of a sorted section, one descent and no copy of the
+    /// row's element. A section's first row's rank is
+    /// `table.rowsBefore(rawSection:)`, and it stays while rows move within
+    /// the section.
+    ///
+    /// - Complexity: O(log *n*), plus one comparison.
+    @inlinable func order(of element: Element, againstRowAtRank rank: Int) -> ComparisonResult {
+        table.slots.withPointer(at: Int(table.row(atRank: rank))) { sortKeys.compare(element, $0.pointee) }
+    }
+
     /// Where a new element goes in a section: after its ties when sorted,
     /// else at the end.
     ///
@@ -352,10 +364,8 @@ extension ResultsStore {
     @inlinable func insertionIndex(of element: Element, inSection section: Int) -> Int {
         let count = rowCount(inSection: section)
         guard !sortKeys.isEmpty else { return count }
-        return (0..<count).partitioningIndex { row in
-            let other = self.element(ofRow: table.row(atRaw: RawIndexPath(row: row, section: section))!)
-            return sortKeys.compare(element, other) == .orderedAscending
-        }
+        let first = table.rowsBefore(rawSection: section)
+        return (0..<count).partitioningIndex { order(of: element, againstRowAtRank: first + $0) == .orderedAscending }
     }
 
     /// Adds a stored row to the store's chosen place: its section by
@@ -385,14 +395,9 @@ extension ResultsStore {
         }
         guard !sortKeys.isEmpty else { return }
         let count = rowCount(inSection: indexPath.section)
-        // Rows by rank: the section's first row's rank stays while the row
-        // moves within it, and a rank is one descent (a raw position is two).
+        // Rows by rank: a rank is one descent (a raw position is two).
         let first = table.rowsBefore(rawSection: indexPath.section)
-        let slots = table.slots
-        let keys = sortKeys
-        func order(ofRowAt row: Int) -> ComparisonResult {
-            slots.withPointer(at: Int(table.row(atRank: first + row))) { keys.compare(element, $0.pointee) }
-        }
+        func order(ofRowAt row: Int) -> ComparisonResult { self.order(of: element, againstRowAtRank: first + row) }
         // Already in order among its neighbours: nothing moves.
         let afterPrevious = indexPath.row == 0 || order(ofRowAt: indexPath.row - 1) != .orderedAscending
         let beforeNext = indexPath.row + 1 == count || order(ofRowAt: indexPath.row + 1) != .orderedDescending

@@ -164,20 +164,14 @@ extension ResultsStore {
         else { return false }
         let others = rowCount(inSection: source.section) - 1
         guard (0...others).contains(destination.row) else { return false }
-        // The other rows by rank (one descent each): `index` among them.
-        // The copy of the slots is gone before the row's content is written.
-        func isSortedThere() -> Bool {
-            let first = table.rowsBefore(rawSection: source.section)
-            let slots = table.slots
-            let keys = sortKeys
-            func order(ofOther index: Int) -> ComparisonResult {
-                let other = table.row(atRank: first + index + (index >= source.row ? 1 : 0))
-                return slots.withPointer(at: Int(other)) { keys.compare(element, $0.pointee) }
-            }
-            return (destination.row == 0 || order(ofOther: destination.row - 1) == .orderedDescending)
-                && (destination.row == others || order(ofOther: destination.row) == .orderedAscending)
+        // The other rows by rank: `index` among them, the row itself skipped.
+        let first = table.rowsBefore(rawSection: source.section)
+        func order(ofOther index: Int) -> ComparisonResult {
+            self.order(of: element, againstRowAtRank: first + index + (index >= source.row ? 1 : 0))
         }
-        guard isSortedThere() else { return false }
+        guard destination.row == 0 || order(ofOther: destination.row - 1) == .orderedDescending,
+              destination.row == others || order(ofOther: destination.row) == .orderedAscending
+        else { return false }
         noteMutation()
         replaceContent(ofRow: id, with: element)
         if source != destination {
