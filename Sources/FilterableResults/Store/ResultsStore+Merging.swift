@@ -47,6 +47,7 @@ extension ResultsStore {
         }
         var keys: [[Key]] = []
         for section in sections { keys.append(try requireKeys(of: section.elements)) }
+        let fromBaseline = !tracker.hasChanges
         noteMutation()
 
         var summary = MergeSummary()
@@ -66,6 +67,11 @@ extension ResultsStore {
         if !ids.isEmpty || sectioning?.identified != nil { tracker.sectionTitlesChanged = true }
         rebuildWithFreshSections(built)
         tracker.touchAll()
+        // Each row's content was compared once, with the baseline's: the
+        // rows it stored anew are exactly the rows changed (a repeated key
+        // compares with content already replaced; a row whose section
+        // changes is stored anew with equal content).
+        if fromBaseline && summary.foldedDuplicates == 0 && _sectioning == nil { tracker.exactContentVersion = version }
         _checkInvariants()
         return summary
     }
