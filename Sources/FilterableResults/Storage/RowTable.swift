@@ -493,6 +493,7 @@ extension RowTable {
                         shown = !hides || flag
                         let section = record(-1 - item)
                         (name, sectionID) = (section.name, section.sectionID)
+                        if shown { rows.reserveCapacity(Int(section.visibleCount)) }
                     } else if shown && flag {
                         rows.append(item)
                     }
@@ -535,11 +536,20 @@ extension RowTable {
 
     /// Every row, in order.
     ///
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(*n*), with O(1) per leaf without section headers.
     @inlinable var allRows: [Int32] {
         var rows: [Int32] = []
         rows.reserveCapacity(rowCount)
-        tree.forEachLeaf { leaf in leaf.forEachRow(in: ~0) { _, id in rows.append(id) } }
+        tree.forEachLeaf { leaf in
+            guard leaf.headerMask == 0 else {
+                leaf.forEachRow(in: ~0) { _, id in rows.append(id) }
+                return
+            }
+            let count = leaf.count
+            leaf.withUnsafeMutablePointerToElements { items in
+                rows.append(contentsOf: UnsafeBufferPointer(start: items, count: count))
+            }
+        }
         return rows
     }
 }

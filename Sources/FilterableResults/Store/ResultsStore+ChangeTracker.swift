@@ -24,6 +24,13 @@ extension ResultsStore {
         /// Whether a section may have kept its id and changed its name (a
         /// title derived again): the changeset then compares names.
         @usableFromInline var sectionTitlesChanged = false
+        /// The store's version when ``contentTouched`` was last known to
+        /// list, each once, exactly the rows whose content differs from the
+        /// baseline's (a `setData` that was the first edit since the
+        /// baseline and folded no duplicates): while the store is at that
+        /// version, the changeset takes the list as it is instead of
+        /// comparing each row's content again.
+        @usableFromInline var exactContentVersion: ResultsStoreVersion?
 
         @inlinable init() {}
 

@@ -70,6 +70,7 @@ extension ResultsStore {
     @inlinable mutating func resetTracking() {
         // A new baseline is a new version: a copy taken before it still
         // holds the changes reported now, and must not be adopted as this.
+        tracker.exactContentVersion = nil
         noteMutation()
         precomputedChangeset = nil
         // A row can be retired more than once (removed, added back, removed).

@@ -47,6 +47,7 @@ extension ResultsStore {
         }
         var keys: [[Key]] = []
         for section in sections { keys.append(try requireKeys(of: section.elements)) }
+        let fromBaseline = !tracker.hasChanges
         noteMutation()
 
         var summary = MergeSummary()
@@ -66,6 +67,12 @@ extension ResultsStore {
         if !ids.isEmpty || sectioning?.identified != nil { tracker.sectionTitlesChanged = true }
         rebuildWithFreshSections(built)
         tracker.touchAll()
+        // Each row's content was compared once, with the baseline's: the
+        // rows it stored anew are exactly the rows changed (not so for a
+        // repeated key, compared with content already replaced, nor in a
+        // store sectioned by value, where a row whose section changes is
+        // stored anew with equal content).
+        if fromBaseline && summary.foldedDuplicates == 0 && _sectioning == nil { tracker.exactContentVersion = version }
         _checkInvariants()
         return summary
     }
@@ -103,6 +110,7 @@ extension ResultsStore {
             throw .rowsPlacedByStore(operation: "merging in an order of its own (sortedBy)")
         }
         let keys = try requireKeys(of: elements)
+        let fromBaseline = !tracker.hasChanges
         if prune && keepingFetchOrder && !placesRows && table.numberOfSections <= 1 && mergeSort.isEmpty {
             // The page exactly, in its order, rows keeping their identity:
             // what setData does, in one rebuild; the section keeps its name.
@@ -123,6 +131,8 @@ extension ResultsStore {
         if !mergeSort.isEmpty {
             for section in 0..<table.numberOfSections { sortRows(inSection: section, by: mergeSort) }
         }
+        // As for `setData`: the rows stored anew are exactly those changed.
+        if fromBaseline && summary.foldedDuplicates == 0 && _sectioning == nil { tracker.exactContentVersion = version }
         _checkInvariants()
         return summary
     }
