@@ -536,7 +536,7 @@ extension RowTable {
 
     /// Every row, in order.
     ///
-    /// - Complexity: O(*n*), with O(1) per leaf without section headers.
+    /// - Complexity: O(*n*); a leaf without section headers is one copy.
     @inlinable var allRows: [Int32] {
         var rows: [Int32] = []
         rows.reserveCapacity(rowCount)

@@ -48,7 +48,8 @@ func longestIncreasingSubsequence<Value: Comparable>(_ values: [Value]) -> [Bool
 /// `bound`) with the greatest total weight.
 ///
 /// Used for sections, where a section whose rows change must rather stay
-/// than move (UIKit cannot move a section and change its rows at once).
+/// than move (UIKit cannot move a section and change its rows at once),
+/// and for runs of rows, each weighing its length (``SingleSectionDiff``).
 ///
 /// - Complexity: O(*n* log *bound*).
 @inlinable

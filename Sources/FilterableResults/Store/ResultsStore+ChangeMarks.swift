@@ -50,7 +50,7 @@ extension ResultsStore {
             if placesRows { placedAgain.append(id) }
         }
         if !placedAgain.isEmpty { placeAgain(placedAgain) }
-        if marked > 0 { _checkInvariantsAfterRowEdit() }
+        if marked > 0 { _checkInvariantsAfterRowEdit(rows: marked) }
         return marked
     }
 

@@ -25,11 +25,14 @@ extension ResultsStore {
         /// title derived again): the changeset then compares names.
         @usableFromInline var sectionTitlesChanged = false
         /// The store's version when ``contentTouched`` was last known to
-        /// list, each once, exactly the rows whose content differs from the
-        /// baseline's (a `setData` that was the first edit since the
-        /// baseline and folded no duplicates): while the store is at that
-        /// version, the changeset takes the list as it is instead of
-        /// comparing each row's content again.
+        /// list exactly the rows whose content differs from the baseline's
+        /// (a `setData` or merge that was the first edit since the
+        /// baseline, folded no repeated key and sections no rows by value):
+        /// while the store is at that version, the changeset takes the list
+        /// as it is instead of comparing each row's content again.
+        ///
+        /// No later edit can leave it standing: this reference shares the
+        /// version, so the next `noteMutation()` replaces the store's.
         @usableFromInline var exactContentVersion: ResultsStoreVersion?
 
         @inlinable init() {}

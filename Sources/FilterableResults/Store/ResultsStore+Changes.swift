@@ -8,7 +8,8 @@
 ///   the rows in order with the old and new flag of each;
 /// - few rows were touched and no section came or went: each touched row's
 ///   old and new position, O(log *n*) each;
-/// - otherwise the whole-table diff (``TableDiff``).
+/// - otherwise the whole-table diff: ``SingleSectionDiff`` for a table that
+///   is one section before and after, ``TableDiff`` for any other.
 extension ResultsStore {
     /// Returns the changes of the visible table since the last call (or
     /// since the store was made), and starts tracking anew.

@@ -1,5 +1,5 @@
-/// Whether this build of the package checks its structures after every
-/// edit: the compile-time condition `FILTERABLE_RESULTS_CHECKS` (set in the
+/// Whether this build of the package checks its structures as it is
+/// edited: the compile-time condition `FILTERABLE_RESULTS_CHECKS` (set in the
 /// package's own debug builds, never in an app's: see Package.swift).
 @_spi(Testing) public let invariantChecksAreCompiled: Bool = {
     #if FILTERABLE_RESULTS_CHECKS
@@ -13,24 +13,26 @@
 extension ResultsStore {
     #if FILTERABLE_RESULTS_CHECKS
     /// Runs ``checkInvariants()``: this build checks its structures. For
-    /// edits that visit the whole table anyway (`setData`, a merge, a
-    /// filter, sections).
+    /// edits that may visit the whole table (`setData`, merges, filters,
+    /// sections, reorganizing).
     @inlinable mutating func _checkInvariants() {
         editsSinceCheck = 0
         checkInvariants()
     }
 
-    /// The rows a whole check may visit per row edit, on average: a store
-    /// of up to this many rows is checked after every row edit, a larger
-    /// one of *n* rows after every (*n* / this)th, so that a test's row
-    /// edits cost O(1) checking each and not O(*n*). A broken structure
-    /// stays broken, so the next check meets it.
+    /// The rows a whole check may visit per row edited, on average: a
+    /// store of up to this many rows is checked after every row edit, a
+    /// larger one of *n* rows once (*n* / this) rows have been edited since
+    /// its last check, so that a test's row edits cost O(1) checking each
+    /// and not O(*n*); an edit of *n* / this rows or more is checked at
+    /// once. A broken structure stays broken, so the next check meets it.
     @usableFromInline static var checkedRowsPerEdit: Int { 64 }
 
-    /// Runs ``checkInvariants()`` when this row edit's share of it is due
-    /// (see ``checkedRowsPerEdit``): this build checks its structures.
-    @inlinable mutating func _checkInvariantsAfterRowEdit() {
-        editsSinceCheck += 1
+    /// Runs ``checkInvariants()`` when the share of it of this edit of
+    /// `rows` rows is due (see ``checkedRowsPerEdit``): this build checks
+    /// its structures.
+    @inlinable mutating func _checkInvariantsAfterRowEdit(rows: Int = 1) {
+        editsSinceCheck += rows
         guard editsSinceCheck * Self.checkedRowsPerEdit >= table.rowCount else { return }
         _checkInvariants()
     }
@@ -38,11 +40,11 @@ extension ResultsStore {
     /// Does nothing: this build does not check its structures.
     @inlinable @inline(__always) mutating func _checkInvariants() {}
     /// Does nothing: this build does not check its structures.
-    @inlinable @inline(__always) mutating func _checkInvariantsAfterRowEdit() {}
+    @inlinable @inline(__always) mutating func _checkInvariantsAfterRowEdit(rows: Int = 1) {}
     #endif
 
-    /// The edits since this store's last whole check, or `nil` when this
-    /// build does not check its structures.
+    /// The rows edited since this store's last whole check, or `nil` when
+    /// this build does not check its structures.
     ///
     /// - Complexity: O(1).
     @_spi(Testing) public var editsSinceInvariantCheck: Int? {

@@ -144,7 +144,7 @@ extension ResultsStore {
         guard !rows.isEmpty else { return 0 }
         noteMutation()
         let count = removeAndRelease(rows)
-        _checkInvariantsAfterRowEdit()
+        _checkInvariantsAfterRowEdit(rows: rows.count)
         return count
     }
 

@@ -81,7 +81,7 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// The refresh in progress, if any (see ``beginRefresh()``).
     @usableFromInline var refresh: Refresh?
     #if FILTERABLE_RESULTS_CHECKS
-    /// Edits since the last whole check (see ``_checkInvariants()``).
+    /// Rows edited since the last whole check (see ``_checkInvariantsAfterRowEdit(rows:)``).
     @usableFromInline var editsSinceCheck = 0
     #endif
 

@@ -36,25 +36,22 @@ struct SingleSectionDiff {
     @usableFromInline let new: [Int32]
     /// Whether each row's content changed, by identity; empty for none.
     @usableFromInline let changed: [Bool]
-    /// The section's index in both tables.
-    @usableFromInline let section: Int
-
-    @inlinable init(old: [Int32], new: [Int32], changed: [Bool], section: Int = 0) {
+    @inlinable init(old: [Int32], new: [Int32], changed: [Bool]) {
         self.old = old
         self.new = new
         self.changed = changed
-        self.section = section
     }
 
     @inlinable func isChanged(_ id: Int32) -> Bool { !changed.isEmpty && changed[Int(id)] }
 
-    @inlinable func path(_ row: Int32) -> ResultsIndexPath { ResultsIndexPath(row: Int(row), section: section) }
+    @inlinable func path(_ row: Int32) -> ResultsIndexPath { ResultsIndexPath(row: Int(row), section: 0) }
 
     /// The row events, deletes first (by old row), then inserts, moves and
     /// updates (by new row); `slotCount` bounds the row identities.
     ///
-    /// - Complexity: O(*n* + *m*) for *n* old and *m* new rows, plus
-    ///   O(*r* log *r*) for *r* runs when rows moved.
+    /// - Complexity: O(*n* + *m* + *s*) for *n* old and *m* new rows and
+    ///   *s* row identities (`slotCount`), plus O(*r* log *r*) for *r* runs
+    ///   when rows moved.
     @inlinable func events<Element, Key>(slotCount: Int) -> [ResultsChangeset<Element, Key>.RowEvent] {
         typealias Event = ResultsChangeset<Element, Key>.RowEvent
         // Each old row's position, by identity (-1: not in the old section).

@@ -1,4 +1,6 @@
-/// The normaliser: the one place that knows UIKit's batch-update rules.
+/// The normaliser: the place that knows UIKit's batch-update rules for
+/// sections (``SingleSectionDiff`` diffs a one-section table by the same
+/// rules for rows).
 ///
 /// It diffs two visible tables whose rows carry internal identities and
 /// produces changes a table or collection view applies in one batch:

@@ -13,8 +13,8 @@ import Testing
 
 extension InvariantSwitchTests {
     /// Whole-table edits are checked every time. Row edits are too in a
-    /// store of up to 64 rows; in one of *n* rows, every (*n* / 64)th is,
-    /// so that checking costs a test O(1) a row edit.
+    /// store of up to 64 rows; in one of *n* rows, once *n* / 64 rows have
+    /// been edited, so that checking costs a test O(1) a row edited.
     @Test func smallStoresAreCheckedAfterEveryEditLargeOnesOnAShare() throws {
         var small = ResultsStore<Int, Int>(key: { $0 })
         try small.setData(Array(0..<50))
@@ -32,6 +32,10 @@ extension InvariantSwitchTests {
             #expect(large.editsSinceInvariantCheck == edit)
         }
         try large.replace(16)
+        #expect(large.editsSinceInvariantCheck == 0)
+        // An edit of n / 64 rows or more is checked at once.
+        try large.replace(17)
+        #expect(large.remove(keys: Array(100..<116)) == 16)
         #expect(large.editsSinceInvariantCheck == 0)
     }
 }
