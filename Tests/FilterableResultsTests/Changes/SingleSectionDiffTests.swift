@@ -319,3 +319,40 @@ extension SingleSectionDiffTests {
         #expect(try Self.updatedAfterVouchedRefresh { $0.id == 3 ? Entry(id: 3, value: 3) : $0 } == [])
     }
 }
+
+extension SingleSectionDiffTests {
+    /// A store of two sections by value, one of them all filtered out and
+    /// hidden, shows one section before and after each refresh: the
+    /// refresh is diffed by runs, and means what ``TableDiff`` says.
+    @MainActor
+    @Test func aStoreShowingOneOfItsSectionsIsDiffedByRuns() throws {
+        func store() -> ResultsStore<Entry, Int> {
+            var store = ResultsStore<Entry, Int>.items(sectionedBy: .by(\.group), hidesEmptySections: true)
+            store.addFilter(ResultsFilter<Entry>(title: "not b", group: "group") { $0.group != "b" })
+            return store
+        }
+        for seed in 1...10 as ClosedRange<UInt64> {
+            var random = SeededRandomNumberGenerator(seed: seed)
+            let first = (0..<120).map { Entry(id: $0, value: $0 % 4, group: $0 % 3 == 0 ? "b" : "a") }
+            var plain = store()
+            try plain.setData(first)
+            _ = plain.takeChangeset()
+            let validated = try ValidatedController(store())
+            try validated.controller.setData(first)
+            for step in 0..<4 {
+                let context = "seed \(seed), step \(step)"
+                let page = Self.refresh(of: plain.rawSections.flatMap(\.elements), nextKey: 1_000 * (step + 1), using: &random)
+                    .map { Entry(id: $0.id, value: $0.value, group: $0.group == "b" ? "b" : "a") }
+                let before = plain.snapshot.sections.map(ResultsSection.init)
+                #expect(before.count == 1 && plain.rawSections.count == 2, "\(context)")
+                try plain.setData(page)
+                try validated.controller.setData(page)
+                let reference = Self.byTableDiff(plain)
+                let changeset = plain.takeValidatedChangeset(from: before)
+                #expect(Self.meaning(changeset) == Self.meaning(reference), "\(context)")
+                #expect(validated.violations.isEmpty, "\(context): \(validated.violations)")
+                #expect(keys(plain.snapshot.sections.map(ResultsSection.init)) == validated.keys, "\(context)")
+            }
+        }
+    }
+}
