@@ -67,12 +67,7 @@ extension ResultsStore {
         if !ids.isEmpty || sectioning?.identified != nil { tracker.sectionTitlesChanged = true }
         rebuildWithFreshSections(built)
         tracker.touchAll()
-        // Each row's content was compared once, with the baseline's: the
-        // rows it stored anew are exactly the rows changed (not so for a
-        // repeated key, compared with content already replaced, nor in a
-        // store sectioned by value, where a row whose section changes is
-        // stored anew with equal content).
-        if fromBaseline && summary.foldedDuplicates == 0 && _sectioning == nil { tracker.exactContentVersion = version }
+        vouchForContentTouched(fromBaseline: fromBaseline, summary)
         _checkInvariants()
         return summary
     }
@@ -131,8 +126,7 @@ extension ResultsStore {
         if !mergeSort.isEmpty {
             for section in 0..<table.numberOfSections { sortRows(inSection: section, by: mergeSort) }
         }
-        // As for `setData`: the rows stored anew are exactly those changed.
-        if fromBaseline && summary.foldedDuplicates == 0 && _sectioning == nil { tracker.exactContentVersion = version }
+        vouchForContentTouched(fromBaseline: fromBaseline, summary)
         _checkInvariants()
         return summary
     }
@@ -471,6 +465,17 @@ extension ResultsStore {
         order?.next = cursor
         summary.updated = Set(changed).count
         return (rows, isNew, changed)
+    }
+
+    /// After a `setData` or merge that began at the baseline: each row's
+    /// content was compared once, with the baseline's, so the rows it
+    /// stored anew are exactly the rows changed, and the changeset may take
+    /// them as they are (`tracker.exactContentVersion`). Not so
+    /// after a repeated key (compared with content already replaced), nor
+    /// in a store sectioned by value (a row whose section changes is stored
+    /// anew with equal content).
+    @inlinable mutating func vouchForContentTouched(fromBaseline: Bool, _ summary: MergeSummary) {
+        if fromBaseline && summary.foldedDuplicates == 0 && _sectioning == nil { tracker.exactContentVersion = version }
     }
 
     /// Releases every live row not claimed by an upsert; returns how many.
