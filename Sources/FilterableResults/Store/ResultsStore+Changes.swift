@@ -91,8 +91,8 @@ extension ResultsStore {
     /// marked changed always does).
     @inlinable func isChanged(_ id: Int32) -> Bool {
         if !tracker.markedRows.isEmpty && tracker.markedRows.contains(id) { return true }
-        guard let sameContent else { return true }
-        return !baseline.slots.withPointer(at: Int(id)) { old in table.slots.withPointer(at: Int(id)) { sameContent(old, $0) } }
+        let sameContent = self.sameContent
+        return !baseline.slots.withPointer(at: Int(id)) { old in table.slots.withPointer(at: Int(id)) { sameContent.compare(old, $0).same } }
     }
 
     /// Wraps events by identity with the tables they refer to, ordered

@@ -331,6 +331,8 @@ extension ResultsStore {
             case unclaimed
             /// An existing row the input names.
             case existing
+            /// An existing row the input names whose content changed.
+            case changed
             /// A row the input created.
             case new
         }
@@ -345,11 +347,11 @@ extension ResultsStore {
         }
 
         @inlinable subscript(id: RowID) -> Claim {
-            get {
+            @inline(__always) get {
                 if let sparseClaims { return sparseClaims[id] ?? .unclaimed }
                 return Int(id) < claims.count ? claims[Int(id)] : .unclaimed
             }
-            set {
+            @inline(__always) set {
                 if sparseClaims != nil {
                     sparseClaims![id] = newValue
                     return
@@ -416,15 +418,12 @@ extension ResultsStore {
         for (index, element) in elements.enumerated() {
             let key = keys[index]
             var found: RowID?
-            // The content comparison with the row found, when made on the
-            // way: (same, identical).
-            var comparison: (Bool, Bool)?
+            // The content comparison with the row found, when made on the way.
+            var comparison: (same: Bool, identical: Bool)?
             if let keyAt, cursor < orderRows.count {
                 let candidate = orderRows[cursor]
-                comparison = table.slots.withPointer(at: Int(candidate)) { old -> (Bool, Bool)? in
-                    guard keyAt(old) == key else { return nil }
-                    guard let sameContent else { return (false, false) }
-                    return withUnsafePointer(to: element) { new in (sameContent(old, new), Self.isBitwiseIdentical(old, new)) }
+                comparison = table.slots.withPointer(at: Int(candidate)) { old in
+                    keyAt(old) == key ? withUnsafePointer(to: element) { sameContent.compare(old, $0) } : nil
                 }
                 if comparison != nil {
                     found = candidate
@@ -439,31 +438,37 @@ extension ResultsStore {
                     cursor = Int(positions[Int(id)]) &+ 1
                 }
             }
-            if let id = found {
-                let claim = claims[id]
-                if claim != .unclaimed {
-                    summary.foldedDuplicates += 1
-                    if claim == .new {
-                        table.slots[Int(id)] = element
-                    } else if updateContent(ofRow: id, with: element, comparison: comparison) {
-                        changed.append(id)
-                    }
-                    continue
-                }
-                claims[id] = .existing
-                if updateContent(ofRow: id, with: element, comparison: comparison) { changed.append(id) }
-                rows.append(id)
-                isNew.append(false)
-            } else {
+            guard let id = found else {
                 let id = allocateRow(element, key: key, hash: hash)
                 claims[id] = .new
                 summary.inserted += 1
                 rows.append(id)
                 isNew.append(true)
+                continue
             }
+            let claim = claims[id]
+            if claim == .new {
+                summary.foldedDuplicates += 1
+                table.slots[Int(id)] = element
+                continue
+            }
+            if claim != .unclaimed { summary.foldedDuplicates += 1 }
+            // The same bytes, in a store that does not section by value:
+            // nothing to store, nothing changed.
+            let isUnchanged = comparison.map { $0.same && $0.identical && _sectioning == nil } ?? false
+            let isChanged = !isUnchanged && updateContent(ofRow: id, with: element, comparison: comparison)
+            if isChanged { changed.append(id) }
+            if claim == .unclaimed {
+                claims[id] = isChanged ? .changed : .existing
+                rows.append(id)
+                isNew.append(false)
+            } else if isChanged && claim == .existing {
+                claims[id] = .changed
+            }
+            // A row changed by a repeat of its key is counted once.
+            if isChanged && claim != .changed { summary.updated += 1 }
         }
         order?.next = cursor
-        summary.updated = Set(changed).count
         return (rows, isNew, changed)
     }
 

@@ -140,13 +140,10 @@ extension ResultsStore {
     /// equivalence, so an element whose section name became its look-alike
     /// ("é" as one scalar or as "e" + U+0301) compares equal, yet section
     /// names are told apart by their scalars.
-    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element, comparison: (Bool, Bool)? = nil) -> Bool {
-        // The content comparison (same, identical), unless already made.
-        var (same, identical) = comparison ?? (false, false)
-        if comparison == nil, let sameContent {
-            (same, identical) = table.slots.withPointer(at: Int(id)) { old in
-                withUnsafePointer(to: element) { new in (sameContent(old, new), Self.isBitwiseIdentical(old, new)) }
-            }
+    @inlinable mutating func updateContent(ofRow id: RowID, with element: Element, comparison: (same: Bool, identical: Bool)? = nil) -> Bool {
+        let sameContent = self.sameContent
+        let (same, identical) = comparison ?? table.slots.withPointer(at: Int(id)) { old in
+            withUnsafePointer(to: element) { new in sameContent.compare(old, new) }
         }
         // `sectioning` first: a call of `changesSection` copies the store.
         if same, _sectioning == nil || !changesSection(ofRow: id, to: element) {
@@ -156,24 +153,6 @@ extension ResultsStore {
             return false
         }
         replaceContent(ofRow: id, with: element)
-        return true
-    }
-
-    /// Whether two elements have the same bytes (then they are the same
-    /// value, references included; elements with padding may differ in
-    /// it, which only costs a store).
-    @inlinable static func isBitwiseIdentical(_ lhs: UnsafePointer<Element>, _ rhs: UnsafePointer<Element>) -> Bool {
-        let size = MemoryLayout<Element>.size
-        let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
-        var offset = 0
-        while offset &+ 8 <= size {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset &+= 8
-        }
-        while offset < size {
-            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset &+= 1
-        }
         return true
     }
 

@@ -35,9 +35,8 @@ public struct ResultsStore<Element, Key: Hashable> {
     // MARK: Configuration
 
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
-    /// Whether two elements in place have the same content; `nil` when every
-    /// replace counts as a change.
-    @usableFromInline let sameContent: (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?
+    /// How a replaced element's content is compared with the one it replaces.
+    @usableFromInline let sameContent: ContentComparator<Element>
     /// The sort keys every section is kept in order by; empty for none.
     @inlinable public var sortKeys: [ResultsSortKey<Element>] { _sortKeys }
     @usableFromInline var _sortKeys: [ResultsSortKey<Element>]
@@ -107,16 +106,8 @@ public struct ResultsStore<Element, Key: Hashable> {
     ) {
         self.init(
             keyOf: key, keyAt: nil,
-            sameContent: Self.inPlace(isSameContent),
+            sameContent: ContentComparator(comparing: isSameContent),
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
-    }
-
-    /// A content comparison on elements in place.
-    @inlinable static func inPlace(
-        _ isSameContent: (@Sendable (Element, Element) -> Bool)?
-    ) -> (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)? {
-        guard let isSameContent else { return nil }
-        return { isSameContent($0.pointee, $1.pointee) }
     }
 
     /// Creates an empty store from its key and content functions, both on
@@ -133,7 +124,7 @@ public struct ResultsStore<Element, Key: Hashable> {
         keyOf: @escaping @Sendable (Element) -> Key?,
         keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
         keysAreStable: Bool = false,
-        sameContent: (@Sendable (UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?,
+        sameContent: ContentComparator<Element>,
         sortedBy sortKeys: [ResultsSortKey<Element>],
         sectionedBy sectioning: ResultsSectioning<Element>?,
         hidesEmptySections: Bool
@@ -195,7 +186,7 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
     ) {
         self.init(
             keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keysAreStable: Self.isStoredInline(key),
-            sameContent: Self.inPlace(isSameContent),
+            sameContent: ContentComparator(comparing: isSameContent),
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -213,7 +204,7 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
     ) {
         self.init(
             keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keysAreStable: Self.isStoredInline(key),
-            sameContent: { $0.pointee == $1.pointee },
+            sameContent: .equality,
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -229,7 +220,7 @@ extension ResultsStore where Element: Identifiable & Equatable & SendableMetatyp
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            keyOf: { $0.id }, keyAt: { $0.pointee.id }, sameContent: { $0.pointee == $1.pointee },
+            keyOf: { $0.id }, keyAt: { $0.pointee.id }, sameContent: .equality,
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -245,7 +236,7 @@ extension ResultsStore where Element: Hashable & SendableMetatype, Key == Elemen
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            keyOf: { $0 }, keyAt: { $0.pointee }, sameContent: { $0.pointee == $1.pointee },
+            keyOf: { $0 }, keyAt: { $0.pointee }, sameContent: .equality,
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }

@@ -43,7 +43,7 @@ extension Scenario {
         }
         let key = Self.keyFunction(primaryKey)
         return ResultsStore(
-            keyOf: key, keyAt: { key($0.pointee) }, keysAreStable: true, sameContent: { $0.pointee == $1.pointee },
+            keyOf: key, keyAt: { key($0.pointee) }, keysAreStable: true, sameContent: .equality,
             sortedBy: sortBy.map(\.sortKey), sectionedBy: sectioning,
             hidesEmptySections: hidesEmptySections)
     }

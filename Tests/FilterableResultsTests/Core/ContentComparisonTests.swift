@@ -1,0 +1,66 @@
+import FilterableResults
+import FilterableResultsTesting
+import TestSupport
+import Testing
+
+/// When an element stored again under its key counts as changed, and how
+/// the changed rows are counted.
+@Suite("Content comparison")
+@MainActor
+struct ContentComparisonTests {
+    struct Reading: Equatable, Sendable {
+        var id: Int
+        var level: Double
+    }
+
+    @Test func anElementNotEqualToItselfStoredAgainAsItWasIsNoChange() throws {
+        // `==` is reflexive: the same bytes are the same content, though a
+        // NaN field makes `==` say otherwise.
+        var store = ResultsStore<Reading, Int>(key: \.id)
+        let readings = [Reading(id: 1, level: .nan), Reading(id: 2, level: 2)]
+        try store.setData(readings)
+        _ = store.takeChangeset()
+
+        #expect(try store.setData(readings).updated == 0)
+        #expect(try store.merge(readings).updated == 0)
+        try store.replace(readings[0])
+        #expect(store.takeChangeset().isEmpty)
+
+        // Control: a reading that did change still does.
+        #expect(try store.setData([readings[0], Reading(id: 2, level: 3)]).updated == 1)
+    }
+
+    @Test func anAppsComparisonIsAskedEvenForTheSameBytes() throws {
+        // The app may mean "always reload": its comparison decides.
+        let validated = try ValidatedController(ResultsStore<Entry, Int>(key: \.id, isSameContent: { _, _ in false }))
+        let entries = [Entry(id: 1), Entry(id: 2, value: 5), Entry(id: 3)]
+        try validated.controller.setData(entries)
+
+        let summary = try validated.controller.setData(entries)
+
+        #expect(summary.updated == 3)
+        #expect(validated.violations.isEmpty, "\(validated.violations)")
+        #expect(validated.updates.last.map { summary($0.changeset) } == ["update 1 [0, 0]→[0, 0] updated", "update 2 [0, 1]→[0, 1] updated", "update 3 [0, 2]→[0, 2] updated"])
+    }
+
+    @Test func setDataCountsTheRowsUpdatedInEverySectionEachOnce() throws {
+        let validated = try ValidatedController()
+        try validated.controller.setData(sections: [
+            ResultsSection(name: "A", elements: [Entry(id: 1), Entry(id: 2)]),
+            ResultsSection(name: "B", elements: [Entry(id: 3), Entry(id: 4)]),
+        ])
+
+        // Rows 1 and 4 change; key 1 comes again in section B, changed
+        // again: it folds into its first place, and is one updated row.
+        let summary = try validated.controller.setData(sections: [
+            ResultsSection(name: "A", elements: [Entry(id: 1, value: 1), Entry(id: 2)]),
+            ResultsSection(name: "B", elements: [Entry(id: 3), Entry(id: 4, value: 4), Entry(id: 1, value: 9)]),
+        ])
+
+        #expect(summary.updated == 2)
+        #expect(summary.foldedDuplicates == 1)
+        #expect(validated.violations.isEmpty, "\(validated.violations)")
+        #expect(validated.keys == [[1, 2], [3, 4]])
+        #expect(validated.controller.snapshot.element(forKey: 1)?.value == 9)
+    }
+}
