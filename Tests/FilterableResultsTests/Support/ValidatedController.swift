@@ -15,7 +15,9 @@ final class ValidatedController {
     private var shown: [ResultsSection<Entry>]
     private var observation: ResultsObservation?
 
-    init(_ store: ResultsStore<Entry, Int> = .items(), keys: [Int] = []) throws {
+    /// With `isSameContent`, the validator compares rows' content as a
+    /// store given that comparison does (by default, `==`).
+    init(_ store: ResultsStore<Entry, Int> = .items(), keys: [Int] = [], isSameContent: @escaping (Entry, Entry) -> Bool = (==)) throws {
         var store = store
         try store.setData(keys.map { Entry(id: $0) })
         controller = ResultsController(store: store)
@@ -23,7 +25,8 @@ final class ValidatedController {
         shown = controller.snapshot.sections.map(ResultsSection.init)
         observation = controller.observe { [unowned self] update in
             if !update.isReload {   // a reload replaces the whole table: nothing to validate
-                let found = BatchUpdateValidator.violations(of: update.changeset, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.id)
+                let found = BatchUpdateValidator.violations(
+                    of: update.changeset, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.id, isSameContent: isSameContent)
                 violations += found.map(\.description)
             }
             screen.expectConsistent("after update \(updates.count + 1)")
