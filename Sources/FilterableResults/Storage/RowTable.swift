@@ -175,6 +175,12 @@ extension RowTable {
     /// The number of visible rows.
     @inlinable var visibleRowCount: Int { Int(tree.summary.visibleRows) }
 
+    /// Whether every row and every section is shown: then a row's visible
+    /// index path is its raw one.
+    ///
+    /// - Complexity: O(1).
+    @inlinable var showsEverything: Bool { visibleRowCount == rowCount && numberOfVisibleSections == numberOfSections }
+
     /// The identity and header place of raw section `index`.
     @inlinable func header(atRaw index: Int) -> (id: Int32, place: TreePlace) {
         let found = tree.find(index, by: .headers)

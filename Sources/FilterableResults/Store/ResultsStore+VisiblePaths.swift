@@ -13,7 +13,8 @@ extension ResultsStore {
     ///
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``.
     @inlinable func requireRow(atVisible indexPath: ResultsIndexPath) throws(ResultsError) -> RowID {
-        guard let row = table.row(atVisible: indexPath) else { throw visibleOutOfRange(indexPath) }
+        let row = table.showsEverything ? table.row(atRaw: RawIndexPath(row: indexPath.row, section: indexPath.section)) : table.row(atVisible: indexPath)
+        guard let row else { throw visibleOutOfRange(indexPath) }
         return row
     }
 
@@ -29,6 +30,14 @@ extension ResultsStore {
     /// - Throws: ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)``,
     ///   and the errors of ``insert(_:at:)``.
     @inlinable mutating func insert(_ element: Element, atVisible indexPath: ResultsIndexPath) throws(ResultsError) {
+        if table.showsEverything && !placesRows {
+            // The visible path is the raw path.
+            do {
+                return try insert(element, at: RawIndexPath(row: indexPath.row, section: indexPath.section))
+            } catch .rawIndexPathOutOfRange {
+                throw visibleOutOfRange(indexPath)
+            }
+        }
         if let next = table.row(atVisible: indexPath) { return try insert(element, before: next) }
         let shown = table.numberOfVisibleSections
         guard (0..<shown).contains(indexPath.section) else { throw visibleOutOfRange(indexPath) }
