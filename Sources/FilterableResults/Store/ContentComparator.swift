@@ -26,8 +26,9 @@ package struct ContentComparator<Element>: Sendable {
 
     /// Whether two elements have the same content, and whether they have
     /// the same bytes. Without a comparison, no two elements have the same
-    /// content. By `==`, the same bytes are the same content: a
-    /// `Double.nan` field compared with its own bits is no change.
+    /// content (and their bytes are not compared: `identical` is `false`).
+    /// By `==`, the same bytes are the same content: a `Double.nan` field
+    /// compared with its own bits is no change.
     ///
     /// - Complexity: O(1) plus the comparison's cost.
     @inlinable @inline(__always)

@@ -9,7 +9,8 @@ extension ResultsStore {
     ///     let changes = try ResultsStore.changeset(from: previous, to: current, key: { $0.id })
     ///
     /// Without `isSameContent`, every row kept counts as changed; the
-    /// overload for `Equatable` elements compares with `==`.
+    /// overload for `Equatable` elements compares with `==`, as a store
+    /// does (the same bytes are the same content without calling it).
     ///
     /// - Throws: ``ResultsError/duplicateKey(_:)`` for a key repeated in
     ///   either table, ``ResultsError/duplicateSection(_:)`` for a repeated
@@ -21,15 +22,23 @@ extension ResultsStore {
         key: @escaping @Sendable (Element) -> Key,
         isSameContent: (@Sendable (Element, Element) -> Bool)?
     ) throws(ResultsError) -> ResultsChangeset<Element, Key> {
+        try changeset(from: old, to: new, in: ResultsStore(key: key, isSameContent: isSameContent))
+    }
+
+    /// The changes that take `old` to `new`, computed in `store`: an empty
+    /// store that reads keys and compares content as the caller asked.
+    static func changeset(
+        from old: [ResultsSection<Element>], to new: [ResultsSection<Element>], in store: ResultsStore
+    ) throws(ResultsError) -> ResultsChangeset<Element, Key> {
         for table in [old, new] {
             var seen = Set<Key>()
             for section in table {
-                for element in section.elements where !seen.insert(key(element)).inserted {
-                    throw .duplicateKey(String(describing: key(element)))
+                for element in section.elements {
+                    if let key = store.keyOf(element), !seen.insert(key).inserted { throw .duplicateKey(String(describing: key)) }
                 }
             }
         }
-        var store = ResultsStore(key: key, isSameContent: isSameContent)
+        var store = store
         try store.setData(sections: old)
         _ = store.takeChangeset()
         try store.setData(sections: new)
@@ -47,6 +56,8 @@ extension ResultsStore where Element: Equatable & SendableMetatype {
     public static func changeset(
         from old: [ResultsSection<Element>], to new: [ResultsSection<Element>], key: @escaping @Sendable (Element) -> Key
     ) throws(ResultsError) -> ResultsChangeset<Element, Key> {
-        try changeset(from: old, to: new, key: key, isSameContent: { $0 == $1 })
+        let store = ResultsStore(
+            keyOf: key, keyAt: nil, sameContent: .equality, sortedBy: [], sectionedBy: nil, hidesEmptySections: false)
+        return try changeset(from: old, to: new, in: store)
     }
 }

@@ -29,6 +29,16 @@ import FilterableResults
 public enum BatchUpdateValidator {}
 
 extension BatchUpdateValidator {
+    /// `==` as a store compares content with it: two elements with the
+    /// same bytes are the same content without it (`==` is reflexive, so
+    /// an element with a `Double.nan` field given again unchanged is no
+    /// change).
+    static func isSameContent<Element: Equatable>(_ lhs: Element, _ rhs: Element) -> Bool {
+        lhs == rhs || withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+    }
+}
+
+extension BatchUpdateValidator {
     /// Every violation of the batch-update rules that `changeset` has when
     /// it takes the visible table `old` to `new`; empty when it is valid.
     ///
@@ -62,7 +72,8 @@ extension BatchUpdateValidator {
     }
 
     /// Every violation of the batch-update rules that `changeset` has when
-    /// it takes `old` to `new`, comparing content with `==`.
+    /// it takes `old` to `new`, comparing content with `==` as a store does
+    /// (the same bytes are the same content).
     ///
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
@@ -73,7 +84,7 @@ extension BatchUpdateValidator {
         key: (Element) -> Key,
         hidesEmptySections: Bool = false
     ) -> [BatchUpdateViolation] {
-        violations(of: changeset, from: old, to: new, key: key, isSameContent: ==, hidesEmptySections: hidesEmptySections)
+        violations(of: changeset, from: old, to: new, key: key, isSameContent: Self.isSameContent, hidesEmptySections: hidesEmptySections)
     }
 
     /// Every violation of the batch-update rules that `changeset` has when
@@ -101,7 +112,7 @@ extension BatchUpdateValidator {
             changeset: changeset, old: old, new: new,
             oldKeys: old.sections.map { $0.map(key) }, newKeys: new.sections.map { $0.map(key) },
             hidesEmptySections: hidesEmptySections)
-        validation.run(isSameContent: ==)
+        validation.run(isSameContent: Self.isSameContent)
         return validation.sortedViolations
     }
 
@@ -158,7 +169,7 @@ extension BatchUpdateValidator {
         let oldKeys = Validation.renamingRowsMovedAcrossParts(Validation.keys(of: old), newKeys: newKeys, changeset: changeset)
         var validation = Validation(
             changeset: changeset, old: old, new: new, oldKeys: oldKeys, newKeys: newKeys, hidesEmptySections: hidesEmptySections)
-        validation.run(isSameContent: ==)
+        validation.run(isSameContent: Self.isSameContent)
         return validation.sortedViolations
     }
 }
@@ -185,7 +196,8 @@ extension BatchUpdateValidator {
     }
 
     /// Throws every violation of the batch-update rules that `changeset`
-    /// has when it takes `old` to `new`, comparing content with `==`.
+    /// has when it takes `old` to `new`, comparing content with `==` as a store does
+    /// (the same bytes are the same content).
     ///
     /// - Throws: ``BatchUpdateValidationError`` listing the violations.
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
@@ -197,6 +209,6 @@ extension BatchUpdateValidator {
         key: (Element) -> Key,
         hidesEmptySections: Bool = false
     ) throws(BatchUpdateValidationError) {
-        try validate(changeset, from: old, to: new, key: key, isSameContent: ==, hidesEmptySections: hidesEmptySections)
+        try validate(changeset, from: old, to: new, key: key, isSameContent: Self.isSameContent, hidesEmptySections: hidesEmptySections)
     }
 }

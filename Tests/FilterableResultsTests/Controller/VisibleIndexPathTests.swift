@@ -106,6 +106,42 @@ struct VisibleIndexPathTests {
         #expect(controller.store.allElements == [Entry(id: 0), Entry(id: 1, value: 5), Entry(id: 3)])
     }
 
+    @Test func aHiddenEmptySectionWithoutFiltersStillTranslatesPaths() throws {
+        // No filter, but the empty middle section is hidden: visible
+        // section 1 is raw section 2.
+        var store = ResultsStore<Entry, Int>.items(hidesEmptySections: true)
+        try store.setData(sections: [
+            ResultsSection(name: "A", elements: [Entry(id: 1)]),
+            ResultsSection(name: "B", elements: []),
+            ResultsSection(name: "C", elements: [Entry(id: 3)]),
+        ])
+        let controller = ResultsController(store: store)
+        try controller.insert(Entry(id: 2), at: visible(1, 0))
+        try controller.replace(at: visible(1, 1), with: Entry(id: 4))
+        #expect(keys(controller.store.rawSections) == [[1], [], [2, 4]])
+        try controller.remove(at: visible(1, 0))
+        #expect(keys(controller.store.rawSections) == [[1], [], [4]])
+        #expect(throws: ResultsError.indexPathOutOfRange(visible(1, 2), sectionCount: 2, rowCount: 1)) {
+            try controller.insert(Entry(id: 5), at: visible(1, 2))
+        }
+    }
+
+    @Test func aSortedTableShowingEverythingRemovesAndReplacesTheRowShown() throws {
+        var store = ResultsStore<Entry, Int>.items(sortedBy: [.descending(\.value)])
+        try store.setData([Entry(id: 1, value: 1), Entry(id: 2, value: 2), Entry(id: 3, value: 3)])
+        let controller = ResultsController(store: store)
+        try controller.remove(at: visible(0, 0))
+        #expect(controller.store.allElements.map(\.id) == [2, 1])
+        try controller.replace(at: visible(0, 1), with: Entry(id: 1, value: 5))
+        #expect(controller.store.allElements.map(\.id) == [1, 2])
+        #expect(throws: ResultsError.rowsPlacedByStore(operation: "inserting at an index path")) {
+            try controller.insert(Entry(id: 9), at: visible(0, 1))
+        }
+        #expect(throws: ResultsError.indexPathOutOfRange(visible(0, 5), sectionCount: 1, rowCount: 2)) {
+            try controller.insert(Entry(id: 9), at: visible(0, 5))
+        }
+    }
+
     /// Random visible-path operations on a controller, and the same
     /// operations translated by hand to raw paths on the reference model;
     /// seeds past 5 filter nothing, so every row is shown unless a section

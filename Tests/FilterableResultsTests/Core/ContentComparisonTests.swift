@@ -30,6 +30,53 @@ struct ContentComparisonTests {
         #expect(try store.setData([readings[0], Reading(id: 2, level: 3)]).updated == 1)
     }
 
+    @Test func theValidatorAndTheViewAgreeThatTheSameBytesAreNoChange() throws {
+        let readings = [Reading(id: 1, level: .nan), Reading(id: 2, level: 2)]
+        var store = ResultsStore<Reading, Int>(key: \.id)
+        try store.setData(readings)
+        let controller = ResultsController(store: store)
+        let view = ListViewSimulator<String>(flavor: .tableView, countMode: .readAtBatchStart)
+        let dataSource = ResultsDataSource(controller: controller, view: view) { _, reading in "\(reading.id): \(reading.level)" }
+        view.dataSource = dataSource
+        view.layoutIfNeeded()
+        var shown = controller.snapshot.sections.map(ResultsSection.init)
+        var violations: [BatchUpdateViolation] = []
+        var updated: [[Int]] = []
+        let observation = controller.observe { update in
+            let new = update.snapshot.sections.map(ResultsSection.init)
+            violations += BatchUpdateValidator.violations(of: update.changeset, from: shown, to: new, key: \.id)
+            updated.append(update.changeset.elementChanges.map(\.key))
+            shown = new
+        }
+
+        try controller.setData([readings[0], Reading(id: 2, level: 3)])
+
+        #expect(updated == [[2]])
+        #expect(violations.isEmpty, "\(violations)")
+        #expect(view.exception == nil)
+        #expect(view.staleRows().isEmpty)
+        #expect(view.cells == [["1: nan", "2: 3.0"]])
+        // The diff of two tables built apart says the same.
+        let apart = try ResultsStore<Reading, Int>.changeset(
+            from: [ResultsSection(elements: readings)], to: [ResultsSection(elements: [readings[0], Reading(id: 2, level: 3)])], key: \.id)
+        #expect(apart.elementChanges.map(\.key) == [2])
+        withExtendedLifetime(observation) {}
+    }
+
+    @Test func aKeyRepeatedUnchangedThenChangedIsOneUpdatedRow() throws {
+        // The first occurrence leaves the row as it was, the repeat changes
+        // it: dense claims (setData) and sparse ones (a small page merged
+        // into a larger store).
+        let validated = try ValidatedController(keys: Array(1...40))
+        let refresh = try validated.controller.setData((1...40).map { Entry(id: $0) } + [Entry(id: 7, value: 7)])
+        #expect((refresh.updated, refresh.foldedDuplicates) == (1, 1))
+        let page = try validated.controller.merge([Entry(id: 9), Entry(id: 9, value: 9)])
+        #expect((page.updated, page.foldedDuplicates) == (1, 1))
+        #expect(validated.violations.isEmpty, "\(validated.violations)")
+        #expect(validated.controller.visibleElement(forKey: 7)?.value == 7)
+        #expect(validated.controller.visibleElement(forKey: 9)?.value == 9)
+    }
+
     @Test func anAppsComparisonIsAskedEvenForTheSameBytes() throws {
         // The app may mean "always reload": its comparison decides.
         let validated = try ValidatedController(ResultsStore<Entry, Int>(key: \.id, isSameContent: { _, _ in false }), isSameContent: { _, _ in false })

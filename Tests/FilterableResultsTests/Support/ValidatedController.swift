@@ -16,8 +16,8 @@ final class ValidatedController {
     private var observation: ResultsObservation?
 
     /// With `isSameContent`, the validator compares rows' content as a
-    /// store given that comparison does (by default, `==`).
-    init(_ store: ResultsStore<Entry, Int> = .items(), keys: [Int] = [], isSameContent: @escaping (Entry, Entry) -> Bool = (==)) throws {
+    /// store given that comparison does (by default, as `==` does).
+    init(_ store: ResultsStore<Entry, Int> = .items(), keys: [Int] = [], isSameContent: ((Entry, Entry) -> Bool)? = nil) throws {
         var store = store
         try store.setData(keys.map { Entry(id: $0) })
         controller = ResultsController(store: store)
@@ -25,8 +25,12 @@ final class ValidatedController {
         shown = controller.snapshot.sections.map(ResultsSection.init)
         observation = controller.observe { [unowned self] update in
             if !update.isReload {   // a reload replaces the whole table: nothing to validate
-                let found = BatchUpdateValidator.violations(
-                    of: update.changeset, from: shown, to: update.snapshot.sections.map(ResultsSection.init), key: \.id, isSameContent: isSameContent)
+                let new = update.snapshot.sections.map(ResultsSection.init)
+                let found = if let isSameContent {
+                    BatchUpdateValidator.violations(of: update.changeset, from: shown, to: new, key: \.id, isSameContent: isSameContent)
+                } else {
+                    BatchUpdateValidator.violations(of: update.changeset, from: shown, to: new, key: \.id)
+                }
                 violations += found.map(\.description)
             }
             screen.expectConsistent("after update \(updates.count + 1)")
