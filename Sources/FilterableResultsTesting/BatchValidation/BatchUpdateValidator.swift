@@ -84,7 +84,7 @@ extension BatchUpdateValidator {
         key: (Element) -> Key,
         hidesEmptySections: Bool = false
     ) -> [BatchUpdateViolation] {
-        violations(of: changeset, from: old, to: new, key: key, isSameContent: Self.isSameContent, hidesEmptySections: hidesEmptySections)
+        violations(of: changeset, from: old, to: new, key: key, isSameContent: { Self.isSameContent($0, $1) }, hidesEmptySections: hidesEmptySections)
     }
 
     /// Every violation of the batch-update rules that `changeset` has when
@@ -112,7 +112,7 @@ extension BatchUpdateValidator {
             changeset: changeset, old: old, new: new,
             oldKeys: old.sections.map { $0.map(key) }, newKeys: new.sections.map { $0.map(key) },
             hidesEmptySections: hidesEmptySections)
-        validation.run(isSameContent: Self.isSameContent)
+        validation.run(isSameContent: { Self.isSameContent($0, $1) })
         return validation.sortedViolations
     }
 
@@ -169,7 +169,7 @@ extension BatchUpdateValidator {
         let oldKeys = Validation.renamingRowsMovedAcrossParts(Validation.keys(of: old), newKeys: newKeys, changeset: changeset)
         var validation = Validation(
             changeset: changeset, old: old, new: new, oldKeys: oldKeys, newKeys: newKeys, hidesEmptySections: hidesEmptySections)
-        validation.run(isSameContent: Self.isSameContent)
+        validation.run(isSameContent: { Self.isSameContent($0, $1) })
         return validation.sortedViolations
     }
 }
@@ -209,6 +209,6 @@ extension BatchUpdateValidator {
         key: (Element) -> Key,
         hidesEmptySections: Bool = false
     ) throws(BatchUpdateValidationError) {
-        try validate(changeset, from: old, to: new, key: key, isSameContent: Self.isSameContent, hidesEmptySections: hidesEmptySections)
+        try validate(changeset, from: old, to: new, key: key, isSameContent: { Self.isSameContent($0, $1) }, hidesEmptySections: hidesEmptySections)
     }
 }
