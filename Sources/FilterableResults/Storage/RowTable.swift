@@ -133,6 +133,18 @@ extension RowTable {
         keyReader.indexedKeys?[Int(id)] = nil
     }
 
+    /// Unindexes the keys of live rows, each by its probe, and frees their
+    /// elements (whose bits are set in `rows`, a bit per row identity) in
+    /// one pass over the slots: a chunk shared with another version is
+    /// copied once, without the elements leaving it.
+    ///
+    /// - Complexity: O(*k* + *s* / 64) for *k* rows and *s* row slots.
+    @inlinable mutating func unindexEachAndFree(_ ids: [Int32], _ rows: [UInt64]) {
+        for id in ids { keys.remove(id, home: keyReader.indexedHome(ofRow: id, in: slots)) }
+        keyReader.indexedKeys?.free(rows)
+        slots.free(rows)
+    }
+
     /// Unindexes the keys of the live rows whose bit is set in `rows` (a
     /// bit per row identity) and frees their elements, in one pass over
     /// the key index and one over the slots.

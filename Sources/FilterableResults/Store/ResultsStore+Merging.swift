@@ -196,7 +196,7 @@ extension ResultsStore {
             sections[sections.count - 1].rows += added
         }
         rebuild(sections)
-        for id in released { releaseRow(id) }
+        releaseRows(released)
         return released.count
     }
 

@@ -54,7 +54,7 @@ extension ResultsStore {
         tracker.touchAll()
         let removed = table.removeSection(atRaw: index)
         freeSections.append(removed.id)
-        for id in removed.rows { releaseRow(id) }
+        releaseRows(removed.rows)
         _checkInvariants()
     }
 
@@ -114,7 +114,7 @@ extension ResultsStore {
                 rows.append(allocateRow(element, key: key))
             }
         }
-        for id in removed.rows where !kept.contains(id) { releaseRow(id) }
+        releaseRows(removed.rows.filter { !kept.contains($0) })
         if !sortKeys.isEmpty {
             let slots = table.slots
             rows = Self.stablySorted(rows, by: sortKeys) { slots[Int($0)]! }

@@ -84,23 +84,37 @@ extension ResultsStore {
     /// (or is about to rebuild without), as ``releaseRow(_:)`` does each:
     /// when they are many and a large part of the table, in one pass over
     /// the key index and the slots instead of a probe for each (a reload
-    /// that replaces a million rows by ten thousand). Records an edit the
-    /// incremental diff cannot follow, as that many releases would.
+    /// that replaces a million rows by ten thousand), and then records an
+    /// edit the incremental diff cannot follow, as that many releases would.
     ///
-    /// - Complexity: O(*k*) for *k* rows, or O(*s*) for *s* row slots when
-    ///   they are most of them.
+    /// - Complexity: O(*k*) for *k* rows, plus O(*s* / 64) for *s* row
+    ///   slots when *k* is at least *s* / 64, or O(*s*) when they are most
+    ///   of them.
     @inlinable mutating func releaseRows(_ ids: [RowID]) {
-        guard ids.count > ChangeTracker.incrementalLimit, ids.count * 4 >= table.keys.count else {
+        // A few rows: each on its own. More: their keys each by a probe,
+        // their elements in one pass over the slots, which copies a chunk
+        // another version shares without the elements leaving it. Most of
+        // a large table: the key index rebuilt for the rows that stay.
+        guard ids.count * 64 >= table.slots.count else {
             for id in ids { releaseRow(id) }
             return
         }
         var freed = [UInt64](repeating: 0, count: (table.slots.count + 63) >> 6)
         for id in ids { freed[Int(id) >> 6] |= 1 &<< UInt64(id & 63) }
-        table.unindexAndFree(freed)
+        let rebuildsKeyIndex = ids.count > ChangeTracker.incrementalLimit && ids.count * 4 >= table.keys.count
+        if rebuildsKeyIndex {
+            table.unindexAndFree(freed)
+        } else {
+            table.unindexEachAndFree(ids, freed)
+        }
         for id in ids {
             if baseline.isLive(id) { retire(id) } else { freeRows.append(id) }
         }
-        tracker.touchAll()
+        if rebuildsKeyIndex {
+            tracker.touchAll()
+        } else {
+            for id in ids { tracker.touch(id) }
+        }
     }
 
     /// Reserves the identity of a removed row the baseline has until the
