@@ -415,7 +415,7 @@ extension ResultsStore {
         let positions = order?.positions ?? []
         var cursor = order?.next ?? 0
         let sameContent = self.sameContent
-        for (index, element) in elements.enumerated() {
+        for index in elements.indices {
             let key = keys[index]
             var found: RowID?
             // The content comparison with the row found, when made on the way.
@@ -423,7 +423,7 @@ extension ResultsStore {
             if let keyAt, cursor < orderRows.count {
                 let candidate = orderRows[cursor]
                 comparison = table.slots.withPointer(at: Int(candidate)) { old in
-                    keyAt(old) == key ? withUnsafePointer(to: element) { sameContent.compare(old, $0) } : nil
+                    keyAt(old) == key ? withUnsafePointer(to: elements[index]) { sameContent.compare(old, $0) } : nil
                 }
                 if comparison != nil {
                     found = candidate
@@ -439,7 +439,7 @@ extension ResultsStore {
                 }
             }
             guard let id = found else {
-                let id = allocateRow(element, key: key, hash: hash)
+                let id = allocateRow(elements[index], key: key, hash: hash)
                 claims[id] = .new
                 summary.inserted += 1
                 rows.append(id)
@@ -449,14 +449,14 @@ extension ResultsStore {
             let claim = claims[id]
             if claim == .new {
                 summary.foldedDuplicates += 1
-                table.slots[Int(id)] = element
+                table.slots[Int(id)] = elements[index]
                 continue
             }
             if claim != .unclaimed { summary.foldedDuplicates += 1 }
             // The same bytes, in a store that does not section by value:
             // nothing to store, nothing changed.
             let isUnchanged = comparison.map { $0.same && $0.identical && _sectioning == nil } ?? false
-            let isChanged = !isUnchanged && updateContent(ofRow: id, with: element, comparison: comparison)
+            let isChanged = !isUnchanged && updateContent(ofRow: id, with: elements[index], comparison: comparison)
             if isChanged { changed.append(id) }
             if claim == .unclaimed {
                 claims[id] = isChanged ? .changed : .existing
