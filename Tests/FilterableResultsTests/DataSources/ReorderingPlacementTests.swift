@@ -1,4 +1,5 @@
 @testable import FilterableResults
+import Foundation
 import FilterableResultsTesting
 import TestSupport
 import Testing
@@ -92,6 +93,36 @@ struct ReorderingPlacementTests {
         list.drag(0, 2, expecting: [2, 3, 1, 0])
         // Back to the top of its group.
         list.drag(2, 0, expecting: [1, 2, 3, 0])
+    }
+
+    @Test func aDropStrictlyBetweenItsNeighboursIsPlacedWithoutASearch() throws {
+        // A sort key that counts its comparisons: a drop the new rank
+        // sorts strictly between is checked against those two rows only;
+        // a rank past them is searched for among 1,024 rows.
+        final class Comparisons: @unchecked Sendable {
+            private let lock = NSLock()
+            private var count = 0
+            func add() { lock.withLock { count += 1 } }
+            func take() -> Int { lock.withLock { defer { count = 0 }; return count } }
+        }
+        let comparisons = Comparisons()
+        let counting = ResultsSortKey<Todo> { a, b in
+            comparisons.add()
+            return a.rank < b.rank ? .orderedAscending : a.rank > b.rank ? .orderedDescending : .orderedSame
+        }
+        let ranks = (0..<1024).map(Double.init)
+        let between = try List(ranks, sortedBy: [counting]) { lower, upper in ((lower?.rank ?? -1) + (upper?.rank ?? 1024)) / 2 }
+        _ = comparisons.take()
+        between.drag(10, 500, expecting: Array(0..<1024).moved(from: 10, to: 500))
+        let placed = comparisons.take()
+        #expect(placed <= 4, "\(placed) comparisons")
+
+        // Past the neighbours (5000 between 499 and 500): searched for,
+        // found last, so refused.
+        let past = try List(ranks, sortedBy: [counting]) { _, _ in 5000 }
+        _ = comparisons.take()
+        past.drag(10, 500, expecting: nil)
+        #expect(comparisons.take() >= 10, "the search descends about log2(1024) times")
     }
 
     /// Random drags whose strategy writes the midpoint of the neighbours,
