@@ -454,7 +454,9 @@ extension ResultsStore {
             }
             if claim != .unclaimed { summary.foldedDuplicates += 1 }
             // The same bytes, in a store that does not section by value:
-            // nothing to store, nothing changed.
+            // nothing to store, nothing changed. `updateContent` would say
+            // so too, but calling it copies the element (W1 at 100k rows:
+            // 100.7M instructions with this, 112.0M without).
             let isUnchanged = comparison.map { $0.same && $0.identical && _sectioning == nil } ?? false
             let isChanged = !isUnchanged && updateContent(ofRow: id, with: elements[index], comparison: comparison)
             if isChanged { changed.append(id) }
