@@ -95,8 +95,10 @@ extension ResultsComposition {
             case let .insert(section, name): result.sections.append(.insert(at: section + offsets.new, name: name))
             case let .move(from, to, name):
                 result.sections.append(.move(from: from + offsets.old, to: to + offsets.new, name: name))
-                // A folded section the part deleted and inserted, kept here: its header stays.
-                if !partMoves.contains(from) && old.table.value(ofSection: from) != new.table.value(ofSection: to) {
+                // A folded section the part deleted and inserted, kept here: its header stays,
+                // so a new value or title (a section with an id renamed) refreshes it.
+                if !partMoves.contains(from) && (old.table.value(ofSection: from) != new.table.value(ofSection: to)
+                    || !SectionName.same(old.table.name(ofSection: from), new.table.name(ofSection: to))) {
                     result.sectionUpdates.append(.init(index: from + offsets.old, newIndex: to + offsets.new))
                 }
             }
@@ -112,7 +114,7 @@ extension ResultsComposition {
         }
 
         let isFiltered = old.isFiltered || new.isFiltered
-        if isFiltered || old.foldedNames != new.foldedNames {
+        if isFiltered || old.folded != new.folded {
             guard result.appendRowsShown(from: old, to: new, by: changes) else { return nil }
         } else if let update, let changes, !changes.elementChanges.isEmpty {
             if old.foldedSections.isEmpty && new.foldedSections.isEmpty {
@@ -156,28 +158,31 @@ extension ResultsComposition {
         return rows
     }
 
-    /// A part's section changes, where a named section folded before and
-    /// after that the part deletes and inserts (it moved while its rows
-    /// changed) is moved instead: the composed table shows none of its
-    /// rows, so its identity is kept and nothing inside it is animated. A
-    /// nested composition's sections pair only when that composition gives
-    /// them one identity.
+    /// A part's section changes, where a section folded before and after
+    /// (named, or with an id of its own) that the part deletes and inserts
+    /// (it moved while its rows changed) is moved instead: the composed
+    /// table shows none of its rows, so its identity is kept and nothing
+    /// inside it is animated. A nested composition's sections pair only
+    /// when that composition gives them one identity.
     ///
     /// - Complexity: O(*c*) for *c* section changes.
     @usableFromInline static func movingFoldedSections(
         _ changes: [SectionChange], from oldPart: Snapshot.Part, to newPart: Snapshot.Part
     ) -> [SectionChange] {
         guard !oldPart.foldedSections.isEmpty && !newPart.foldedSections.isEmpty else { return changes }
-        var insertedFolded: [SectionName: Int] = [:]   // by name: the index of the insert in `changes`
+        var insertedFolded: [FoldedSection: Int] = [:]   // by identity: the index of the insert in `changes`
         for (position, change) in changes.enumerated() {
-            if case let .insert(section, name?) = change, newPart.isFolded(section) { insertedFolded[SectionName(name)] = position }
+            if case let .insert(section, _) = change, newPart.isFolded(section) {
+                let folded = FoldedSection(section, of: newPart.table)
+                if folded.pairsAcrossChanges { insertedFolded[folded] = position }
+            }
         }
         guard !insertedFolded.isEmpty else { return changes }
         var result: [SectionChange] = []
         var paired: Set<Int> = []
         for change in changes {
-            if case let .delete(section, name?) = change, oldPart.isFolded(section),
-               let position = insertedFolded[SectionName(name)], case let .insert(newSection, _) = changes[position],
+            if case let .delete(section, name) = change, oldPart.isFolded(section),
+               let position = insertedFolded[FoldedSection(section, of: oldPart.table)], case let .insert(newSection, _) = changes[position],
                // In a nested composition, sections named alike may be two (a placeholder and a section).
                oldPart.table.identity(ofSection: section)?.0 == newPart.table.identity(ofSection: newSection)?.0 {
                 paired.insert(position)
@@ -198,6 +203,6 @@ extension ResultsComposition.Snapshot.Part {
     ///
     /// - Complexity: O(*c*) for *c* folded sections.
     @inlinable func isShownAlike(_ other: Self) -> Bool {
-        filtersVersion == other.filtersVersion && foldedNames == other.foldedNames
+        filtersVersion == other.filtersVersion && folded == other.folded
     }
 }

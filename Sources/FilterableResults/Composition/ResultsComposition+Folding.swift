@@ -6,36 +6,50 @@ extension ResultsComposition {
     public var foldedSections: Set<SectionID> {
         var ids: Set<SectionID> = []
         for part in parts {
-            for name in part.folded { ids.insert(SectionID(part: part.id, name: name?.string)) }
+            for folded in part.folded {
+                switch folded {
+                case let .id(id): ids.insert(SectionID(part: part.id, sectionID: id, name: nil))
+                case let .name(name): ids.insert(SectionID(part: part.id, name: name?.string))
+                }
+            }
         }
         return ids
     }
 
     /// Whether the section with identity `id` is folded.
     ///
-    /// - Complexity: O(*p*) for *p* parts.
+    /// - Complexity: O(*p*) for *p* parts; O(*p* + *s*) for a name given
+    ///   where the part's *s* sections may have ids of their own.
     public func isFolded(_ id: SectionID) -> Bool {
-        reportedSnapshot.index(ofPart: id.part).map { parts[$0].folded.contains(id.name.map(SectionName.init)) } ?? false
+        guard let part = reportedSnapshot.index(ofPart: id.part) else { return false }
+        let folded = parts[part].folded
+        if folded.contains(id.folded) { return true }
+        guard id.sectionID == nil, folded.contains(where: { if case .id = $0 { true } else { false } }) else { return false }
+        let table = reportedSnapshot.parts[part].table
+        return (0..<table.numberOfSections).contains { section in
+            SectionName.same(table.name(ofSection: section), id.name) && folded.contains(FoldedSection(section, of: table))
+        }
     }
 
     /// Folds a section: it keeps its header and hides its rows, which
     /// the view deletes in one batch. Its part goes on changing underneath
     /// (filters, merges, sorting); the section stays folded, by
-    /// identity, while it moves, disappears and comes back. Folding a
-    /// folded section does nothing.
+    /// identity, while it moves, disappears and comes back, and, when it
+    /// has an id of its own, while its title changes. Folding a folded
+    /// section does nothing.
     ///
     ///     try composition.foldSection(.init(part: 1, name: "Friends"))
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
-    ///   does not exist, ``ResultsError/sectionNotFound(part:name:)`` when
+    ///   does not exist, ``ResultsError/sectionNotFound(part:name:id:)`` when
     ///   it shows no such section; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows hidden.
     public func foldSection(_ id: SectionID) throws(ResultsError) {
-        let name = id.name.map(SectionName.init)
         if isFolded(id) { return }
-        let (part, _) = try shownSections(id)
-        parts[part].folded.insert(name)
+        let (part, sections) = try shownSections(id)
+        let table = reportedSnapshot.parts[part].table
+        for section in sections { parts[part].folded.insert(FoldedSection(section, of: table)) }
         let old = reportedSnapshot
         _reportedSnapshot = replacingPart(part, table: old.parts[part].ownTable)
         reportChange(from: old)
@@ -46,17 +60,22 @@ extension ResultsComposition {
     /// does nothing.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
-    ///   does not exist, ``ResultsError/sectionNotFound(part:name:)`` when
+    ///   does not exist, ``ResultsError/sectionNotFound(part:name:id:)`` when
     ///   the section is neither folded nor shown; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows shown.
     public func unfoldSection(_ id: SectionID) throws(ResultsError) {
-        let name = id.name.map(SectionName.init)
         guard isFolded(id), let part = reportedSnapshot.index(ofPart: id.part) else {
             _ = try shownSections(id)
             return   // shown and not folded
         }
-        parts[part].folded.remove(name)
+        parts[part].folded.remove(id.folded)
+        if id.sectionID == nil {   // a name stands for the sections of that name with ids of their own
+            let table = reportedSnapshot.parts[part].table
+            for section in 0..<table.numberOfSections where SectionName.same(table.name(ofSection: section), id.name) {
+                parts[part].folded.remove(FoldedSection(section, of: table))
+            }
+        }
         let old = reportedSnapshot
         _reportedSnapshot = replacingPart(part, table: old.parts[part].ownTable)
         reportChange(from: old)
@@ -71,15 +90,18 @@ extension ResultsComposition {
     }
 
     /// The index of the part with identity `id.part`, and the local indexes
-    /// of its sections named `id.name`.
+    /// of its sections with id `id.id`, or else named `id.name`.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` or
-    ///   ``ResultsError/sectionNotFound(part:name:)`` when there is none.
+    ///   ``ResultsError/sectionNotFound(part:name:id:)`` when there is none.
     func shownSections(_ id: SectionID) throws(ResultsError) -> (part: Int, sections: [Int]) {
         guard let part = reportedSnapshot.index(ofPart: id.part) else { throw .partOutOfRange(id.part, partCount: parts.count) }
         let table = reportedSnapshot.parts[part].table
-        let sections = (0..<table.numberOfSections).filter { SectionName.same(table.name(ofSection: $0), id.name) }
-        guard !sections.isEmpty else { throw .sectionNotFound(part: id.part, name: id.name) }
+        let sections = (0..<table.numberOfSections).filter { section in
+            if id.sectionID != nil { FoldedSection(section, of: table) == id.folded }
+            else { SectionName.same(table.name(ofSection: section), id.name) }
+        }
+        guard !sections.isEmpty else { throw .sectionNotFound(part: id.part, name: id.name, id: id.sectionID?.description) }
         return (part, sections)
     }
 }

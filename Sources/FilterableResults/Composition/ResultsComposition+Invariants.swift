@@ -17,7 +17,7 @@ extension ResultsComposition {
         for (index, part) in shown.parts.enumerated() {
             precondition(part.firstSection == section, "ResultsComposition: part \(index) starts at section \(part.firstSection), not \(section)")
             let table = part.table
-            let folded = (0..<table.numberOfSections).filter { parts[index].folded.contains(table.name(ofSection: $0).map(SectionName.init)) }
+            let folded = (0..<table.numberOfSections).filter { parts[index].folded.contains(FoldedSection($0, of: table)) }
             precondition(folded == part.foldedSections, "ResultsComposition: part \(index) folds \(part.foldedSections), not \(folded)")
             precondition(part.hiddenRows == folded.reduce(0) { $0 + table.numberOfRows(inSection: $1) }, "ResultsComposition: part \(index) hides a wrong number of rows")
             for local in 0..<table.numberOfSections {

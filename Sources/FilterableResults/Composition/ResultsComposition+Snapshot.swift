@@ -30,7 +30,7 @@ extension ResultsComposition {
             @usableFromInline var foldedSections: [Int]
             /// The identities of the part's sections that are folded,
             /// whether they show or not.
-            @usableFromInline var foldedNames: Set<SectionName?>
+            @usableFromInline var folded: Set<FoldedSection>
             /// The composition's filters it is shown under (see
             /// ``ResultsComposition/filtersVersion``).
             @usableFromInline var filtersVersion: Int
@@ -42,7 +42,7 @@ extension ResultsComposition {
             @usableFromInline var firstSection = 0
 
             @inlinable init(
-                id: Int, table: any PartTable<Element>, isFiltered: Bool, foldedSections: [Int], foldedNames: Set<SectionName?>, filtersVersion: Int,
+                id: Int, table: any PartTable<Element>, isFiltered: Bool, foldedSections: [Int], folded: Set<FoldedSection>, filtersVersion: Int,
                 hiddenRows: Int, placeholder: Placeholder?
             ) {
                 self.id = id
@@ -51,7 +51,7 @@ extension ResultsComposition {
                 sectionsInTable = table.numberOfSections
                 rowsInTable = table.count
                 self.foldedSections = foldedSections
-                self.foldedNames = foldedNames
+                self.folded = folded
                 self.filtersVersion = filtersVersion
                 self.hiddenRows = hiddenRows
                 self.placeholder = placeholder
@@ -260,13 +260,16 @@ extension ResultsComposition.Snapshot {
         return ResultsIndexPath(row: indexPath.row, section: section)
     }
 
-    /// The identity of a section (its part and name), or `nil` for a
-    /// placeholder section or a section that does not exist.
+    /// The identity of a section (its part, and its id of its own or its
+    /// name), or `nil` for a placeholder section or a section that does
+    /// not exist.
     ///
     /// - Complexity: O(log *p* + log *n*).
     public func sectionID(at section: Int) -> ResultsComposition<Element>.SectionID? {
         guard case let .section(part, local)? = sectionLocation(of: section) else { return nil }
-        return ResultsComposition<Element>.SectionID(part: parts[part].id, name: parts[part].table.name(ofSection: local))
+        let table = parts[part].table
+        return ResultsComposition<Element>.SectionID(
+            part: parts[part].id, sectionID: table.id(ofSection: local).map { SectionID($0) }, name: table.name(ofSection: local))
     }
 
     /// Whether a section of the composed table is folded (shows its

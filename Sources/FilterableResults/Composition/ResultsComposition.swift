@@ -48,7 +48,7 @@ public final class ResultsComposition<Element> {
         @usableFromInline let connection: any PartConnection<Element>
         @usableFromInline let placeholder: Placeholder?
         /// The identities of the part's sections that are folded.
-        @usableFromInline var folded: Set<SectionName?> = []
+        @usableFromInline var folded: Set<FoldedSection> = []
         @usableFromInline var observation: ResultsObservation?
     }
 
@@ -151,13 +151,13 @@ public final class ResultsComposition<Element> {
         var foldedSections: [Int] = []
         var hiddenRows = 0
         if !folded.isEmpty {
-            for section in 0..<table.numberOfSections where folded.contains(table.name(ofSection: section).map(SectionName.init)) {
+            for section in 0..<table.numberOfSections where folded.contains(FoldedSection(section, of: table)) {
                 foldedSections.append(section)
                 hiddenRows += table.numberOfRows(inSection: section)
             }
         }
         return .init(
-            id: parts[index].id, table: table, isFiltered: !appliedFilters.isEmpty, foldedSections: foldedSections, foldedNames: folded, filtersVersion: filtersVersion, hiddenRows: hiddenRows,
+            id: parts[index].id, table: table, isFiltered: !appliedFilters.isEmpty, foldedSections: foldedSections, folded: folded, filtersVersion: filtersVersion, hiddenRows: hiddenRows,
             placeholder: parts[index].placeholder)
     }
 

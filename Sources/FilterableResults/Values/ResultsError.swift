@@ -55,8 +55,8 @@ public enum ResultsError: Error, Hashable, Sendable {
     /// A composition's part that does not exist.
     case partOutOfRange(Int, partCount: Int)
     /// A composition's section, by identity, that its part neither shows
-    /// nor has folded.
-    case sectionNotFound(part: Int, name: String?)
+    /// nor has folded: by its name, or by its id of its own (described).
+    case sectionNotFound(part: Int, name: String?, id: String? = nil)
     /// A key of another type than the keys of the part it was given to;
     /// the key and the expected type are described.
     case keyTypeMismatch(String, expected: String)
@@ -175,8 +175,8 @@ extension ResultsError: CustomStringConvertible {
             "the row at \(source) cannot be moved to \(destination): \(reason)"
         case let .partOutOfRange(part, partCount):
             "part \(part) is out of range: the composition has \(Self.count(partCount, "part"))"
-        case let .sectionNotFound(part, name):
-            "\(name.map { "section \"\($0)\"" } ?? "the unnamed sections") of part \(part) is not shown"
+        case let .sectionNotFound(part, name, id):
+            "\(id.map { "section id \($0)" } ?? name.map { "section \"\($0)\"" } ?? "the unnamed sections") of part \(part) is not shown"
         case let .keyTypeMismatch(key, expected):
             "key \(key) is not a key of the part's type \(expected)"
         case let .keyChangedInPlace(old, new):
