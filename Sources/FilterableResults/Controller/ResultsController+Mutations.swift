@@ -202,7 +202,7 @@ extension ResultsController {
         try mutate { store throws(ResultsError) in try store.removeSection(at: try store.rawSection(forVisible: index)) }
     }
 
-    /// Removes the section named `name`, if any.
+    /// Removes the section named `name` that has no id of its own, if any.
     ///
     /// - Complexity: see ``ResultsStore/removeSection(named:)``.
     @inlinable public func removeSection(named name: String) throws(ResultsError) {

@@ -29,6 +29,8 @@ extension ResultsStore {
         let keys = try requireNewKeys(of: section.elements, allowedIn: nil)
         noteMutation()
         tracker.touchAll()
+        // A section with an id removed and inserted again in one batch is the same section: its title may have changed.
+        if section.id != nil { tracker.sectionTitlesChanged = true }
         table.insertSection(allocateSection(), name: section.name, sectionID: section.sectionID, atRaw: index)
         var rows = zip(section.elements, keys).map { allocateRow($0, key: $1) }
         if !sortKeys.isEmpty {
@@ -59,7 +61,9 @@ extension ResultsStore {
     }
 
     /// Removes the section named `name` (by its Unicode scalars) with its
-    /// elements; nothing happens when there is none.
+    /// elements; nothing happens when there is none. A name identifies
+    /// only a section without an id of its own: remove one with an id by
+    /// ``removeSection(id:)``, as its title may be any section's.
     ///
     /// - Throws: ``ResultsError/sectionsDerivedFromElements(operation:)`` in a
     ///   sectioned store.
@@ -84,7 +88,9 @@ extension ResultsStore {
 
     /// Replaces the section at raw index `index`, name included. Rows whose
     /// key stays keep their identity (updates if their content changed); a
-    /// different name is a new section (deleted and inserted).
+    /// different identity (another id of its own, or without ids another
+    /// name) is a new section (deleted and inserted), while a section that
+    /// keeps its id and changes its name is kept and its header refreshed.
     ///
     /// - Throws: ``ResultsError/sectionOutOfRange(_:sectionCount:)``,
     ///   ``ResultsError/duplicateSection(_:)``, ``ResultsError/duplicateKey(_:)``
@@ -101,6 +107,8 @@ extension ResultsStore {
         let keys = try requireNewKeys(of: section.elements, allowedIn: old)
         noteMutation()
         tracker.touchAll()
+        // A section that keeps its id and changes its name is kept, its header refreshed.
+        if section.id != nil { tracker.sectionTitlesChanged = true }
         let removed = table.removeSection(atRaw: index)
         table.insertSection(removed.id, name: section.name, sectionID: section.sectionID, atRaw: index)
         var kept = Set<RowID>()

@@ -254,11 +254,14 @@ extension ResultsStore {
         }
     }
 
-    /// The raw index of the section named `name` (by its Unicode scalars), or `nil`.
+    /// The raw index of the section identified by the name `name` (by its
+    /// Unicode scalars): one without an id of its own; or `nil`.
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections.
     @inlinable func sectionIndex(named name: String) -> Int? {
-        for index in 0..<table.numberOfSections where SectionName.same(self.name(ofSection: index), name) { return index }
+        for index in 0..<table.numberOfSections where sectionID(ofSection: index) == nil && SectionName.same(self.name(ofSection: index), name) {
+            return index
+        }
         return nil
     }
 
@@ -313,6 +316,8 @@ extension ResultsStore {
             index += 1
         }
         tracker.touchAll()
+        // A section emptied and filled again in one batch keeps its id but is titled anew: its header may need refreshing.
+        tracker.sectionTitlesChanged = true
         table.insertSection(allocateSection(), name: identified.title(id), sectionID: id, atRaw: index)
         return index
     }

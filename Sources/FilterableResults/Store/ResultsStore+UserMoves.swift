@@ -112,12 +112,13 @@ extension ResultsStore {
         let below = neighbour(destination.row)
         let above = neighbour(destination.row - 1)
         let header = old.header(atVisible: destination.section)
-        let name = old.record(header.id).name
-        var section: Int? = name.flatMap(sectionIndex(named:))
-        if section == nil, name == nil {
+        let record = old.record(header.id)
+        let unnamed = record.name == nil && record.sectionID == nil
+        var section: Int? = if let id = record.sectionID { sectionIndex(identifiedBy: id) } else { record.name.flatMap(sectionIndex(named:)) }
+        if section == nil, unnamed {
             section = (below ?? above).map { table.rawPath(ofRow: $0).section }
         }
-        if section == nil, name == nil {
+        if section == nil, unnamed {
             let index = Int(header.place.before.headers)
             if index < table.numberOfSections, self.name(ofSection: index) == nil { section = index }
         }

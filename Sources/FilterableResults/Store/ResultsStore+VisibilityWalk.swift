@@ -58,10 +58,10 @@ extension ResultsStore {
                     if wasShown { oldSection += 1 }
                     if isShown { newSection += 1 }
                     (oldRow, newRow) = (0, 0)
-                    let name = table.record(-1 - item).name
+                    // A delete names the section as it was (its title may have changed since).
                     switch (wasShown, isShown) {
-                    case (true, false): sectionChanges.append(.delete(at: oldSection, name: name))
-                    case (false, true): sectionChanges.append(.insert(at: newSection, name: name))
+                    case (true, false): sectionChanges.append(.delete(at: oldSection, name: baseline.record(-1 - item).name))
+                    case (false, true): sectionChanges.append(.insert(at: newSection, name: table.record(-1 - item).name))
                     default: break
                     }
                     continue

@@ -134,3 +134,34 @@ extension ResultsSectioning where Element: SendableMetatype {
         Self(sectionID: { $0[keyPath: keyPath] }, title: title, areInIncreasingOrder: { $0 < $1 })
     }
 }
+
+/// A sectioning by id as the testing library's reference model reads it:
+/// the ids as the app gave them, not boxed.
+extension ResultsSectioning {
+    /// Whether this is a sectioning by id.
+    ///
+    /// - Complexity: O(1).
+    package var identifiesSections: Bool { identified != nil }
+
+    /// The id of the section `element` belongs in, or `nil` in a sectioning by name.
+    ///
+    /// - Complexity: O(1), plus the app's function.
+    package func sectionIDValue(of element: Element) -> (any Hashable & Sendable)? {
+        identified?.sectionID(element).value
+    }
+
+    /// The title of the section with id `id`, in a sectioning by id.
+    ///
+    /// - Complexity: O(1), plus the app's function.
+    package func title(ofSectionID id: any Hashable & Sendable) -> String {
+        identified!.title(SectionID(id))
+    }
+
+    /// Whether the section with id `lhs` comes before the one with id `rhs`,
+    /// in a sectioning by id.
+    ///
+    /// - Complexity: O(1), plus the app's order.
+    package func sectionID(_ lhs: any Hashable & Sendable, precedes rhs: any Hashable & Sendable) -> Bool {
+        identified!.areInIncreasingOrder(SectionID(lhs), SectionID(rhs))
+    }
+}

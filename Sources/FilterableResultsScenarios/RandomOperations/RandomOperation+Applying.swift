@@ -27,6 +27,8 @@ extension RandomOperation {
         case let .insertSection(section, index): try controller.modify { store throws(ResultsError) in try store.insertSection(section, at: index) }
         case let .removeSectionAt(index): try controller.modify { store throws(ResultsError) in try store.removeSection(at: index) }
         case let .removeSection(name): try controller.removeSection(named: name)
+        case let .removeSectionWithID(id): try controller.removeSection(id: id)
+        case .refreshSectionTitles: try controller.refreshSectionTitles()
         case let .replaceSection(index, section): try controller.modify { store throws(ResultsError) in try store.replaceSection(at: index, with: section) }
         case let .addFilter(filter): try controller.addFilter(filter)
         case let .removeFilter(title, group): try controller.removeFilter(title: title, group: group)
@@ -58,6 +60,8 @@ extension RandomOperation {
         case let .insertSection(section, index): try model.insertSection(section, at: index)
         case let .removeSectionAt(index): try model.removeSection(at: index)
         case let .removeSection(name): try model.removeSection(named: name)
+        case let .removeSectionWithID(id): try model.removeSection(id: id)
+        case .refreshSectionTitles: model.refreshSectionTitles()
         case let .replaceSection(index, section): try model.replaceSection(at: index, with: section)
         case let .addFilter(filter): model.addFilter(filter)
         case let .removeFilter(title, group): model.removeFilter(title: title, group: group)

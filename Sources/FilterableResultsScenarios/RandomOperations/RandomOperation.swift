@@ -40,6 +40,11 @@ public enum RandomOperation<Element, Key: Hashable> {
     case removeSectionAt(Int)
     /// `removeSection(named:)`.
     case removeSection(named: String)
+    /// `removeSection(id:)`.
+    case removeSectionWithID(any Hashable & Sendable)
+    /// `refreshSectionTitles()`, after the titles' clock moved on (see
+    /// ``RandomOperationVocabulary/advanceSectionTitles``).
+    case refreshSectionTitles
     /// `replaceSection(at:with:)` at a raw section index.
     case replaceSection(at: Int, with: ResultsSection<Element>)
     /// `addFilter(_:)`.
@@ -59,7 +64,9 @@ extension RandomOperation: CustomStringConvertible {
     ///
     /// - Complexity: O(*m*), where *m* is the number of objects it carries.
     public var description: String {
-        func describe(_ section: ResultsSection<Element>) -> String { "\(section.name ?? "-"):\(section.elements)" }
+        func describe(_ section: ResultsSection<Element>) -> String {
+            "\(section.name ?? "-")\(section.id.map { "#\($0)" } ?? ""):\(section.elements)"
+        }
         switch self {
         case let .setData(objects): return "setData \(objects)"
         case let .setSections(sections): return "setData sections \(sections.map(describe))"
@@ -76,6 +83,8 @@ extension RandomOperation: CustomStringConvertible {
         case let .insertSection(section, index): return "insertSection \(describe(section)) at \(index)"
         case let .removeSectionAt(index): return "removeSectionAt \(index)"
         case let .removeSection(name): return "removeSection \(name)"
+        case let .removeSectionWithID(id): return "removeSection id \(id)"
+        case .refreshSectionTitles: return "refreshSectionTitles"
         case let .replaceSection(index, section): return "replaceSectionAt \(index) with \(describe(section))"
         case let .addFilter(filter): return "addFilter \(filter)"
         case let .removeFilter(title, group): return "removeFilter \(group.map { "\($0)/" } ?? "")\(title)"

@@ -39,9 +39,12 @@ public struct RandomOperationGenerator<Element, Key: Hashable> {
     /// - Complexity: O(*s*), where *s* is the number of sections of `model`.
     public mutating func next(for model: ReferenceModel<Element, Key>) -> RandomOperation<Element, Key> {
         var kind: Int
+        // Kinds 22 and 23 only for a vocabulary with section ids or titles that change, so other runs keep their sequences.
+        let kinds = vocabulary.sectionIDs.isEmpty && vocabulary.advanceSectionTitles == nil ? 22 : 24
         repeat {
-            kind = Int.random(in: 0..<22, using: &random)
-        } while !sectionOperations && [1, 16, 17, 18].contains(kind) || !filterOperations && [19, 20].contains(kind)
+            kind = Int.random(in: 0..<kinds, using: &random)
+        } while !sectionOperations && [1, 16, 17, 18, 23].contains(kind) || !filterOperations && [19, 20].contains(kind)
+            || kind == 22 && vocabulary.advanceSectionTitles == nil || kind == 23 && vocabulary.sectionIDs.isEmpty
         let sectionCount = model.sections.count
         switch kind {
         case 0:
@@ -92,9 +95,14 @@ public struct RandomOperationGenerator<Element, Key: Hashable> {
             case 1: return .clearFilters
             default: return .addFilter(filter)
             }
-        default:
+        case 21:
             let object = element()
             return .update(object[keyPath: vocabulary.key], to: object)
+        case 22:
+            vocabulary.advanceSectionTitles!()
+            return .refreshSectionTitles
+        default:
+            return .removeSectionWithID(vocabulary.sectionIDs.randomElement(using: &random)!)
         }
     }
 
@@ -113,11 +121,13 @@ public struct RandomOperationGenerator<Element, Key: Hashable> {
         return RawIndexPath(row: Int.random(in: -1...rows, using: &random), section: section)
     }
 
-    /// A hand-made section: unnamed or named from the vocabulary, 0–3
+    /// A hand-made section: unnamed or named from the vocabulary, with an
+    /// id of its own half the time when the vocabulary has ids, 0–3
     /// objects (more for a larger ``RandomOperationVocabulary/bulkCount``).
     mutating func section() -> ResultsSection<Element> {
         let name: String? = Bool.random(using: &random) || vocabulary.sectionNames.isEmpty
             ? nil : vocabulary.sectionNames.randomElement(using: &random)!
-        return ResultsSection(name: name, elements: elements(0...(vocabulary.bulkCount * 3 / 8)))
+        let id = vocabulary.sectionIDs.isEmpty || Bool.random(using: &random) ? nil : vocabulary.sectionIDs.randomElement(using: &random)!
+        return ResultsSection(name: name, id: id, elements: elements(0...(vocabulary.bulkCount * 3 / 8)))
     }
 }

@@ -54,21 +54,22 @@ extension RandomOperationRunner {
         if !Self.same(store.rawSections, model.sections) {
             return "the store holds \(Self.describe(store.rawSections)), the model \(Self.describe(model.sections))"
         }
-        if !visible.elementsEqual(model.visibleSections, by: { $0.elements == $1.elements }) {
+        if !Self.same(visible, model.visibleSections) {
             return "the store shows \(Self.describe(visible)), the model \(Self.describe(model.visibleSections))"
         }
         if let afterBatch, let problem = MainActor.assumeIsolated({ afterBatch() }) { return problem }
         return nil
     }
 
-    /// Whether two tables have the same section names, by their Unicode
-    /// scalars as the store tells sections apart ("é" as one scalar is not
-    /// "e" + U+0301), and the same objects.
+    /// Whether two tables have the same section ids, the same section
+    /// names, by their Unicode scalars as the store tells sections apart
+    /// ("é" as one scalar is not "e" + U+0301), and the same objects.
     /// (Closures, not key paths: a generic key path is built anew at each use.)
     static func same(_ lhs: [ResultsSection<Element>], _ rhs: [ResultsSection<Element>]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return zip(lhs, rhs).allSatisfy { old, new in
-            switch (old.name, new.name) {
+            guard old.id.map({ AnyHashable($0) }) == new.id.map({ AnyHashable($0) }) else { return false }
+            return switch (old.name, new.name) {
             case (nil, nil): old.elements == new.elements
             case let (a?, b?): a.unicodeScalars.elementsEqual(b.unicodeScalars) && old.elements == new.elements
             default: false
@@ -76,8 +77,8 @@ extension RandomOperationRunner {
         }
     }
 
-    /// A table in one line: `x:[1:0a] -:[]`.
+    /// A table in one line: `x:[1:0a] -:[] Today#3:[2:3b]` (`#` before a section's id).
     static func describe(_ sections: [ResultsSection<Element>]) -> String {
-        sections.map { "\($0.name ?? "-"):\($0.elements)" }.joined(separator: " ")
+        sections.map { "\($0.name ?? "-")\($0.id.map { "#\($0)" } ?? ""):\($0.elements)" }.joined(separator: " ")
     }
 }

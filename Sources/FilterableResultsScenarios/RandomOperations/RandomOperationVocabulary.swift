@@ -29,6 +29,15 @@ public struct RandomOperationVocabulary<Element, Key: Hashable> {
     public var bulkCount: Int
     /// Draws an object.
     public var makeElement: @Sendable (inout SeededRandomNumberGenerator) -> Element
+    /// Ids of their own for the sections that operations add by hand;
+    /// when there are some, half the hand-made sections take one (their
+    /// names may then repeat), and sections are also removed by id.
+    public var sectionIDs: [any Hashable & Sendable] = []
+    /// Moves on the clock that a sectioning by id's titles read ("Today"
+    /// becoming "Yesterday"); when set, operations include
+    /// `refreshSectionTitles()` right after calling it. Give each runner a
+    /// clock of its own: runners may run at once.
+    public var advanceSectionTitles: (@Sendable () -> Void)?
 
     /// Creates a vocabulary.
     ///

@@ -16,8 +16,21 @@ extension ReferenceModel {
         if sectioning != nil { throw .sectionsDerivedFromElements(operation: operation) }
     }
 
-    func requireUniqueNames(_ names: [String]) throws(ResultsError) {
-        for (i, name) in names.enumerated() where names[..<i].contains(where: { sameName($0, name) }) { throw .duplicateSection(name) }
+    /// Refuses the first section whose identity an earlier one has: its id
+    /// of its own, or without one its name. Sections with ids may share a
+    /// name with any section.
+    func requireUniqueSections(_ sections: [ResultsSection<Element>]) throws(ResultsError) {
+        var ids: [AnyHashable] = []
+        var names: [String] = []
+        for section in sections {
+            if let id = section.id {
+                if ids.contains(AnyHashable(id)) { throw .duplicateSection(String(describing: id)) }
+                ids.append(AnyHashable(id))
+            } else if let name = section.name {
+                if names.contains(where: { sameName($0, name) }) { throw .duplicateSection(name) }
+                names.append(name)
+            }
+        }
     }
 
     /// Whether two section names are the same section: equal Unicode
@@ -59,6 +72,13 @@ extension ReferenceModel {
 
     func sectionName(of object: Element) -> String? { sectioning?.sectionName(object) }
 
+    /// Whether `object` belongs in `section` of a sectioned store: by its
+    /// section's id in a sectioning by id, else by its section's name.
+    func belongs(_ object: Element, in section: ResultsSection<Element>) -> Bool {
+        if let id = sectioning?.sectionIDValue(of: object) { return section.id.map { AnyHashable($0) } == AnyHashable(id) }
+        return sameName(section.name, sectionName(of: object))
+    }
+
     /// The first position and the last content of each key.
     func fold(_ objects: [Element]) -> [Element] {
         var result: [Element] = []
@@ -76,24 +96,31 @@ extension ReferenceModel {
     /// Puts an element at a place, moving it to the end of its section by
     /// value when that changes.
     mutating func put(_ object: Element, at place: RawIndexPath) {
-        if sectioning != nil, !sameName(sections[place.section].name, sectionName(of: object)) {
+        if sectioning != nil, !belongs(object, in: sections[place.section]) {
             sections[place.section].elements.remove(at: place.row)
-            append(object, toSectionNamed: sectionName(of: object))
+            appendToItsSection(object)
         } else {
             sections[place.section].elements[place.row] = object
         }
         normalize()
     }
 
-    /// Appends to the section with that name, creating it in name order.
-    mutating func append(_ object: Element, toSectionNamed name: String?) {
-        if let s = sections.firstIndex(where: { sameName($0.name, name) }) {
+    /// Appends to the section the object belongs in, creating it in order:
+    /// by name, or in a sectioning by id by id, titled then.
+    mutating func appendToItsSection(_ object: Element) {
+        if let s = sections.firstIndex(where: { belongs(object, in: $0) }) {
             sections[s].elements.append(object)
             return
         }
-        let order = sectioning!.areInIncreasingOrder
-        let index = sections.firstIndex { order(name!, $0.name!) } ?? sections.count
-        sections.insert(ResultsSection(name: name, elements: [object]), at: index)
+        let sectioning = sectioning!
+        if let id = sectioning.sectionIDValue(of: object) {
+            let index = sections.firstIndex { sectioning.sectionID(id, precedes: $0.id!) } ?? sections.count
+            sections.insert(ResultsSection(name: sectioning.title(ofSectionID: id), id: id, elements: [object]), at: index)
+        } else {
+            let name = sectioning.sectionName(object)
+            let index = sections.firstIndex { sectioning.areInIncreasingOrder(name, $0.name!) } ?? sections.count
+            sections.insert(ResultsSection(name: name, elements: [object]), at: index)
+        }
     }
 
     /// Drops emptied sections of a sectioned store and re-sorts every section.

@@ -12,7 +12,7 @@ extension ReferenceModel {
         let folded = fold(objects)
         if sectioning != nil {
             sections = []
-            for object in folded { append(object, toSectionNamed: sectionName(of: object)) }
+            for object in folded { appendToItsSection(object) }
         } else {
             sections = [ResultsSection(elements: folded)]
         }
@@ -24,12 +24,12 @@ extension ReferenceModel {
     /// - Complexity: O(*m*²).
     public mutating func setData(sections newSections: [ResultsSection<Element>]) throws(ResultsError) {
         try requireManualSections("setting data as sections")
-        try requireUniqueNames(newSections.compactMap(\.name))
+        try requireUniqueSections(newSections)
         for section in newSections { _ = try keys(of: section.elements) }
         var seen: [Key: (section: Int, row: Int)] = [:]
         var result: [ResultsSection<Element>] = []
         for (s, section) in newSections.enumerated() {
-            result.append(ResultsSection(name: section.name, elements: []))
+            result.append(ResultsSection(name: section.name, id: section.id, elements: []))
             for object in section.elements {
                 let k = key(object)!
                 if let place = seen[k] {
@@ -52,7 +52,7 @@ extension ReferenceModel {
         if indexPath(forKey: k) != nil { throw .duplicateKey(String(describing: k)) }
         if sectioning != nil {
             if section != nil { throw .sectionsDerivedFromElements(operation: "adding to a given section") }
-            append(object, toSectionNamed: sectionName(of: object))
+            appendToItsSection(object)
         } else {
             let target = section ?? sections.count - 1
             guard sections.indices.contains(target) else {
@@ -175,23 +175,25 @@ extension ReferenceModel {
         }
         if sectioning != nil {
             // Rows whose section changed, and new rows, arrive in input order:
-            // the movers leave their sections first (no section is dropped
-            // before `normalize()`), then each lands at the end of its own.
+            // the movers leave their sections first, and sections left empty
+            // (by them or the prune) go, then each lands at the end of its
+            // own (a section made again is titled anew, in a sectioning by id).
             let arrivingKeys = Set(arriving.map { key($0)! })
-            var sectionOfKey: [Key: String?] = [:]
-            for section in sections {
-                for object in section.elements { sectionOfKey[key(object)!] = section.name }
+            var sectionOfKey: [Key: Int] = [:]
+            for (s, section) in sections.enumerated() {
+                for object in section.elements { sectionOfKey[key(object)!] = s }
             }
             let landing = folded.filter { object in
                 let k = key(object)!
-                if let name = sectionOfKey[k] { return !sameName(name, sectionName(of: object)) }
+                if let s = sectionOfKey[k] { return !belongs(object, in: sections[s]) }
                 return arrivingKeys.contains(k)
             }
             let moving = Set(landing.map { key($0)! }).subtracting(arrivingKeys)
             if !moving.isEmpty {
                 for s in sections.indices { sections[s].elements.removeAll { moving.contains(key($0)!) } }
             }
-            for object in landing { append(object, toSectionNamed: sectionName(of: object)) }
+            sections.removeAll { $0.elements.isEmpty }
+            for object in landing { appendToItsSection(object) }
         } else if !arriving.isEmpty {
             if sections.isEmpty { sections.append(ResultsSection(elements: [])) }
             sections[sections.count - 1].elements.append(contentsOf: arriving)
@@ -215,7 +217,7 @@ extension ReferenceModel {
     public mutating func insertSection(_ section: ResultsSection<Element>, at index: Int) throws(ResultsError) {
         try requireManualSections("inserting a section")
         guard (0...sections.count).contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
-        try requireUniqueNames(sections.compactMap(\.name) + [section.name].compactMap { $0 })
+        try requireUniqueSections(sections + [section])
         try requireNewKeys(section.elements, allowedSection: nil)
         sections.insert(section, at: index)
         normalize()
@@ -230,13 +232,20 @@ extension ReferenceModel {
         sections.remove(at: index)
     }
 
-    /// Removes the section named `name`, if any.
+    /// Removes the section named `name` that has no id of its own, if any.
     ///
     /// - Complexity: O(*n*).
     public mutating func removeSection(named name: String) throws(ResultsError) {
         try requireManualSections("removing a section")
-        let named = sections.indices.filter { sameName(sections[$0].name, name) }
-        for index in named.reversed() { sections.remove(at: index) }
+        sections = sections.filter { $0.id != nil || !sameName($0.name, name) }
+    }
+
+    /// Removes the section whose id of its own is `id`, if any.
+    ///
+    /// - Complexity: O(*n*).
+    public mutating func removeSection(id: some Hashable & Sendable) throws(ResultsError) {
+        try requireManualSections("removing a section")
+        sections.removeAll { $0.id.map { AnyHashable($0) } == AnyHashable(id) }
     }
 
     /// Replaces the section at `index`.
@@ -245,12 +254,21 @@ extension ReferenceModel {
     public mutating func replaceSection(at index: Int, with section: ResultsSection<Element>) throws(ResultsError) {
         try requireManualSections("replacing a section")
         guard sections.indices.contains(index) else { throw .sectionOutOfRange(index, sectionCount: sections.count) }
-        var names = sections.compactMap(\.name)
-        if let old = sections[index].name { names.remove(at: names.firstIndex { sameName($0, old) }!) }
-        try requireUniqueNames(names + [section.name].compactMap { $0 })
+        var others = sections
+        others.remove(at: index)
+        try requireUniqueSections(others + [section])
         try requireNewKeys(section.elements, allowedSection: index)
         sections[index] = section
         normalize()
+    }
+
+    /// Derives every section's title again from its id, in a store
+    /// sectioned by id.
+    ///
+    /// - Complexity: O(*s*) for *s* sections.
+    public mutating func refreshSectionTitles() {
+        guard let sectioning, sectioning.identifiesSections else { return }
+        for s in sections.indices { sections[s].name = sectioning.title(ofSectionID: sections[s].id!) }
     }
 
     // MARK: Filters

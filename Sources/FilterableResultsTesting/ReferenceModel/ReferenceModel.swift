@@ -45,7 +45,7 @@ public struct ReferenceModel<Element, Key: Hashable> {
     public var visibleSections: [ResultsSection<Element>] {
         sections.compactMap { section in
             let objects = section.elements.filter { object in filters.allSatisfy { $0.predicate(object) } }
-            return hidesEmptySections && objects.isEmpty ? nil : ResultsSection(name: section.name, elements: objects)
+            return hidesEmptySections && objects.isEmpty ? nil : ResultsSection(name: section.name, id: section.id, elements: objects)
         }
     }
 }

@@ -2,6 +2,7 @@ import FilterableResults
 import FilterableResultsPredicates
 import FilterableResultsScenarios
 import FilterableResultsTesting
+import Foundation
 import TestSupport
 import Testing
 
@@ -51,6 +52,78 @@ struct RandomOperationTests {
                 return
             }
         }
+    }
+
+    /// A clock for titles that change ("Today" becoming "Yesterday"), one
+    /// per run: runs go on at once, and a title must not change between
+    /// the store and the model.
+    final class TitleClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var epoch = 0
+        func advance() { lock.withLock { epoch += 1 } }
+        /// The title of value `value`'s section: three titles for five
+        /// values, so that titles repeat, shifted at each tick.
+        func title(of value: Int) -> String { "t\((value + lock.withLock { epoch }) % 3)" }
+    }
+
+    /// Stores with sections that have ids of their own: sectioned by an id
+    /// (the entry's value) whose titles repeat and change, or by hand with
+    /// sections that take ids (1–3) and names (x, y, z) that may repeat.
+    static let identifiedShapes: [(name: String, byID: Bool, sorted: Bool, filtered: Bool, hidesEmpty: Bool, updates: RandomStoreConfiguration<Entry>.UpdateMode)] = [
+        ("sectioned by id", true, false, false, false, .batched),
+        ("sectioned by id, sorted, filtered, hiding empty sections", true, true, true, true, .batched),
+        ("sectioned by id, filtered, updates disabled", true, false, true, false, .disabled),
+        ("sectioned by hand with ids", false, false, false, false, .batched),
+        ("sectioned by hand with ids, filtered, hiding empty sections, unbatched", false, false, true, true, .unbatched),
+    ]
+
+    @Test(arguments: identifiedShapes.indices)
+    func sectionsWithIDsAgreeWithTheModelAndValidate(_ index: Int) {
+        let shape = Self.identifiedShapes[index]
+        for seed in 1...60 as ClosedRange<UInt64> {
+            let clock = TitleClock()
+            let configuration = RandomStoreConfiguration<Entry>(
+                name: shape.name, sortKeys: shape.sorted ? [.ascending(\.id)] : [],
+                sectioning: shape.byID ? .by(\.value, title: { clock.title(of: $0) }) : nil,
+                hidesEmptySections: shape.hidesEmpty, filtered: shape.filtered, updates: shape.updates)
+            var vocabulary = Self.vocabulary
+            if shape.byID { vocabulary.advanceSectionTitles = { clock.advance() } } else { vocabulary.sectionIDs = [1, 2, 3] }
+            let runner = RandomOperationRunner(configuration: configuration, vocabulary: vocabulary, seed: seed)
+            if let failure = runner.run(operations: 240) {
+                Issue.record("\(failure)")
+                return
+            }
+        }
+    }
+
+    @Test func onlyAVocabularyWithIDsOrChangingTitlesDrawsTheirOperations() {
+        func drawn(_ vocabulary: RandomOperationVocabulary<Entry, Int>) -> (refreshes: Int, removalsByID: Int, sectionsWithIDs: Int) {
+            var generator = RandomOperationGenerator(seed: 3, vocabulary: vocabulary)
+            let model = ReferenceModel<Entry, Int>(key: { $0.id })
+            var counts = (refreshes: 0, removalsByID: 0, sectionsWithIDs: 0)
+            for _ in 0..<600 {
+                switch generator.next(for: model) {
+                case .refreshSectionTitles: counts.refreshes += 1
+                case .removeSectionWithID: counts.removalsByID += 1
+                case let .addSection(section), let .insertSection(section, _), let .replaceSection(_, section):
+                    if section.id != nil { counts.sectionsWithIDs += 1 }
+                default: break
+                }
+            }
+            return counts
+        }
+        let plain = drawn(Self.vocabulary)
+        #expect(plain.refreshes == 0 && plain.removalsByID == 0 && plain.sectionsWithIDs == 0)
+        var withIDs = Self.vocabulary
+        withIDs.sectionIDs = [1, 2]
+        let byHand = drawn(withIDs)
+        #expect(byHand.refreshes == 0 && byHand.removalsByID > 0 && byHand.sectionsWithIDs > 0)
+        let clock = TitleClock()
+        var withTitles = Self.vocabulary
+        withTitles.advanceSectionTitles = { clock.advance() }
+        let byID = drawn(withTitles)
+        #expect(byID.refreshes > 0 && byID.removalsByID == 0 && byID.sectionsWithIDs == 0)
+        #expect(clock.title(of: 0) == "t\(byID.refreshes % 3)", "each refresh drawn moved the clock once")
     }
 
     /// The soak's screens: user swipes and drags at the index paths the

@@ -25,9 +25,11 @@ extension BatchValidation {
     }
 
     /// Where the tables first differ in what a view shows: section names,
-    /// keys or content (values, and titles of sections that keep their
-    /// ids, aside: section updates refresh those). Sections that look the same are the
-    /// same to a view, whatever their identity.
+    /// ids of their own (an app may show a section by its id: a header
+    /// that formats its date), keys or content (values, and titles of
+    /// sections that keep their ids, aside: section updates refresh
+    /// those). Sections that look the same and have no ids of their own
+    /// are the same to a view, whatever their identity.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
     func firstDifference(isSameContent: (Element, Element) -> Bool) -> String? {
@@ -35,6 +37,9 @@ extension BatchValidation {
         for section in old.indices {
             if !Self.isSameName(old[section].name, new[section].name), !isRetitled(section, as: section) {
                 return "section \(section) is renamed"
+            }
+            if old[section].id.map({ AnyHashable($0) }) != new[section].id.map({ AnyHashable($0) }) {
+                return "section \(section) has id \(old[section].id.map { "\($0)" } ?? "none") before and \(new[section].id.map { "\($0)" } ?? "none") after"
             }
             let before = oldKeys[section], after = newKeys[section]
             if let row = firstMismatch(before, after) {
