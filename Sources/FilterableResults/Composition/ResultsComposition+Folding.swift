@@ -18,17 +18,10 @@ extension ResultsComposition {
 
     /// Whether the section with identity `id` is folded.
     ///
-    /// - Complexity: O(*p*) for *p* parts; O(*p* + *s*) for a name given
-    ///   where the part's *s* sections may have ids of their own.
+    /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections of the part.
     public func isFolded(_ id: SectionID) -> Bool {
         guard let part = reportedSnapshot.index(ofPart: id.part) else { return false }
-        let folded = parts[part].folded
-        if folded.contains(id.folded) { return true }
-        guard id.sectionID == nil, folded.contains(where: { if case .id = $0 { true } else { false } }) else { return false }
-        let table = reportedSnapshot.parts[part].table
-        return (0..<table.numberOfSections).contains { section in
-            SectionName.same(table.name(ofSection: section), id.name) && folded.contains(FoldedSection(section, of: table))
-        }
+        return folds(id, inPart: part).contains(where: parts[part].folded.contains)
     }
 
     /// Folds a section: it keeps its header and hides its rows, which
@@ -47,9 +40,8 @@ extension ResultsComposition {
     ///   *r* rows hidden.
     public func foldSection(_ id: SectionID) throws(ResultsError) {
         if isFolded(id) { return }
-        let (part, sections) = try shownSections(id)
-        let table = reportedSnapshot.parts[part].table
-        for section in sections { parts[part].folded.insert(FoldedSection(section, of: table)) }
+        let part = try partShowing(id)
+        parts[part].folded.formUnion(folds(id, inPart: part))
         let old = reportedSnapshot
         _reportedSnapshot = replacingPart(part, table: old.parts[part].ownTable)
         reportChange(from: old)
@@ -66,16 +58,10 @@ extension ResultsComposition {
     ///   *r* rows shown.
     public func unfoldSection(_ id: SectionID) throws(ResultsError) {
         guard isFolded(id), let part = reportedSnapshot.index(ofPart: id.part) else {
-            _ = try shownSections(id)
+            _ = try partShowing(id)
             return   // shown and not folded
         }
-        parts[part].folded.remove(id.folded)
-        if id.sectionID == nil {   // a name stands for the sections of that name with ids of their own
-            let table = reportedSnapshot.parts[part].table
-            for section in 0..<table.numberOfSections where SectionName.same(table.name(ofSection: section), id.name) {
-                parts[part].folded.remove(FoldedSection(section, of: table))
-            }
-        }
+        parts[part].folded.subtract(folds(id, inPart: part))
         let old = reportedSnapshot
         _reportedSnapshot = replacingPart(part, table: old.parts[part].ownTable)
         reportChange(from: old)
@@ -89,19 +75,37 @@ extension ResultsComposition {
         if isFolded { try foldSection(id) } else { try unfoldSection(id) }
     }
 
-    /// The index of the part with identity `id.part`, and the local indexes
-    /// of its sections with id `id.id`, or else named `id.name`.
+    /// What part `part` folds for identity `id`: its id; or its name, when
+    /// the name identifies a section (one without an id of its own shows
+    /// it, or the name is folded); else the ids of the shown sections with
+    /// ids titled so, for which a title stands.
+    ///
+    /// - Complexity: O(*s*) for *s* sections of the part.
+    func folds(_ id: SectionID, inPart part: Int) -> [FoldedSection] {
+        if id.sectionID != nil || parts[part].folded.contains(id.folded) { return [id.folded] }
+        let table = reportedSnapshot.parts[part].table
+        var titled: [FoldedSection] = []
+        for section in 0..<table.numberOfSections where SectionName.same(table.name(ofSection: section), id.name) {
+            let folded = FoldedSection(section, of: table)
+            guard case .id = folded else { return [id.folded] }
+            titled.append(folded)
+        }
+        return titled.isEmpty ? [id.folded] : titled
+    }
+
+    /// The index of the part with identity `id.part`, which shows the
+    /// section with id `id.id`, or else a section named `id.name`.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` or
     ///   ``ResultsError/sectionNotFound(part:name:id:)`` when there is none.
-    func shownSections(_ id: SectionID) throws(ResultsError) -> (part: Int, sections: [Int]) {
+    func partShowing(_ id: SectionID) throws(ResultsError) -> Int {
         guard let part = reportedSnapshot.index(ofPart: id.part) else { throw .partOutOfRange(id.part, partCount: parts.count) }
         let table = reportedSnapshot.parts[part].table
-        let sections = (0..<table.numberOfSections).filter { section in
+        let shows = (0..<table.numberOfSections).contains { section in
             if id.sectionID != nil { FoldedSection(section, of: table) == id.folded }
             else { SectionName.same(table.name(ofSection: section), id.name) }
         }
-        guard !sections.isEmpty else { throw .sectionNotFound(part: id.part, name: id.name, id: id.sectionID?.description) }
-        return (part, sections)
+        guard shows else { throw .sectionNotFound(part: id.part, name: id.name, id: id.sectionID?.description) }
+        return part
     }
 }

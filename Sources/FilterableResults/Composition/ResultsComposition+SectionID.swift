@@ -10,9 +10,10 @@ extension ResultsComposition {
     ///     try composition.foldSection(.init(part: 1, id: day))   // titled "Today", then "Yesterday"
     ///
     /// Unnamed sections of a part share the identity `name: nil` (a flat
-    /// controller has one such section). A name given for a section that
-    /// has an id of its own finds it by that name while it shows, and the
-    /// composition then remembers it by its id.
+    /// controller has one such section). A name identifies the sections
+    /// without ids that have it; when none does, it stands for the shown
+    /// sections with ids titled so, which the composition then remembers
+    /// by their ids.
     public struct SectionID: Hashable, Sendable {
         /// The part's identity: its index among the parts the composition
         /// was made with, or the number ``ResultsComposition/insertPart(_:at:)``

@@ -19,7 +19,7 @@ struct CompositionRandomTests {
     static let stepsPerSeed = 100
 
     @Test func randomOperationsOnEveryPartGiveValidBatchesOfTheJoinedTable() {
-        var compositions = 0, steps = 0, batches = 0, placeholderChanges = 0, collapses = 0
+        var compositions = 0, steps = 0, batches = 0, placeholderChanges = 0, collapses = 0, byID = 0, byTitle = 0
         for seed in Self.seeds {
             var world = RandomCompositionWorld(seed: seed)
             let top = world.makeComposition(depth: 0)
@@ -48,12 +48,14 @@ struct CompositionRandomTests {
             batches += screens.reduce(0) { $0 + $1.updates.count }
             placeholderChanges += screens.reduce(0) { $0 + $1.placeholderChanges }
             collapses += world.collapses
+            (byID, byTitle) = (byID + world.collapsesByID, byTitle + world.collapsesByTitle)
             #expect(top.composition.reportedSnapshot.numberOfParts == top.parts.count)
         }
         print("random compositions: \(compositions) compositions, \(steps) steps, \(batches) batches, \(placeholderChanges) placeholder sections in or out, \(collapses) collapses and expansions")
         // The sequences must exercise what they claim to.
         #expect(compositions >= 80 && steps == Self.seeds.count * Self.stepsPerSeed)
         #expect(batches > steps / 3 && placeholderChanges > 100 && collapses > 500)
+        #expect(byID > 30 && byTitle > 8, "sections with ids folded: \(byID) by id, \(byTitle) by title")
     }
 }
 
@@ -70,8 +72,9 @@ struct RandomCompositionWorld {
     /// What went wrong outside the checks of the tables (a runner's
     /// failure, a refusal that changed something).
     var failures: [String] = []
-    /// The collapses and expansions done.
-    var collapses = 0
+    /// The collapses and expansions done; of them, those of a section
+    /// with an id of its own, and those of one by its title.
+    var collapses = 0, collapsesByID = 0, collapsesByTitle = 0
 
     init(seed: UInt64) {
         self.seed = seed
@@ -111,6 +114,23 @@ struct RandomCompositionWorld {
         }
     }
 
+    /// A part's store set-up and vocabulary: one of ``configurations``, or
+    /// past them a store whose sections have ids of their own: by hand
+    /// with ids, or sectioned by id with titles that change (a clock of
+    /// the part's own).
+    static func partSetUp(_ choice: Int, label: Int) -> (RandomStoreConfiguration<Entry>, RandomOperationVocabulary<Entry, Int>) {
+        var vocabulary = vocabulary(label)
+        if choice < configurations.count { return (configurations[choice], vocabulary) }
+        if choice == configurations.count {
+            vocabulary.sectionIDs = [1, 2, 3]
+            return (RandomStoreConfiguration(name: "by hand with ids", filtered: true), vocabulary)
+        }
+        let clock = RandomOperationTests.TitleClock()
+        vocabulary.advanceSectionTitles = { clock.advance() }
+        let sectioning = ResultsSectioning<Entry>.by(\.value, title: { clock.title(of: $0) })
+        return (RandomStoreConfiguration(name: "sectioned by id", sectioning: sectioning, filtered: true), vocabulary)
+    }
+
     mutating func label() -> Int {
         defer { nextLabel += 1 }
         return nextLabel
@@ -127,8 +147,8 @@ struct RandomCompositionWorld {
             let placeholder = placeholder(label)
             switch Int.random(in: 0..<(depth == 0 ? 5 : 4), using: &random) {
             case 0, 1:
-                let configuration = Self.configurations.randomElement(using: &random)!
-                let runner = RandomOperationRunner(configuration: configuration, vocabulary: Self.vocabulary(label), seed: seed &* 31 &+ UInt64(label))
+                let (configuration, vocabulary) = Self.partSetUp(Int.random(in: 0...Self.configurations.count + 1, using: &random), label: label)
+                let runner = RandomOperationRunner(configuration: configuration, vocabulary: vocabulary, seed: seed &* 31 &+ UInt64(label))
                 runners.append(runner)
                 parts.append((ResultsPartModel(label: label, runner: runner),
                               .part(runner.controller, as: { Row.entry(source: label, $0) }, placeholder: placeholder), placeholder))
@@ -193,18 +213,40 @@ struct RandomCompositionWorld {
         }
     }
 
-    /// Collapses or expands a section of a random part of a random composition.
+    /// Collapses or expands a section of a random part of a random
+    /// composition: by its identity, or now and then a section with an id
+    /// by the title it shows, which stands for every shown section of the
+    /// part with that title.
     mutating func collapseOrExpand() -> String {
+        typealias SectionID = ResultsComposition<Row>.SectionID
         let model = models.randomElement(using: &random)!
         let part = Int.random(in: 0..<model.parts.count, using: &random)
-        var names = model.parts[part].sections.map(\.name)
-        names += model.collapsed.filter { $0.part == part }.map(\.name)
-        guard let name = names.randomElement(using: &random) else { return "nothing to collapse" }
-        let id = ResultsComposition<Row>.SectionID(part: part, name: name)
+        let shown = model.parts[part].sections
+        let candidates = shown.map { $0.identity(inPart: part) } + model.collapsed.filter { $0.part == part }
+        guard var id = candidates.randomElement(using: &random) else { return "nothing to collapse" }
+        // What the model folds, what it unfolds, and whether it has it folded now.
+        var folds: Set<SectionID> = [id], unfolds: Set<SectionID> = [id]
+        var isCollapsed = model.collapsed.contains(id)
+        if id.id != nil, let title = shown.first(where: { $0.identity(inPart: part) == id })?.name, Int.random(in: 0..<4, using: &random) == 0 {
+            id = SectionID(part: part, name: title)
+            let titled = shown.filter { $0.name.map { $0.unicodeScalars.elementsEqual(title.unicodeScalars) } ?? false }
+            // The title names a section without an id, if one has it; else it stands for those with ids.
+            if !model.collapsed.contains(id) && titled.allSatisfy({ $0.id != nil }) {
+                let named = Set(titled.map { $0.identity(inPart: part) })
+                isCollapsed = !named.isDisjoint(with: model.collapsed)
+                (folds, unfolds) = (named, named)
+            } else {
+                isCollapsed = model.collapsed.contains(id)
+                (folds, unfolds) = ([id], [id])
+            }
+            collapsesByTitle += 1
+        }
+        if id.id != nil { collapsesByID += 1 }
         let collapse = Bool.random(using: &random)
         do {
             if collapse { try model.composition.foldSection(id) } else { try model.composition.unfoldSection(id) }
-            if collapse { model.collapsed.insert(id) } else { model.collapsed.remove(id) }
+            if collapse && !isCollapsed { model.collapsed.formUnion(folds) }
+            if !collapse && isCollapsed { model.collapsed.subtract(unfolds) }
             collapses += 1
         } catch {
             failures.append("\(collapse ? "collapse" : "expand") \(id) threw \(error)")

@@ -144,6 +144,35 @@ struct CompositionSectionIDTests {
         #expect(screen.problems().isEmpty)
     }
 
+    @Test func aNameFoldsTheSectionWithoutAnIDThatHasItBeforeTheSectionsWithIDsTitledSo() throws {
+        let controller = ResultsController(store: ResultsStore<Entry, Int>(key: \.id))
+        try controller.setData(sections: [
+            ResultsSection(name: "Inbox", id: 1, elements: [Entry(id: 1)]),
+            ResultsSection(name: "Inbox", elements: [Entry(id: 2)]),
+            ResultsSection(name: "Later", id: 2, elements: [Entry(id: 3)]),
+            ResultsSection(name: "Later", id: 3, elements: [Entry(id: 4)]),
+        ])
+        let composition = ResultsComposition([.part(controller, as: { Row.entry(source: 1, $0) })])
+        let screen = CompositionScreen(composition)
+        func folded() -> [Bool] { (0..<4).map(composition.reportedSnapshot.isSectionFolded) }
+
+        try composition.foldSection(SectionID(part: 0, name: "Inbox"))
+        #expect(folded() == [false, true, false, false], "the name identifies the section without an id")
+        try composition.foldSection(SectionID(part: 0, id: 1))
+        #expect(folded() == [true, true, false, false])
+        try composition.unfoldSection(SectionID(part: 0, name: "Inbox"))
+        #expect(folded() == [true, false, false, false], "the section with an id stays folded")
+
+        try composition.foldSection(SectionID(part: 0, name: "Later"))
+        #expect(folded() == [true, false, true, true], "no section without an id has it: it stands for both titled so")
+        #expect(composition.foldedSections == [SectionID(part: 0, id: 1), SectionID(part: 0, id: 2), SectionID(part: 0, id: 3)])
+        try composition.unfoldSection(SectionID(part: 0, id: 3))
+        #expect(composition.isFolded(SectionID(part: 0, name: "Later")), "one of them is folded")
+        try composition.unfoldSection(SectionID(part: 0, name: "Later"))
+        #expect(folded() == [true, false, false, false])
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
     @Test func aSectionIDIsItsPartAndItsIDWhateverItsTitle() throws {
         let clock = Clock(today: 10)
         let screen = try DaysScreen(clock, [Entry(id: 1, value: 9), Entry(id: 2, value: 10)])

@@ -98,7 +98,7 @@ func mappingProblems(_ snapshot: ResultsComposition<Row>.Snapshot, parts: [any P
         switch snapshot.sectionLocation(of: section) {
         case let .section(part, local)?:
             if snapshot.section(local, inPart: part) != section { problems.append("section \(section) → part \(part) section \(local) does not map back") }
-            if snapshot.sectionID(at: section) != ResultsComposition<Row>.SectionID(part: part, name: parts[part].sections[local].name) {
+            if snapshot.sectionID(at: section) != parts[part].sections[local].identity(inPart: part) {
                 problems.append("section \(section) has identity \(String(describing: snapshot.sectionID(at: section)))")
             }
         case .placeholder?:
@@ -134,6 +134,14 @@ func mappingProblems(_ snapshot: ResultsComposition<Row>.Snapshot, parts: [any P
     return problems
 }
 
+extension ResultsSection<Row> {
+    /// The section's identity in a composition, as part `part`: its id of
+    /// its own when it has one, else its name.
+    func identity(inPart part: Int) -> ResultsComposition<Row>.SectionID {
+        if let id { ResultsComposition<Row>.SectionID(part: part, id: id, name: name) } else { ResultsComposition<Row>.SectionID(part: part, name: name) }
+    }
+}
+
 /// A part of a composition under test, with the table it should show
 /// (its own sections, before the composition collapses any).
 @MainActor
@@ -149,7 +157,8 @@ struct ResultsPartModel: PartModel {
 
     var sections: [ResultsSection<Row>] {
         runner.controller.reportedSnapshot.sections.map { section in
-            ResultsSection(name: section.name, elements: section.elements.map { Row.entry(source: label, $0) })
+            let own = ResultsSection(section)
+            return ResultsSection(name: own.name, id: own.id, elements: own.elements.map { Row.entry(source: label, $0) })
         }
     }
 }
@@ -190,8 +199,8 @@ final class CompositionModel: PartModel {
             let count = sections.reduce(0) { $0 + $1.elements.count }
             total += count
             for section in sections {
-                let isCollapsed = collapsed.contains(ResultsComposition<Row>.SectionID(part: index, name: section.name))
-                joined.append(ResultsSection(name: section.name, elements: isCollapsed ? [] : section.elements))
+                let isCollapsed = collapsed.contains(section.identity(inPart: index))
+                joined.append(ResultsSection(name: section.name, id: section.id, elements: isCollapsed ? [] : section.elements))
             }
             if count == 0, let placeholder = placeholders[index] {
                 joined.append(ResultsSection(name: placeholder.title, elements: placeholder.rows))

@@ -42,8 +42,8 @@ extension BatchValidation {
     /// The identity of each section of `snapshot`: its id of its own, its
     /// name, or its index when unnamed; in a composition's table, as the composition
     /// identifies it (``ResultsSections/Section/id``: a section by its part,
-    /// a placeholder apart), an unnamed section of a part by its part and
-    /// index (see ``SectionIdentity``).
+    /// a placeholder apart), an unnamed section of a part without an id of
+    /// its own by its part and index (see ``SectionIdentity``).
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections and *n* rows.
     static func sectionIdentities<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [SectionIdentity]
@@ -54,7 +54,7 @@ extension BatchValidation {
             }
         }
         return composed.sections.map { section in
-            if case let .section(_, local)? = composed.sectionLocation(of: section.index), let id = composed.sectionID(at: section.index), id.name == nil {
+            if case let .section(_, local)? = composed.sectionLocation(of: section.index), let id = composed.sectionID(at: section.index), id.name == nil, id.id == nil {
                 return .unnamed(part: id.part, index: local)
             }
             return .given(AnyHashable(section.id))
