@@ -9,12 +9,12 @@ struct OutlineTree<Key: Hashable> {
         @usableFromInline var parent: Key?
         /// The children's keys, in order.
         @usableFromInline var children: [Key] = []
-        /// The name of the section of the item's top-level ancestor.
-        @usableFromInline var section: String
+        /// The section of the item's top-level ancestor.
+        @usableFromInline var section: OutlineSection
         /// The item's number, below ``OutlineTree/nodeLimit``.
         @usableFromInline var number: Int32
 
-        @inlinable init(parent: Key?, section: String, number: Int32) {
+        @inlinable init(parent: Key?, section: OutlineSection, number: Int32) {
             self.parent = parent
             self.section = section
             self.number = number
@@ -51,14 +51,14 @@ struct OutlineTree<Key: Hashable> {
     }
 
     /// Adds `key` as an item without children, not yet listed by its parent.
-    @inlinable mutating func addNode(_ key: Key, parent: Key?, section: String) {
+    @inlinable mutating func addNode(_ key: Key, parent: Key?, section: OutlineSection) {
         let number = freeNumbers.popLast() ?? { defer { nodeLimit += 1 }; return nodeLimit }()
         nodes[key] = Node(parent: parent, section: section, number: number)
     }
 
     /// Adds `key` with its number, listed last under its parent (which is
     /// there): how a tree is read back in depth-first order.
-    @inlinable mutating func restoreNode(_ key: Key, parent: Key?, section: String, number: Int32) {
+    @inlinable mutating func restoreNode(_ key: Key, parent: Key?, section: OutlineSection, number: Int32) {
         nodes[key] = Node(parent: parent, section: section, number: number)
         if let parent { nodes[parent]!.children.append(key) } else { roots.append(key) }
         nodeLimit = Swift.max(nodeLimit, number + 1)
@@ -77,13 +77,13 @@ struct OutlineTree<Key: Hashable> {
     }
 
     /// Changes an item's parent and section (its listing is the caller's).
-    @inlinable mutating func setParent(_ parent: Key?, section: String, of key: Key) {
+    @inlinable mutating func setParent(_ parent: Key?, section: OutlineSection, of key: Key) {
         nodes[key]!.parent = parent
         nodes[key]!.section = section
     }
 
     /// Sets the section of every item below `key` (`key` included).
-    @inlinable mutating func setSection(_ section: String, below key: Key) {
+    @inlinable mutating func setSection(_ section: OutlineSection, below key: Key) {
         var stack = [key]
         while let next = stack.popLast() {
             nodes[next]!.section = section

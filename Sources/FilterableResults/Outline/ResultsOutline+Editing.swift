@@ -24,25 +24,23 @@ extension ResultsOutline {
         var children: [Key?: [Key]] = [:]
         for key in keys {
             let parent = parentKeyOf(byKey[key]!)
-            tree.addNode(key, parent: parent, section: "")
+            tree.addNode(key, parent: parent, section: .single)
             children[parent, default: []].append(key)
         }
         for (parent, keys) in children { tree.setChildren(sorted(keys, elements: byKey), of: parent) }
-        for root in tree.roots { tree.setSection(sectionName(ofTopLevel: byKey[root]!), below: root) }
-        let previous = (self.tree, expandedKeys)
-        let sections = sectionNames
+        for root in tree.roots { tree.setSection(section(ofTopLevel: byKey[root]!), below: root) }
+        let previous = (self.tree, expandedKeys, sections)
         self.tree = tree
-        sectionNames = sectionNameOf == nil ? [""] : Set(tree.roots.map { tree[$0]!.section }).sorted(by: ResultsSectioning<Element>.unicodeScalarOrder)
+        sections = orderedSections(of: tree.roots)
         do {
             try controller.modify { store throws(ResultsError) in
-                try store.setData(sections: sectionNames.map { name in
-                    ResultsSection(name: sectionNameOf == nil ? nil : name, elements: rows(ofSection: name, elements: byKey, in: store))
+                try store.setData(sections: sections.map { section in
+                    storeSection(section, elements: rows(ofSection: section, elements: byKey, in: store))
                 })
                 applyFilters(to: &store)
             }
         } catch {
-            (self.tree, expandedKeys) = previous
-            sectionNames = sections
+            (self.tree, expandedKeys, sections) = previous
             throw error
         }
         _checkInvariants()
@@ -111,14 +109,14 @@ extension ResultsOutline {
             tree.removeNode(key)
         }
         change.removed = leaving
-        for key in keys where tree[key] == nil { tree.addNode(key, parent: parentKeyOf(byKey[key]!), section: "") }
+        for key in keys where tree[key] == nil { tree.addNode(key, parent: parentKeyOf(byKey[key]!), section: .single) }
         for key in keys { tree.setParent(parentKeyOf(byKey[key]!), section: tree[key]!.section, of: key) }
         for (owner, children) in fetchedChildren {
             tree.setChildren(sorted(children, elements: byKey), of: owner)
         }
         if fetchedChildren[parent] == nil { tree.setChildren([], of: parent) }
         for child in tree.children(of: parent) {
-            tree.setSection(parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: byKey[child]!), below: child)
+            tree.setSection(parent.map { tree[$0]!.section } ?? section(ofTopLevel: byKey[child]!), below: child)
         }
         change.placed = tree.children(of: parent)
         change.placedAreChildren = true
@@ -144,7 +142,7 @@ extension ResultsOutline {
         }
         try controller.requireIdle()
         let roots = tree.roots
-        tree.addNode(key, parent: parent, section: parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: element))
+        tree.addNode(key, parent: parent, section: parent.map { tree[$0]!.section } ?? section(ofTopLevel: element))
         insert(key, element: element, amongChildrenOf: parent)
         var change = TreeChange(placed: [key], elements: [key: element])
         if let parent { change.refreshed.insert(parent) }
@@ -193,7 +191,7 @@ extension ResultsOutline {
         try controller.requireIdle()
         let roots = tree.roots
         let siblings = tree.children(of: node.parent)
-        let section = parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: element)
+        let section = parent.map { tree[$0]!.section } ?? section(ofTopLevel: element)
         var change = TreeChange(elements: [key: element])
         tree.setChildren(siblings.filter { $0 != key }, of: node.parent)
         tree.setParent(parent, section: section, of: key)
@@ -296,9 +294,9 @@ extension ResultsOutline {
 
     /// The rows of section `name`, in depth-first order, for a new tree
     /// whose elements are `elements`.
-    @inlinable func rows(ofSection name: String, elements: [Key: Element], in store: ResultsStore<Row, Key>) -> [Row] {
+    @inlinable func rows(ofSection section: OutlineSection, elements: [Key: Element], in store: ResultsStore<Row, Key>) -> [Row] {
         var rows: [Row] = []
-        var stack = tree.roots.reversed().filter { tree[$0]!.section == name }.map { ($0, 0, true) }
+        var stack = tree.roots.reversed().filter { tree[$0]!.section == section }.map { ($0, 0, true) }
         while let (key, level, shown) = stack.popLast() {
             let node = tree[key]!
             rows.append(makeRow(key, node: node, level: level, shown: shown, element: elements[key]!, old: store.element(forKey: key)))

@@ -3,7 +3,8 @@
 /// (its own debug builds; never an app's).
 extension ResultsOutline {
     /// Checks that the store holds every item of the tree, in depth-first
-    /// order, one section per name, each row laid out as the tree says,
+    /// order, one section per section of the top-level items, in the
+    /// sectioning's order, each row laid out as the tree says,
     /// and shown as the expansion (or the filters) say; while filtered,
     /// each shown row shows expanded exactly when a child of it shows.
     ///
@@ -12,10 +13,12 @@ extension ResultsOutline {
         #if FILTERABLE_RESULTS_CHECKS
         let store = controller.store
         precondition(store.rawCount == tree.count, "ResultsOutline: \(store.rawCount) rows for \(tree.count) items")
-        precondition(store.numberOfRawSections == sectionNames.count, "ResultsOutline: \(store.numberOfRawSections) sections for \(sectionNames)")
+        precondition(store.numberOfRawSections == sections.count, "ResultsOutline: \(store.numberOfRawSections) sections for \(sections)")
         let rawSections = store.rawSections
-        for (index, name) in sectionNames.enumerated() {
-            precondition(rawSections[index].name == (sectionNameOf == nil ? nil : name), "ResultsOutline: section \(index) is not \(name)")
+        for (index, name) in sections.enumerated() {
+            precondition(outlineSection(rawSections[index]) == name && (sectioning == nil) == (rawSections[index].name == nil),
+                "ResultsOutline: section \(index) is not \(name)")
+            if index > 0 { precondition(!sectionPrecedes(name, sections[index - 1]), "ResultsOutline: section \(name) comes after \(sections[index - 1])") }
             var expected: [(Key, Int, Bool)] = []
             var stack = tree.roots.reversed().filter { tree[$0]!.section == name }.map { ($0, 0, true) }
             while let (key, level, shown) = stack.popLast() {

@@ -35,7 +35,7 @@ extension ResultsOutline {
                 if !change.removed.isEmpty { _ = store.remove(keys: change.removed) }
                 // Siblings laid out in turn each follow the last row of the one
                 // before in their section, or their parent.
-                var lastRows: [String: Key] = [:]
+                var lastRows: [OutlineSection: Key] = [:]
                 for key in change.placed {
                     let node = tree[key]!
                     try addSection(node.section, to: &store)
@@ -63,16 +63,16 @@ extension ResultsOutline {
     /// - Complexity: O(*n*).
     @inlinable func restoreTreeFromStore(roots: [Key]) {
         var restored = OutlineTree<Key>()
-        var names: [String] = []
-        for section in controller.store.rawSections {
-            let name = section.name ?? ""
-            names.append(name)
-            for row in section.elements { restored.restoreNode(row.key, parent: row.parentKey, section: name, number: row.node) }
+        var sections: [OutlineSection] = []
+        for raw in controller.store.rawSections {
+            let section = outlineSection(raw)
+            sections.append(section)
+            for row in raw.elements { restored.restoreNode(row.key, parent: row.parentKey, section: section, number: row.node) }
         }
         restored.reclaimNumbers()
         if Set(roots) == Set(restored.roots) { restored.roots = roots }
         tree = restored
-        sectionNames = sectionNameOf == nil ? [""] : names
+        self.sections = sections
     }
 
     /// Lays out `key`'s subtree right after the row of `previous` (first
@@ -119,13 +119,13 @@ extension ResultsOutline {
 
     /// Puts `row` right after the row of `previous`, or first in its
     /// section: inserted, or moved there and replaced.
-    @inlinable func place(_ row: Row, elementGiven: Bool, after previous: Key?, section: String, in store: inout ResultsStore<Row, Key>) throws(ResultsError) {
+    @inlinable func place(_ row: Row, elementGiven: Bool, after previous: Key?, section: OutlineSection, in store: inout ResultsStore<Row, Key>) throws(ResultsError) {
         let target: RawIndexPath
         if let previous {
             let path = store.rawIndexPath(forKey: previous)!
             target = RawIndexPath(row: path.row + 1, section: path.section)
         } else {
-            target = RawIndexPath(row: 0, section: sectionNames.firstIndex(of: section)!)
+            target = RawIndexPath(row: 0, section: sections.firstIndex(of: section)!)
         }
         guard let current = store.rawIndexPath(forKey: row.key) else {
             return try store.insert(row, at: target)

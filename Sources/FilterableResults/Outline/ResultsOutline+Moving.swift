@@ -69,10 +69,10 @@ extension ResultsOutline {
     struct PlannedMove {
         @usableFromInline var element: Element
         @usableFromInline var parent: Key?
-        @usableFromInline var section: String
+        @usableFromInline var section: OutlineSection
         @usableFromInline var siblings: [Key]
 
-        @inlinable init(element: Element, parent: Key?, section: String, siblings: [Key]) {
+        @inlinable init(element: Element, parent: Key?, section: OutlineSection, siblings: [Key]) {
             self.element = element
             self.parent = parent
             self.section = section
@@ -105,9 +105,9 @@ extension ResultsOutline {
         }
         var moved = element([:], key)
         setParentKey(&moved, parent)
-        let section = parent.map { tree[$0]!.section } ?? sectionName(ofTopLevel: moved)
+        let section = parent.map { tree[$0]!.section } ?? section(ofTopLevel: moved)
         if parent == nil, let anchor, tree[anchor.key]!.section != section {
-            throw .unknownParent("the top level of section \"\(tree[anchor.key]!.section)\"", of: String(describing: key))
+            throw .unknownParent("the top level of section \(tree[anchor.key]!.section)", of: String(describing: key))
         }
         // A sorted outline keeps its order: among the same siblings, the item stays.
         if !sortKeys.isEmpty && parent == node.parent { return nil }

@@ -9,9 +9,10 @@
 ///     try files.search(for: "invoice", in: [.field(\.name)])   // matches, with their folders
 ///
 /// The table is the depth-first flattening of the expanded part of the
-/// tree: one section, or with `sectionName`, one section per name of the
-/// top-level items, in name order. Each ``Row`` knows its level, its
-/// parent and whether it has children.
+/// tree: one section, or with `sectionedBy`, one section per section of
+/// the top-level items (by name, or by id with a title), in the
+/// sectioning's order. Each ``Row`` knows its level, its parent and
+/// whether it has children.
 ///
 /// Items are matched by key. An item's parent is read from the element,
 /// so moving an item is replacing it with its new parent: its visible
@@ -38,8 +39,9 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     @usableFromInline var tree = OutlineTree<Key>()
     /// The keys the user expanded, whether or not their items are here now.
     @usableFromInline var expandedKeys: Set<Key> = []
-    /// The names of the store's sections, in order: `[""]` for an outline of one section.
-    @usableFromInline var sectionNames: [String]
+    /// The store's sections, in order: ``OutlineSection/single`` alone for
+    /// an outline of one section.
+    @usableFromInline var sections: [OutlineSection]
     /// The filters applied; see ``replaceFilters(with:)``.
     @usableFromInline var appliedFilters: [ResultsFilter<Element>] = []
 
@@ -49,8 +51,8 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     @usableFromInline let parentKeyOf: (Element) -> Key?
     /// How siblings are ordered; in the order given when empty.
     @usableFromInline let sortKeys: [ResultsSortKey<Element>]
-    /// The section of a top-level item and its descendants, if sectioned.
-    @usableFromInline let sectionNameOf: ((Element) -> String)?
+    /// How top-level items and their descendants are sectioned; `nil` for one section.
+    @usableFromInline let sectioning: ResultsSectioning<Element>?
     /// Whether a replaced element is the same content; `nil` counts every replace as a change.
     @usableFromInline let isSameElement: (@Sendable (Element, Element) -> Bool)?
     /// Names another parent in an element, when the parent key path is
@@ -69,22 +71,22 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     /// Creates an empty outline.
     @inlinable init(
         keyOf: @escaping (Element) -> Key?, parentKeyOf: @escaping (Element) -> Key?,
-        sortKeys: [ResultsSortKey<Element>], sectionNameOf: ((Element) -> String)?,
+        sortKeys: [ResultsSortKey<Element>], sectioning: ResultsSectioning<Element>?,
         isSameElement: (@Sendable (Element, Element) -> Bool)?, setParentKey: ((inout Element, Key?) -> Void)?
     ) {
         self.keyOf = keyOf
         self.parentKeyOf = parentKeyOf
         self.setParentKey = setParentKey
         self.sortKeys = sortKeys
-        self.sectionNameOf = sectionNameOf
+        self.sectioning = sectioning
         self.isSameElement = isSameElement
-        sectionNames = sectionNameOf == nil ? [""] : []
+        sections = sectioning == nil ? [.single] : []
         // A sectioned outline's section without a match hides while filtered.
         var store = ResultsStore<Row, Key>(
             key: { $0.key }, isSameContent: { Row.areSame($0, $1, isSameElement: isSameElement) },
-            hidesEmptySections: sectionNameOf != nil)
+            hidesEmptySections: sectioning != nil)
         store.addFilter(Self.expansionFilter)
-        if sectionNameOf != nil { try! store.removeSection(at: 0) }
+        if sectioning != nil { try! store.removeSection(at: 0) }
         controller = ResultsController(store: store)
     }
 
@@ -97,15 +99,16 @@ public final class ResultsOutline<Element: SendableMetatype, Key: Hashable & Sen
     ///     When it is writable (a `var`), the user can drag items to
     ///     another parent (``move(_:to:)``).
     ///   - sortKeys: How siblings are ordered; in the order given when empty.
-    ///   - sectionName: The section of a top-level item and its descendants;
-    ///     `nil` for one section.
+    ///   - sectioning: How a top-level item and its descendants are
+    ///     sectioned, as a store's elements are (by name, or by id with a
+    ///     title); `nil` for one section.
     /// - Complexity: O(1).
     @inlinable public convenience init(
         key: KeyPath<Element, Key> & Sendable, parentKey: KeyPath<Element, Key?> & Sendable,
-        sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
+        sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionedBy sectioning: ResultsSectioning<Element>? = nil
     ) {
         self.init(keyOf: { $0[keyPath: key] }, parentKeyOf: { $0[keyPath: parentKey] },
-                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: nil, setParentKey: Self.setter(parentKey))
+                  sortKeys: sortKeys, sectioning: sectioning, isSameElement: nil, setParentKey: Self.setter(parentKey))
     }
 
     /// What names another parent in an element: the key path's setter,
@@ -128,10 +131,10 @@ extension ResultsOutline where Element: Equatable {
     /// - Complexity: O(1).
     @inlinable public convenience init(
         key: KeyPath<Element, Key> & Sendable, parentKey: KeyPath<Element, Key?> & Sendable,
-        sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionName: ((Element) -> String)? = nil
+        sortedBy sortKeys: [ResultsSortKey<Element>] = [], sectionedBy sectioning: ResultsSectioning<Element>? = nil
     ) {
         self.init(keyOf: { $0[keyPath: key] }, parentKeyOf: { $0[keyPath: parentKey] },
-                  sortKeys: sortKeys, sectionNameOf: sectionName, isSameElement: { $0 == $1 }, setParentKey: Self.setter(parentKey))
+                  sortKeys: sortKeys, sectioning: sectioning, isSameElement: { $0 == $1 }, setParentKey: Self.setter(parentKey))
     }
 }
 

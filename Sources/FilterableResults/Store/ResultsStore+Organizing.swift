@@ -56,6 +56,20 @@ extension ResultsStore {
         _checkInvariants()
     }
 
+    /// Renames raw section `index` in place, keeping its identity (a
+    /// section with an id of its own, whose name is a title): the
+    /// changeset refreshes its header.
+    ///
+    /// - Complexity: O(log *s*).
+    @inlinable mutating func retitleSection(atRaw index: Int, to title: String) {
+        let section = table.header(atRaw: index).id
+        guard !SectionName.same(table.record(section).name, title) else { return }
+        noteMutation()
+        table.rename(section, to: title)
+        tracker.sectionTitlesChanged = true
+        _checkInvariants()
+    }
+
     /// Files every row anew under `sortKeys` and `sectioning`: by the
     /// sectioning's names when there is one, in one unnamed section when
     /// `flattening`, in the sections it is in otherwise; then sorts each

@@ -24,10 +24,9 @@ struct OutlineRandomTests {
     func randomOperationsKeepTheTableTheModels(sorted: Bool, sectioned: Bool) throws {
         for seed in 1...12 {
             var random = SeededRandomNumberGenerator(seed: UInt64(seed) &* 7_919 &+ (sorted ? 1 : 0) &+ (sectioned ? 2 : 0))
-            var sectionName: ((Item) -> String)?
-            if sectioned { sectionName = { OutlineReferenceModel.section(of: $0) } }
             let sortKeys: [ResultsSortKey<Item>] = sorted ? [.ascending(\.name)] : []
-            let outline = Outline(key: \.id, parentKey: \.parent, sortedBy: sortKeys, sectionName: sectionName)
+            let outline = Outline(key: \.id, parentKey: \.parent, sortedBy: sortKeys,
+                                  sectionedBy: sectioned ? OutlineReferenceModel.sectioning(seed: seed) : nil)
             outline.takesChildren = OutlineReferenceModel.takesChildren
             var model = OutlineReferenceModel(sorted: sorted, sectioned: sectioned)
             let screen = OutlineScreen(outline, flavor: seed % 2 == 0 ? .tableView : .collectionView)

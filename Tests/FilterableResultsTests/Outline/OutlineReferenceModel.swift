@@ -15,6 +15,14 @@ struct OutlineReferenceModel {
 
     static func section(of item: Item) -> String { item.name < "m" ? "early" : "late" }
 
+    /// The sectioning of a sectioned outline: by ``section(of:)``'s name,
+    /// or (for odd seeds) by an id whose title is that name, so that both
+    /// kinds show the model's table.
+    static func sectioning(seed: Int) -> ResultsSectioning<Item> {
+        if seed % 2 == 0 { return ResultsSectioning(sectionName: section(of:)) }
+        return ResultsSectioning(sectionID: { section(of: $0) == "early" ? 0 : 1 }, title: { $0 == 0 ? "early" : "late" }, areInIncreasingOrder: <)
+    }
+
     /// Whether an item takes dropped children: every item but those named zulu (the files).
     static func takesChildren(_ item: Item) -> Bool { item.name != "zulu" }
 

@@ -187,7 +187,7 @@ struct OutlineTests {
     }
 
     @Test func sectionsHoldTheTopLevelItemsOfOneName() throws {
-        let outline = Outline(key: \.id, parentKey: \.parent, sectionName: { $0.name.hasPrefix("P") ? "Media" : "Files" })
+        let outline = Outline(key: \.id, parentKey: \.parent, sectionedBy: ResultsSectioning(sectionName: { $0.name.hasPrefix("P") ? "Media" : "Files" }))
         try outline.setData(files)
         let screen = OutlineScreen(outline)
         #expect(outline.snapshot.sections.map(\.name) == ["Files", "Media"])

@@ -152,10 +152,10 @@ extension OutlineViewAdapter {
         switch node {
         case .root:
             preconditionFailure("OutlineViewAdapter: the root is never new")
-        case let .section(name):
+        case let .section(section):
             let group = Item(node)
             items[node] = group
-            for row in snapshot.elements(inSection: plan.newSections[name]!) {
+            for row in snapshot.elements(inSection: plan.newSections[section]!) {
                 attach(Item(.item(row.key), row: row), to: row.parentKey.flatMap { items[.item($0)] } ?? group)
             }
             return group
@@ -230,10 +230,10 @@ extension OutlineViewAdapter {
         /// The rows of touched keys shown after the update, and their index paths.
         var newRows: [Key: Row] = [:]
         var newPaths: [Key: ResultsIndexPath] = [:]
-        /// The index of each section after the update, by name.
-        var newSections: [String: Int] = [:]
-        /// The index of each section before the update, by name.
-        var oldSections: [String: Int] = [:]
+        /// The index of each section after the update, by identity.
+        var newSections: [OutlineSection: Int] = [:]
+        /// The index of each section before the update, by identity.
+        var oldSections: [OutlineSection: Int] = [:]
         /// Nodes the view shows as new objects: gone, new, or carried
         /// away with another new object (the old one, if any, is removed).
         var fresh: Set<Item.Node> = []
@@ -248,23 +248,27 @@ extension OutlineViewAdapter {
         var insertions: [(parent: Item.Node, nodes: [Item.Node])] = []
 
         /// The plan of `changes` from `old`, the tree `served` serves, to
-        /// `new`; `nil` when it moves or renames sections (the view is
+        /// `new`; `nil` when it moves or retitles sections (the view is
         /// reloaded then).
         @MainActor
         init?(_ changes: ResultsChangeset<Row, Key>, from old: Snapshot, to new: Snapshot, served: OutlineViewAdapter) {
             self.old = old
             self.new = new
-            for section in 0..<new.numberOfSections { if let name = new.name(ofSection: section) { newSections[name] = section } }
-            for section in 0..<old.numberOfSections { if let name = old.name(ofSection: section) { oldSections[name] = section } }
-            var sectionsGone: [String] = []
-            var sectionsNew: [String] = []
+            // A retitled section's group row is made anew by a reload.
+            guard changes.sectionUpdates.isEmpty else { return nil }
+            for index in 0..<new.numberOfSections { if case let .section(section)? = Item.Node.section(index, of: new) { newSections[section] = index } }
+            for index in 0..<old.numberOfSections { if case let .section(section)? = Item.Node.section(index, of: old) { oldSections[section] = index } }
+            var sectionsGone: [OutlineSection] = []
+            var sectionsNew: [OutlineSection] = []
             for change in changes.sectionChanges {
                 switch change {
-                case let .delete(index, name?):
-                    sectionsGone.append(name)
+                case let .delete(index, _):
+                    guard case let .section(section)? = Item.Node.section(index, of: old) else { return nil }
+                    sectionsGone.append(section)
                     for row in old.elements(inSection: index) { touched.insert(row.key) }
-                case let .insert(index, name?):
-                    sectionsNew.append(name)
+                case let .insert(index, _):
+                    guard case let .section(section)? = Item.Node.section(index, of: new) else { return nil }
+                    sectionsNew.append(section)
                     for row in new.elements(inSection: index) { touched.insert(row.key) }
                 default:
                     return nil
@@ -295,7 +299,7 @@ extension OutlineViewAdapter {
             func mark(_ node: Item.Node) {
                 if fresh.insert(node).inserted { queue.append(node) }
             }
-            for name in sectionsGone + sectionsNew { mark(.section(name)) }
+            for section in sectionsGone + sectionsNew { mark(.section(section)) }
             for key in touched {
                 let served = served.items[.item(key)]
                 guard let row = newRows[key] else {
@@ -310,7 +314,7 @@ extension OutlineViewAdapter {
                 if !was.isExpanded && row.isExpanded { opened.insert(key) }
                 if was.isExpanded && !row.isExpanded { closed.insert(key) }
             }
-            for name in sectionsNew { arrivals[.root, default: []].append(.section(name)) }
+            for section in sectionsNew { arrivals[.root, default: []].append(.section(section)) }
             for key in opened { for child in arrivals[.item(key)] ?? [] { mark(child) } }
             while let node = queue.popLast() {
                 for child in served.items[node]?.children ?? [] { mark(child.node) }
@@ -338,7 +342,7 @@ extension OutlineViewAdapter {
         /// The node a row shown at `path` of the new table sits under.
         func parent(of row: Row, at path: ResultsIndexPath) -> Item.Node {
             if let parentKey = row.parentKey { return .item(parentKey) }
-            return new.name(ofSection: path.section).map { .section($0) } ?? .root
+            return Item.Node.section(path.section, of: new) ?? .root
         }
 
         /// The index path of a key's row in the new table.
@@ -349,7 +353,7 @@ extension OutlineViewAdapter {
         func position(of node: Item.Node) -> ResultsIndexPath {
             switch node {
             case .root: ResultsIndexPath(row: -1, section: -1)
-            case let .section(name): ResultsIndexPath(row: -1, section: newSections[name] ?? -1)
+            case let .section(section): ResultsIndexPath(row: -1, section: newSections[section] ?? -1)
             case let .item(key): newPath(of: key) ?? ResultsIndexPath(row: -1, section: -1)
             }
         }
@@ -358,7 +362,7 @@ extension OutlineViewAdapter {
         func oldPosition(of node: Item.Node) -> ResultsIndexPath {
             switch node {
             case .root: ResultsIndexPath(row: -1, section: -1)
-            case let .section(name): ResultsIndexPath(row: -1, section: oldSections[name] ?? -1)
+            case let .section(section): ResultsIndexPath(row: -1, section: oldSections[section] ?? -1)
             case let .item(key): old.indexPath(forKey: key) ?? ResultsIndexPath(row: -1, section: -1)
             }
         }

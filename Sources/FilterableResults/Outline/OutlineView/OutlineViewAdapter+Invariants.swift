@@ -19,10 +19,10 @@ extension OutlineViewAdapter {
         precondition(items.count == served.count + 1, "OutlineViewAdapter: \(items.count - 1) objects served for \(served.count) nodes in the tree")
         var expected: [(Item.Node, Item.Node, Row?)] = []
         for section in 0..<snapshot.numberOfSections {
-            let name = snapshot.name(ofSection: section)
-            if let name { expected.append((.section(name), .root, nil)) }
+            let group = Item.Node.section(section, of: snapshot)
+            if let group { expected.append((group, .root, nil)) }
             for row in snapshot.elements(inSection: section) {
-                expected.append((.item(row.key), row.parentKey.map { .item($0) } ?? name.map { .section($0) } ?? .root, row))
+                expected.append((.item(row.key), row.parentKey.map { .item($0) } ?? group ?? .root, row))
             }
         }
         precondition(served.count == expected.count, "OutlineViewAdapter: \(served.count) nodes served for \(expected.count) in the table")

@@ -121,8 +121,8 @@ extension OutlineViewAdapter {
         items = [.root: root]
         for section in 0..<snapshot.numberOfSections {
             var top = root
-            if let name = snapshot.name(ofSection: section) {
-                top = Item(.section(name))
+            if let group = Item.Node.section(section, of: snapshot) {
+                top = Item(group)
                 attach(top, to: root)
             }
             for row in snapshot.elements(inSection: section) {

@@ -8,8 +8,9 @@ final class OutlineViewItem<Element: SendableMetatype, Key: Hashable & SendableM
     enum Node: Hashable {
         /// The invisible root (`nil` to the view).
         case root
-        /// The group row of a named section, its top-level items below it.
-        case section(String)
+        /// The group row of a section of a sectioned outline (by its id,
+        /// or its name), its top-level items below it.
+        case section(OutlineSection)
         /// An outline's item.
         case item(Key)
     }
@@ -43,8 +44,20 @@ extension OutlineViewItem: CustomStringConvertible {
     var description: String {
         switch node {
         case .root: "root"
-        case let .section(name): "§\(name)"
+        case let .section(section): "§\(section.name)"
         case let .item(key): "\(key)"
         }
+    }
+}
+
+extension OutlineViewItem.Node {
+    /// The group node of section `index` of `snapshot`; `nil` for the one
+    /// unnamed section of an outline that is not sectioned (its items are
+    /// the root's children).
+    ///
+    /// - Complexity: O(log *n*).
+    static func section(_ index: Int, of snapshot: some ResultsTableSnapshot) -> Self? {
+        guard let name = snapshot.name(ofSection: index) else { return nil }
+        return .section(OutlineSection(id: snapshot.id(ofSection: index).map { SectionID($0) }, name: name))
     }
 }

@@ -185,7 +185,7 @@ extension ResultsOutline {
         public func outlineView(_ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?, item: Any) -> NSView? {
             guard let item = item as? Item else { return nil }
             switch item.node {
-            case let .section(name): return headerViewProvider(outlineView, name)
+            case let .section(section): return headerViewProvider(outlineView, section.name)
             case .item: return item.row.flatMap { cellProvider(outlineView, tableColumn, $0) }
             case .root: return nil
             }
