@@ -125,6 +125,40 @@ struct ReorderingPlacementTests {
         #expect(comparisons.take() >= 10, "the search descends about log2(1024) times")
     }
 
+    @Test func aDropBetweenItsNeighboursInASortedSectionedListIsPlacedWithoutASearch() throws {
+        // Two groups of 512 rows sorted by a counting rank, sectioned by
+        // group: a drag inside the second section checks the two rows it
+        // was dropped between, as in a list of one section.
+        final class Comparisons: @unchecked Sendable {
+            private let lock = NSLock()
+            private var count = 0
+            func add() { lock.withLock { count += 1 } }
+            func take() -> Int { lock.withLock { defer { count = 0 }; return count } }
+        }
+        let comparisons = Comparisons()
+        let counting = ResultsSortKey<Todo> { a, b in
+            comparisons.add()
+            return a.rank < b.rank ? .orderedAscending : a.rank > b.rank ? .orderedDescending : .orderedSame
+        }
+        let rows = (0..<1024).map { Todo(id: $0, rank: Double($0 % 512), group: $0 / 512) }
+        let screen = try Screen(ResultsStore<Todo, Int>(key: \.id, sortedBy: [counting], sectionedBy: .by(\.group)), rows)
+        screen.controller.reordering = .init(
+            place: { row, lower, upper, _ in
+                row.rank = ((lower?.rank ?? -1) + (upper?.rank ?? 512)) / 2
+                return true
+            },
+            renumber: { _, _ in false },
+            isAscending: { $0.rank <= $1.rank },
+            didRerank: { [unowned screen] in screen.reranked.append($0) })
+        _ = comparisons.take()
+        #expect(screen.drag(visible(1, 10), visible(1, 500)))
+        #expect(comparisons.take() <= 4, "placed between its neighbours without a search")
+        #expect(screen.ids[0] == Array(0..<512))
+        #expect(screen.ids[1] == Array(512..<1024).moved(from: 10, to: 500))
+        #expect(screen.reranked.count == 1 && screen.reranked[0].map(\.id) == [522])
+        screen.screen.expectConsistent()
+    }
+
     /// Random drags whose strategy writes the midpoint of the neighbours,
     /// a neighbour's rank (a tie), or any rank, in lists sorted up, down
     /// or by group first, some with hidden rows: each drag ends as the
