@@ -67,7 +67,7 @@ final class SoakComposition {
         if Bool.random(using: &random) {
             let configuration = RandomStoreConfiguration<SoakEntry>.soak.randomElement(using: &random)!
             return .controller(label: label, runner: RandomOperationRunner(
-                configuration: configuration, vocabulary: SoakEntry.vocabulary, seed: seed &* 7_919 &+ UInt64(label)))
+                configuration: configuration, vocabulary: SoakEntry.vocabulary(for: configuration), seed: seed &* 7_919 &+ UInt64(label)))
         }
         return .statics(label: label, sections: try! StaticSections { declaration(label) })
     }

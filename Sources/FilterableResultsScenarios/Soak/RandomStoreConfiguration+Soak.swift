@@ -5,9 +5,11 @@ extension RandomStoreConfiguration where Element == SoakEntry {
     /// by hand, sectioned by value), unsorted and sorted, unfiltered,
     /// filtered and filtered hiding empty sections, with updates batched,
     /// unbatched and turned off now and then: 54; then one with the reload
-    /// threshold set around each batch's size, and three large ones
+    /// threshold set around each batch's size, three large ones
     /// (``SoakEntry/largePrefix``: thousands of keys, sections of hundreds
-    /// of rows) with it: 58 in all.
+    /// of rows) with it, and two whose sections have ids of their own
+    /// (sectioned by id with titles that repeat; by hand with ids,
+    /// ``SoakEntry/sectionIDsMark``): 60 in all.
     ///
     /// - Complexity: O(1).
     public static var soak: [RandomStoreConfiguration<SoakEntry>] {
@@ -39,6 +41,12 @@ extension RandomStoreConfiguration where Element == SoakEntry {
                 hidesEmptySections: shape == "sectioned by hand",
                 filtered: true, sectionOperations: shape != "flat", variesReloadThreshold: true))
         }
+        all.append(RandomStoreConfiguration(
+            name: "sectioned by id, sorted, filtered, batched",
+            sortKeys: [.ascending(\.id)], sectioning: .by(\.value, title: { "v\($0 % 3)" }), filtered: true))
+        all.append(RandomStoreConfiguration(
+            name: "sectioned by hand \(SoakEntry.sectionIDsMark), unsorted, filtered, hiding empty sections, batched",
+            hidesEmptySections: true, filtered: true))
         return all
     }
 }

@@ -41,11 +41,24 @@ public struct SoakEntry: Equatable, Sendable, CustomStringConvertible {
     /// `setData` and merges of up to 1,000 and 750 objects.
     public static let largeVocabulary = vocabulary(keys: 2_000)
 
+    /// What the names of the configurations whose hand-made sections take
+    /// ids of their own say; their runs take ``identifiedVocabulary``.
+    public static let sectionIDsMark = "with ids"
+
+    /// What the operations of configurations with section ids are made
+    /// of: the soak's, hand-made sections taking ids 1–3 half the time.
+    public static let identifiedVocabulary: RandomOperationVocabulary<SoakEntry, Int> = {
+        var identified = vocabulary(keys: 12)
+        identified.sectionIDs = [1, 2, 3]
+        return identified
+    }()
+
     /// The vocabulary a configuration's runs take.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(*m*) for a name of *m* characters.
     public static func vocabulary(for configuration: RandomStoreConfiguration<SoakEntry>) -> RandomOperationVocabulary<SoakEntry, Int> {
-        configuration.name.hasPrefix(largePrefix) ? largeVocabulary : vocabulary
+        if configuration.name.hasPrefix(largePrefix) { return largeVocabulary }
+        return configuration.name.contains(sectionIDsMark) ? identifiedVocabulary : vocabulary
     }
 
     /// What the soak's operations are made of, over `keys` keys: with

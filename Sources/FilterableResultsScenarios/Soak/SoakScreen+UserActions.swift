@@ -47,8 +47,9 @@ extension SoakScreen {
 
     /// What is wrong with where the store put the row the user dragged
     /// from `source` to `destination` of `shown`, if anything: it must be
-    /// in the section the user saw (by name) and next to the row it was
-    /// dropped above (else below), when that row is still in its section.
+    /// in the section the user saw (by its id of its own, else by name)
+    /// and next to the row it was dropped above (else below), when that
+    /// row is still in its section.
     func landingProblem(of key: Int, from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<SoakEntry, Int>) -> String? {
         let raw = controller.store.rawSections.map { $0.elements.map(\.id) }
         guard let target = raw.firstIndex(where: { $0.contains(key) }) else { return nil }   // refused: the caller checks
@@ -59,7 +60,11 @@ extension SoakScreen {
         let before = destination.row > 0 ? row[destination.row - 1] : nil
         let after = destination.row + 1 < row.count ? row[destination.row + 1] : nil
         let context = "the drag of \(key) from \(source) to \(destination) of \(seen) landed in \(raw)"
-        if let name = shown.name(ofSection: destination.section), controller.store.rawSections[target].name != name {
+        let landed = controller.store.rawSections[target]
+        if let id = shown.id(ofSection: destination.section) {
+            // A section with an id of its own is that section, whatever its title now.
+            if landed.id.map({ AnyHashable($0) }) != AnyHashable(id) { return "\(context): not in the section with id \(id)" }
+        } else if let name = shown.name(ofSection: destination.section), landed.id != nil || landed.name != name {
             return "\(context): not in section \(name)"
         }
         let index = raw[target].firstIndex(of: key)!
