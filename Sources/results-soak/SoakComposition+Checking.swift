@@ -40,7 +40,10 @@ extension SoakComposition {
                     return entry.value != 3
                 }
                 count += rows.count
-                let collapsed = composition.isFolded(ResultsComposition<SoakRow>.SectionID(part: id, name: section.name))
+                // A section with an id of its own is folded by its id, whatever its title.
+                let identity = section.id.map { ResultsComposition<SoakRow>.SectionID(part: id, id: $0, name: section.name) }
+                    ?? ResultsComposition<SoakRow>.SectionID(part: id, name: section.name)
+                let collapsed = composition.isFolded(identity)
                 joined.append(ResultsSection(name: section.name, elements: collapsed ? [] : rows))
             }
             total += count

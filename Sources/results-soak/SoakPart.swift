@@ -36,7 +36,10 @@ enum SoakPart {
     var sections: [ResultsSection<SoakRow>] {
         switch self {
         case let .controller(label, runner):
-            runner.controller.reportedSnapshot.sections.map { ResultsSection(name: $0.name, elements: $0.elements.map { .entry(part: label, $0) }) }
+            runner.controller.reportedSnapshot.sections.map { section in
+                let own = ResultsSection(section)
+                return ResultsSection(name: own.name, id: own.id, elements: own.elements.map { .entry(part: label, $0) })
+            }
         case let .statics(_, sections):
             sections.sections.map { ResultsSection(name: $0.title, elements: $0.rows.map(\.value)) }
         }

@@ -6,7 +6,7 @@ extension ResultsComposition {
     /// while sections come and go around it, and a section with an id stays
     /// folded while its title changes.
     ///
-    ///     try composition.foldSection(.init(part: 0, name: "Fruit"))
+    ///     try composition.foldSection(.init(part: 0, name: "Account"))
     ///     try composition.foldSection(.init(part: 1, id: day))   // titled "Today", then "Yesterday"
     ///
     /// Unnamed sections of a part share the identity `name: nil` (a flat

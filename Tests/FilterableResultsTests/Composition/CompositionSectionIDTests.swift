@@ -76,6 +76,20 @@ struct CompositionSectionIDTests {
         #expect(screen.screen.problems().isEmpty)
     }
 
+    @Test func aSectionIsFoldedByItsNameOrByItsID() throws {
+        let clock = Clock(today: 10)
+        let screen = try DaysScreen(clock, [Entry(id: 1, value: 10)])
+        let composition = screen.composition
+        let day = 10
+        try composition.foldSection(.init(part: 0, name: "Account"))
+        try composition.foldSection(.init(part: 1, id: day))   // titled "Today", then "Yesterday"
+        clock.today = 11
+        try screen.days.refreshSectionTitles()
+        #expect(screen.titles == ["Account", "Yesterday"])
+        #expect((0..<2).map(composition.reportedSnapshot.isSectionFolded) == [true, true])
+        #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
+    }
+
     @Test func aSectionFoldedByItsTitleIsRememberedByItsID() throws {
         let clock = Clock(today: 10)
         let screen = try DaysScreen(clock, [Entry(id: 1, value: 9), Entry(id: 2, value: 10)])
