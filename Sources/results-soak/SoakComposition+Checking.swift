@@ -77,8 +77,13 @@ extension SoakComposition {
         }
     }
 
-    /// Whether two composed tables show the same: section names and rows.
+    /// Whether two composed tables show the same: section names, ids of
+    /// their own and rows.
     static func looksTheSame(_ lhs: ResultsComposition<SoakRow>.Snapshot, _ rhs: ResultsComposition<SoakRow>.Snapshot) -> Bool {
-        lhs.sections.map(\.name) == rhs.sections.map(\.name) && lhs.sections.map { Array($0.elements) } == rhs.sections.map { Array($0.elements) }
+        func ids(_ snapshot: ResultsComposition<SoakRow>.Snapshot) -> [AnyHashable?] {
+            (0..<snapshot.numberOfSections).map { section in snapshot.id(ofSection: section).map { AnyHashable($0) } }
+        }
+        return lhs.sections.map(\.name) == rhs.sections.map(\.name) && ids(lhs) == ids(rhs)
+            && lhs.sections.map { Array($0.elements) } == rhs.sections.map { Array($0.elements) }
     }
 }

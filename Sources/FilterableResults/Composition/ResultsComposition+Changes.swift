@@ -59,7 +59,8 @@ extension ResultsComposition {
     }
 
     /// Whether a view showing `old` would show `new` unchanged: the same
-    /// sections, names and row counts, and the same rows by key.
+    /// sections, names, ids of their own and row counts, and the same rows
+    /// by key.
     ///
     /// - Complexity: O(*n* log *n*) for *n* rows.
     @usableFromInline static func looksTheSame(_ old: Snapshot, _ new: Snapshot) -> Bool {
@@ -68,6 +69,7 @@ extension ResultsComposition {
             let count = old.numberOfElements(inSection: section)
             return count == new.numberOfElements(inSection: section)
                 && SectionName.same(old.name(ofSection: section), new.name(ofSection: section))
+                && old.id(ofSection: section).map({ FilterableResults.SectionID($0) }) == new.id(ofSection: section).map({ FilterableResults.SectionID($0) })
                 && (0..<(count ?? 0)).allSatisfy { row in
                     let path = ResultsIndexPath(row: row, section: section)
                     return old.key(at: path) == new.key(at: path)

@@ -1,6 +1,7 @@
 /// Folding and unfolding sections by identity.
 extension ResultsComposition {
-    /// The sections folded, by identity, whether they show now or not.
+    /// The sections folded, by identity, whether they show now or not; a
+    /// section with an id of its own by its id alone (`name` is `nil`).
     ///
     /// - Complexity: O(*c*) for *c* folded sections.
     public var foldedSections: Set<SectionID> {
@@ -16,7 +17,8 @@ extension ResultsComposition {
         return ids
     }
 
-    /// Whether the section with identity `id` is folded.
+    /// Whether the section with identity `id` is folded; for a title that
+    /// stands for several sections with ids, whether one of them is.
     ///
     /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections of the part.
     public func isFolded(_ id: SectionID) -> Bool {
@@ -29,7 +31,8 @@ extension ResultsComposition {
     /// (filters, merges, sorting); the section stays folded, by
     /// identity, while it moves, disappears and comes back, and, when it
     /// has an id of its own, while its title changes. Folding a folded
-    /// section does nothing.
+    /// section does nothing; a title that stands for several sections with
+    /// ids folds those not folded yet.
     ///
     ///     try composition.foldSection(.init(part: 1, name: "Friends"))
     ///
@@ -39,7 +42,7 @@ extension ResultsComposition {
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows hidden.
     public func foldSection(_ id: SectionID) throws(ResultsError) {
-        if isFolded(id) { return }
+        if let part = reportedSnapshot.index(ofPart: id.part), folds(id, inPart: part).allSatisfy(parts[part].folded.contains) { return }
         let part = try partShowing(id)
         parts[part].folded.formUnion(folds(id, inPart: part))
         let old = reportedSnapshot
@@ -49,7 +52,8 @@ extension ResultsComposition {
 
     /// Unfolds a folded section: its rows, as its part has them now,
     /// are inserted in one batch. Unfolding a section that is not folded
-    /// does nothing.
+    /// does nothing; a title that stands for several sections with ids
+    /// unfolds every one of them.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
     ///   does not exist, ``ResultsError/sectionNotFound(part:name:id:)`` when

@@ -13,7 +13,9 @@ extension ResultsComposition {
     /// controller has one such section). A name identifies the sections
     /// without ids that have it; when none does, it stands for the shown
     /// sections with ids titled so, which the composition then remembers
-    /// by their ids.
+    /// by their ids. In a part that is itself a composition, its parts'
+    /// sections with one id (or, without ids, one name) are one section
+    /// here: folding it folds them all.
     public struct SectionID: Hashable, Sendable {
         /// The part's identity: its index among the parts the composition
         /// was made with, or the number ``ResultsComposition/insertPart(_:at:)``

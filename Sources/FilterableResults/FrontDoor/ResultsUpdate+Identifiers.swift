@@ -7,7 +7,8 @@ extension ResultsUpdate {
     /// `NSDiffableDataSourceSnapshot` (`dataSource.apply(update)`), worked
     /// out on every platform. Every identifier in it is unique, as a
     /// diffable snapshot requires: sections sharing a name are told apart
-    /// by their order (``SectionIdentifier/occurrence``), and a key the
+    /// by their order (``SectionIdentifier/occurrence``), sections of a
+    /// composition's parts that share an id by their part, and a key the
     /// table shows twice (a snapshot of your own can) is kept at its first
     /// position only, listed in ``foldedKeys``.
     ///
@@ -89,7 +90,17 @@ extension ResultsUpdate {
                         folded.append(key)
                     }
                 }
-                let identifier = id.map { SectionIdentifier(id: $0, name: name) } ?? SectionIdentifier(name: name, occurrence: occurrence)
+                let identifier: SectionIdentifier
+                if let id {
+                    // In a composition's table, two parts' sections may have one id: the part tells them apart.
+                    identifier = if let composed = snapshot as? any SectionIdentifying {
+                        SectionIdentifier(id: ComposedSectionIdentity(value: composed.identity(ofSection: section).0), name: name)
+                    } else {
+                        SectionIdentifier(id: id, name: name)
+                    }
+                } else {
+                    identifier = SectionIdentifier(name: name, occurrence: occurrence)
+                }
                 sections.append((identifier, keys))
             }
             self.sections = sections
@@ -124,3 +135,13 @@ extension ResultsUpdate {
 }
 
 extension ResultsUpdate.Identifiers: Sendable where Snapshot.Key: Sendable {}
+
+/// The identity a composition gives a section with an id of its own (its
+/// part, and the id), as a diffable section identifier's id: two parts'
+/// sections with one id are two sections.
+@usableFromInline
+struct ComposedSectionIdentity: Hashable, @unchecked Sendable {
+    /// The composition's identity of the section: parts' numbers and the
+    /// section's id, which is `Sendable`, so it may cross isolation domains.
+    let value: AnyHashable
+}

@@ -17,7 +17,9 @@ extension ResultsUpdate {
     ///
     /// A section with an id of its own (``ResultsSection/id``) is
     /// identified by its id alone, so that its name (a title) may change
-    /// while a diffable data source keeps it and its cells.
+    /// while a diffable data source keeps it and its cells; in a
+    /// composition's table, by its id with its part (``id`` is then that
+    /// pair, not the part's id alone).
     public struct SectionIdentifier: Hashable, Sendable {
         /// The section's name; `nil` for an unnamed section.
         public var name: String?

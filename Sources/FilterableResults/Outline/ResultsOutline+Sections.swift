@@ -74,7 +74,7 @@ extension ResultsOutline {
     ///
     /// - Throws: ``ResultsError/changedDuringNotification`` from inside an
     ///   update; nothing changes then.
-    /// - Complexity: O(*s*) titles made for *s* sections.
+    /// - Complexity: O(*s* log *s*) for *s* sections, plus the titles made.
     @inlinable public func refreshSectionTitles() throws(ResultsError) {
         guard let identified = sectioning?.identified else { return }
         try controller.modify { store throws(ResultsError) in

@@ -120,7 +120,7 @@ extension ResultsStore {
         }
         if section == nil, unnamed {
             let index = Int(header.place.before.headers)
-            if index < table.numberOfSections, self.name(ofSection: index) == nil { section = index }
+            if index < table.numberOfSections, self.name(ofSection: index) == nil, sectionID(ofSection: index) == nil { section = index }
         }
         guard let section else { return nil }
         let from = leaving?.raw

@@ -245,7 +245,7 @@ struct RandomCompositionWorld {
         let collapse = Bool.random(using: &random)
         do {
             if collapse { try model.composition.foldSection(id) } else { try model.composition.unfoldSection(id) }
-            if collapse && !isCollapsed { model.collapsed.formUnion(folds) }
+            if collapse { model.collapsed.formUnion(folds) }   // those not folded yet
             if !collapse && isCollapsed { model.collapsed.subtract(unfolds) }
             collapses += 1
         } catch {

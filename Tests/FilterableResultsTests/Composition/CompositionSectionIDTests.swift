@@ -182,9 +182,45 @@ struct CompositionSectionIDTests {
         #expect(composition.foldedSections == [SectionID(part: 0, id: 1), SectionID(part: 0, id: 2), SectionID(part: 0, id: 3)])
         try composition.unfoldSection(SectionID(part: 0, id: 3))
         #expect(composition.isFolded(SectionID(part: 0, name: "Later")), "one of them is folded")
+        try composition.foldSection(SectionID(part: 0, name: "Later"))
+        #expect(folded() == [true, false, true, true], "the title folds the one not folded yet")
+        try composition.unfoldSection(SectionID(part: 0, id: 3))
         try composition.unfoldSection(SectionID(part: 0, name: "Later"))
-        #expect(folded() == [true, false, false, false])
+        #expect(folded() == [true, false, false, false], "the title unfolds every one")
         #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
+    @Test func aSectionReplacedByOneThatLooksTheSameWithAnotherIDIsReported() throws {
+        let controller = ResultsController(store: ResultsStore<Entry, Int>(key: \.id))
+        try controller.setData(sections: [ResultsSection(name: "x", id: 1, elements: [])])
+        let composition = ResultsComposition([.part(controller, as: { Row.entry(source: 1, $0) })])
+        let screen = CompositionScreen(composition)
+        try controller.modify { store throws(ResultsError) in
+            try store.replaceSection(at: 0, with: ResultsSection(name: "x", id: 2, elements: []))
+        }
+        let changeset = try #require(screen.updates.last).changeset
+        #expect(changeset.sectionChanges == [.delete(at: 0, name: "x"), .insert(at: 0, name: "x")], "\(changeset.sectionChanges)")
+        #expect(composition.reportedSnapshot.id(ofSection: 0) as? Int == 2)
+        #expect(screen.problems().isEmpty, "\(screen.problems())")
+    }
+
+    @Test func twoPartsSectionsWithOneIDHaveTwoDiffableIdentifiers() throws {
+        let clock = Clock(today: 10)
+        let first = ResultsController(store: ResultsStore<Entry, Int>(key: \.id, sectionedBy: .by(\.value, title: { clock.title(of: $0) })))
+        let second = ResultsController(store: ResultsStore<Entry, Int>(key: \.id, sectionedBy: .by(\.value, title: { clock.title(of: $0) })))
+        try first.setData([Entry(id: 1, value: 10)])
+        try second.setData([Entry(id: 2, value: 10), Entry(id: 3, value: 9)])
+        let composition = ResultsComposition([.part(first, as: { Row.entry(source: 1, $0) }), .part(second, as: { Row.entry(source: 2, $0) })])
+        typealias Identifiers = ResultsUpdate<ResultsComposition<Row>.Snapshot>.Identifiers
+        let before = Identifiers(composition.reportedSnapshot).sections.map(\.identifier)
+        #expect(Set(before).count == 3, "unique, as a diffable snapshot requires: \(before)")
+        #expect(before.map(\.name) == ["Today", "Yesterday", "Today"])
+
+        clock.today = 11
+        try second.refreshSectionTitles()
+        let after = Identifiers(composition.reportedSnapshot).sections.map(\.identifier)
+        #expect(after == before, "the same sections, retitled")
+        #expect(after.map(\.name) == ["Today", "Day 9", "Yesterday"])
     }
 
     @Test func aSectionIDIsItsPartAndItsIDWhateverItsTitle() throws {

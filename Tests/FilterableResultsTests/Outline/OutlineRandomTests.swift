@@ -25,8 +25,9 @@ struct OutlineRandomTests {
         for seed in 1...12 {
             var random = SeededRandomNumberGenerator(seed: UInt64(seed) &* 7_919 &+ (sorted ? 1 : 0) &+ (sectioned ? 2 : 0))
             let sortKeys: [ResultsSortKey<Item>] = sorted ? [.ascending(\.name)] : []
+            let clock = RandomOperationTests.TitleClock()
             let outline = Outline(key: \.id, parentKey: \.parent, sortedBy: sortKeys,
-                                  sectionedBy: sectioned ? OutlineReferenceModel.sectioning(seed: seed) : nil)
+                                  sectionedBy: sectioned ? OutlineReferenceModel.sectioning(seed: seed, clock: clock) : nil)
             outline.takesChildren = OutlineReferenceModel.takesChildren
             var model = OutlineReferenceModel(sorted: sorted, sectioned: sectioned)
             let screen = OutlineScreen(outline, flavor: seed % 2 == 0 ? .tableView : .collectionView)
@@ -99,6 +100,10 @@ struct OutlineRandomTests {
                     (action, expected, body) = ("drag \(key) from \(source) to \(destination)", expectation, { () throws(ResultsError) in
                         try outline.moveRow(from: source, to: destination, in: shown)
                     })
+                case 90..<93 where sectioned:
+                    // Midnight: the titles (shared by both sections in a sectioning by id) change.
+                    clock.advance()
+                    (action, expected, body) = ("refresh titles", nil, { () throws(ResultsError) in try outline.refreshSectionTitles() })
                 default:
                     let text = Bool.random(using: &random) ? "" : ["a", "e", "l", "m", "z", "ta"].randomElement(using: &random)!
                     model.search = text

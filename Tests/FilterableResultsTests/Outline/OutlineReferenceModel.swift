@@ -16,11 +16,11 @@ struct OutlineReferenceModel {
     static func section(of item: Item) -> String { item.name < "m" ? "early" : "late" }
 
     /// The sectioning of a sectioned outline: by ``section(of:)``'s name,
-    /// or (for odd seeds) by an id whose title is that name, so that both
-    /// kinds show the model's table.
-    static func sectioning(seed: Int) -> ResultsSectioning<Item> {
+    /// or (for odd seeds) by an id standing for that name, both sections
+    /// titled alike by `clock`, so that both kinds show the model's rows.
+    static func sectioning(seed: Int, clock: RandomOperationTests.TitleClock) -> ResultsSectioning<Item> {
         if seed % 2 == 0 { return ResultsSectioning(sectionName: section(of:)) }
-        return ResultsSectioning(sectionID: { section(of: $0) == "early" ? 0 : 1 }, title: { $0 == 0 ? "early" : "late" }, areInIncreasingOrder: <)
+        return ResultsSectioning(sectionID: { section(of: $0) == "early" ? 0 : 1 }, title: { _ in clock.title(of: 0) }, areInIncreasingOrder: <)
     }
 
     /// Whether an item takes dropped children: every item but those named zulu (the files).

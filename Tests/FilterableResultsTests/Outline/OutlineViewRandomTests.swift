@@ -16,7 +16,7 @@ struct OutlineViewRandomTests {
         for seed in 1...12 {
             var random = SeededRandomNumberGenerator(seed: UInt64(seed) &* 104_729 &+ (sorted ? 1 : 0) &+ (sectioned ? 2 : 0))
             let outline = Outline(key: \.id, parentKey: \.parent, sortedBy: sorted ? [.ascending(\.name)] : [],
-                                  sectionedBy: sectioned ? OutlineReferenceModel.sectioning(seed: seed) : nil)
+                                  sectionedBy: sectioned ? OutlineReferenceModel.sectioning(seed: seed, clock: RandomOperationTests.TitleClock()) : nil)
             outline.takesChildren = OutlineReferenceModel.takesChildren
             let keySpace = seed > 6 ? 200 : 30   // the last seeds grow trees past a leaf of the store's index
             let names = OutlineRandomTests.names

@@ -30,6 +30,9 @@ extension OutlineViewAdapter {
             precondition(item.node == node && item.parent?.node == parent && items[node] === item,
                          "OutlineViewAdapter: \(item) under \(item.parent.map(\.description) ?? "nothing") is served where the table has \(node) under \(parent)")
             if let row { precondition(item.row?.key == row.key && item.row?.isExpanded == row.isExpanded && item.row?.level == row.level, "OutlineViewAdapter: \(item) shows a stale row") }
+            if case let .section(shown) = item.node, case let .section(section) = node {
+                precondition(shown.name == section.name, "OutlineViewAdapter: the group row of \(section) is titled \(shown.name)")
+            }
         }
         #endif
     }
