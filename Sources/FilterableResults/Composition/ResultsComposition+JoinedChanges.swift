@@ -157,7 +157,7 @@ extension ResultsComposition.JoinedChanges {
                 replacedOld.insert(from)
                 replacedNew.insert(to)
             } else {
-                sections.append(.move(from: from, to: to, name: newTable.name(ofSection: to)))
+                sections.append(.move(from: from, to: to, name: oldTable.name(ofSection: from)))
             }
         }
         guard !replacedOld.isEmpty else { return }

@@ -13,7 +13,9 @@ public enum SectionChange: Hashable, Sendable {
     case insert(at: Int, name: String?)
     /// A section deleted from `index` of the old table.
     case delete(at: Int, name: String?)
-    /// A section moved from `from` in the old table to `to` in the new one.
+    /// A section moved from `from` in the old table to `to` in the new one,
+    /// named as the old table shows it (a section with an id of its own
+    /// may be retitled in the same batch: a section update refreshes it).
     case move(from: Int, to: Int, name: String?)
 
     /// What happened to the section: `insert`, `delete` or `move`.

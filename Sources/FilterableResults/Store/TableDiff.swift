@@ -138,7 +138,7 @@ struct TableDiff {
             survivesNew[s] = true
             survivesOld[newToOld[s]] = true
             if !stays[k] {
-                sectionChanges.append(.move(from: newToOld[s], to: s, name: new[s].name))
+                sectionChanges.append(.move(from: newToOld[s], to: s, name: old[newToOld[s]].name))   // as the view shows it
             }
         }
         for o in old.indices where !survivesOld[o] {

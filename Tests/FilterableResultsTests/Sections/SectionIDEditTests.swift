@@ -67,6 +67,25 @@ struct SectionIDEditTests {
         #expect(checked.violations.isEmpty, "\(checked.violations)")
     }
 
+    @Test func aSectionThatMovesAndIsRenamedUnderItsIDIsMovedAndItsHeaderRefreshed() throws {
+        let checked = try ValidatedController()
+        try checked.controller.setData(sections: [
+            ResultsSection(name: "A", id: 1, elements: [Entry(id: 1)]),
+            ResultsSection(name: "B", id: 2, elements: [Entry(id: 2)]),
+            ResultsSection(name: "C", id: 3, elements: [Entry(id: 3)]),
+        ])
+        try checked.controller.setData(sections: [
+            ResultsSection(name: "Cee", id: 3, elements: [Entry(id: 3)]),
+            ResultsSection(name: "A", id: 1, elements: [Entry(id: 1)]),
+            ResultsSection(name: "B", id: 2, elements: [Entry(id: 2)]),
+        ])
+        let changeset = try #require(checked.updates.last).changeset
+        #expect(changeset.sectionChanges == [.move(from: 2, to: 0, name: "C")], "a move names the section as the view shows it: \(changeset.sectionChanges)")
+        #expect(changeset.sectionUpdates == [.init(index: 2, newIndex: 0)])
+        #expect(checked.screen.view.headerTitles == ["Cee", "A", "B"])
+        #expect(checked.violations.isEmpty, "\(checked.violations)")
+    }
+
     @Test func aNameRemovesOnlyTheSectionItIdentifies() throws {
         var store = ResultsStore<Entry, Int>(key: \.id)
         try store.setData(sections: [
