@@ -12,25 +12,7 @@ import Testing
 struct CompositionSectionIDTests {
     typealias SectionID = ResultsComposition<Row>.SectionID
 
-    /// What "today" is, for titles that depend on it.
-    final class Clock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var _today: Int
-        init(today: Int) { _today = today }
-        var today: Int {
-            get { lock.withLock { _today } }
-            set { lock.withLock { _today = newValue } }
-        }
-
-        /// "Today", "Yesterday", or "Day n".
-        func title(of day: Int) -> String {
-            switch day - today {
-            case 0: "Today"
-            case -1: "Yesterday"
-            default: "Day \(day)"
-            }
-        }
-    }
+    typealias Clock = DayClock
 
     /// A header, then entries sectioned by their `value` (a day), titled
     /// by `clock`, in a composition shown in every kind of view.

@@ -61,6 +61,21 @@ struct ReorderingPlacementTests {
         }
     }
 
+    /// A count of the comparisons a sort key by rank made.
+    final class Comparisons: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        /// The comparisons made since the last call, counting from 0 again.
+        func take() -> Int { lock.withLock { defer { count = 0 }; return count } }
+        /// An ascending sort key by rank that counts its comparisons here.
+        var rankKey: ResultsSortKey<Todo> {
+            ResultsSortKey { [self] a, b in
+                lock.withLock { count += 1 }
+                return a.rank < b.rank ? .orderedAscending : a.rank > b.rank ? .orderedDescending : .orderedSame
+            }
+        }
+    }
+
     @Test func aRankPastTheRowsDroppedBetweenSortsTheRowElsewhereSoTheDragIsRefused() throws {
         let last = try List([0, 1, 2, 3, 4]) { _, _ in 10 }
         last.drag(0, 2, expecting: nil)   // between 2 and 3, but 10 sorts it last
@@ -99,17 +114,8 @@ struct ReorderingPlacementTests {
         // A sort key that counts its comparisons: a drop the new rank
         // sorts strictly between is checked against those two rows only;
         // a rank past them is searched for among 1,024 rows.
-        final class Comparisons: @unchecked Sendable {
-            private let lock = NSLock()
-            private var count = 0
-            func add() { lock.withLock { count += 1 } }
-            func take() -> Int { lock.withLock { defer { count = 0 }; return count } }
-        }
         let comparisons = Comparisons()
-        let counting = ResultsSortKey<Todo> { a, b in
-            comparisons.add()
-            return a.rank < b.rank ? .orderedAscending : a.rank > b.rank ? .orderedDescending : .orderedSame
-        }
+        let counting = comparisons.rankKey
         let ranks = (0..<1024).map(Double.init)
         let between = try List(ranks, sortedBy: [counting]) { lower, upper in ((lower?.rank ?? -1) + (upper?.rank ?? 1024)) / 2 }
         _ = comparisons.take()
@@ -129,17 +135,8 @@ struct ReorderingPlacementTests {
         // Two groups of 512 rows sorted by a counting rank, sectioned by
         // group: a drag inside the second section checks the two rows it
         // was dropped between, as in a list of one section.
-        final class Comparisons: @unchecked Sendable {
-            private let lock = NSLock()
-            private var count = 0
-            func add() { lock.withLock { count += 1 } }
-            func take() -> Int { lock.withLock { defer { count = 0 }; return count } }
-        }
         let comparisons = Comparisons()
-        let counting = ResultsSortKey<Todo> { a, b in
-            comparisons.add()
-            return a.rank < b.rank ? .orderedAscending : a.rank > b.rank ? .orderedDescending : .orderedSame
-        }
+        let counting = comparisons.rankKey
         let rows = (0..<1024).map { Todo(id: $0, rank: Double($0 % 512), group: $0 / 512) }
         let screen = try Screen(ResultsStore<Todo, Int>(key: \.id, sortedBy: [counting], sectionedBy: .by(\.group)), rows)
         screen.controller.reordering = .init(

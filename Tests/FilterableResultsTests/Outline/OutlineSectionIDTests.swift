@@ -7,24 +7,10 @@ import Testing
 /// shown in a simulated list view and an outline view.
 @MainActor
 struct OutlineSectionIDTests {
-    /// What "today" is, for titles that depend on it.
-    final class Clock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var _today: Int
-        init(today: Int) { _today = today }
-        var today: Int {
-            get { lock.withLock { _today } }
-            set { lock.withLock { _today = newValue } }
-        }
-
-        /// "Today", "Earlier" for every day before, or "Later".
-        func title(of day: Int) -> String { day == today ? "Today" : day < today ? "Earlier" : "Later" }
-    }
-
     /// Items sectioned by a day, their version: folders 1 and 2 of days 9
     /// and 8 (both "Earlier"), folder 3 of day 10, each with a child.
-    static func days(_ clock: Clock) throws -> Outline {
-        let outline = Outline(key: \.id, parentKey: \.parent, sectionedBy: .by(\.version, title: { clock.title(of: $0) }))
+    static func days(_ clock: DayClock) throws -> Outline {
+        let outline = Outline(key: \.id, parentKey: \.parent, sectionedBy: .by(\.version, title: { clock.coarseTitle(of: $0) }))
         try outline.setData([
             Item(1, version: 9), Item(2, version: 8), Item(3, version: 10),
             Item(11, under: 1), Item(21, under: 2), Item(31, under: 3),
@@ -33,7 +19,7 @@ struct OutlineSectionIDTests {
     }
 
     @Test func sectionsWithOneTitleAreTwoSectionsInTheOrderOfTheirIDs() throws {
-        let outline = try Self.days(Clock(today: 10))
+        let outline = try Self.days(DayClock(today: 10))
         let screen = OutlineScreen(outline)
         #expect(outline.reportedSnapshot.sections.map(\.name) == ["Earlier", "Earlier", "Today"])
         #expect((0..<3).map { outline.reportedSnapshot.id(ofSection: $0) as? Int } == [8, 9, 10])
@@ -50,7 +36,7 @@ struct OutlineSectionIDTests {
     }
 
     @Test func refreshedTitlesRefreshTheHeadersAndKeepTheRows() throws {
-        let clock = Clock(today: 10)
+        let clock = DayClock(today: 10)
         let outline = try Self.days(clock)
         let screen = OutlineScreen(outline)
         try outline.expand(3)
@@ -72,7 +58,7 @@ struct OutlineSectionIDTests {
     }
 
     @Test func aSectionMadeAfterTheClockMovedIsTitledThenTheOthersAtTheRefresh() throws {
-        let clock = Clock(today: 10)
+        let clock = DayClock(today: 10)
         let outline = try Self.days(clock)
         clock.today = 11
         try outline.add(Item(6, version: 11))
@@ -90,7 +76,7 @@ struct OutlineSectionIDTests {
     }
 
     @Test func anOutlineViewShowsSectionsWithOneTitleApartAndReloadsForNewTitles() throws {
-        let clock = Clock(today: 10)
+        let clock = DayClock(today: 10)
         let outline = try Self.days(clock)
         let view = ReplayedOutlineView(outline)
         #expect(view.rows == [["2-"], ["1-"], ["3-"]])

@@ -10,12 +10,7 @@ import Testing
 @MainActor
 struct SectionIDEditTests {
     /// Titles "t0", "t1", "t2" from a value and a clock that moves on.
-    final class Clock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var epoch = 0
-        func advance() { lock.withLock { epoch += 1 } }
-        func title(of value: Int) -> String { "t\((value + lock.withLock { epoch }) % 3)" }
-    }
+    typealias Clock = RandomOperationTests.TitleClock
 
     /// A store of entries sectioned by their value, titled by `clock`.
     static func byValue(_ clock: Clock) -> ResultsStore<Entry, Int> {

@@ -21,25 +21,7 @@ struct SectionIDTests {
     static func day(_ n: Int) -> Date { Date(timeIntervalSinceReferenceDate: Double(n) * 86_400) }
 
     /// What "today" is, for titles that depend on it.
-    final class Clock: @unchecked Sendable {
-        private let lock = NSLock()
-        private var _today: Int
-        init(today: Int) { _today = today }
-        var today: Int {
-            get { lock.withLock { _today } }
-            set { lock.withLock { _today = newValue } }
-        }
-
-        /// "Today", "Yesterday", or "Day n".
-        func title(of day: Date) -> String {
-            let n = Int((day.timeIntervalSinceReferenceDate / 86_400).rounded())
-            return switch n - today {
-            case 0: "Today"
-            case -1: "Yesterday"
-            default: "Day \(n)"
-            }
-        }
-    }
+    typealias Clock = DayClock
 
     /// A controller shown by a data source in a simulated view, every
     /// update checked by the validator, the cells the data source makes
@@ -387,4 +369,9 @@ struct SectionIDDocumentedExamplesTests {
         #expect(today == nil)
         #expect(snapshot.index(ofSectionWithID: SectionIDTests.day(4)) == 0)
     }
+}
+
+extension DayClock {
+    /// "Today", "Yesterday", or "Day n" for the day of `date`.
+    func title(of date: Date) -> String { title(of: Int((date.timeIntervalSinceReferenceDate / 86_400).rounded())) }
 }
