@@ -40,8 +40,9 @@ package struct ContentComparator<Element>: Sendable {
 
     /// Whether two elements have the same bytes (then they are the same
     /// value, references included; elements with padding may differ in
-    /// it, which only costs a store).
-    @inlinable static func isBitwiseIdentical(_ lhs: UnsafePointer<Element>, _ rhs: UnsafePointer<Element>) -> Bool {
+    /// it, which only costs a store). The validator of the testing library
+    /// calls it too, so that both tell the same bytes alike.
+    @inlinable package static func isBitwiseIdentical(_ lhs: UnsafePointer<Element>, _ rhs: UnsafePointer<Element>) -> Bool {
         let size = MemoryLayout<Element>.size
         let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
         var offset = 0

@@ -34,7 +34,7 @@ extension BatchUpdateValidator {
     /// an element with a `Double.nan` field given again unchanged is no
     /// change).
     static func isSameContent<Element: Equatable>(_ lhs: Element, _ rhs: Element) -> Bool {
-        lhs == rhs || withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+        lhs == rhs || withUnsafePointer(to: lhs) { left in withUnsafePointer(to: rhs) { ContentComparator.isBitwiseIdentical(left, $0) } }
     }
 }
 
