@@ -74,6 +74,8 @@ extension ResultsUpdate {
             seen.reserveCapacity(snapshot.count)
             var folded: [Snapshot.Key] = []
             var foldedOnce = Set<Snapshot.Key>()
+            // In a composition's table, two parts' sections may have one id: the part tells them apart.
+            let composed = snapshot as? any SectionIdentifying
             for section in 0..<snapshot.numberOfSections {
                 let name = snapshot.name(ofSection: section)
                 let id = snapshot.id(ofSection: section)
@@ -92,8 +94,7 @@ extension ResultsUpdate {
                 }
                 let identifier: SectionIdentifier
                 if let id {
-                    // In a composition's table, two parts' sections may have one id: the part tells them apart.
-                    identifier = if let composed = snapshot as? any SectionIdentifying {
+                    identifier = if let composed {
                         SectionIdentifier(id: ComposedSectionIdentity(value: composed.identity(ofSection: section).0), name: name)
                     } else {
                         SectionIdentifier(id: id, name: name)
