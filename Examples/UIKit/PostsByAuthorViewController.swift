@@ -1,20 +1,21 @@
 // A table-view screen of posts with their author's name: a source over a
-// join, sectioned by the author. With the GRDB integration
+// join, a section per author. With the GRDB integration
 // (Integrations/GRDB) its source is a `DatabaseResults` over `post`
 // joined to `author`, keyed by the post's own `slug`:
 //
 //     let posts = try await DatabaseResults<PostWithAuthor, String>(pool, request: DatabaseResultsRequest(
 //         table: "post", keyedBy: "slug",
 //         joining: [.init(table: "author", on: "authorId", selecting: ["author.name AS authorName"])],
-//         orderedBy: [.ascending("title")], sectionedBy: "authorName"))
+//         orderedBy: [.ascending("title")], sectionedBy: "authorId", sectionTitle: "authorName"))
 //     let screen = PostsByAuthorViewController<DatabaseResults<PostWithAuthor, String>>()
 //     screen.source = posts
 //
 // where `PostWithAuthor` is a `FetchableRecord` with the post's columns
-// and `authorName`. An author renamed moves the author's posts to their
-// new section and updates them, in one animated batch; a post keeps its
-// row by its slug. (Integrations/GRDB's `JoinExampleTests` runs these
-// lines.)
+// and `authorName`. Each section is an author, identified by the author's
+// id and titled by the name: an author renamed refreshes the section's
+// header and updates its posts in place, in one animated batch; two
+// authors of one name are two sections; a post keeps its row by its slug.
+// (Integrations/GRDB's `JoinExampleTests` runs these lines.)
 //
 // The screen is generic over its source so that CI type-checks it on Linux
 // against the stand-in for UIKit (.ci/uikit), which compiles only the core

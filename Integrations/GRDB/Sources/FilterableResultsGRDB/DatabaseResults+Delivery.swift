@@ -5,7 +5,7 @@ extension DatabaseResults {
     /// Applies one delivery from the writer, in commit order.
     func handle(_ delivery: Delivery<Record, Key>) {
         switch delivery {
-        case let .changes(upserted, removed, updated, records, leaving, verified):
+        case let .changes(upserted, titles, removed, updated, records, leaving, verified):
             // The rows shown that the request no longer matches left too
             // (rows `REPLACE` deleted unseen).
             var removed = removed
@@ -29,8 +29,12 @@ extension DatabaseResults {
             // its identity, and the engine's diff reports it moved (a merge
             // sorts the whole section a changed row breaks).
             let (placed, merged) = Engine.sortOut(upserted, changed: Set(updated), in: store)
+            // Sections the rows came into take the titles the commit read;
+            // a section shown whose title changed (an author renamed) is
+            // refreshed in the same batch, keeping its rows and cells.
+            let retitled = sectionTitles.merge(titles)
             do {
-                try Engine.apply(controller, placed: placed, merged: merged, removed: removed)
+                try Engine.apply(controller, placed: placed, merged: merged, removed: removed, retitled: retitled)
             } catch {
                 fail(.invalidArgument("\(error)"))
             }
@@ -38,14 +42,14 @@ extension DatabaseResults {
             // `.release` that follows, once the update is reported.)
             cache.invalidate(removed)
             cache.dropVersions(leaving.keys)
-        case let .reload(entries):
+        case let .reload(fetched):
             // A row still there shows its record now, never one held for
             // its old rowid or key (held records are read after the database).
             cache.invalidateAll()
-            reload(entries)
+            reload(fetched.entries, retitled: sectionTitles.replace(with: fetched.titles))
         case let .refetch(query, entries, reorganize, refresh, done):
             if refresh { cache.invalidateAll() }
-            apply(query, entries, reorganize: reorganize, refresh: refresh)
+            apply(query, entries.entries, titles: entries.titles, reorganize: reorganize, refresh: refresh)
             done()
         case let .narrow(query, base, matched, candidates, leaving, done):
             // The records of the rows that leave, for the batch that reports them.
@@ -82,14 +86,18 @@ extension DatabaseResults {
     static var reloadThreshold: Int { 10_000 }
 
     /// Replaces the table by `entries` (sorted and sectioned for `request`
-    /// when given) and reports a reload.
+    /// when given, the sections kept titled anew when `retitled`) and
+    /// reports a reload.
     ///
     /// Inside the app's batch, or while the app has paused updates, the
     /// table is replaced all the same and reported as the app's own
     /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
-    func reload(_ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil) {
+    func reload(_ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil, retitled: Bool = false) {
+        let titles = sectionTitles
         do {
-            try Engine.reload(controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], Self.sectioning($0)) })
+            try Engine.reload(
+                controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], Self.sectioning($0, titles: titles)) },
+                retitled: retitled)
         } catch {
             fail(.invalidArgument("\(error)"))
         }
@@ -98,8 +106,11 @@ extension DatabaseResults {
     /// Shows a new request's rows as one animated batch: rows kept keep
     /// their content (a filter change reports no updates), unless
     /// `refresh` (their content may have changed unseen: `entries` carry a
-    /// new stamp, and every row kept is reported updated).
-    func apply(_ query: EntryQuery, _ entries: [IndexEntry<Key>], reorganize: Bool, refresh: Bool = false) {
+    /// new stamp, and every row kept is reported updated). `titles` are
+    /// every section's title, by id (with a section title column).
+    func apply(
+        _ query: EntryQuery, _ entries: [IndexEntry<Key>], titles: [DatabaseValue: String], reorganize: Bool, refresh: Bool = false
+    ) {
         let new = query.request
         let store = controller.store
         let carried = refresh ? entries : entries.map { entry in
@@ -111,9 +122,10 @@ extension DatabaseResults {
         // a million rows) is a reload: no view animates ten thousand rows,
         // and the engine's diff would cost more than the query.
         let kept = carried.reduce(0) { count, entry in store.contains(key: entry.key) ? count + 1 : count }
+        let retitled = sectionTitles.replace(with: titles)
         if (store.rawCount - kept) + (carried.count - kept) > Self.reloadThreshold {
             cache.invalidateAll()
-            reload(carried, organizedFor: new)
+            reload(carried, organizedFor: new, retitled: retitled)
             request = new
             error = nil
             return
@@ -124,9 +136,10 @@ extension DatabaseResults {
                     try controller.merge(carried, prune: true)
                 } else {
                     try controller.setSortKeys([IndexEntry.sortKey(new.ordering)])
-                    try controller.setSectioning(Self.sectioning(new))
+                    try controller.setSectioning(Self.sectioning(new, titles: sectionTitles))
                     try controller.setData(carried)
                 }
+                if retitled { try controller.refreshSectionTitles() }
             }
         } catch {
             fail(.invalidArgument("\(error)"))
@@ -154,7 +167,7 @@ extension DatabaseResults {
             reload(kept)
         } else if !removed.isEmpty {
             do {
-                try Engine.apply(controller, placed: [], merged: [], removed: removed)
+                try Engine.apply(controller, placed: [], merged: [], removed: removed, retitled: false)
             } catch {
                 fail(.invalidArgument("\(error)"))
                 return true
@@ -181,7 +194,7 @@ extension DatabaseResults {
             reload(kept)
         } else if !removed.isEmpty {
             do {
-                try Engine.apply(controller, placed: [], merged: [], removed: removed)
+                try Engine.apply(controller, placed: [], merged: [], removed: removed, retitled: false)
             } catch {
                 fail(.invalidArgument("\(error)"))
                 return true

@@ -303,7 +303,7 @@ extension DatabaseResults {
                     stamp = observer.nextStamp
                     observer.nextStamp &+= 1
                 }
-                let entries: [IndexEntry<Key>] = try query.fetchAll(db, stamp: stamp)
+                let entries: FetchedEntries<Key> = try query.fetchAll(db, stamp: stamp)
                 observer.query = query
                 observer.schemaVersion = version
                 observer.isBroken = false

@@ -128,6 +128,8 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
 
     /// The engine: keys, ordering values and sections.
     let controller: ResultsController<IndexEntry<Key>, Key>
+    /// The sections' titles by id, with a section title column.
+    let sectionTitles: SectionTitles
     let cache: RecordCache<Record, Key>
     let observer: ChangeObserver<Record, Key>
     let feed: AsyncStream<Delivery<Record, Key>>.Continuation
@@ -167,7 +169,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
             throw .invalidArgument("cacheCapacity \(cacheCapacity) must be at least batchSize \(batchSize)")
         }
         let (stream, feed) = AsyncStream<Delivery<Record, Key>>.makeStream()
-        let opened: (ChangeObserver<Record, Key>, [IndexEntry<Key>], RecordCache<Record, Key>)
+        let opened: (ChangeObserver<Record, Key>, FetchedEntries<Key>, RecordCache<Record, Key>)
         do {
             opened = try await writer.writeWithoutTransaction { db in
                 let query = try EntryQuery(request, in: db)
@@ -175,7 +177,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
                 let observer = ChangeObserver<Record, Key>(
                     query: query, schemaVersion: try db.schemaVersion(), feed: feed,
                     before: BeforeState(db, path: writer.path), recordLimit: cacheCapacity / 2, cache: cache, writer: writer)
-                let entries: [IndexEntry<Key>] = try query.fetchAll(db)
+                let entries: FetchedEntries<Key> = try query.fetchAll(db)
                 observer.trackKeyChanges(db)
                 db.add(transactionObserver: observer, extent: .observerLifetime)
                 return (observer, entries, cache)
@@ -188,16 +190,18 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         self.feed = feed
         self.observer = opened.0
         self.cache = opened.2
+        let sectionTitles = SectionTitles(opened.1.titles)
+        self.sectionTitles = sectionTitles
         var store = ResultsStore<IndexEntry<Key>, Key>(
             key: \.key, isSameContent: { $0.stamp == $1.stamp },
-            sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request))
+            sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request, titles: sectionTitles))
         let summary: ResultsStore<IndexEntry<Key>, Key>.MergeSummary
         do {
-            summary = try Engine.setData(&store, opened.1)
+            summary = try Engine.setData(&store, opened.1.entries)
         } catch {
             throw .invalidArgument("\(error)")
         }
-        if summary.foldedDuplicates > 0 { throw Self.duplicateKey(in: opened.1, table: request.table) }
+        if summary.foldedDuplicates > 0 { throw Self.duplicateKey(in: opened.1.entries, table: request.table) }
         controller = ResultsController(store: store)
         Task { [weak self] in
             for await delivery in stream {
@@ -224,10 +228,15 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         return .duplicateKey("\(key) (two rows of table \(table) have keys equal as \(Key.self) values)")
     }
 
-    /// The engine's sectioning for `request`.
-    static func sectioning(_ request: DatabaseResultsRequest) -> ResultsSectioning<IndexEntry<Key>>? {
+    /// The engine's sectioning for `request`: by the section column's
+    /// value as a name, or with a section title column, by that value as
+    /// an id, titled from `titles`.
+    static func sectioning(_ request: DatabaseResultsRequest, titles: SectionTitles) -> ResultsSectioning<IndexEntry<Key>>? {
         guard request.sectionColumn != nil else { return nil }
-        return ResultsSectioning(sectionName: { $0.section }, areInIncreasingOrder: request.sectionOrder)
+        guard request.sectionTitleColumn != nil else {
+            return ResultsSectioning(sectionName: { IndexEntry<Key>.sectionName($0.section) }, areInIncreasingOrder: request.sectionOrder)
+        }
+        return ResultsSectioning(sectionID: { $0.section }, title: { titles[$0] }, areInIncreasingOrder: IndexEntry<Key>.sectionID(_:precedes:))
     }
 
     /// The table as it is now (every delivered commit applied).

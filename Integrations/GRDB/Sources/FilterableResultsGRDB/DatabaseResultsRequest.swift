@@ -11,6 +11,16 @@ import GRDB
 ///         sectionedBy: "team",
 ///         filters: [.init(title: "active", sql: "active = 1")])
 ///
+/// Sections may have an identity of their own, a column's value, and a
+/// title from another column (``sectionTitleColumn``), so that a renamed
+/// section keeps its rows and cells:
+///
+///     let posts = DatabaseResultsRequest(
+///         table: "post",
+///         joining: [.init(table: "author", on: "authorId", selecting: ["author.name AS authorName"])],
+///         orderedBy: [.descending("date")],
+///         sectionedBy: "authorId", sectionTitle: "authorName")
+///
 /// Rows are identified by their key: the table's primary key (of one
 /// column, of any type: an integer, text, a UUID…), or the key column the
 /// request names (a column with a `UNIQUE` index of its own), or for a
@@ -32,10 +42,25 @@ public struct DatabaseResultsRequest: Sendable {
     public var keyColumn: String?
     /// The order of rows inside a section; ties broken by key.
     public var ordering: [Ordering]
-    /// The column whose value names each row's section, or `nil` for one section.
+    /// The column whose value names each row's section (or, with a
+    /// ``sectionTitleColumn``, identifies it), or `nil` for one section.
     public var sectionColumn: String?
+    /// The column whose value titles each row's section, or `nil` for
+    /// sections named by their ``sectionColumn`` values.
+    ///
+    /// With a title column, the section column's value is the section's
+    /// identity: sections are in SQLite's order of those values
+    /// (ascending; ``sectionOrder`` is not used), two values are two
+    /// sections even when their titles are equal, and a section whose
+    /// title changes (an author renamed, through a join) keeps its rows
+    /// and cells: its header is refreshed in the update of the commit.
+    /// The rows of a section are expected to agree on its title (a
+    /// column of the joined table the section column refers to); when
+    /// they do not, the section shows the title read last.
+    public var sectionTitleColumn: String?
     /// The order of section names: the core's ``ResultsSectioning/Order``
-    /// functions (Unicode scalar order by default).
+    /// functions (Unicode scalar order by default). Not used with a
+    /// ``sectionTitleColumn``.
     public var sectionOrder: @Sendable (String, String) -> Bool
     /// The filters applied: one per group, all must match.
     public var filters: [Filter]
@@ -49,6 +74,7 @@ public struct DatabaseResultsRequest: Sendable {
     /// - Complexity: O(*f*) for *f* filters (one kept per group).
     public init(
         table: String, keyedBy keyColumn: String? = nil, joining joins: [Join] = [], orderedBy ordering: [Ordering] = [], sectionedBy sectionColumn: String? = nil,
+        sectionTitle sectionTitleColumn: String? = nil,
         sectionOrder: @escaping @Sendable (String, String) -> Bool = ResultsSectioning<Int64>.unicodeScalarOrder,
         filters: [Filter] = []
     ) {
@@ -57,6 +83,7 @@ public struct DatabaseResultsRequest: Sendable {
         self.joins = joins
         self.ordering = ordering
         self.sectionColumn = sectionColumn
+        self.sectionTitleColumn = sectionTitleColumn
         self.sectionOrder = sectionOrder
         self.filters = []
         for filter in filters { addFilter(filter) }

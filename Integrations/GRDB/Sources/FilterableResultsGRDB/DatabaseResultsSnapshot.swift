@@ -29,10 +29,17 @@ public struct DatabaseResultsSnapshot<Record: FetchableRecord & Sendable, Key: D
     /// - Complexity: O(log *n*).
     public func numberOfElements(inSection section: Int) -> Int? { entries.numberOfElements(inSection: section) }
 
-    /// The name of `section`: the section column's value, or `nil` without one.
+    /// The name of `section`: the section column's value (with a section
+    /// title column, the section's title), or `nil` without one.
     ///
     /// - Complexity: O(log *n*).
     public func name(ofSection section: Int) -> String? { entries.name(ofSection: section) }
+
+    /// The id of `section`: with a section title column, the section
+    /// column's value (a `DatabaseValue`); `nil` for sections by name.
+    ///
+    /// - Complexity: O(log *n*).
+    public func id(ofSection section: Int) -> (any Hashable & Sendable)? { entries.id(ofSection: section) }
 
     /// The value of `section`, or `nil`.
     ///

@@ -10,8 +10,9 @@ import Testing
 /// another id or code, `REPLACE`d over their `UNIQUE` code; authors
 /// inserted, renamed one or several at once, deleted, given another id,
 /// `REPLACE`d over their `UNIQUE` email or their id; savepoints rolled
-/// back; transactions rolled back), shown by requests over a join and
-/// over a view, keyed by an integer and by a text column, through a pool,
+/// back; transactions rolled back), shown by requests over a join (its
+/// sections by the author's name, or by the author's id titled by the
+/// name) and over a view, keyed by an integer and by a text column, through a pool,
 /// a file queue and an in-memory queue. After every commit the rows shown
 /// are a fresh `SELECT`'s (the join written out, or the view), every batch
 /// passes the validator and applies to a simulated view whose cells are
@@ -24,6 +25,16 @@ import Testing
         DatabaseResultsRequest(
             table: "post", keyedBy: key, joining: [PostSchema.author], orderedBy: [.descending("score"), .ascending("title")],
             sectionedBy: "authorName", filters: [.init(title: "not a multiple of 4", sql: "score % 4 != 0")])
+    }
+
+    /// Posts sectioned by their author's id, titled by the author's name: a
+    /// rename refreshes the section's header, its rows stay; two authors
+    /// of one name (or a post whose author is gone, and one with none,
+    /// both untitled) are two sections.
+    static func byAuthor(keyedBy key: String?) -> DatabaseResultsRequest {
+        DatabaseResultsRequest(
+            table: "post", keyedBy: key, joining: [PostSchema.author], orderedBy: [.descending("score"), .ascending("title")],
+            sectionedBy: "authorId", sectionTitle: "authorName", filters: [.init(title: "not a multiple of 4", sql: "score % 4 != 0")])
     }
 
     /// The same rows through the view, ordered by the author's name.
@@ -72,7 +83,8 @@ import Testing
             let statement = drawn
             try await database.writer.write { db in try statement.execute(db) }
         }
-        let requests = [Self.joined(keyedBy: key == "id" ? nil : key), Self.view(keyedBy: key)]
+        let requests = [Self.joined(keyedBy: key == "id" ? nil : key), Self.view(keyedBy: key), Self.byAuthor(keyedBy: key == "id" ? nil : key)]
+        let names = ["join", "view", "join by author id"]
         var screens: [Screen<PostRow, Key>] = []
         for request in requests {
             let results = try await DatabaseResults<PostRow, Key>(database.writer, request: request, batchSize: 8, cacheCapacity: 64)
@@ -88,15 +100,19 @@ import Testing
                 if rollsBack { throw DatabaseError(resultCode: .SQLITE_ABORT, message: "rolled back on purpose") }
             }
             for screen in screens { await screen.results.synchronize() }
-            let (fresh, cells) = try await database.writer.read { db in
-                (try requests.map { try PostSchema.freshKeys($0, key: key, db) as [[Key]] }, try PostSchema.freshCells(db))
+            let (fresh, titles, cells) = try await database.writer.read { db in
+                (
+                    try requests.map { try PostSchema.freshKeys($0, key: key, db) as [[Key]] },
+                    try (PostSchema.freshSections(requests[2], key: key, db) as [(title: String, keys: [Key])]).map(\.title),
+                    try PostSchema.freshCells(db)
+                )
             }
             var stepProblems: [String] = []
             for (index, screen) in screens.enumerated() {
-                stepProblems += screen.problems(expected: fresh[index]).map { "\(requests[index].table): \($0)" }
+                stepProblems += screen.problems(expected: fresh[index], titles: index == 2 ? titles : nil).map { "\(names[index]): \($0)" }
                 let expectedCells = fresh[index].map { section in section.map { cells[$0.databaseValue] ?? "no row \($0)" } }
-                if screen.view.cells != expectedCells { stepProblems.append("\(requests[index].table): the view shows \(screen.view.cells), expected \(expectedCells)") }
-                if let error = screen.results.error { stepProblems.append("\(requests[index].table): error \(error)") }
+                if screen.view.cells != expectedCells { stepProblems.append("\(names[index]): the view shows \(screen.view.cells), expected \(expectedCells)") }
+                if let error = screen.results.error { stepProblems.append("\(names[index]): error \(error)") }
             }
             if !stepProblems.isEmpty {
                 problems += stepProblems.map { "step \(step) (\(statements.map { "\($0.kind): \($0.sql) \($0.arguments)" })): \($0)" }
@@ -107,8 +123,11 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(3))")
         let missing = PostCommitKind.allCases.filter { counts[$0, default: 0] == 0 }
         #expect(missing.isEmpty, "kinds never committed: \(missing); counts: \(counts)")
-        // The join animated most commits; the view reloaded.
+        // The joins animated most commits; the view reloaded. Renames
+        // refreshed the headers of the sections by author id.
         #expect(screens[0].updates > screens[0].reloads, "join: \(screens[0].updates) updates, \(screens[0].reloads) reloads")
+        #expect(screens[2].updates > screens[2].reloads, "by author: \(screens[2].updates) updates, \(screens[2].reloads) reloads")
+        #expect(screens[2].sectionUpdates > 0)
         #expect(screens[1].reloads > 0)
     }
 }

@@ -5,8 +5,9 @@ import Testing
 @testable import FilterableResultsGRDB
 
 /// The lines of Examples/UIKit/PostsByAuthorViewController.swift's comment
-/// (README's join block: Examples/GRDB/ReadmeJoinExampleTests.swift), run: posts keyed by their slug, sectioned by
-/// their author's name, an author renamed.
+/// and of Integrations/GRDB/README.md's "Sections with an identity of
+/// their own" (README's join block: ReadmeJoinExampleTests.swift), run:
+/// posts keyed by their slug, a section per author, an author renamed.
 @MainActor
 @Suite struct JoinExampleTests {
     static let schema = """
@@ -25,15 +26,32 @@ import Testing
         let posts = try await DatabaseResults<PostWithAuthor, String>(pool, request: DatabaseResultsRequest(
             table: "post", keyedBy: "slug",
             joining: [.init(table: "author", on: "authorId", selecting: ["author.name AS authorName"])],
-            orderedBy: [.ascending("title")], sectionedBy: "authorName"))
+            orderedBy: [.ascending("title")], sectionedBy: "authorId", sectionTitle: "authorName"))
 
         let screen = Screen(posts) { "\($0.title) by \($0.authorName ?? "No author")" }
         #expect(screen.view.cells == [["Hello, world by Ana"], ["Joins by Bob", "Views by Bob"]])
+        #expect(screen.view.headerTitles == ["Ana", "Bob"])
+        // A rename refreshes the author's header; the posts stay where they are.
         try await pool.write { db in try db.execute(sql: "UPDATE author SET name = 'Aaron' WHERE id = 2") }
         await posts.synchronize()
-        #expect(screen.problems(expected: [["joins", "views"], ["hello-world"]]) == [])
-        #expect(screen.view.cells == [["Joins by Aaron", "Views by Aaron"], ["Hello, world by Ana"]])
+        #expect(screen.problems(expected: [["hello-world"], ["joins", "views"]], titles: ["Ana", "Aaron"]) == [])
+        #expect(screen.view.cells == [["Hello, world by Ana"], ["Joins by Aaron", "Views by Aaron"]])
         #expect(screen.reloads == 0)
-        #expect(posts.indexPath(forKey: "views") == ResultsIndexPath(row: 1, section: 0))
+        #expect(screen.sectionUpdates == 1)
+        #expect(posts.indexPath(forKey: "views") == ResultsIndexPath(row: 1, section: 1))
+    }
+
+    /// Integrations/GRDB/README.md's block: two authors of one name are two sections.
+    @Test func twoAuthorsOfOneNameAreTwoSections() async throws {
+        let database = try TemporaryDatabase(Self.schema + "INSERT INTO author VALUES (3, 'Ana'); INSERT INTO post (slug, title, authorId) VALUES ('ids', 'Ids', 3);")
+        let byAuthor = DatabaseResultsRequest(
+            table: "post", keyedBy: "slug",
+            joining: [.init(table: "author", on: "authorId", selecting: ["author.name AS authorName"])],
+            orderedBy: [.ascending("title")], sectionedBy: "authorId", sectionTitle: "authorName")
+        let posts = try await DatabaseResults<PostWithAuthor, String>(database.pool, request: byAuthor)
+        let screen = Screen(posts) { $0.title }
+        #expect(screen.view.headerTitles == ["Ana", "Bob", "Ana"])
+        #expect(screen.view.cells == [["Hello, world"], ["Joins", "Views"], ["Ids"]])
+        #expect(posts.snapshot.index(ofSectionWithID: 3.databaseValue) == 2)
     }
 }

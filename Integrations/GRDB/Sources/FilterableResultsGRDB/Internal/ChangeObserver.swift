@@ -398,7 +398,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             let stamp = nextStamp
             nextStamp &+= 1
             let rowIDs = Array(changed)
-            let fetched: [(rowID: Int64, entry: IndexEntry<Key>)] = try query.fetch(rowIDs: rowIDs, db, stamp: stamp)
+            var titles: [DatabaseValue: String] = [:]
+            let fetched: [(rowID: Int64, entry: IndexEntry<Key>)] = try query.fetch(rowIDs: rowIDs, db, stamp: stamp, titles: &titles)
             let entries = fetched.map(\.entry)
             let presentRowIDs = Set(fetched.map(\.rowID))
             let present = Set(entries.map(\.key))
@@ -505,7 +506,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
                 if let value = keysBefore[rowID], let key = Key.fromDatabaseValue(value) { updatedKeys.insert(key) }
             }
             feed.yield(.changes(
-                upserted: entries, removed: removed, updated: Array(updatedKeys), records: records, leaving: leaving, verified: verified))
+                upserted: entries, titles: titles, removed: removed, updated: Array(updatedKeys), records: records, leaving: leaving, verified: verified))
             // Held until the update that reports this commit is reported.
             if !holding.isEmpty { feed.yield(.release(holding)) }
         } catch {
@@ -583,7 +584,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         let table = query.request.table
         let existing: Set<Key>? = try? db.tableExists(table) ? query.allKeys(db) : []
         guard let existing else { return }
-        feed.yield(.changes(upserted: [], removed: [], updated: [], records: [:], leaving: [:], verified: existing))
+        feed.yield(.changes(upserted: [], titles: [:], removed: [], updated: [], records: [:], leaving: [:], verified: existing))
     }
 
     func databaseDidRollback(_ db: Database) {

@@ -13,19 +13,20 @@ enum Delivery<Record: Sendable, Key: DatabaseValueConvertible & Hashable & Senda
     /// may have removed rows unseen (`REPLACE` through a unique index) and
     /// they could not be found, is every key the request matches after
     /// it (after a failure, every key the table has): the rows shown that
-    /// are not among them left too.
+    /// are not among them left too. `titles` are the titles of the
+    /// upserted rows' sections, by id (with a section title column).
     case changes(
-        upserted: [IndexEntry<Key>], removed: [Key], updated: [Key], records: [Key: Record], leaving: [Key: Record],
-        verified: Set<Key>?)
+        upserted: [IndexEntry<Key>], titles: [DatabaseValue: String], removed: [Key], updated: [Key], records: [Key: Record],
+        leaving: [Key: Record], verified: Set<Key>?)
     /// The whole table read again after a change the observer could not
     /// follow row by row (a schema change, an untracked change): a reload.
-    case reload([IndexEntry<Key>])
+    case reload(FetchedEntries<Key>)
     /// A new request's rows, read in the writer's order, for the main actor
     /// to animate (re-sorted and re-sectioned with `reorganize`); `done`
     /// resumes its caller. With `refresh`, the rows' content may have
     /// changed unseen (the schema changed, or commits went unfollowed after
     /// an error): every row kept is reported updated, no record cached is kept.
-    case refetch(EntryQuery, [IndexEntry<Key>], reorganize: Bool, refresh: Bool, done: @Sendable () -> Void)
+    case refetch(EntryQuery, FetchedEntries<Key>, reorganize: Bool, refresh: Bool, done: @Sendable () -> Void)
     /// A narrower request's matching keys, read on the writer among
     /// `candidates` (or all rows), with the records of the candidates that
     /// leave (empty when too many): the main actor removes the rows shown

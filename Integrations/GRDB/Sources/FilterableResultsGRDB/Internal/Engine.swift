@@ -16,15 +16,16 @@ enum Engine {
     }
 
     /// Replaces the controller's rows with `entries` (sorted by `sortKeys`
-    /// and sectioned by `sectioning` when `organizing`) and reports one
-    /// reload: updates are paused around the change, unless the app's
-    /// batch is open or the app paused them (its `endUpdates` or
-    /// `setUpdatesEnabled(true)` reports it then).
+    /// and sectioned by `sectioning` when `organizing`, the sections kept
+    /// titled anew when `retitled`) and reports one reload: updates are
+    /// paused around the change, unless the app's batch is open or the
+    /// app paused them (its `endUpdates` or `setUpdatesEnabled(true)`
+    /// reports it then).
     @_specialize(where Key == Int64)
     @_specialize(where Key == String)
     static func reload<Key>(
         _ controller: ResultsController<IndexEntry<Key>, Key>, _ entries: [IndexEntry<Key>],
-        organizing: (sortKeys: [ResultsSortKey<IndexEntry<Key>>], sectioning: ResultsSectioning<IndexEntry<Key>>?)?
+        organizing: (sortKeys: [ResultsSortKey<IndexEntry<Key>>], sectioning: ResultsSectioning<IndexEntry<Key>>?)?, retitled: Bool
     ) throws(ResultsError) {
         let pausesHere = controller.updatesEnabled && !controller.isBatching
         if pausesHere { try controller.setUpdatesEnabled(false) }
@@ -33,6 +34,7 @@ enum Engine {
             try controller.setSectioning(organizing.sectioning)
         }
         try controller.setData(entries)
+        if retitled { try controller.refreshSectionTitles() }
         if pausesHere { try controller.setUpdatesEnabled(true) }
     }
 
@@ -71,16 +73,19 @@ enum Engine {
         return (placed, merged)
     }
 
-    /// One commit's batch: rows put back in order, merged, removed.
+    /// One commit's batch: rows put back in order, merged, removed, and
+    /// when `retitled`, the sections' titles derived again.
     @_specialize(where Key == Int64)
     @_specialize(where Key == String)
     static func apply<Key>(
-        _ controller: ResultsController<IndexEntry<Key>, Key>, placed: [IndexEntry<Key>], merged: [IndexEntry<Key>], removed: [Key]
+        _ controller: ResultsController<IndexEntry<Key>, Key>, placed: [IndexEntry<Key>], merged: [IndexEntry<Key>], removed: [Key],
+        retitled: Bool
     ) throws(ResultsError) {
         try controller.performBatchUpdates { () throws(ResultsError) in
             if !placed.isEmpty { try controller.replaceAll(placed) }
             if !merged.isEmpty { try controller.merge(merged) }
             if !removed.isEmpty { try controller.remove(keys: removed) }
+            if retitled { try controller.refreshSectionTitles() }
         }
     }
 }

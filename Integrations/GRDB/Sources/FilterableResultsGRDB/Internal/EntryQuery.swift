@@ -78,7 +78,11 @@ struct EntryQuery: Sendable {
                     throw Self.filterError(selected, message: error.message ?? "\(error)", table: table)
                 }
             }
-            for column in request.ordering.map(\.column) + (request.sectionColumn.map { [$0] } ?? [])
+            if let title = request.sectionTitleColumn, request.sectionColumn == nil {
+                throw ResultsError.invalidArgument(
+                    "section title column \(title) without a section column: name the column whose value identifies each section")
+            }
+            for column in request.ordering.map(\.column) + [request.sectionColumn, request.sectionTitleColumn].compactMap({ $0 })
             where !columns.contains(column.lowercased()) {
                 throw ResultsError.missingColumn(column, table: table)
             }
@@ -118,6 +122,7 @@ struct EntryQuery: Sendable {
         }
         var selected = ["rowid", Self.quoted(keyColumn)] + request.ordering.map { $0.column.quotedDatabaseIdentifier }
         if let section = request.sectionColumn { selected.append(section.quotedDatabaseIdentifier) }
+        if let title = request.sectionTitleColumn { selected.append(title.quotedDatabaseIdentifier) }
         var sql = "SELECT \(selected.joined(separator: ", ")) FROM \(source)"
         if !request.filters.isEmpty {
             sql += " WHERE " + request.filters.map { "(\($0.sql))" }.joined(separator: " AND ")
@@ -201,16 +206,18 @@ struct EntryQuery: Sendable {
     ///
     /// - Throws: for a view, ``ResultsError/invalidKey(_:reason:)`` naming
     ///   a key two rows share (a table's key column is unique by its index).
-    func fetchAll<Key>(_ db: Database, stamp: UInt32 = 0) throws -> [IndexEntry<Key>] {
+    func fetchAll<Key>(_ db: Database, stamp: UInt32 = 0) throws -> FetchedEntries<Key> {
         var orderBy = request.sectionColumn.map { [$0.quotedDatabaseIdentifier] } ?? []
         orderBy += request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" }
         orderBy.append(Self.quoted(keyColumn))
-        var entries: [IndexEntry<Key>] = []
-        try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp) { entries.append($1) }
+        var entries = FetchedEntries<Key>()
+        try fetch(sql: sql + " ORDER BY " + orderBy.joined(separator: ", "), arguments: arguments, db, stamp: stamp, titles: &entries.titles) {
+            entries.entries.append($1)
+        }
         if isView {
             var seen = Set<Key>()
-            seen.reserveCapacity(entries.count)
-            for entry in entries where !seen.insert(entry.key).inserted {
+            seen.reserveCapacity(entries.entries.count)
+            for entry in entries.entries where !seen.insert(entry.key).inserted {
                 throw ResultsError.invalidKey(
                     "\(entry.key)", reason: "two rows of view \(request.table) have it in column \(keyColumn): the key column must be unique")
             }
@@ -279,8 +286,11 @@ struct EntryQuery: Sendable {
     }
 
     /// The entries of the rows among `rowIDs` that exist and match, stamped
-    /// `stamp`, with their rowids.
-    func fetch<Key>(rowIDs: [Int64], _ db: Database, stamp: UInt32) throws -> [(rowID: Int64, entry: IndexEntry<Key>)] {
+    /// `stamp`, with their rowids; the titles of their sections go into
+    /// `titles` (with a section title column).
+    func fetch<Key>(
+        rowIDs: [Int64], _ db: Database, stamp: UInt32, titles: inout [DatabaseValue: String]
+    ) throws -> [(rowID: Int64, entry: IndexEntry<Key>)] {
         var entries: [(rowID: Int64, entry: IndexEntry<Key>)] = []
         let glue = request.filters.isEmpty ? " WHERE " : " AND "
         var start = 0
@@ -289,25 +299,29 @@ struct EntryQuery: Sendable {
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             try fetch(
                 sql: sql + glue + "rowid IN (\(placeholders))",
-                arguments: arguments + chunk.map(\.databaseValue), db, stamp: stamp) { entries.append(($0, $1)) }
+                arguments: arguments + chunk.map(\.databaseValue), db, stamp: stamp, titles: &titles) { entries.append(($0, $1)) }
             start += 500
         }
         return entries
     }
 
-    /// Calls `body` with the rowid and entry of each row `sql` reads.
+    /// Calls `body` with the rowid and entry of each row `sql` reads; with
+    /// a section title column, sets each row's section's title in `titles`.
     private func fetch<Key>(
-        sql: String, arguments: [DatabaseValue], _ db: Database, stamp: UInt32, _ body: (Int64, IndexEntry<Key>) -> Void
+        sql: String, arguments: [DatabaseValue], _ db: Database, stamp: UInt32, titles: inout [DatabaseValue: String],
+        _ body: (Int64, IndexEntry<Key>) -> Void
     ) throws {
         let orderCount = request.ordering.count
         let hasSection = request.sectionColumn != nil
+        let hasTitle = request.sectionTitleColumn != nil
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         while let row = try cursor.next() {
             let rowID: Int64 = row[0]
             let key: Key = try key(row[1], rowID: rowID)
             let values = OrderValues(row, count: orderCount)
-            let section = hasSection ? OrderValue(row, at: orderCount + 2).sectionName : ""
-            body(rowID, IndexEntry(key: key, section: section, values: values, stamp: stamp))
+            let section: DatabaseValue = hasSection ? row[orderCount + 2] : .null
+            if hasTitle { titles[section] = IndexEntry<Key>.sectionName(row[orderCount + 3]) }
+            body(rowID, IndexEntry(key: key, section: section, stamp: stamp, values: values))
         }
     }
 }

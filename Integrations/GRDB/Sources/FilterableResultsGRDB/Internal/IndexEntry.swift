@@ -9,15 +9,19 @@ import GRDB
 /// an update).
 ///
 /// With an `Int64` key, 88 bytes with no heap block when the order has at
-/// most two columns, its text values and the section name fit in 15 UTF-8
-/// bytes.
+/// most two columns, its text values and the section's value fit in 15
+/// UTF-8 bytes.
 struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable {
     var key: Key
-    var section: String
-    var values: OrderValues
+    /// The section column's value (`NULL` without a section column): the
+    /// section's name (see ``sectionName(_:)``), or with a section title
+    /// column, its id.
+    var section: DatabaseValue
     /// The number of the commit that last changed the row's content
     /// (wrapping: only equality with the row's previous stamp matters).
+    /// (Declared here, it fills the section value's padding.)
     var stamp: UInt32
+    var values: OrderValues
 
     /// The sort key of a request's ordering: its columns, then the key (in
     /// SQLite's order of the key's values, as `ORDER BY key` with the
@@ -62,7 +66,23 @@ struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable
     /// Whether `other` has the same order values and section, compared as
     /// SQLite compares them (so text differing only in normalisation differs).
     func hasSamePlace(as other: IndexEntry) -> Bool {
-        section.utf8.elementsEqual(other.section.utf8) && values.isSame(as: other.values)
+        Self.isSame(section, other.section) && values.isSame(as: other.values)
+    }
+
+    /// Whether two section values are the same as SQLite compares them,
+    /// of the same storage class (so `1` and `'1'` differ, and text
+    /// differing only in normalisation differs).
+    static func isSame(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case let (.string(a), .string(b)): a.utf8.elementsEqual(b.utf8)
+        case (.string, _), (_, .string): false
+        default: lhs == rhs && OrderValue(lhs).rank == OrderValue(rhs).rank
+        }
+    }
+
+    /// SQLite's order of two section ids (the `BINARY` collation).
+    static func sectionID(_ lhs: DatabaseValue, precedes rhs: DatabaseValue) -> Bool {
+        OrderValue.compare(OrderValue(lhs), OrderValue(rhs)) == .orderedAscending
     }
 
     /// The name of the section of a section column's value, as the core

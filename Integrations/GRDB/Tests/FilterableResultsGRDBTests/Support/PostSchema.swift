@@ -27,6 +27,7 @@ enum PostSchema {
 
     /// The keys `request` shows, by section, read with one fresh `SELECT`.
     static func freshKeys<Key: DatabaseValueConvertible & Hashable>(_ request: DatabaseResultsRequest, key: String, _ db: Database) throws -> [[Key]] {
+        if request.sectionTitleColumn != nil { return try freshSections(request, key: key, db).map(\.keys) }
         let orderBy = request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" } + [key]
         var sql = "SELECT \(key), \(request.sectionColumn?.quotedDatabaseIdentifier ?? "NULL") FROM \(source(of: request))"
         if !request.filters.isEmpty { sql += " WHERE " + request.filters.map { "(\($0.sql))" }.joined(separator: " AND ") }
@@ -40,6 +41,26 @@ enum PostSchema {
         }
         guard request.sectionColumn != nil else { return [sections[""] ?? []] }
         return names.sorted(by: request.sectionOrder).map { sections[$0]! }
+    }
+
+    /// The sections a request with a section title column shows, read with
+    /// one fresh `SELECT`: each section column value's rows, in SQLite's
+    /// order of the values, titled by the title column (its rows agree).
+    static func freshSections<Key: DatabaseValueConvertible & Hashable>(
+        _ request: DatabaseResultsRequest, key: String, _ db: Database
+    ) throws -> [(title: String, keys: [Key])] {
+        let id = request.sectionColumn!.quotedDatabaseIdentifier
+        let orderBy = [id] + request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" } + [key]
+        var sql = "SELECT \(key), \(id), \(request.sectionTitleColumn!.quotedDatabaseIdentifier) FROM \(source(of: request))"
+        if !request.filters.isEmpty { sql += " WHERE " + request.filters.map { "(\($0.sql))" }.joined(separator: " AND ") }
+        sql += " ORDER BY " + orderBy.joined(separator: ", ")
+        var sections: [(id: DatabaseValue, title: String, keys: [Key])] = []
+        for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(request.filters.flatMap(\.arguments))) {
+            let sectionID: DatabaseValue = row[1]
+            if sections.last?.id != sectionID { sections.append((sectionID, IndexEntry<Int64>.sectionName(row[2]), [])) }
+            sections[sections.count - 1].keys.append(Key.fromDatabaseValue(row[0])!)
+        }
+        return sections.map { ($0.title, $0.keys) }
     }
 
     /// Every post with its author's name, as cells, by key column value.

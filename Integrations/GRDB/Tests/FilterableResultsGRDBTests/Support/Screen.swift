@@ -18,6 +18,8 @@ final class Screen<Record: FetchableRecord & Sendable, Key: DatabaseValueConvert
     /// engine's, or the source's when it lacks a record for a change).
     private(set) var updates = 0
     private(set) var reloads = 0
+    /// The section updates (headers refreshed) the source reported.
+    private(set) var sectionUpdates = 0
     private var observation: ResultsObservation?
 
     init(
@@ -34,19 +36,24 @@ final class Screen<Record: FetchableRecord & Sendable, Key: DatabaseValueConvert
         observation = results.observe { [unowned self] update in
             updates += 1
             if update.isReload { reloads += 1 }
+            sectionUpdates += update.changeset.sectionUpdates.count
         }
     }
 
     /// What is wrong with the screen now: batches the validator refused, an
     /// exception the view raised, cells that differ from the source's
-    /// records (rows not reconfigured), rows that differ from `expected`.
-    func problems(expected: [[Key]]) -> [String] {
+    /// records (rows not reconfigured), headers not refreshed, rows that
+    /// differ from `expected`, headers that differ from `titles` (when given).
+    func problems(expected: [[Key]], titles: [String]? = nil) -> [String] {
         var problems = checker.violations
         if let exception = view.exception { problems.append("the view raised \(exception)") }
         let snapshot = results.reportedSnapshot
         if snapshot.keysBySection != expected { problems.append("shown \(snapshot.keysBySection), expected \(expected)") }
         let stale = view.staleRows()
         if !stale.isEmpty { problems.append("rows not reconfigured: \(stale.prefix(5))") }
+        let staleHeaders = view.staleHeaderSections()
+        if !staleHeaders.isEmpty { problems.append("headers not refreshed: sections \(staleHeaders.prefix(5))") }
+        if let titles, view.headerTitles != titles { problems.append("the view's headers are \(view.headerTitles), expected \(titles)") }
         if view.rowCounts != expected.map(\.count) { problems.append("the view shows \(view.rowCounts) rows, expected \(expected.map(\.count))") }
         return problems
     }
