@@ -42,10 +42,10 @@ struct RowTable<Element, Key: Hashable> {
     @usableFromInline var hidesEmptySections: Bool
 
     @inlinable init(
-        keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
+        keyOf: @escaping @Sendable (Element) -> Key?, keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?, keyOffset: Int?,
         keysAreStable: Bool, hidesEmptySections: Bool
     ) {
-        self.keyReader = KeyReader(keyOf: keyOf, keyAt: keyAt, keysAreStable: keysAreStable)
+        self.keyReader = KeyReader(keyOf: keyOf, keyAt: keyAt, keyOffset: keyOffset, keysAreStable: keysAreStable)
         self.hidesEmptySections = hidesEmptySections
     }
 

@@ -409,8 +409,10 @@ extension ResultsStore {
         var changed: [RowID] = []
         rows.reserveCapacity(elements.count)
         isNew.reserveCapacity(elements.count)
-        // The order's parts taken out of the optional for the loop.
+        // The order's parts taken out of the optional for the loop (and the
+        // key's readers out of the table's, whose arrays a copy would share).
         let keyAt = order == nil ? nil : table.keyReader.keyAt
+        let keyOffset = table.keyReader.keyOffset
         let orderRows = order?.rows ?? []
         let positions = order?.positions ?? []
         var cursor = order?.next ?? 0
@@ -423,7 +425,7 @@ extension ResultsStore {
             if let keyAt, cursor < orderRows.count {
                 let candidate = orderRows[cursor]
                 comparison = table.slots.withPointer(at: Int(candidate)) { old in
-                    keyAt(old) == key ? withUnsafePointer(to: elements[index]) { sameContent.compare(old, $0) } : nil
+                    KeyReader.key(at: old, offset: keyOffset, keyAt: keyAt) == key ? withUnsafePointer(to: elements[index]) { sameContent.compare(old, $0) } : nil
                 }
                 if comparison != nil {
                     found = candidate

@@ -116,6 +116,8 @@ public struct ResultsStore<Element, Key: Hashable> {
     /// call them without a reabstraction thunk that would copy each element.
     ///
     /// With `keyAt`, a stored element's key must never be `nil`; with
+    /// `keyOffset` (a key that is a stored property of a value, at that
+    /// byte offset), keys are loaded from there instead; with
     /// `keysAreStable`, it must never change (values and a pure key
     /// function): the store then keeps no copy of each row's key or hash.
     /// The package's scenario runner, whose elements are JSON values keyed
@@ -123,6 +125,7 @@ public struct ResultsStore<Element, Key: Hashable> {
     @inlinable package init(
         keyOf: @escaping @Sendable (Element) -> Key?,
         keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?,
+        keyOffset: Int? = nil,
         keysAreStable: Bool = false,
         sameContent: ContentComparator<Element>,
         sortedBy sortKeys: [ResultsSortKey<Element>],
@@ -133,7 +136,8 @@ public struct ResultsStore<Element, Key: Hashable> {
         self.sameContent = sameContent
         self._sortKeys = sortKeys
         self._sectioning = sectioning
-        var table = RowTable<Element, Key>(keyOf: keyOf, keyAt: keyAt, keysAreStable: keysAreStable, hidesEmptySections: hidesEmptySections)
+        var table = RowTable<Element, Key>(
+            keyOf: keyOf, keyAt: keyAt, keyOffset: keyOffset, keysAreStable: keysAreStable, hidesEmptySections: hidesEmptySections)
         if sectioning == nil {
             table.insertSection(table.appendSectionSlot(), name: nil, atRaw: 0)
         }
@@ -185,7 +189,8 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keysAreStable: Self.isStoredInline(key),
+            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keyOffset: MemoryLayout<Element>.offset(of: key),
+            keysAreStable: Self.isStoredInline(key),
             sameContent: ContentComparator(comparing: isSameContent),
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
@@ -203,7 +208,8 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keysAreStable: Self.isStoredInline(key),
+            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keyOffset: MemoryLayout<Element>.offset(of: key),
+            keysAreStable: Self.isStoredInline(key),
             sameContent: .equality,
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
