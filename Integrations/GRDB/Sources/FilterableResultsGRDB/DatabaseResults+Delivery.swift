@@ -32,10 +32,12 @@ extension DatabaseResults {
             // Sections the rows came into take the titles the commit read;
             // a section shown whose title changed (an author renamed) is
             // refreshed in the same batch, keeping its rows and cells.
+            let savedTitles = sectionTitles.saved
             let retitled = sectionTitles.merge(titles)
             do {
                 try Engine.apply(controller, placed: placed, merged: merged, removed: removed, retitled: retitled)
             } catch {
+                sectionTitles.restore(savedTitles)
                 fail(.invalidArgument("\(error)"))
             }
             // (The records held for the rows it deleted go with the
@@ -46,7 +48,8 @@ extension DatabaseResults {
             // A row still there shows its record now, never one held for
             // its old rowid or key (held records are read after the database).
             cache.invalidateAll()
-            reload(fetched.entries, retitled: sectionTitles.replace(with: fetched.titles))
+            let savedTitles = sectionTitles.saved
+            _ = reload(fetched.entries, retitled: sectionTitles.replace(with: fetched.titles), restoringTitles: savedTitles)
         case let .refetch(query, entries, reorganize, refresh, done):
             if refresh { cache.invalidateAll() }
             apply(query, entries.entries, titles: entries.titles, reorganize: reorganize, refresh: refresh)
@@ -87,20 +90,28 @@ extension DatabaseResults {
 
     /// Replaces the table by `entries` (sorted and sectioned for `request`
     /// when given, the sections kept titled anew when `retitled`) and
-    /// reports a reload.
+    /// reports a reload; when that fails, puts back the section titles
+    /// `restoringTitles` (those held before the new ones were set), records
+    /// the error and returns `false`.
     ///
     /// Inside the app's batch, or while the app has paused updates, the
     /// table is replaced all the same and reported as the app's own
     /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
-    func reload(_ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil, retitled: Bool = false) {
+    func reload(
+        _ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil, retitled: Bool = false,
+        restoringTitles savedTitles: [DatabaseValue: String]? = nil
+    ) -> Bool {
         let titles = sectionTitles
         do {
             try Engine.reload(
                 controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], Self.sectioning($0, titles: titles)) },
                 retitled: retitled)
         } catch {
+            if let savedTitles { titles.restore(savedTitles) }
             fail(.invalidArgument("\(error)"))
+            return false
         }
+        return true
     }
 
     /// Shows a new request's rows as one animated batch: rows kept keep
@@ -122,10 +133,11 @@ extension DatabaseResults {
         // a million rows) is a reload: no view animates ten thousand rows,
         // and the engine's diff would cost more than the query.
         let kept = carried.reduce(0) { count, entry in store.contains(key: entry.key) ? count + 1 : count }
+        let savedTitles = sectionTitles.saved
         let retitled = sectionTitles.replace(with: titles)
         if (store.rawCount - kept) + (carried.count - kept) > Self.reloadThreshold {
             cache.invalidateAll()
-            reload(carried, organizedFor: new, retitled: retitled)
+            guard reload(carried, organizedFor: new, retitled: retitled, restoringTitles: savedTitles) else { return }
             request = new
             error = nil
             return
@@ -142,6 +154,7 @@ extension DatabaseResults {
                 if retitled { try controller.refreshSectionTitles() }
             }
         } catch {
+            sectionTitles.restore(savedTitles)
             fail(.invalidArgument("\(error)"))
             return
         }
@@ -164,7 +177,7 @@ extension DatabaseResults {
             }
         }
         if removed.count > Self.reloadThreshold {
-            reload(kept)
+            guard reload(kept) else { return true }
         } else if !removed.isEmpty {
             do {
                 try Engine.apply(controller, placed: [], merged: [], removed: removed, retitled: false)
@@ -191,7 +204,7 @@ extension DatabaseResults {
         cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
         defer { cache.dropVersions(leaving.keys) }
         if removed.count > Self.reloadThreshold {
-            reload(kept)
+            guard reload(kept) else { return true }
         } else if !removed.isEmpty {
             do {
                 try Engine.apply(controller, placed: [], merged: [], removed: removed, retitled: false)

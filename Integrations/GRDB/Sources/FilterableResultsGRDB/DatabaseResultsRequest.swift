@@ -49,14 +49,18 @@ public struct DatabaseResultsRequest: Sendable {
     /// sections named by their ``sectionColumn`` values.
     ///
     /// With a title column, the section column's value is the section's
-    /// identity: sections are in SQLite's order of those values
-    /// (ascending; ``sectionOrder`` is not used), two values are two
-    /// sections even when their titles are equal, and a section whose
+    /// identity, compared as `DatabaseValue`s compare (`1` and `1.0` are
+    /// one id, and so is text differing only in Unicode normalisation).
+    /// Sections are in the order of their ids, ascending (``sectionOrder``
+    /// is not used): `NULL` first, then numbers by value, text by its
+    /// Unicode scalars (SQLite's `BINARY` order for text in NFC, the usual
+    /// case), blobs by bytes. Two ids are two sections even when their
+    /// titles are equal, and a section whose
     /// title changes (an author renamed, through a join) keeps its rows
     /// and cells: its header is refreshed in the update of the commit.
     /// The rows of a section are expected to agree on its title (a
     /// column of the joined table the section column refers to); when
-    /// they do not, the section shows the title read last.
+    /// they do not, the section shows one of their titles.
     public var sectionTitleColumn: String?
     /// The order of section names: the core's ``ResultsSectioning/Order``
     /// functions (Unicode scalar order by default). Not used with a

@@ -48,7 +48,7 @@ enum Engine {
     }
 
     /// A commit's rows that came or were touched, sorted out for
-    /// ``apply(_:placed:merged:removed:)``: rows held whose order or
+    /// ``apply(_:placed:merged:removed:retitled:)``: rows held whose order or
     /// section values changed are `placed` (each put back in order by
     /// binary search, keeping its identity); new rows and rows whose place
     /// stays are `merged`. A row held that is not among `changed` (touched

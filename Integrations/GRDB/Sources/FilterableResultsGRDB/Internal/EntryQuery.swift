@@ -314,13 +314,25 @@ struct EntryQuery: Sendable {
         let orderCount = request.ordering.count
         let hasSection = request.sectionColumn != nil
         let hasTitle = request.sectionTitleColumn != nil
+        // The last section titled: rows read in order come section by
+        // section, so most need no title lookup.
+        var titled: DatabaseValue?
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
         while let row = try cursor.next() {
             let rowID: Int64 = row[0]
             let key: Key = try key(row[1], rowID: rowID)
             let values = OrderValues(row, count: orderCount)
-            let section: DatabaseValue = hasSection ? row[orderCount + 2] : .null
-            if hasTitle { titles[section] = IndexEntry<Key>.sectionName(row[orderCount + 3]) }
+            var section = DatabaseValue.null
+            if hasTitle {
+                section = row[orderCount + 2]
+                if titled.map({ !IndexEntry<Key>.isSame($0, section) }) ?? true {
+                    titles[section] = IndexEntry<Key>.sectionName(row[orderCount + 3])
+                    titled = section
+                }
+            } else if hasSection {
+                // Sections by name: the name made once, here.
+                section = IndexEntry<Key>.sectionName(row[orderCount + 2]).databaseValue
+            }
             body(rowID, IndexEntry(key: key, section: section, stamp: stamp, values: values))
         }
     }

@@ -13,9 +13,9 @@ import GRDB
 /// UTF-8 bytes.
 struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable {
     var key: Key
-    /// The section column's value (`NULL` without a section column): the
-    /// section's name (see ``sectionName(_:)``), or with a section title
-    /// column, its id.
+    /// The row's section: its name as text (see ``sectionName(_:)``;
+    /// `NULL` without a section column), or with a section title column,
+    /// the section column's value, the section's id.
     var section: DatabaseValue
     /// The number of the commit that last changed the row's content
     /// (wrapping: only equality with the row's previous stamp matters).
@@ -69,20 +69,31 @@ struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable
         Self.isSame(section, other.section) && values.isSame(as: other.values)
     }
 
-    /// Whether two section values are the same as SQLite compares them,
-    /// of the same storage class (so `1` and `'1'` differ, and text
-    /// differing only in normalisation differs).
+    /// Whether two section values are the same bytes of the same storage
+    /// class (so `1`, `1.0` and `'1'` differ, and so does text differing
+    /// only in normalisation): a row whose value changes otherwise is
+    /// put back in place, which finds its section whatever it is.
     static func isSame(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case let (.string(a), .string(b)): a.utf8.elementsEqual(b.utf8)
-        case (.string, _), (_, .string): false
-        default: lhs == rhs && OrderValue(lhs).rank == OrderValue(rhs).rank
+        case let (.int64(a), .int64(b)): a == b
+        case let (.double(a), .double(b)): a == b
+        case let (.blob(a), .blob(b)): a == b
+        case (.null, .null): true
+        default: false
         }
     }
 
-    /// SQLite's order of two section ids (the `BINARY` collation).
+    /// The order of section ids, consistent with their equality as
+    /// `DatabaseValue`s (the engine's identity of a section): numbers by
+    /// value (`1` and `1.0` are one id), text by Swift's order, blobs by
+    /// bytes, and between storage classes SQLite's (`NULL`, numbers, text,
+    /// blobs). Swift orders text by its Unicode scalars in canonical
+    /// composition, as SQLite's `BINARY` collation orders text in NFC (the
+    /// usual case); text that differs only in normalisation is one id.
     static func sectionID(_ lhs: DatabaseValue, precedes rhs: DatabaseValue) -> Bool {
-        OrderValue.compare(OrderValue(lhs), OrderValue(rhs)) == .orderedAscending
+        if case let .string(a) = lhs.storage, case let .string(b) = rhs.storage { return a < b }
+        return OrderValue.compare(OrderValue(lhs), OrderValue(rhs)) == .orderedAscending
     }
 
     /// The name of the section of a section column's value, as the core

@@ -19,6 +19,16 @@ final class SectionTitles: @unchecked Sendable {
         lock.withLock { titles[id] ?? "" }
     }
 
+    /// Every title held, for ``restore(_:)`` to put back when the batch
+    /// of the titles set after it fails (the engine's table stays as it
+    /// was, so must its titles).
+    var saved: [DatabaseValue: String] { lock.withLock { titles } }
+
+    /// Puts back the titles ``saved`` returned.
+    func restore(_ saved: [DatabaseValue: String]) {
+        lock.withLock { titles = saved }
+    }
+
     /// Sets `new` titles, keeping the others; returns whether one of them
     /// changes a title held (so the sections shown need their titles again).
     ///
