@@ -27,7 +27,7 @@ extension ResultsController where Element: AnyObject, Key: Sendable {
     ///
     /// - Complexity: O(*n*) for *n* elements, each read once by `read`;
     ///   then O(*k* log *n*) per update for *k* elements changed.
-    @MainActor
+    @MainActor @inlinable
     public func tracksElements(reading read: @escaping @MainActor (Element) -> Void) -> ResultsObservation {
         let tracker = ElementTracker(controller: self, read: read)
         tracker.trackAll()
@@ -46,45 +46,58 @@ extension ResultsController where Element: AnyObject, Key: Sendable {
 /// The controller and `read` are used on the main actor only; `observed`,
 /// `changed` and the flags are shared with the change handlers, which run
 /// on whatever thread changes an element, under `lock`.
+///
+/// Inlinable, so that an app's build specialises it for its element and
+/// key: unspecialised, the report's calls into the controller looked up
+/// generic metadata at every step (T3: 8× the same report specialised).
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@usableFromInline
 final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unchecked Sendable {
     /// An element observed, held weakly: a key whose element was replaced
     /// by another object (which may reuse the address of the first, gone)
     /// is observed again.
-    struct Observed {
-        weak var element: Element?
+    @usableFromInline struct Observed {
+        @usableFromInline weak var element: Element?
+
+        @inlinable init(element: Element) {
+            self.element = element
+        }
     }
 
-    weak var controller: ResultsController<Element, Key>?
-    let read: @MainActor (Element) -> Void
-    let lock = NSLock()
+    @usableFromInline weak var controller: ResultsController<Element, Key>?
+    @usableFromInline let read: @MainActor (Element) -> Void
+    @usableFromInline let lock = NSLock()
     /// The element of each key whose observation has not fired yet.
-    var observed: [Key: Observed] = [:]
+    @usableFromInline var observed: [Key: Observed] = [:]
     /// The keys whose elements changed, with those elements' identities.
-    var changed: [Key: Identities] = [:]
-    var isReportScheduled = false
-    var isStopped = false
+    @usableFromInline var changed: [Key: Identities] = [:]
+    @usableFromInline var isReportScheduled = false
+    @usableFromInline var isStopped = false
 
     /// The identities of the objects changed under one key: nearly always
     /// one, so no set is made for it.
-    struct Identities {
-        var first: ObjectIdentifier
-        var others: [ObjectIdentifier] = []
+    @usableFromInline struct Identities {
+        @usableFromInline var first: ObjectIdentifier
+        @usableFromInline var others: [ObjectIdentifier] = []
 
-        func contains(_ id: ObjectIdentifier) -> Bool { first == id || others.contains(id) }
+        @inlinable init(first: ObjectIdentifier) {
+            self.first = first
+        }
 
-        mutating func insert(_ id: ObjectIdentifier) {
+        @inlinable func contains(_ id: ObjectIdentifier) -> Bool { first == id || others.contains(id) }
+
+        @inlinable mutating func insert(_ id: ObjectIdentifier) {
             if !contains(id) { others.append(id) }
         }
     }
 
-    init(controller: ResultsController<Element, Key>, read: @escaping @MainActor (Element) -> Void) {
+    @inlinable init(controller: ResultsController<Element, Key>, read: @escaping @MainActor (Element) -> Void) {
         self.controller = controller
         self.read = read
     }
 
     /// Observes every element the controller holds.
-    @MainActor func trackAll() {
+    @MainActor @inlinable func trackAll() {
         guard let controller else { return }
         let store = controller.store
         for section in 0..<store.numberOfRawSections {
@@ -97,7 +110,7 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
 
     /// Observes the elements an update inserted or changed (an element is
     /// observed until it changes once, then again once that is reported).
-    @MainActor func didUpdate(_ update: ResultsController<Element, Key>.Update) {
+    @MainActor @inlinable func didUpdate(_ update: ResultsController<Element, Key>.Update) {
         if update.isReload { return trackAll() }
         for change in update.changeset.elementChanges {
             switch change.change {
@@ -109,7 +122,7 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
 
     /// Observes what `read` reads of `element`, unless that element is
     /// observed already.
-    @MainActor func track(_ element: Element, key: Key) {
+    @MainActor @inlinable func track(_ element: Element, key: Key) {
         let isObserved: Bool = lock.withLock {
             if isStopped || observed[key]?.element === element { return true }
             observed[key] = Observed(element: element)
@@ -122,7 +135,7 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
 
     /// Notes a change (on the thread that makes it, before it is made) and
     /// has it reported on the main actor.
-    func elementWillChange(_ key: Key, _ id: ObjectIdentifier) {
+    @inlinable func elementWillChange(_ key: Key, _ id: ObjectIdentifier) {
         let schedules: Bool = lock.withLock {
             guard !isStopped else { return false }
             if let element = observed[key]?.element, ObjectIdentifier(element) == id { observed[key] = nil }
@@ -142,7 +155,7 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     /// cannot fail halfway, so no copy of the store is kept to roll back
     /// to, and no chunk of elements the last reported table shares is
     /// copied.
-    @MainActor func reportChanges() {
+    @MainActor @inlinable func reportChanges() {
         let changed: [Key: Identities] = lock.withLock {
             defer { self.changed = [:]; isReportScheduled = false }
             return isStopped ? [:] : self.changed
@@ -172,7 +185,7 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     }
 
     /// Stops observing: changes from now on are ignored.
-    func stop() {
+    @inlinable func stop() {
         lock.withLock {
             isStopped = true
             observed = [:]
