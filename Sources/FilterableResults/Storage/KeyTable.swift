@@ -182,9 +182,12 @@ struct KeyTable {
     @inlinable func row<Element, Key: Hashable>(
         for key: Key, hash: Int, in slots: SlotArray<Element>, reader: KeyReader<Element, Key>
     ) -> Int32? {
-        // The key function is taken out once, not at every probe.
+        // The key's offset and function are taken out once, not at every probe.
         if let keyAt = reader.keyAt {
-            return find(hash: hash) { row in slots.withPointer(at: Int(row)) { keyAt($0) } == key }?.row
+            let offset = reader.keyOffset
+            return find(hash: hash) { row in
+                slots.withPointer(at: Int(row)) { KeyReader.key(at: $0, offset: offset, keyAt: keyAt) } == key
+            }?.row
         }
         return find(hash: hash) { row in reader.key(ofRow: row, in: slots) == key }?.row
     }

@@ -71,6 +71,7 @@ extension ResultsStore {
         precondition(Int(summary.rows) == table.keys.count, "rows (\(summary.rows)) and keys (\(table.keys.count)) disagree")
         precondition(table.slots.count == table.tree.directory.leafOfRow.count, "a leaf entry per row identity")
         precondition((table.keyReader.indexedHomes?.count ?? table.slots.count) == table.slots.count, "a key home per row identity")
+        precondition(table.keyReader.keyOffset == nil || table.keyReader.keysAreStable, "a key read at its offset never changes in place")
         precondition(table.sectionRecords.count == table.tree.directory.leafOfSection.count, "a leaf entry per section identity")
         var names = Set<SectionName>()
         var ids = Set<SectionID>()

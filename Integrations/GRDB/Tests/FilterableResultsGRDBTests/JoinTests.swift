@@ -12,15 +12,7 @@ import Testing
         table: "post", keyedBy: "code", joining: [PostSchema.author], orderedBy: [.ascending("authorName"), .ascending("title")])
 
     func open(_ kind: WriterKind = .pool, _ request: DatabaseResultsRequest = Self.posts) async throws -> (TemporaryDatabase, Screen<PostRow, String>) {
-        let database = try TemporaryDatabase(PostSchema.create, kind: kind)
-        try await database.writer.write { db in
-            try db.execute(sql: "INSERT INTO author (id, name, email) VALUES (1, 'Ana', 'a@x'), (2, 'Bob', 'b@x'), (3, 'Cy', 'c@x')")
-            for id in 1...30 {
-                try db.execute(sql: "INSERT INTO post VALUES (?, ?, ?, ?, ?)", arguments: [id, "p\(id)", "t\(id % 7)", id, id % 3 + 1])
-            }
-        }
-        let results = try await DatabaseResults<PostRow, String>(database.writer, request: request, batchSize: 8, cacheCapacity: 100)
-        return (database, Screen(results) { $0.cell })
+        try await PostSchema.open(kind, request, authors: ["Ana", "Bob", "Cy"]) { "t\($0 % 7)" }
     }
 
     func fresh(_ database: TemporaryDatabase, _ request: DatabaseResultsRequest = Self.posts) async throws -> [[String]] {

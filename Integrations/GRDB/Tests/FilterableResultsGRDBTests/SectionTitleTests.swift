@@ -15,15 +15,7 @@ import Testing
 
     /// Three authors (two named Ana), ten posts each.
     func open(_ kind: WriterKind = .pool, _ request: DatabaseResultsRequest = Self.byAuthor) async throws -> (TemporaryDatabase, Screen<PostRow, String>) {
-        let database = try TemporaryDatabase(PostSchema.create, kind: kind)
-        try await database.writer.write { db in
-            try db.execute(sql: "INSERT INTO author (id, name, email) VALUES (1, 'Ana', 'a@x'), (2, 'Bob', 'b@x'), (3, 'Ana', 'c@x')")
-            for id in 1...30 {
-                try db.execute(sql: "INSERT INTO post VALUES (?, ?, ?, ?, ?)", arguments: [id, "p\(id)", "t\(id)", id, id % 3 + 1])
-            }
-        }
-        let results = try await DatabaseResults<PostRow, String>(database.writer, request: request, batchSize: 8, cacheCapacity: 100)
-        return (database, Screen(results) { $0.cell })
+        try await PostSchema.open(kind, request, authors: ["Ana", "Bob", "Ana"]) { "t\($0)" }
     }
 
     func fresh(_ database: TemporaryDatabase, _ request: DatabaseResultsRequest = Self.byAuthor) async throws -> [(title: String, keys: [String])] {

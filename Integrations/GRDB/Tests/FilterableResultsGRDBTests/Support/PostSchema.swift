@@ -63,6 +63,26 @@ enum PostSchema {
         return sections.map { ($0.title, $0.keys) }
     }
 
+    /// A database of `authors` (ids from 1) and 30 posts (`p1`…, scored by
+    /// their id, by author `id % 3 + 1`, titled `title(id)`), shown by
+    /// `request` keyed by code in a simulated view.
+    @MainActor
+    static func open(
+        _ kind: WriterKind, _ request: DatabaseResultsRequest, authors: [String], title: @escaping @Sendable (Int) -> String
+    ) async throws -> (TemporaryDatabase, Screen<PostRow, String>) {
+        let database = try TemporaryDatabase(create, kind: kind)
+        try await database.writer.write { db in
+            for (index, name) in authors.enumerated() {
+                try db.execute(sql: "INSERT INTO author (id, name, email) VALUES (?, ?, ?)", arguments: [index + 1, name, "\(index + 1)@x"])
+            }
+            for id in 1...30 {
+                try db.execute(sql: "INSERT INTO post VALUES (?, ?, ?, ?, ?)", arguments: [id, "p\(id)", title(id), id, id % 3 + 1])
+            }
+        }
+        let results = try await DatabaseResults<PostRow, String>(database.writer, request: request, batchSize: 8, cacheCapacity: 100)
+        return (database, Screen(results) { $0.cell })
+    }
+
     /// Every post with its author's name, as cells, by key column value.
     static func freshCells(_ db: Database) throws -> [DatabaseValue: String] {
         var cells: [DatabaseValue: String] = [:]
