@@ -206,6 +206,8 @@ struct EntryQuery: Sendable {
     ///
     /// - Throws: for a view, ``ResultsError/invalidKey(_:reason:)`` naming
     ///   a key two rows share (a table's key column is unique by its index).
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
     func fetchAll<Key>(_ db: Database, stamp: UInt32 = 0) throws -> FetchedEntries<Key> {
         var orderBy = request.sectionColumn.map { [$0.quotedDatabaseIdentifier] } ?? []
         orderBy += request.ordering.map { "\($0.column.quotedDatabaseIdentifier) \($0.isDescending ? "DESC" : "ASC")" }
@@ -288,6 +290,8 @@ struct EntryQuery: Sendable {
     /// The entries of the rows among `rowIDs` that exist and match, stamped
     /// `stamp`, with their rowids; the titles of their sections go into
     /// `titles` (with a section title column).
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
     func fetch<Key>(
         rowIDs: [Int64], _ db: Database, stamp: UInt32, titles: inout [DatabaseValue: String]
     ) throws -> [(rowID: Int64, entry: IndexEntry<Key>)] {
@@ -307,6 +311,8 @@ struct EntryQuery: Sendable {
 
     /// Calls `body` with the rowid and entry of each row `sql` reads; with
     /// a section title column, sets each row's section's title in `titles`.
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
     private func fetch<Key>(
         sql: String, arguments: [DatabaseValue], _ db: Database, stamp: UInt32, titles: inout [DatabaseValue: String],
         _ body: (Int64, IndexEntry<Key>) -> Void
