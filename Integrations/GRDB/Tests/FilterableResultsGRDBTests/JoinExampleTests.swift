@@ -5,9 +5,9 @@ import Testing
 @testable import FilterableResultsGRDB
 
 /// The lines of Examples/UIKit/PostsByAuthorViewController.swift's comment
-/// and of Integrations/GRDB/README.md's "Sections with an identity of
-/// their own" (README's join block: ReadmeJoinExampleTests.swift), run:
-/// posts keyed by their slug, a section per author, an author renamed.
+/// and of Integrations/GRDB/README.md's join block (README's join block:
+/// ReadmeJoinExampleTests.swift), run: posts keyed by their slug, a
+/// section per author, an author renamed.
 @MainActor
 @Suite struct JoinExampleTests {
     static let schema = """
@@ -41,7 +41,8 @@ import Testing
         #expect(posts.indexPath(forKey: "views") == ResultsIndexPath(row: 1, section: 1))
     }
 
-    /// Integrations/GRDB/README.md's block: two authors of one name are two sections.
+    /// Integrations/GRDB/README.md's "Sections with an identity of their
+    /// own": two authors of one name are two sections.
     @Test func twoAuthorsOfOneNameAreTwoSections() async throws {
         let database = try TemporaryDatabase(Self.schema + "INSERT INTO author VALUES (3, 'Ana'); INSERT INTO post (slug, title, authorId) VALUES ('ids', 'Ids', 3);")
         let byAuthor = DatabaseResultsRequest(
