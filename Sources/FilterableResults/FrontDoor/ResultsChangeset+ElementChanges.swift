@@ -179,6 +179,19 @@ extension ResultsChangeset {
             }
         }
 
+        /// Calls `body` with the positions of every change, in order, without
+        /// their elements, the storage's parts taken out once (reading each
+        /// by index copies them at every read).
+        ///
+        /// - Complexity: O(*n*) calls of `body`.
+        @inlinable func forEachPosition(_ body: (RowChange) -> Void) {
+            switch storage {
+            case let .values(changes): for change in changes { body(change.change) }
+            case let .events(events): for event in events.events { body(event.change) }
+            case let .mapped(count, position, _): for index in 0..<count { body(position(index)) }
+            }
+        }
+
         /// The positions of the change at `index`, without its element.
         ///
         /// - Complexity: O(1).

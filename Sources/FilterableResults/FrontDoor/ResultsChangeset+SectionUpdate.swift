@@ -91,8 +91,8 @@ extension ResultsChangeset {
     ) -> Self {
         if comparingAll { return addingSectionUpdates(from: old, to: new) }
         var touchedOld = Set<Int>(), touchedNew = Set<Int>()
-        for index in elementChanges.indices {
-            switch elementChanges.change(at: index) {
+        elementChanges.forEachPosition { change in
+            switch change {
             case let .insert(path): touchedNew.insert(path.section)
             case let .delete(path): touchedOld.insert(path.section)
             case let .move(from, to, _), let .update(from, to):

@@ -69,9 +69,11 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public var rowsToReconfigureAfterUpdate: [ResultsIndexPath] {
-        elementChanges.indices.compactMap { index in
-            if case let .move(_, to, true) = elementChanges.change(at: index) { to } else { nil }
+        var paths: [ResultsIndexPath] = []
+        elementChanges.forEachPosition { change in
+            if case let .move(_, to, true) = change { paths.append(to) }
         }
+        return paths
     }
 }
 
@@ -104,12 +106,14 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public func rowIndexPaths(_ kind: RowChange.Kind) -> [ResultsIndexPath] {
-        elementChanges.indices.compactMap { index in
-            switch (kind, elementChanges.change(at: index)) {
-            case let (.insert, .insert(path)), let (.delete, .delete(path)), let (.update, .update(path, _)): path
-            default: nil
+        var paths: [ResultsIndexPath] = []
+        elementChanges.forEachPosition { change in
+            switch (kind, change) {
+            case let (.insert, .insert(path)), let (.delete, .delete(path)), let (.update, .update(path, _)): paths.append(path)
+            default: break
             }
         }
+        return paths
     }
 
     /// The rows updated in place, from old index path (where UIKit reloads
@@ -117,18 +121,22 @@ extension ResultsChangeset {
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public var rowUpdates: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
-        elementChanges.indices.compactMap { index in
-            if case let .update(from, to) = elementChanges.change(at: index) { (from, to) } else { nil }
+        var updates: [(from: ResultsIndexPath, to: ResultsIndexPath)] = []
+        elementChanges.forEachPosition { change in
+            if case let .update(from, to) = change { updates.append((from, to)) }
         }
+        return updates
     }
 
     /// The row moves, from old index path to new index path.
     ///
     /// - Complexity: O(*n*), where *n* is the number of row changes.
     @inlinable public var rowMoves: [(from: ResultsIndexPath, to: ResultsIndexPath)] {
-        elementChanges.indices.compactMap { index in
-            if case let .move(from, to, _) = elementChanges.change(at: index) { (from, to) } else { nil }
+        var moves: [(from: ResultsIndexPath, to: ResultsIndexPath)] = []
+        elementChanges.forEachPosition { change in
+            if case let .move(from, to, _) = change { moves.append((from, to)) }
         }
+        return moves
     }
 }
 
