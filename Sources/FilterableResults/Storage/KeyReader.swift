@@ -7,9 +7,9 @@ struct KeyReader<Element, Key: Hashable> {
     @usableFromInline let keyOf: @Sendable (Element) -> Key?
     @usableFromInline let keyAt: (@Sendable (UnsafePointer<Element>) -> Key?)?
     /// The byte offset of the key in an element, when the key is a stored
-    /// property of a value (``keyAt`` then loads it from there too): read
-    /// directly, a key costs a load, not a call of a closure that retains
-    /// its context (W1 at 1M rows reads 2M keys).
+    /// property of a value: a key read in place is loaded there, which
+    /// costs a load, not a call of ``keyAt`` (a closure that retains its
+    /// context; W1 at 1M rows reads 2M keys).
     @usableFromInline let keyOffset: Int?
     /// The key each live row was indexed under, kept only when keys come
     /// from a function (no ``keyAt``). A key path always gives a key, but a

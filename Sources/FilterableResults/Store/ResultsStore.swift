@@ -189,9 +189,7 @@ extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
         hidesEmptySections: Bool = false
     ) {
         self.init(
-            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keyOffset: MemoryLayout<Element>.offset(of: key),
-            keysAreStable: Self.isStoredInline(key),
-            sameContent: ContentComparator(comparing: isSameContent),
+            keyPath: key, sameContent: ContentComparator(comparing: isSameContent),
             sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
@@ -207,11 +205,7 @@ extension ResultsStore where Element: Equatable & SendableMetatype, Key: Sendabl
         sectionedBy sectioning: ResultsSectioning<Element>? = nil,
         hidesEmptySections: Bool = false
     ) {
-        self.init(
-            keyOf: Self.reader(for: key), keyAt: Self.pointerReader(for: key), keyOffset: MemoryLayout<Element>.offset(of: key),
-            keysAreStable: Self.isStoredInline(key),
-            sameContent: .equality,
-            sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
+        self.init(keyPath: key, sameContent: .equality, sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
 
@@ -248,33 +242,26 @@ extension ResultsStore where Element: Hashable & SendableMetatype, Key == Elemen
 }
 
 extension ResultsStore where Element: SendableMetatype, Key: SendableMetatype {
-    /// A function that reads a key through a key path. A key path to a
-    /// stored property of a struct is read at its byte offset, which is
-    /// many times faster than applying the key path at run time; any other
-    /// key path is applied.
-    @inlinable
-    static func reader(for keyPath: KeyPath<Element, Key> & Sendable) -> @Sendable (Element) -> Key? {
-        if let offset = MemoryLayout<Element>.offset(of: keyPath) {
-            return { element in withUnsafeBytes(of: element) { $0.load(fromByteOffset: offset, as: Key.self) } }
+    /// Creates an empty store keyed by a key path. A key path to a stored
+    /// property of a value is read at its byte offset, which is many times
+    /// faster than applying the key path at run time (the store's key
+    /// reader loads a stored element's key there itself), and such a key
+    /// can never change in place (the store holds its own copy), so the key
+    /// index keeps nothing of it; any other key path is applied.
+    ///
+    /// - Complexity: O(1).
+    @inlinable init(
+        keyPath: KeyPath<Element, Key> & Sendable, sameContent: ContentComparator<Element>,
+        sortedBy sortKeys: [ResultsSortKey<Element>], sectionedBy sectioning: ResultsSectioning<Element>?, hidesEmptySections: Bool
+    ) {
+        let offset = MemoryLayout<Element>.offset(of: keyPath)
+        let keyOf: @Sendable (Element) -> Key? = if let offset {
+            { element in withUnsafeBytes(of: element) { $0.load(fromByteOffset: offset, as: Key.self) } }
+        } else {
+            { $0[keyPath: keyPath] }
         }
-        return { $0[keyPath: keyPath] }
-    }
-
-    /// Whether a key path reads a stored property of a value, at a byte
-    /// offset: then a stored element's key can never change in place (the
-    /// store holds its own copy), and the key index keeps nothing of it.
-    @inlinable static func isStoredInline(_ keyPath: KeyPath<Element, Key> & Sendable) -> Bool {
-        MemoryLayout<Element>.offset(of: keyPath) != nil
-    }
-
-    /// A function that reads a key through a key path from an element in
-    /// place: a stored property of a struct at its byte offset (only the key
-    /// is loaded), anything else through the key path.
-    @inlinable
-    static func pointerReader(for keyPath: KeyPath<Element, Key> & Sendable) -> @Sendable (UnsafePointer<Element>) -> Key? {
-        if let offset = MemoryLayout<Element>.offset(of: keyPath) {
-            return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Key.self) }
-        }
-        return { $0.pointee[keyPath: keyPath] }
+        self.init(
+            keyOf: keyOf, keyAt: { $0.pointee[keyPath: keyPath] }, keyOffset: offset, keysAreStable: offset != nil,
+            sameContent: sameContent, sortedBy: sortKeys, sectionedBy: sectioning, hidesEmptySections: hidesEmptySections)
     }
 }
