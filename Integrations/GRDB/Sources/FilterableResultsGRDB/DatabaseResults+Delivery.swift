@@ -49,7 +49,8 @@ extension DatabaseResults {
             // its old rowid or key (held records are read after the database).
             cache.invalidateAll()
             let savedTitles = sectionTitles.saved
-            _ = reload(fetched.entries, retitled: sectionTitles.replace(with: fetched.titles), restoringTitles: savedTitles)
+            _ = sectionTitles.replace(with: fetched.titles)
+            _ = reload(fetched.entries, restoringTitles: savedTitles)
         case let .refetch(query, entries, reorganize, refresh, done):
             if refresh { cache.invalidateAll() }
             apply(query, entries.entries, titles: entries.titles, reorganize: reorganize, refresh: refresh)
@@ -89,8 +90,8 @@ extension DatabaseResults {
     static var reloadThreshold: Int { 10_000 }
 
     /// Replaces the table by `entries` (sorted and sectioned for `request`
-    /// when given, the sections kept titled anew when `retitled`) and
-    /// reports a reload; when that fails, puts back the section titles
+    /// when given; every section made anew, titled from ``sectionTitles``)
+    /// and reports a reload; when that fails, puts back the section titles
     /// `restoringTitles` (those held before the new ones were set), records
     /// the error and returns `false`.
     ///
@@ -98,14 +99,13 @@ extension DatabaseResults {
     /// table is replaced all the same and reported as the app's own
     /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
     func reload(
-        _ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil, retitled: Bool = false,
+        _ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil,
         restoringTitles savedTitles: [DatabaseValue: String]? = nil
     ) -> Bool {
         let titles = sectionTitles
         do {
             try Engine.reload(
-                controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], Self.sectioning($0, titles: titles)) },
-                retitled: retitled)
+                controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], Self.sectioning($0, titles: titles)) })
         } catch {
             if let savedTitles { titles.restore(savedTitles) }
             fail(.invalidArgument("\(error)"))
@@ -137,7 +137,7 @@ extension DatabaseResults {
         let retitled = sectionTitles.replace(with: titles)
         if (store.rawCount - kept) + (carried.count - kept) > Self.reloadThreshold {
             cache.invalidateAll()
-            guard reload(carried, organizedFor: new, retitled: retitled, restoringTitles: savedTitles) else { return }
+            guard reload(carried, organizedFor: new, restoringTitles: savedTitles) else { return }
             request = new
             error = nil
             return
@@ -146,12 +146,13 @@ extension DatabaseResults {
             try controller.performBatchUpdates { () throws(ResultsError) in
                 if !reorganize {
                     try controller.merge(carried, prune: true)
+                    // The sections kept keep their titles unless told (`setData` makes them anew).
+                    if retitled { try controller.refreshSectionTitles() }
                 } else {
                     try controller.setSortKeys([IndexEntry.sortKey(new.ordering)])
                     try controller.setSectioning(Self.sectioning(new, titles: sectionTitles))
                     try controller.setData(carried)
                 }
-                if retitled { try controller.refreshSectionTitles() }
             }
         } catch {
             sectionTitles.restore(savedTitles)

@@ -16,16 +16,16 @@ enum Engine {
     }
 
     /// Replaces the controller's rows with `entries` (sorted by `sortKeys`
-    /// and sectioned by `sectioning` when `organizing`, the sections kept
-    /// titled anew when `retitled`) and reports one reload: updates are
-    /// paused around the change, unless the app's batch is open or the
-    /// app paused them (its `endUpdates` or `setUpdatesEnabled(true)`
-    /// reports it then).
+    /// and sectioned by `sectioning` when `organizing`) and reports one
+    /// reload: updates are paused around the change, unless the app's
+    /// batch is open or the app paused them (its `endUpdates` or
+    /// `setUpdatesEnabled(true)` reports it then). The sections are made
+    /// anew, a sectioning by id's titles read again.
     @_specialize(where Key == Int64)
     @_specialize(where Key == String)
     static func reload<Key>(
         _ controller: ResultsController<IndexEntry<Key>, Key>, _ entries: [IndexEntry<Key>],
-        organizing: (sortKeys: [ResultsSortKey<IndexEntry<Key>>], sectioning: ResultsSectioning<IndexEntry<Key>>?)?, retitled: Bool
+        organizing: (sortKeys: [ResultsSortKey<IndexEntry<Key>>], sectioning: ResultsSectioning<IndexEntry<Key>>?)?
     ) throws(ResultsError) {
         let pausesHere = controller.updatesEnabled && !controller.isBatching
         if pausesHere { try controller.setUpdatesEnabled(false) }
@@ -34,7 +34,6 @@ enum Engine {
             try controller.setSectioning(organizing.sectioning)
         }
         try controller.setData(entries)
-        if retitled { try controller.refreshSectionTitles() }
         if pausesHere { try controller.setUpdatesEnabled(true) }
     }
 

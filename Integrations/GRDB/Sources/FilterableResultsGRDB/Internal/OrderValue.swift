@@ -51,16 +51,4 @@ enum OrderValue: Sendable, Equatable {
         default: return SQLiteOrder.order(lhs.rank, rhs.rank)
         }
     }
-
-    /// The value as a section name: text as is, numbers by their
-    /// description, `NULL` as `""`, blobs in hexadecimal.
-    var sectionName: String {
-        switch self {
-        case .null: ""
-        case let .integer(value): String(value)
-        case let .real(value): String(value)
-        case let .text(value): value
-        case let .blob(bytes): bytes.map { String(format: "%02x", $0) }.joined()
-        }
-    }
 }
