@@ -207,6 +207,24 @@ extension ChunkedArray {
         }
     }
 
+    /// Replaces every element by the element at the same index of
+    /// `elements`, which has as many, writing into the chunks in place
+    /// where no other version shares them.
+    ///
+    /// A store's per-row arrays grow a chunk at a time, between the
+    /// allocations of the rows themselves; writing them anew rather than
+    /// replacing them leaves no freed chunks scattered among the rows'.
+    ///
+    /// - Complexity: O(*n*), plus a copy of every chunk another version shares.
+    @inlinable mutating func overwrite(with elements: [Element]) {
+        precondition(elements.count == count, "ChunkedArray.overwrite with \(elements.count) elements, not \(count)")
+        elements.withUnsafeBufferPointer { source in
+            updateEachChunk { start, chunk in
+                _ = chunk.update(fromContentsOf: source[start..<start + chunk.count])
+            }
+        }
+    }
+
     /// The elements, in order.
     ///
     /// - Complexity: O(*n*).

@@ -142,6 +142,25 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
         return nil
     }
 
+    /// The offset of `item` among the first `count` of `items`, or `nil`,
+    /// looked for first at `hint` and the few places either side of it.
+    ///
+    /// A hint is the item's offset when its leaf last recorded it; each
+    /// insertion or removal before it in the leaf since then moves it by
+    /// one, so it is found within a few places of its hint, in the cache
+    /// line the hint points to, in most cases, and by a scan in the rest.
+    @inlinable static func offset(of item: Int32, in items: UnsafeMutablePointer<Int32>, count: Int, near hint: Int) -> Int? {
+        let reach = 4
+        let low = Swift.max(0, Swift.min(hint, count) &- reach)
+        let high = Swift.min(count, hint &+ reach &+ 1)
+        var offset = low
+        while offset < high {
+            if items[offset] == item { return offset }
+            offset &+= 1
+        }
+        return Self.offset(of: item, in: items, count: count)
+    }
+
     /// The offset of the `rank`-th (from 0) set bit of `bits`.
     ///
     /// - Precondition: `bits` has more than `rank` set bits.

@@ -47,11 +47,12 @@ extension RowTree {
                     let item = items[start + offset]
                     elements[offset] = item
                     if flags[start + offset] { flagMask |= 1 << UInt64(offset) }
+                    let entry = LeafDirectory.entry(leaf: number, offset: offset)
                     if item < 0 {
                         headerMask |= 1 << UInt64(offset)
-                        leafOfSection[Int(-1 - item)] = number
+                        leafOfSection[Int(-1 - item)] = entry
                     } else {
-                        leafOfRow[Int(item)] = number
+                        leafOfRow[Int(item)] = entry
                     }
                 }
             }
@@ -63,8 +64,8 @@ extension RowTree {
             start += size
         }
         directory.labels = ChunkedArray(labels)
-        directory.leafOfRow = ChunkedArray(leafOfRow)
-        directory.leafOfSection = ChunkedArray(leafOfSection)
+        directory.leafOfRow.overwrite(with: leafOfRow)
+        directory.leafOfSection.overwrite(with: leafOfSection)
         while level.count > 1 {
             let groups = (level.count + Self.innerBuildFill - 1) / Self.innerBuildFill
             var nextLevel: ContiguousArray<AnyObject> = []

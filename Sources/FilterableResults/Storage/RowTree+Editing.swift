@@ -68,7 +68,7 @@ extension RowTree {
             let number = directory.allocate(label: Self.labelStride)
             let leaf = LeafNode.make(number: number)
             leaf.insert(item, flag: flag, at: 0)
-            directory.setLeaf(of: item, to: number)
+            directory.setLeaf(of: item, to: number, offset: 0)
             root = leaf
             height = 0
             return
@@ -129,7 +129,7 @@ extension RowTree {
         let count = current.count
         if count < Self.leafCapacity {
             current.insert(item, flag: flag, at: index)
-            directory.setLeaf(of: item, to: current.number)
+            directory.setLeaf(of: item, to: current.number, offset: index)
             return nil
         }
         // Split. At the very end of the table the full leaf stays full and
@@ -152,7 +152,7 @@ extension RowTree {
         for offset in keep..<count {
             let moved = current[offset]
             right.insert(moved, flag: current.flag(at: offset), at: offset - keep)
-            directory.setLeaf(of: moved, to: rightNumber)
+            directory.setLeaf(of: moved, to: rightNumber, offset: offset - keep)
         }
         let below: UInt64 = keep >= 64 ? ~0 : (1 << UInt64(keep)) &- 1
         current.count = keep
@@ -160,10 +160,10 @@ extension RowTree {
         current.headerMask &= below
         if index <= keep && !appending {
             current.insert(item, flag: flag, at: index)
-            directory.setLeaf(of: item, to: current.number)
+            directory.setLeaf(of: item, to: current.number, offset: index)
         } else {
             right.insert(item, flag: flag, at: index - keep)
-            directory.setLeaf(of: item, to: rightNumber)
+            directory.setLeaf(of: item, to: rightNumber, offset: index - keep)
         }
         return Split(node: right, summary: right.summary, label: newLabel)
     }
@@ -233,8 +233,9 @@ extension RowTree {
             let number = target.number
             for offset in 0..<source.count {
                 let moved = source[offset]
-                target.insert(moved, flag: source.flag(at: offset), at: target.count)
-                directory.setLeaf(of: moved, to: number)
+                let place = target.count
+                target.insert(moved, flag: source.flag(at: offset), at: place)
+                directory.setLeaf(of: moved, to: number, offset: place)
             }
             directory.free(source.number)
         } else {
@@ -282,19 +283,21 @@ extension RowTree {
     }
 
     /// One flag for ``setFlags(_:flipped:)`` to set: the item, the order
-    /// label of its leaf, the flag, and the item's offset in its leaf once
+    /// label of its leaf, the flag, and the item's offset in its leaf: its
+    /// directory entry's hint, then the offset itself once
     /// ``changesThatFlip(_:)`` has found it (copying a leaf keeps offsets).
     @usableFromInline
     struct FlagChange {
         @usableFromInline var label: UInt64
         @usableFromInline var item: Int32
         @usableFromInline var flag: Bool
-        @usableFromInline var offset = 0
+        @usableFromInline var offset: Int
 
-        @inlinable init(label: UInt64, item: Int32, flag: Bool) {
+        @inlinable init(label: UInt64, item: Int32, flag: Bool, offset: Int) {
             self.label = label
             self.item = item
             self.flag = flag
+            self.offset = offset
         }
     }
 
@@ -312,7 +315,11 @@ extension RowTree {
         _ items: [(item: Int32, flag: Bool)], flipped: (_ item: Int32, _ headersBefore: Int32, _ flag: Bool) -> Void
     ) {
         guard var node = root, !items.isEmpty else { return }
-        var changes = items.map { FlagChange(label: directory.label(of: $0.item), item: $0.item, flag: $0.flag) }
+        var changes = items.map { change in
+            let entry = directory.entry(of: change.item)
+            return FlagChange(
+                label: directory.label(ofEntry: entry), item: change.item, flag: change.flag, offset: LeafDirectory.offsetHint(entry))
+        }
         changes.sort { $0.label < $1.label }
         changes = changesThatFlip(changes)
         guard !changes.isEmpty else { return }
@@ -340,7 +347,7 @@ extension RowTree {
                 leaf.withUnsafeMutablePointers { header, items in
                     var listed: UInt64 = 0
                     for var change in changes[start..<end] {
-                        guard let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count) else {
+                        guard let offset = LeafNode.offset(of: change.item, in: items, count: header.pointee.count, near: change.offset) else {
                             preconditionFailure("RowTree: item \(change.item) is not in the leaf its directory names")
                         }
                         let bit: UInt64 = 1 << UInt64(offset)

@@ -170,8 +170,9 @@ extension RowTree {
     /// - Precondition: the item is in the tree.
     /// - Complexity: O(log *n*).
     @inlinable func locate(_ item: Int32) -> (place: TreePlace, flag: Bool) {
-        withLeaf(atLabel: directory.label(of: item)) { leaf, before in
-            Self.locate(item, inLeaf: leaf, before: before)
+        let entry = directory.entry(of: item)
+        return withLeaf(atLabel: directory.label(ofEntry: entry)) { leaf, before in
+            Self.locate(item, inLeaf: leaf, near: LeafDirectory.offsetHint(entry), before: before)
         }
     }
 
@@ -194,10 +195,13 @@ extension RowTree {
         return try node._withUnsafeGuaranteedRef { node in try body(unsafeDowncast(node, to: LeafNode.self), before) }
     }
 
-    /// The end of ``locate(_:)``: the item's offset in its leaf.
-    @inlinable static func locate(_ item: Int32, inLeaf current: LeafNode, before: TreeSummary) -> (place: TreePlace, flag: Bool) {
+    /// The end of ``locate(_:)``: the item's offset in its leaf, looked for
+    /// from `hint` (its directory entry's offset hint) on.
+    @inlinable static func locate(
+        _ item: Int32, inLeaf current: LeafNode, near hint: Int, before: TreeSummary
+    ) -> (place: TreePlace, flag: Bool) {
         current.withUnsafeMutablePointers { header, items in
-            guard let offset = LeafNode.offset(of: item, in: items, count: header.pointee.count) else {
+            guard let offset = LeafNode.offset(of: item, in: items, count: header.pointee.count, near: hint) else {
                 preconditionFailure("RowTree: item \(item) is not in the leaf its directory names")
             }
             var place = before
@@ -216,7 +220,8 @@ extension RowTree {
         // A few items (a batch of a few edits): one descent each.
         if items.count <= 4 { return items.map { locate($0) } }
         // The items' positions in the input, in leaf order.
-        let labels = items.map { directory.label(of: $0) }
+        let entries = items.map { directory.entry(of: $0) }
+        let labels = entries.map { directory.label(ofEntry: $0) }
         let order = labels.indices.sorted { labels[$0] < labels[$1] }
         var places = [(place: TreePlace, flag: Bool)](repeating: (TreePlace(index: 0, before: TreeSummary()), false), count: items.count)
         var start = 0
@@ -225,7 +230,10 @@ extension RowTree {
             var end = start + 1
             while end < order.count && labels[order[end]] == label { end += 1 }
             withLeaf(atLabel: label) { leaf, before in
-                for position in order[start..<end] { places[position] = Self.locate(items[position], inLeaf: leaf, before: before) }
+                for position in order[start..<end] {
+                    let hint = LeafDirectory.offsetHint(entries[position])
+                    places[position] = Self.locate(items[position], inLeaf: leaf, near: hint, before: before)
+                }
             }
             start = end
         }

@@ -51,6 +51,21 @@ struct ChunkedArrayTests {
         #expect(copy.elements == Array(0..<3_000))
     }
 
+    @Test func overwritingWritesUniqueChunksInPlaceAndCopiesSharedOnes() {
+        var array = ChunkedArray<UInt32>((0..<3_000).map(UInt32.init))
+        let before = array
+        array.overwrite(with: (0..<3_000).map { UInt32($0) * 3 })
+        #expect(array.elements == (0..<3_000).map { UInt32($0) * 3 })
+        #expect(before.elements == (0..<3_000).map(UInt32.init))
+        #expect(!array.sharesChunk(containing: 0, with: before))
+
+        // Unique now: written in place, each chunk the one it was.
+        let chunks = (0..<array.trie.count).map { array.trie.chunk(at: $0).toOpaque() }
+        array.overwrite(with: [UInt32](repeating: 7, count: 3_000))
+        #expect(array.elements == [UInt32](repeating: 7, count: 3_000))
+        #expect((0..<array.trie.count).map { array.trie.chunk(at: $0).toOpaque() } == chunks)
+    }
+
     @Test func theKeyTableFindsEveryKeyThroughGrowthAndRemoval() {
         var random = SeededRandomNumberGenerator(seed: 4)
         var slots = SlotArray<Int>()   // each row's object is its key

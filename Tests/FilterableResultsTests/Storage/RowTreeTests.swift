@@ -170,6 +170,27 @@ struct RowTreeTests {
         }
     }
 
+    /// An item's directory entry keeps its offset when the entry was
+    /// written; inserts before it in its leaf move it past that hint, by
+    /// one place (found beside the hint) or by many (found by the scan).
+    @Test(arguments: [1, 3, 40] as [Int])
+    func itemsMovedPastTheirOffsetHintAreStillFound(shift: Int) {
+        var tree = RowTree()
+        tree.directory.leafOfRow = ChunkedArray(repeating: 0, count: 64)
+        tree.insert(0, flag: false, at: 0)
+        tree.insert(1, flag: true, at: 1)
+        #expect(LeafDirectory.offsetHint(tree.directory.entry(of: 1)) == 1)
+        for item in 2..<Int32(2 + shift) { tree.insert(item, flag: false, at: 0) }
+        #expect(LeafDirectory.offsetHint(tree.directory.entry(of: 1)) == 1)
+        #expect(tree.locate(1) == tree.locateBySumming(1))
+        #expect(tree.place(of: 1).index == shift + 1)
+        var flipped: [Int32] = []
+        tree.setFlags([(item: 1, flag: false), (item: 0, flag: true)]) { item, _, _ in flipped.append(item) }
+        #expect(Set(flipped) == [0, 1])
+        #expect(tree.locate(1).flag == false && tree.locate(0).flag == true)
+        tree.checkInvariants()
+    }
+
     @Test func oldVersionsNeverChange() {
         var driver = Driver(seed: 11)
         for _ in 0..<3_000 { driver.insert(at: Int.random(in: 0...driver.model.items.count, using: &driver.random)) }
