@@ -56,6 +56,17 @@ void bench_trim(void) {
 
 static const void *volatile bench_sink_pointer;
 
+void bench_sort_freed_chunks(void) {
+#if defined(__GLIBC__)
+    // An odd size between the largest chunk the store allocates and the
+    // mmap threshold: no freed chunk of the library's is an exact fit, so
+    // malloc walks its unsorted bin before it takes a large one.
+    void *block = malloc(100003);
+    bench_sink_pointer = block;
+    free(block);
+#endif
+}
+
 void bench_consume(const void *pointer) {
     bench_sink_pointer = pointer;
 }

@@ -62,6 +62,20 @@ func blackHole<T>(_ value: T) {
     withUnsafePointer(to: value) { bench_consume(UnsafeRawPointer($0)) }
 }
 
+/// Has the C allocator sort the chunks freed since it last did, as many as
+/// a side that drops a whole table of a million rows frees.
+///
+/// glibc leaves freed chunks it cannot cache per thread unsorted, and the
+/// next allocation it cannot serve from that cache sorts them, 10,000 at a
+/// time, whoever makes it: measured right after a side that dropped a
+/// million-row table, a single edit spent nine tenths of its instructions
+/// in one `malloc` sorting those chunks. A side that frees a whole table
+/// calls this last, inside its own timing, so that it pays for its frees
+/// and the next side measured does not.
+func sortFreedChunks() {
+    for _ in 0..<32 { bench_sort_freed_chunks() }
+}
+
 /// Which side of a workload a timed span is.
 enum Side {
     /// The library's side.

@@ -23,6 +23,13 @@ void bench_fix_mmap_threshold(void);
 /// the resident set holds live data only. No-op elsewhere.
 void bench_trim(void);
 
+/// Allocates a block that no free chunk fits exactly, below the mmap
+/// threshold, and frees it. To serve it, glibc sorts into its bins up to
+/// 10,000 of the chunks freed since it last did (its unsorted bin): work it
+/// otherwise leaves to the next allocation its per-thread cache cannot
+/// serve, whoever makes it. No-op elsewhere.
+void bench_sort_freed_chunks(void);
+
 /// Consumes a pointer opaquely: the optimizer cannot see through it, so the
 /// value it points to must be computed.
 void bench_consume(const void *pointer);
