@@ -1,11 +1,17 @@
 /// Updates prepared off the controller's actor (see ``PreparedUpdate``).
-extension ResultsController {
+extension ResultsController where Element: Sendable, Key: Sendable {
     /// Applies an update prepared from this controller's store: adopts its
     /// result when the controller has not changed since the update's base
     /// was copied, and otherwise re-runs its operations on the store as it
     /// is now (or refuses, with ``PreparedUpdate/ConflictPolicy/refuse``).
     /// The changes are reported as one batch of their own, or with the
     /// open batch.
+    ///
+    /// The update holds the table it replaces until it is released, which
+    /// for a large refresh means freeing every row the refresh dropped or
+    /// changed: it is released in a background task, so that the applying
+    /// actor pays for the report and not for that. (A copy of the update
+    /// the caller keeps holds the table until the caller drops it.)
     ///
     /// - Throws: ``ResultsError/staleUpdate`` when the controller changed
     ///   and the policy refuses; ``ResultsError/changedDuringNotification`` or
@@ -15,23 +21,30 @@ extension ResultsController {
     ///   own cost when they run again.
     @inlinable @discardableResult
     public func apply(
-        _ prepared: PreparedUpdate,
+        _ prepared: consuming PreparedUpdate,
         onConflict policy: PreparedUpdate.ConflictPolicy = .reapply
     ) throws -> PreparedUpdate.Outcome {
         try requireIdle()
-        return try withSpareStore(atomically: true) { store throws in
+        let outcome = try withSpareStore(atomically: true) { store throws in
             if store.version === prepared.baseVersion {
                 store = prepared.store
-                return .adopted
+                return PreparedUpdate.Outcome.adopted
             }
             guard policy == .reapply else { throw ResultsError.staleUpdate }
             try prepared.operations(&store)
             return .reapplied
         }
+        Self.releaseInBackground(prepared)
+        return outcome
     }
-}
 
-extension ResultsController where Element: Sendable, Key: Sendable {
+    /// Drops `retired` in a background task: when it holds the last
+    /// reference to a table, that table is freed there.
+    @usableFromInline static func releaseInBackground(_ retired: consuming PreparedUpdate) {
+        let retired = consume retired
+        Task.detached(priority: .background) { withExtendedLifetime(retired) {} }
+    }
+
     /// Prepares `operations` on a copy of the store in a detached task,
     /// then applies the result here, on the caller's actor: the merge,
     /// sort, filtering and diff run off it.

@@ -55,24 +55,40 @@ func longestIncreasingSubsequence<Value: Comparable>(_ values: [Value]) -> [Bool
 @inlinable
 func heaviestIncreasingSubsequence(_ values: [Int], weights: [Int], bound: Int) -> [Bool] {
     precondition(values.count == weights.count, "one weight per value")
-    // Fenwick tree over values: the best (weight, position) ending below a value.
-    var tree = [(weight: Int, position: Int)](repeating: (0, -1), count: bound + 1)
+    // A Fenwick tree over values: at each node, the heaviest total of an
+    // increasing subsequence ending below a value, and where it ends.
+    var treeWeight = [Int](repeating: 0, count: bound + 1)
+    var treeEnd = [Int](repeating: -1, count: bound + 1)
     var predecessor = [Int](repeating: -1, count: values.count)
     var best = (weight: 0, position: -1)
-    for (position, value) in values.enumerated() {
-        var prefix = (weight: 0, position: -1)
-        var i = value  // values strictly below `value`: tree indexes 1...value
-        while i > 0 {
-            if tree[i].weight > prefix.weight { prefix = tree[i] }
-            i -= i & -i
-        }
-        let total = prefix.weight + weights[position]
-        predecessor[position] = prefix.position
-        if total > best.weight { best = (total, position) }
-        i = value + 1
-        while i <= bound {
-            if total > tree[i].weight { tree[i] = (total, position) }
-            i += i & -i
+    values.withUnsafeBufferPointer { values in
+        weights.withUnsafeBufferPointer { weights in
+            treeWeight.withUnsafeMutableBufferPointer { treeWeight in
+                treeEnd.withUnsafeMutableBufferPointer { treeEnd in
+                    for position in values.indices {
+                        let value = values[position]
+                        precondition(value >= 0 && value < bound, "value \(value) outside 0..<\(bound)")
+                        // Values strictly below `value`: tree indexes 1...value.
+                        var prefix = (weight: 0, end: -1)
+                        var i = value
+                        while i > 0 {
+                            if treeWeight[i] > prefix.weight { prefix = (treeWeight[i], treeEnd[i]) }
+                            i &= i &- 1
+                        }
+                        let total = prefix.weight &+ weights[position]
+                        predecessor[position] = prefix.end
+                        if total > best.weight { best = (total, position) }
+                        i = value &+ 1
+                        while i <= bound {
+                            if total > treeWeight[i] {
+                                treeWeight[i] = total
+                                treeEnd[i] = position
+                            }
+                            i &+= i & -i
+                        }
+                    }
+                }
+            }
         }
     }
     var member = [Bool](repeating: false, count: values.count)

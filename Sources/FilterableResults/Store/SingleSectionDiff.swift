@@ -97,14 +97,28 @@ struct SingleSectionDiff {
         if zip(runs, runs.dropFirst()).allSatisfy({ $0.oldStart < $1.oldStart }) {
             stays = Array(repeating: true, count: runs.count)
         } else {
-            // Old starts are distinct: sorted with their run in the low bits.
-            var keys = runs.indices.map { UInt64(UInt32(runs[$0].oldStart)) << 32 | UInt64($0) }
-            keys.sort()
             var rank = [Int](repeating: 0, count: runs.count)
-            for (order, key) in keys.enumerated() {
-                let run = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-                byOldStart[order] = run
-                rank[run] = order
+            if runs.count &* 8 >= old.count {
+                // Many runs (the rows reordered): ranked in one pass over
+                // the old positions, each run found where it starts.
+                var runStarting = [Int32](repeating: -1, count: old.count)
+                for (index, run) in runs.enumerated() { runStarting[Int(run.oldStart)] = Int32(index) }
+                var order = 0
+                for run in runStarting where run >= 0 {
+                    byOldStart[order] = Int(run)
+                    rank[Int(run)] = order
+                    order += 1
+                }
+            } else {
+                // Few runs (a refresh): their old starts, which are
+                // distinct, sorted with their run in the low bits.
+                var keys = runs.indices.map { UInt64(UInt32(runs[$0].oldStart)) << 32 | UInt64($0) }
+                keys.sort()
+                for (order, key) in keys.enumerated() {
+                    let run = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+                    byOldStart[order] = run
+                    rank[run] = order
+                }
             }
             stays = heaviestIncreasingSubsequence(rank, weights: runs.map { Int($0.count) }, bound: runs.count)
         }
