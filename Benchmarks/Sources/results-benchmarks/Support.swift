@@ -69,9 +69,9 @@ func blackHole<T>(_ value: T) {
 /// next allocation it cannot serve from that cache sorts them, 10,000 at a
 /// time, whoever makes it: measured right after a side that dropped a
 /// million-row table, a single edit spent nine tenths of its instructions
-/// in one `malloc` sorting those chunks. A side that frees a whole table
-/// calls this last, inside its own timing, so that it pays for its frees
-/// and the next side measured does not.
+/// in one `malloc` sorting those chunks. Workloads whose sides free
+/// whole tables call this, untimed, before each side, so that no side
+/// pays for the sorting of another's frees (and none for its own).
 func sortFreedChunks() {
     for _ in 0..<32 { bench_sort_freed_chunks() }
 }

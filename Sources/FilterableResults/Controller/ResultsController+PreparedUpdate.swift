@@ -20,7 +20,8 @@ extension ResultsController {
     ///     try products.apply(prepared)                             // on the main actor again
     ///
     /// ``ResultsController/prepareAndApply(onConflict:isolation:_:)`` does the
-    /// three steps in one call.
+    /// three steps in one call. Both need `Sendable` elements and keys: the
+    /// update is made on one actor and applied on another.
     public struct PreparedUpdate {
         /// The version of the store the operations started from.
         @usableFromInline let baseVersion: ResultsStoreVersion
@@ -61,7 +62,7 @@ extension ResultsController {
         @inlinable public init<Failure: Error>(
             from base: ResultsStore<Element, Key>,
             _ operations: @escaping @Sendable (inout ResultsStore<Element, Key>) throws(Failure) -> Void
-        ) throws(Failure) {
+        ) throws(Failure) where Element: Sendable, Key: Sendable {
             var store = base
             try operations(&store)
             store.precomputeChangeset()

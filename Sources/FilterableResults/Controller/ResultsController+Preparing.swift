@@ -7,11 +7,15 @@ extension ResultsController where Element: Sendable, Key: Sendable {
     /// The changes are reported as one batch of their own, or with the
     /// open batch.
     ///
-    /// The update holds the table it replaces until it is released, which
-    /// for a large refresh means freeing every row the refresh dropped or
-    /// changed: it is released in a background task, so that the applying
-    /// actor pays for the report and not for that. (A copy of the update
-    /// the caller keeps holds the table until the caller drops it.)
+    /// An applied update holds the table it replaced until it is released,
+    /// which for a large refresh means freeing every row the refresh
+    /// dropped or changed. Once applied, it is released in a background
+    /// task (at utility priority), so that the applying actor pays for the
+    /// report and not for that: the elements the refresh dropped are
+    /// deinitialised there, shortly after this returns, unless the caller
+    /// or an observer still holds them (a copy of the update the caller
+    /// keeps holds the table until the caller drops it). An update that
+    /// fails to apply is released as usual.
     ///
     /// - Throws: ``ResultsError/staleUpdate`` when the controller changed
     ///   and the policy refuses; ``ResultsError/changedDuringNotification`` or
@@ -42,7 +46,7 @@ extension ResultsController where Element: Sendable, Key: Sendable {
     /// reference to a table, that table is freed there.
     @usableFromInline static func releaseInBackground(_ retired: consuming PreparedUpdate) {
         let retired = consume retired
-        Task.detached(priority: .background) { withExtendedLifetime(retired) {} }
+        Task.detached(priority: .utility) { withExtendedLifetime(retired) {} }
     }
 
     /// Prepares `operations` on a copy of the store in a detached task,
@@ -68,10 +72,15 @@ extension ResultsController where Element: Sendable, Key: Sendable {
         _ operations: @escaping @Sendable (inout ResultsStore<Element, Key>) throws -> Void
     ) async throws -> PreparedUpdate.Outcome {
         try requireIdle()
-        let base = store
-        let prepared = await Task.detached {
+        // The copy is the task's alone, and the update is handed to `apply`
+        // without a copy kept here, so neither keeps the old table alive
+        // on this actor after `apply` has released it.
+        let prepared = await Task.detached { [base = store] in
             Result { try PreparedUpdate(from: base, operations) }
         }.value
-        return try apply(try prepared.get(), onConflict: policy)
+        switch consume prepared {
+        case .success(let update): return try apply(update, onConflict: policy)
+        case .failure(let error): throw error
+        }
     }
 }

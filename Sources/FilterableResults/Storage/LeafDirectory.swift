@@ -26,7 +26,8 @@ struct LeafDirectory {
 
     /// An entry: a leaf number and an offset in that leaf.
     @inlinable static func entry(leaf number: UInt32, offset: Int) -> UInt32 {
-        number &<< hintBits | UInt32(truncatingIfNeeded: offset)
+        assert(Int(number) < leafLimit && offset >= 0 && offset < 1 << Int(hintBits), "leaf \(number), offset \(offset)")
+        return number &<< hintBits | UInt32(truncatingIfNeeded: offset) & (1 &<< hintBits &- 1)
     }
 
     /// The entry of `item`: its leaf number and offset hint.

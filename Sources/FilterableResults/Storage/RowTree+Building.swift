@@ -25,6 +25,7 @@ extension RowTree {
             return
         }
         let leafCount = (items.count + Self.buildFill - 1) / Self.buildFill
+        precondition(leafCount <= LeafDirectory.leafLimit, "a store holds at most \(LeafDirectory.leafLimit) leaves of rows")
         let stride = Self.stride(forLeaves: leafCount)
         var level: ContiguousArray<AnyObject> = []
         var summaries: ContiguousArray<TreeSummary> = []

@@ -1,4 +1,5 @@
 import FilterableResults
+import Foundation
 import FilterableResultsTesting
 import TestSupport
 import Testing
@@ -112,6 +113,51 @@ struct PreparedUpdateTests {
         #expect(screen.updates.count == 1)
         #expect(screen.updates.first?.changeset.elementChanges.count == 998)
         #expect(screen.violations.isEmpty)
+    }
+
+    /// A row whose deinitialisation says which thread it ran on.
+    final class DeinitWitness: Sendable {
+        let id: Int
+        let deinitialised: @Sendable (_ thread: ObjectIdentifier) -> Void
+
+        init(id: Int, deinitialised: @escaping @Sendable (_ thread: ObjectIdentifier) -> Void) {
+            self.id = id
+            self.deinitialised = deinitialised
+        }
+
+        deinit { deinitialised(PreparedUpdateTests.currentThread()) }
+    }
+
+    /// The thread running the caller (read outside an asynchronous context).
+    nonisolated static func currentThread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
+
+    /// The update applied holds the table it replaced; `apply` releases it
+    /// in a background task, so the rows a refresh dropped are freed
+    /// there, not on the thread that applied it.
+    @Test func theRowsAnAppliedUpdateDroppedAreFreedOffTheApplyingThread() async throws {
+        let (threads, continuation) = AsyncStream.makeStream(of: ObjectIdentifier.self)
+        let controller = ResultsController(store: ResultsStore<DeinitWitness, Int>(key: \.id))
+        try controller.setData((0..<100).map { id in DeinitWitness(id: id) { continuation.yield($0) } })
+        let (outcome, applyingThread) = try applyAnUpdateDroppingEveryRow(to: controller)
+        #expect(outcome == .adopted)
+        #expect(controller.store.rawCount == 0)
+        var freedOn: [ObjectIdentifier] = []
+        for await thread in threads {
+            freedOn.append(thread)
+            if freedOn.count == 100 { break }
+        }
+        #expect(!freedOn.contains(applyingThread))
+    }
+
+    /// Applies an update that removes every row, made in the call so that
+    /// no copy of it outlives `apply`; returns the outcome and the thread
+    /// that applied it.
+    func applyAnUpdateDroppingEveryRow(
+        to controller: ResultsController<DeinitWitness, Int>
+    ) throws -> (ResultsController<DeinitWitness, Int>.PreparedUpdate.Outcome, ObjectIdentifier) {
+        let thread = Self.currentThread()
+        let outcome = try controller.apply(ResultsController.PreparedUpdate(from: controller.store) { store in try store.setData([]) })
+        return (outcome, thread)
     }
 
     /// Preparations run in detached tasks while the main actor keeps
