@@ -1,3 +1,5 @@
+import Foundation
+
 extension ResultsController {
     /// Operations on a controller's store done ahead of time, off the main
     /// actor: the merge, the sort, the filtering and the diff, ready to be
@@ -25,8 +27,9 @@ extension ResultsController {
     public struct PreparedUpdate {
         /// The version of the store the operations started from.
         @usableFromInline let baseVersion: ResultsStoreVersion
-        /// The store after the operations, its changes computed.
-        @usableFromInline let store: ResultsStore<Element, Key>
+        /// The store after the operations, its changes computed, until an
+        /// `apply` adopts it.
+        @usableFromInline let contents: Contents
         /// The operations, to run again on a store that changed meanwhile.
         @usableFromInline let operations: @Sendable (inout ResultsStore<Element, Key>) throws -> Void
 
@@ -67,10 +70,29 @@ extension ResultsController {
             try operations(&store)
             store.precomputeChangeset()
             self.baseVersion = base.version
-            self.store = store
+            self.contents = Contents(store)
             self.operations = operations
+        }
+
+        /// A prepared store, held until it is taken: the copies of an
+        /// update share it, so once `apply` has taken the store, none of
+        /// them keeps it (or the table it replaced) alive.
+        @usableFromInline final class Contents {
+            @usableFromInline let lock = NSLock()
+            @usableFromInline var store: ResultsStore<Element, Key>?
+
+            @inlinable init(_ store: consuming ResultsStore<Element, Key>?) { self.store = store }
+
+            /// The store, the first time; `nil` after.
+            @inlinable func take() -> ResultsStore<Element, Key>? {
+                lock.lock()
+                defer { lock.unlock() }
+                return store.take()
+            }
         }
     }
 }
+
+extension ResultsController.PreparedUpdate.Contents: @unchecked Sendable where Element: Sendable, Key: Sendable {}
 
 extension ResultsController.PreparedUpdate: Sendable where Element: Sendable, Key: Sendable {}

@@ -7,15 +7,15 @@ extension ResultsController where Element: Sendable, Key: Sendable {
     /// The changes are reported as one batch of their own, or with the
     /// open batch.
     ///
-    /// An applied update holds the table it replaced until it is released,
-    /// which for a large refresh means freeing every row the refresh
-    /// dropped or changed. Once applied, it is released in a background
-    /// task (at utility priority), so that the applying actor pays for the
-    /// report and not for that: the elements the refresh dropped are
-    /// deinitialised there, shortly after this returns, unless the caller
-    /// or an observer still holds them (a copy of the update the caller
-    /// keeps holds the table until the caller drops it). An update that
-    /// fails to apply is released as usual.
+    /// An update is adopted once: `apply` takes its store, which every copy
+    /// of the update then lacks, so applied again it runs its operations
+    /// again (or refuses). The store taken holds the table it replaced,
+    /// which for a large refresh means every row the refresh dropped or
+    /// changed: it is released in a background task (at utility priority),
+    /// so that the applying actor pays for the report and not for freeing
+    /// that table. The elements the refresh dropped are deinitialised in
+    /// that task, shortly after this returns, unless an observer still
+    /// holds them.
     ///
     /// - Throws: ``ResultsError/staleUpdate`` when the controller changed
     ///   and the policy refuses; ``ResultsError/changedDuringNotification`` or
@@ -25,28 +25,34 @@ extension ResultsController where Element: Sendable, Key: Sendable {
     ///   own cost when they run again.
     @inlinable @discardableResult
     public func apply(
-        _ prepared: consuming PreparedUpdate,
+        _ prepared: PreparedUpdate,
         onConflict policy: PreparedUpdate.ConflictPolicy = .reapply
     ) throws -> PreparedUpdate.Outcome {
         try requireIdle()
+        // The prepared store, once taken from the update (which every copy
+        // of the update then lacks), holds the table it replaced.
+        var retired: ResultsStore<Element, Key>?
         let outcome = try withSpareStore(atomically: true) { store throws in
-            if store.version === prepared.baseVersion {
-                store = prepared.store
+            if store.version === prepared.baseVersion, let adopted = prepared.contents.take() {
+                store = adopted
+                retired = adopted
                 return PreparedUpdate.Outcome.adopted
             }
             guard policy == .reapply else { throw ResultsError.staleUpdate }
             try prepared.operations(&store)
+            retired = prepared.contents.take()
             return .reapplied
         }
-        Self.releaseInBackground(prepared)
+        Self.releaseInBackground(retired.take())
         return outcome
     }
 
     /// Drops `retired` in a background task: when it holds the last
-    /// reference to a table, that table is freed there.
-    @usableFromInline static func releaseInBackground(_ retired: consuming PreparedUpdate) {
-        let retired = consume retired
-        Task.detached(priority: .utility) { withExtendedLifetime(retired) {} }
+    /// reference to a table, that table is freed there. The task takes it
+    /// out of a box, so no reference left on this side can outlive it.
+    @usableFromInline static func releaseInBackground(_ retired: consuming ResultsStore<Element, Key>?) {
+        let box = PreparedUpdate.Contents(consume retired)
+        Task.detached(priority: .utility) { _ = box.take() }
     }
 
     /// Prepares `operations` on a copy of the store in a detached task,
@@ -72,15 +78,9 @@ extension ResultsController where Element: Sendable, Key: Sendable {
         _ operations: @escaping @Sendable (inout ResultsStore<Element, Key>) throws -> Void
     ) async throws -> PreparedUpdate.Outcome {
         try requireIdle()
-        // The copy is the task's alone, and the update is handed to `apply`
-        // without a copy kept here, so neither keeps the old table alive
-        // on this actor after `apply` has released it.
         let prepared = await Task.detached { [base = store] in
             Result { try PreparedUpdate(from: base, operations) }
         }.value
-        switch consume prepared {
-        case .success(let update): return try apply(update, onConflict: policy)
-        case .failure(let error): throw error
-        }
+        return try apply(prepared.get(), onConflict: policy)
     }
 }

@@ -1,5 +1,4 @@
 import FilterableResults
-import Foundation
 import FilterableResultsTesting
 import TestSupport
 import Testing
@@ -115,49 +114,68 @@ struct PreparedUpdateTests {
         #expect(screen.violations.isEmpty)
     }
 
-    /// A row whose deinitialisation says which thread it ran on.
+    /// Whether the code running is inside a call to `apply` (or
+    /// `prepareAndApply`) made by a test: a task-local value, which the
+    /// task the update is released in does not inherit.
+    enum Applying {
+        @TaskLocal static var isInCall = false
+    }
+
+    /// A row whose deinitialisation says whether it ran inside the call
+    /// that applied the update.
     final class DeinitWitness: Sendable {
         let id: Int
-        let deinitialised: @Sendable (_ thread: ObjectIdentifier) -> Void
+        let deinitialised: @Sendable (_ insideTheCall: Bool) -> Void
 
-        init(id: Int, deinitialised: @escaping @Sendable (_ thread: ObjectIdentifier) -> Void) {
+        init(id: Int, deinitialised: @escaping @Sendable (_ insideTheCall: Bool) -> Void) {
             self.id = id
             self.deinitialised = deinitialised
         }
 
-        deinit { deinitialised(PreparedUpdateTests.currentThread()) }
+        deinit { deinitialised(Applying.isInCall) }
     }
 
-    /// The thread running the caller (read outside an asynchronous context).
-    nonisolated static func currentThread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
+    /// A controller of 100 witnesses, and the stream their deinits report to.
+    func witnessedController() throws -> (ResultsController<DeinitWitness, Int>, AsyncStream<Bool>) {
+        let (reports, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let controller = ResultsController(store: ResultsStore<DeinitWitness, Int>(key: \.id))
+        try controller.setData((0..<100).map { id in DeinitWitness(id: id) { continuation.yield($0) } })
+        return (controller, reports)
+    }
+
+    /// The first 100 reports of `reports`.
+    func first100(_ reports: AsyncStream<Bool>) async -> [Bool] {
+        var seen: [Bool] = []
+        for await insideTheCall in reports {
+            seen.append(insideTheCall)
+            if seen.count == 100 { break }
+        }
+        return seen
+    }
 
     /// The update applied holds the table it replaced; `apply` releases it
     /// in a background task, so the rows a refresh dropped are freed
-    /// there, not on the thread that applied it.
-    @Test func theRowsAnAppliedUpdateDroppedAreFreedOffTheApplyingThread() async throws {
-        let (threads, continuation) = AsyncStream.makeStream(of: ObjectIdentifier.self)
-        let controller = ResultsController(store: ResultsStore<DeinitWitness, Int>(key: \.id))
-        try controller.setData((0..<100).map { id in DeinitWitness(id: id) { continuation.yield($0) } })
-        let (outcome, applyingThread) = try applyAnUpdateDroppingEveryRow(to: controller)
+    /// there, not in the call that applied it.
+    @Test func theRowsAnAppliedUpdateDroppedAreFreedOutsideTheCall() async throws {
+        let (controller, reports) = try witnessedController()
+        let outcome = try Applying.$isInCall.withValue(true) {
+            // Made in the call, so no copy of the update outlives `apply`.
+            try controller.apply(ResultsController.PreparedUpdate(from: controller.store) { store in try store.setData([]) })
+        }
         #expect(outcome == .adopted)
         #expect(controller.store.rawCount == 0)
-        var freedOn: [ObjectIdentifier] = []
-        for await thread in threads {
-            freedOn.append(thread)
-            if freedOn.count == 100 { break }
-        }
-        #expect(!freedOn.contains(applyingThread))
+        #expect(await first100(reports) == [Bool](repeating: false, count: 100))
     }
 
-    /// Applies an update that removes every row, made in the call so that
-    /// no copy of it outlives `apply`; returns the outcome and the thread
-    /// that applied it.
-    func applyAnUpdateDroppingEveryRow(
-        to controller: ResultsController<DeinitWitness, Int>
-    ) throws -> (ResultsController<DeinitWitness, Int>.PreparedUpdate.Outcome, ObjectIdentifier) {
-        let thread = Self.currentThread()
-        let outcome = try controller.apply(ResultsController.PreparedUpdate(from: controller.store) { store in try store.setData([]) })
-        return (outcome, thread)
+    /// The same through `prepareAndApply`.
+    @Test func theRowsPrepareAndApplyDroppedAreFreedOutsideTheCall() async throws {
+        let (controller, reports) = try witnessedController()
+        let outcome = try await Applying.$isInCall.withValue(true) {
+            try await controller.prepareAndApply { store in try store.setData([]) }
+        }
+        #expect(outcome == .adopted)
+        #expect(controller.store.rawCount == 0)
+        #expect(await first100(reports) == [Bool](repeating: false, count: 100))
     }
 
     /// Preparations run in detached tasks while the main actor keeps
