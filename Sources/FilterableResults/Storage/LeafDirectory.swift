@@ -20,14 +20,17 @@ struct LeafDirectory {
     /// The bits of an entry that hold the offset hint.
     @inlinable static var hintBits: UInt32 { 6 }
 
+    /// The bits of an entry that hold the offset hint, as a mask.
+    @inlinable static var hintMask: UInt32 { 1 &<< hintBits &- 1 }
+
     /// The most leaves a tree has: over a billion rows at the fewest rows
     /// a leaf keeps on average.
     @inlinable static var leafLimit: Int { 1 << (32 - Int(hintBits)) }
 
     /// An entry: a leaf number and an offset in that leaf.
     @inlinable static func entry(leaf number: UInt32, offset: Int) -> UInt32 {
-        assert(Int(number) < leafLimit && offset >= 0 && offset < 1 << Int(hintBits), "leaf \(number), offset \(offset)")
-        return number &<< hintBits | UInt32(truncatingIfNeeded: offset) & (1 &<< hintBits &- 1)
+        assert(Int(number) < leafLimit && offset >= 0 && offset <= Int(hintMask), "leaf \(number), offset \(offset)")
+        return number &<< hintBits | UInt32(truncatingIfNeeded: offset) & hintMask
     }
 
     /// The entry of `item`: its leaf number and offset hint.
@@ -45,7 +48,7 @@ struct LeafDirectory {
     @inlinable func label(of item: Int32) -> UInt64 { label(ofEntry: entry(of: item)) }
 
     /// The offset hint of an entry.
-    @inlinable static func offsetHint(_ entry: UInt32) -> Int { Int(entry & (1 &<< hintBits &- 1)) }
+    @inlinable static func offsetHint(_ entry: UInt32) -> Int { Int(entry & hintMask) }
 
     /// Records that `item` is at `offset` in leaf `number`.
     @inlinable mutating func setLeaf(of item: Int32, to number: UInt32, offset: Int) {
