@@ -83,6 +83,13 @@ extension ResultsController {
 
             @inlinable init(_ store: consuming ResultsStore<Element, Key>?) { self.store = store }
 
+            /// The store, while it is not taken; the box keeps it.
+            @inlinable func peek() -> ResultsStore<Element, Key>? {
+                lock.lock()
+                defer { lock.unlock() }
+                return store
+            }
+
             /// The store, the first time; `nil` after.
             @inlinable func take() -> ResultsStore<Element, Key>? {
                 lock.lock()

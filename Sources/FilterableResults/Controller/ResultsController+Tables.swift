@@ -45,19 +45,21 @@ extension ResultsController where Element: SendableMetatype, Key: SendableMetaty
         return try adoptTable(nil, sections: sections, sectionValues: sectionValues, changedKeys: changedKeys)
     }
 
-    /// Takes `prepared` (a store prepared from the store as it is now) or
-    /// sets the table here, and the section values, as one update.
-    /// Inlinable, as the controller's other entry points are, so that the
-    /// diff is specialized for the element and key types.
+    /// Takes the store `prepared` holds (prepared from the store as it is
+    /// now) or sets the table here, and the section values, as one update.
+    /// The store is read, not taken: `prepared` keeps it, and with it the
+    /// table it replaced, for the caller to release. Inlinable, as the
+    /// controller's other entry points are, so that the diff is specialized
+    /// for the element and key types.
     @inlinable func adoptTable(
-        _ prepared: (base: ResultsStoreVersion, store: ResultsStore<Element, Key>, summary: ResultsStore<Element, Key>.MergeSummary)?,
+        _ prepared: (base: ResultsStoreVersion, contents: PreparedUpdate.Contents, summary: ResultsStore<Element, Key>.MergeSummary)?,
         sections: [ResultsSection<Element>], sectionValues: [String: ResultsSectionValue]?, changedKeys: [Key]
     ) throws(ResultsError) -> ResultsStore<Element, Key>.MergeSummary {
         var summary = ResultsStore<Element, Key>.MergeSummary()
         try performBatchUpdates { () throws(ResultsError) in
             summary = try mutate { store throws(ResultsError) in
-                if let prepared, store.version === prepared.base {
-                    store = prepared.store
+                if let prepared, store.version === prepared.base, let adopted = prepared.contents.peek() {
+                    store = adopted
                     return prepared.summary
                 }
                 let summary = try store.setData(sections: sections)
@@ -93,7 +95,8 @@ extension ResultsController where Element: Sendable, Key: Sendable {
     /// `nil`. When the controller changed meanwhile, the table is set again
     /// on the caller's actor, so the result is the table handed over. A
     /// table of a few thousand rows is set at once, without leaving the
-    /// actor.
+    /// actor. The table a prepared one replaced is freed in a background
+    /// task, as ``apply(_:onConflict:)`` frees it.
     ///
     /// - Returns: the summary of the table set, or `nil` when a newer table
     ///   replaced it first.
@@ -116,22 +119,25 @@ extension ResultsController where Element: Sendable, Key: Sendable {
         guard Swift.max(rows, store.rawCount) > Self.tableSizeDiffedInPlace else {
             return try adoptTable(nil, sections: sections, sectionValues: sectionValues, changedKeys: changedKeys)
         }
-        let base = store
-        let prepared = await Task.detached { () -> Result<(ResultsStore<Element, Key>, ResultsStore<Element, Key>.MergeSummary), ResultsError> in
+        let baseVersion = store.version
+        let prepared = await Task.detached { [base = store] () -> Result<(PreparedUpdate.Contents, ResultsStore<Element, Key>.MergeSummary), ResultsError> in
             var store = base
             do throws(ResultsError) {
                 let summary = try store.setData(sections: sections)
                 store.markChanged(keys: changedKeys)
                 store.precomputeChangeset()
-                return .success((store, summary))
+                return .success((PreparedUpdate.Contents(store), summary))
             } catch {
                 return .failure(error)
             }
         }.value
+        // The prepared store holds the table it replaced: whether it is
+        // adopted, set again or dropped, that table is freed off this actor.
+        defer { if case .success((let contents, _)) = prepared { Self.releaseInBackground(contents.take()) } }
         guard ticket == tablesHandedOver else { return nil }
         try requireIdle()
-        let (store, summary) = try prepared.get()
-        return try adoptTable((base.version, store, summary), sections: sections, sectionValues: sectionValues, changedKeys: changedKeys)
+        let (contents, summary) = try prepared.get()
+        return try adoptTable((baseVersion, contents, summary), sections: sections, sectionValues: sectionValues, changedKeys: changedKeys)
     }
 }
 

@@ -135,20 +135,20 @@ struct PreparedUpdateTests {
         deinit { deinitialised(Applying.isInCall) }
     }
 
-    /// A controller of 100 witnesses, and the stream their deinits report to.
-    func witnessedController() throws -> (ResultsController<DeinitWitness, Int>, AsyncStream<Bool>) {
+    /// A controller of `count` witnesses, and the stream their deinits report to.
+    func witnessedController(count: Int = 100) throws -> (ResultsController<DeinitWitness, Int>, AsyncStream<Bool>) {
         let (reports, continuation) = AsyncStream.makeStream(of: Bool.self)
         let controller = ResultsController(store: ResultsStore<DeinitWitness, Int>(key: \.id))
-        try controller.setData((0..<100).map { id in DeinitWitness(id: id) { continuation.yield($0) } })
+        try controller.setData((0..<count).map { id in DeinitWitness(id: id) { continuation.yield($0) } })
         return (controller, reports)
     }
 
-    /// The first 100 reports of `reports`.
-    func first100(_ reports: AsyncStream<Bool>) async -> [Bool] {
+    /// The first `count` reports of `reports`.
+    func first(_ count: Int = 100, of reports: AsyncStream<Bool>) async -> [Bool] {
         var seen: [Bool] = []
         for await insideTheCall in reports {
             seen.append(insideTheCall)
-            if seen.count == 100 { break }
+            if seen.count == count { break }
         }
         return seen
     }
@@ -164,7 +164,7 @@ struct PreparedUpdateTests {
         }
         #expect(outcome == .adopted)
         #expect(controller.store.rawCount == 0)
-        #expect(await first100(reports) == [Bool](repeating: false, count: 100))
+        #expect(await first(of: reports) == [Bool](repeating: false, count: 100))
     }
 
     /// The same through `prepareAndApply`.
@@ -175,7 +175,20 @@ struct PreparedUpdateTests {
         }
         #expect(outcome == .adopted)
         #expect(controller.store.rawCount == 0)
-        #expect(await first100(reports) == [Bool](repeating: false, count: 100))
+        #expect(await first(of: reports) == [Bool](repeating: false, count: 100))
+    }
+
+    /// The same through `prepareAndSetTable`, with a table large enough to
+    /// be diffed off the actor.
+    @Test func theRowsAPreparedTableDroppedAreFreedOutsideTheCall() async throws {
+        let count = 10_000   // more than the 8,192 rows a table is diffed with in place
+        let (controller, reports) = try witnessedController(count: count)
+        let summary = try await Applying.$isInCall.withValue(true) {
+            try await controller.prepareAndSetTable([])
+        }
+        #expect(summary?.removed == count)
+        #expect(controller.store.rawCount == 0)
+        #expect(await first(count, of: reports) == [Bool](repeating: false, count: count))
     }
 
     /// Preparations run in detached tasks while the main actor keeps
