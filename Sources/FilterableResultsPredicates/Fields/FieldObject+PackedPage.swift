@@ -79,6 +79,43 @@ extension FieldObject {
             return values
         }
 
+        /// A value of a record as it is stored: a string as its UTF-8 bytes
+        /// in the page, valid while the page is.
+        enum StoredValue {
+            case null
+            case bool(Bool)
+            case integer(Int)
+            case double(Double)
+            case string(UnsafeBufferPointer<UInt8>)
+        }
+
+        /// Calls `body` with each value of the record at `record`, in
+        /// order, as stored: no string is decoded.
+        ///
+        /// - Complexity: O(*n*) in the size of the record.
+        func forEachValue(ofRecord record: Int, _ body: (StoredValue) -> Void) {
+            var position = record + 4
+            for _ in 0..<count(ofRecord: record) {
+                let value: StoredValue = switch Tag(rawValue: bytes[position])! {
+                case .null: .null
+                case .false: .bool(false)
+                case .true: .bool(true)
+                case .int8: .integer(Int(load(Int8.self, at: position + 1)))
+                case .int16: .integer(Int(load(Int16.self, at: position + 1)))
+                case .int32: .integer(Int(load(Int32.self, at: position + 1)))
+                case .int64: .integer(Int(load(Int64.self, at: position + 1)))
+                case .double: .double(Double(bitPattern: load(UInt64.self, at: position + 1)))
+                case .string:
+                    {
+                        let (count, start) = stringExtent(at: position + 1)
+                        return .string(UnsafeBufferPointer(start: bytes + start, count: count))
+                    }()
+                }
+                body(value)
+                position = end(ofValueAt: position)
+            }
+        }
+
         /// The bytes of the record at `record`, shape included.
         func recordBytes(_ record: Int) -> UnsafeBufferPointer<UInt8> {
             var position = record + 4

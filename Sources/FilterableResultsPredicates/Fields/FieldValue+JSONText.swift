@@ -58,6 +58,9 @@ struct JSONWriter {
     private let sortsKeys: Bool
     /// The size at which ``write(_:handingOver:)`` hands its text over.
     private let pieceSize: Int
+    /// The shape of the last packed object written, and the text before
+    /// each of its values.
+    private var lastShape: (table: FieldObject.ShapeTable, shape: UInt32, prefixes: [[UInt8]])?
 
     init(sortsKeys: Bool, pieceSize: Int = .max) {
         self.sortsKeys = sortsKeys
@@ -92,6 +95,8 @@ struct JSONWriter {
                         continue
                     }
                     bytes.append(UInt8(ascii: "]"))
+                case let .object(object) where !sortsKeys && object.packedPage != nil:
+                    writePacked(object)
                 case let .object(object):
                     bytes.append(UInt8(ascii: "{"))
                     let members = sortsKeys ? object.sortedByKey : object
@@ -144,7 +149,7 @@ struct JSONWriter {
         case let .bool(value):
             append(value ? "true" : "false")
         case let .integer(value):
-            append(String(value))
+            writeInteger(value)
         case let .double(value):
             append(Self.numberText(value))
         case let .string(value):
@@ -162,6 +167,57 @@ struct JSONWriter {
         return value.description
     }
 
+    /// Writes an object packed in a page (its values all scalars) from its
+    /// stored bytes, in its members' order, decoding no string. The text
+    /// before each value (`{"id": `, `, "name": `) is made once for a run
+    /// of objects of one shape.
+    private mutating func writePacked(_ object: FieldObject) {
+        let page = object.packedPage!
+        let shape = page.shape(ofRecord: object.record)
+        if lastShape?.table !== page.shapes || lastShape?.shape != shape {
+            var prefixes: [[UInt8]] = []
+            for (index, key) in page.keys(ofRecord: object.record).enumerated() {
+                var prefix = JSONWriter(sortsKeys: false)
+                prefix.append(index == 0 ? "{" : ", ")
+                prefix.writeString(key)
+                prefix.append(": ")
+                prefixes.append(prefix.bytes)
+            }
+            lastShape = (page.shapes, shape, prefixes)
+        }
+        let prefixes = lastShape!.prefixes
+        if prefixes.isEmpty { bytes.append(UInt8(ascii: "{")) }
+        var index = 0
+        page.forEachValue(ofRecord: object.record) { value in
+            bytes.append(contentsOf: prefixes[index])
+            index += 1
+            switch value {
+            case .null: append("null")
+            case let .bool(value): append(value ? "true" : "false")
+            case let .integer(value): writeInteger(value)
+            case let .double(value): append(Self.numberText(value))
+            case let .string(utf8): writeString(utf8)
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes `value` in decimal, without making a string of it.
+    private mutating func writeInteger(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // 20 digits hold any UInt64.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
     private mutating func append(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -171,31 +227,34 @@ struct JSONWriter {
     }
 
     private mutating func writeString(_ string: String) {
+        UTF8Bytes.withBytes(string) { writeString($0) }
+    }
+
+    /// Writes the string whose UTF-8 is `source`, quoted and escaped.
+    private mutating func writeString(_ source: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        UTF8Bytes.withBytes(string) { source in
-            var runStart = 0
-            for index in 0..<source.count {
-                let byte = source[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"")
-                case UInt8(ascii: "\\"): append("\\\\")
-                case 0x0A: append("\\n")
-                case 0x0D: append("\\r")
-                case 0x09: append("\\t")
-                case 0x08: append("\\b")
-                case 0x0C: append("\\f")
-                default:
-                    append("\\u00")
-                    let digits: StaticString = "0123456789abcdef"
-                    bytes.append(digits.utf8Start[Int(byte >> 4)])
-                    bytes.append(digits.utf8Start[Int(byte & 0xF)])
-                }
+        var runStart = 0
+        for index in 0..<source.count {
+            let byte = source[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0x08: append("\\b")
+            case 0x0C: append("\\f")
+            default:
+                append("\\u00")
+                let digits: StaticString = "0123456789abcdef"
+                bytes.append(digits.utf8Start[Int(byte >> 4)])
+                bytes.append(digits.utf8Start[Int(byte & 0xF)])
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
         bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -109,6 +109,23 @@ struct FieldObjectStorageTests {
         #expect(!objects[0].isIdentical(to: objects[1]))
     }
 
+    @Test("a packed object prints from its bytes as the same object built in code prints, keys and strings escaped")
+    func packedObjectsPrintAsBuiltOnes() throws {
+        let text = #"[{"a\"b": 1, "\n": "x\"y\\z\u0001", "é": -9223372036854775808, "d": 0.25, "t": true, "f": false, "n": null, "": ""}]"#
+        let object = try #require(parsedObjects(text).first)
+        #expect(object.packedPage != nil)
+        let built = FieldObject(object.map { ($0.key, $0.value) })
+        #expect(built.packedPage == nil)
+        #expect(FieldValue.object(object).jsonText == FieldValue.object(built).jsonText)
+        #expect(FieldValue.object(object).jsonText == #"{"a\"b": 1, "\n": "x\"y\\z\u0001", "é": -9223372036854775808, "d": 0.25, "t": true, "f": false, "n": null, "": ""}"#)
+        var pieces = ""
+        FieldValue.array([.object(object), .object(built)]).writeJSONText(to: &pieces)
+        #expect(pieces == "[" + FieldValue.object(built).jsonText + ", " + FieldValue.object(built).jsonText + "]")
+        // Objects of shapes that alternate, and an empty one, each with its own keys.
+        let mixed = #"[{"a": 1, "b": "x"}, {"b": 2}, {}, {"a": 3, "b": "y"}, {"b": 4}]"#
+        #expect(try FieldValue(parsingJSON: mixed).jsonText == mixed)
+    }
+
     @Test("packed objects that differ, or that are equal in other bytes, compare by their values")
     func packedObjectsCompareByValue() throws {
         let objects = try parsedObjects(#"[{"a": 1, "b": "x"}, {"a": 1.0, "b": "x"}, {"a": 1, "b": "y"}, {"b": "x", "a": 1}, {"a": 1, "b": "x", "c": null}, {"a": 0.0}, {"a": -0.0}]"#)
