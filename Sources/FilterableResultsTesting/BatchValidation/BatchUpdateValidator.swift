@@ -33,7 +33,7 @@ extension BatchUpdateValidator {
     /// same bytes are the same content without it (`==` is reflexive, so
     /// an element with a `Double.nan` field given again unchanged is no
     /// change).
-    static func isSameContent<Element: Equatable>(_ lhs: Element, _ rhs: Element) -> Bool {
+    @inlinable static func isSameContent<Element: Equatable>(_ lhs: Element, _ rhs: Element) -> Bool {
         lhs == rhs || withUnsafePointer(to: lhs) { left in withUnsafePointer(to: rhs) { ContentComparator.isBitwiseIdentical(left, $0) } }
     }
 }
@@ -55,7 +55,7 @@ extension BatchUpdateValidator {
     /// - Returns: The violations, ordered by rule.
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
-    public static func violations<Element, Key: Hashable>(
+    @inlinable public static func violations<Element, Key: Hashable>(
         of changeset: ResultsChangeset<Element, Key>,
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],
@@ -77,7 +77,7 @@ extension BatchUpdateValidator {
     ///
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
-    public static func violations<Element: Equatable, Key: Hashable>(
+    @inlinable public static func violations<Element: Equatable, Key: Hashable>(
         of changeset: ResultsChangeset<Element, Key>,
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],
@@ -101,7 +101,7 @@ extension BatchUpdateValidator {
     ///
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
-    public static func violations<Snapshot: ResultsTableSnapshot, Key: Hashable>(
+    @inlinable public static func violations<Snapshot: ResultsTableSnapshot, Key: Hashable>(
         of changeset: ResultsChangeset<Snapshot.Element, Key>,
         from old: Snapshot,
         to new: Snapshot,
@@ -158,7 +158,7 @@ extension BatchUpdateValidator {
     /// - Returns: The violations, ordered by rule.
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
-    public static func violations<Snapshot: ResultsTableSnapshot>(
+    @inlinable public static func violations<Snapshot: ResultsTableSnapshot>(
         of changeset: ResultsChangeset<Snapshot.Element, Snapshot.Key>,
         from old: Snapshot,
         to new: Snapshot,
@@ -183,7 +183,7 @@ extension BatchUpdateValidator {
     /// - Throws: ``BatchUpdateValidationError`` listing the violations.
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
-    public static func validate<Element, Key: Hashable>(
+    @inlinable public static func validate<Element, Key: Hashable>(
         _ changeset: ResultsChangeset<Element, Key>,
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],
@@ -202,7 +202,7 @@ extension BatchUpdateValidator {
     /// - Throws: ``BatchUpdateValidationError`` listing the violations.
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows in
     ///   `old` and `new` together and *e* the number of events.
-    public static func validate<Element: Equatable, Key: Hashable>(
+    @inlinable public static func validate<Element: Equatable, Key: Hashable>(
         _ changeset: ResultsChangeset<Element, Key>,
         from old: [ResultsSection<Element>],
         to new: [ResultsSection<Element>],

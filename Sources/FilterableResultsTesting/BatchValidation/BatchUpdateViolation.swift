@@ -14,7 +14,7 @@ public struct BatchUpdateViolation: Hashable, Sendable {
     /// Creates a violation of `rule`.
     ///
     /// - Complexity: O(1).
-    public init(rule: Int, message: String) {
+    @inlinable public init(rule: Int, message: String) {
         self.rule = rule
         self.message = message
     }
@@ -25,7 +25,7 @@ extension BatchUpdateViolation: CustomStringConvertible {
     /// `row key 7 is inserted at [0, 3] but section 0 is itself inserted (rule 3)`.
     ///
     /// - Complexity: O(*m*), where *m* is the length of the message.
-    public var description: String {
+    @inlinable public var description: String {
         rule == 0 ? "\(message) (input tables)" : "\(message) (rule \(rule))"
     }
 }

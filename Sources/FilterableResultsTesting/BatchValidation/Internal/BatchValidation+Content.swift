@@ -8,7 +8,7 @@ extension BatchValidation {
     /// reloaded section) and compares their content before and after.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
-    mutating func checkContent(isSameContent: (Element, Element) -> Bool) {
+    @inlinable mutating func checkContent(isSameContent: (Element, Element) -> Bool) {
         for (section, rows) in oldKeys.enumerated() where !rowsAreReplaced(inOldSection: section) {
             for (row, key) in rows.enumerated() {
                 let from = ResultsIndexPath(row: row, section: section)
@@ -33,7 +33,7 @@ extension BatchValidation {
         }
     }
 
-    private mutating func reportMissingUpdate(of key: Key, from: ResultsIndexPath, to: ResultsIndexPath) {
+    @inlinable mutating func reportMissingUpdate(of key: Key, from: ResultsIndexPath, to: ResultsIndexPath) {
         var message = "row key \(describe(key)) changed content (at \(from) before, \(to) after) but no event reports it: a row that stays in place is an update, one that moves is a move with isUpdated"
         if case let .moved(newIndex) = oldFates[from.section] {
             message += "; its section moves (\(from.section) to \(newIndex)) and a moved section cannot carry row events (rule 3), so the section must be deleted and inserted"

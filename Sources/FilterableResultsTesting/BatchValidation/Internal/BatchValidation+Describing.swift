@@ -3,13 +3,13 @@ import FilterableResults
 /// The wording of violation messages: keys, key sequences, sections, events.
 extension BatchValidation {
     /// A key as messages print it: strings quoted, anything else described.
-    func describe(_ key: Key) -> String {
+    @inlinable func describe(_ key: Key) -> String {
         if let string = key as? String { return String(reflecting: string) }
         return String(describing: key)
     }
 
     /// A key sequence, cut to a window around `index` when it is long.
-    func describe<Keys: RandomAccessCollection<Key>>(_ keys: Keys, around index: Int) -> String where Keys.Index == Int {
+    @inlinable func describe<Keys: RandomAccessCollection<Key>>(_ keys: Keys, around index: Int) -> String where Keys.Index == Int {
         let limit = 16
         guard keys.count > limit else { return "[" + keys.map(describe).joined(separator: ", ") + "]" }
         let start = max(0, min(index - 4, keys.count - limit))
@@ -21,28 +21,28 @@ extension BatchValidation {
     }
 
     /// "key 4" or "keys 4, 5 and 2 more", for a message (the first few only).
-    func describe(list keys: [Key]) -> String {
+    @inlinable func describe(list keys: [Key]) -> String {
         let shown = keys.prefix(8).map(describe).joined(separator: ", ")
         let more = keys.count > 8 ? " and \(keys.count - 8) more" : ""
         return (keys.count == 1 ? "key " : "keys ") + shown + more
     }
 
     /// "1 row", "2 rows": a count with its noun.
-    func count(_ count: Int, _ noun: String) -> String {
+    @inlinable func count(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// "section 2" or "section 2 'Fruit'", for a section of `sections`.
-    func describeSection(_ index: Int, in sections: [ResultsSection<Element>]) -> String {
+    @inlinable func describeSection(_ index: Int, in sections: [ResultsSection<Element>]) -> String {
         guard sections.indices.contains(index), let name = sections[index].name else { return "section \(index)" }
         return "section \(index) '\(name)'"
     }
 
-    func describeOldSection(_ index: Int) -> String { "old " + describeSection(index, in: old) }
-    func describeNewSection(_ index: Int) -> String { "new " + describeSection(index, in: new) }
+    @inlinable func describeOldSection(_ index: Int) -> String { "old " + describeSection(index, in: old) }
+    @inlinable func describeNewSection(_ index: Int) -> String { "new " + describeSection(index, in: new) }
 
     /// A section event as a message names it: "section move from 1 to 3".
-    func describe(_ change: SectionChange) -> String {
+    @inlinable func describe(_ change: SectionChange) -> String {
         switch change.kind {
         case .insert: "section insert at \(change.newIndex.map(String.init) ?? "nil")"
         case .delete: "section delete at \(change.index.map(String.init) ?? "nil")"
@@ -52,7 +52,7 @@ extension BatchValidation {
     }
 
     /// A row event as a message names it: "move of key 4 from [0, 1] to [1, 0]".
-    func describe(_ change: Change) -> String {
+    @inlinable func describe(_ change: Change) -> String {
         let from = change.indexPath.map(\.description) ?? "nil"
         let to = change.newIndexPath.map(\.description) ?? "nil"
         let key = describe(change.key)
@@ -65,7 +65,7 @@ extension BatchValidation {
     }
 
     /// What a section event does, for "section 1 is itself …".
-    func describe(_ fate: OldSectionFate) -> String {
+    @inlinable func describe(_ fate: OldSectionFate) -> String {
         switch fate {
         case .stays: "unchanged"
         case .deleted: "deleted"
@@ -75,7 +75,7 @@ extension BatchValidation {
     }
 
     /// How a new section came to be, for "section 1 is itself …".
-    func describe(_ origin: NewSectionOrigin) -> String {
+    @inlinable func describe(_ origin: NewSectionOrigin) -> String {
         switch origin {
         case .inserted: "inserted"
         case let .moved(from): "moved (from \(from))"

@@ -8,7 +8,7 @@ extension BatchValidation {
     ///
     /// - Complexity: O(*s*), where *s* is the number of sections (the
     ///   tables were compared when the run started).
-    mutating func checkEmptiness() {
+    @inlinable mutating func checkEmptiness() {
         let rows = visibleDifference
         let hasRowEvents = !changeset.sectionChanges.isEmpty || !changeset.elementChanges.isEmpty
         // Without the sections' values (tables given as arrays), any section update may be due.
@@ -32,7 +32,7 @@ extension BatchValidation {
     /// are the same to a view, whatever their identity.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
-    func firstDifference(isSameContent: (Element, Element) -> Bool) -> String? {
+    @inlinable func firstDifference(isSameContent: (Element, Element) -> Bool) -> String? {
         guard old.count == new.count else { return "\(old.count) sections before, \(new.count) after" }
         for section in old.indices {
             if !Self.isSameName(old[section].name, new[section].name), !isRetitled(section, as: section) {

@@ -11,7 +11,7 @@ extension BatchValidation {
     ///
     /// - Complexity: O(*n* log *n* + *e*), where *n* is the number of rows
     ///   and *e* the number of row events.
-    mutating func checkMinimalMoves() {
+    @inlinable mutating func checkMinimalMoves() {
         guard sectionsAreMapped else { return }
         var movesWithin = Array(repeating: 0, count: new.count)
         for number in acceptedEvents {
@@ -45,7 +45,7 @@ extension BatchValidation {
     /// and an insert.
     ///
     /// - Complexity: O(*e*), where *e* is the number of row events.
-    mutating func checkStayingRowsAreNotReplaced() {
+    @inlinable mutating func checkStayingRowsAreNotReplaced() {
         for number in acceptedEvents {
             let change = changeset.elementChanges[number]
             guard change.kind == .delete, let from = change.indexPath, !rowsAreReplaced(inOldSection: from.section) else { continue }
@@ -74,7 +74,7 @@ extension BatchValidation {
     ///
     /// - Complexity: O(*s* + *r*), where *s* is the number of sections and
     ///   *r* the rows of the sections deleted and inserted.
-    mutating func checkSectionIdentity(isSameContent: (Element, Element) -> Bool) {
+    @inlinable mutating func checkSectionIdentity(isSameContent: (Element, Element) -> Bool) {
         var newIndexByIdentity: [SectionIdentity: Int] = [:]
         for (index, identity) in newIdentities.enumerated() where identity.isMatchable(hidesEmptySections: hidesEmptySections) {
             if newIndexByIdentity[identity] == nil { newIndexByIdentity[identity] = index }

@@ -5,11 +5,13 @@ import FilterableResults
 extension BatchValidation {
     /// What the accepted row events do to one section: how many rows they
     /// take out of it (as an old section) or put into it (as a new one).
-    struct SectionTraffic {
-        var deleted = 0
-        var movedOut = 0
-        var inserted = 0
-        var movedIn = 0
+    @usableFromInline struct SectionTraffic {
+        @usableFromInline var deleted = 0
+        @usableFromInline var movedOut = 0
+        @usableFromInline var inserted = 0
+        @usableFromInline var movedIn = 0
+
+        @inlinable init() {}
     }
 
     /// For each new section that keeps an old section's rows: its rows are
@@ -22,7 +24,7 @@ extension BatchValidation {
     /// holds nothing of the size of a section.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
-    mutating func replayRows() {
+    @inlinable mutating func replayRows() {
         for newSection in new.indices {
             guard let oldSection = newOrigins[newSection]?.rowSource else { continue }
             replay(oldSection, into: newSection)
@@ -30,18 +32,18 @@ extension BatchValidation {
     }
 
     /// The kind of the accepted event naming `path` of the old table, if any.
-    private func kindAtOldPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
+    @inlinable func kindAtOldPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
         eventAtOldPath[path].map { eventKinds[$0] }
     }
 
     /// The kind of the accepted event naming `path` of the new table, if any.
-    private func kindAtNewPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
+    @inlinable func kindAtNewPath(_ path: ResultsIndexPath) -> RowChange.Kind? {
         eventAtNewPath[path].map { eventKinds[$0] }
     }
 
     /// Whether the row at `path` of the old table leaves its section (a
     /// delete or a move).
-    private func leaves(_ path: ResultsIndexPath) -> Bool {
+    @inlinable func leaves(_ path: ResultsIndexPath) -> Bool {
         switch kindAtOldPath(path) {
         case .delete?, .move?: true
         default: false
@@ -50,12 +52,12 @@ extension BatchValidation {
 
     /// The key a row placed at `path` of the new table brings: an insert's
     /// key in the new table, a move's from its old path.
-    private func placedKey(at path: ResultsIndexPath) -> Key {
+    @inlinable func placedKey(at path: ResultsIndexPath) -> Key {
         if let from = moveSources[eventAtNewPath[path]!] { return oldKeys[from.section][from.row] }
         return newKeys[path.section][path.row]
     }
 
-    private mutating func replay(_ oldSection: Int, into newSection: Int) {
+    @inlinable mutating func replay(_ oldSection: Int, into newSection: Int) {
         let oldRows = oldKeys[oldSection]
         let expected = newKeys[newSection]
         var traffic = SectionTraffic()
@@ -102,7 +104,7 @@ extension BatchValidation {
 
     /// The keys of a replayed section, for the message of a replay that
     /// went wrong.
-    private func replayedKeys(_ oldSection: Int, into newSection: Int, count: Int) -> [Key] {
+    @inlinable func replayedKeys(_ oldSection: Int, into newSection: Int, count: Int) -> [Key] {
         let oldRows = oldKeys[oldSection]
         var keys: [Key] = []
         keys.reserveCapacity(count)
@@ -123,7 +125,7 @@ extension BatchValidation {
 
     /// Rule 5: a row that UIKit reloads in place must land where the
     /// update's new path says.
-    private mutating func checkUpdate(at path: ResultsIndexPath, landsAt landing: ResultsIndexPath) {
+    @inlinable mutating func checkUpdate(at path: ResultsIndexPath, landsAt landing: ResultsIndexPath) {
         guard let number = eventAtOldPath[path], !flaggedEvents.contains(number) else { return }
         let change = changeset.elementChanges[number]
         guard change.kind == .update, change.newIndexPath != landing else { return }

@@ -7,7 +7,7 @@ extension BatchValidation {
     /// Checks each row event and indexes the accepted ones by path.
     ///
     /// - Complexity: O(*e*), where *e* is the number of row events.
-    mutating func checkRowEvents() {
+    @inlinable mutating func checkRowEvents() {
         eventKinds.reserveCapacity(changeset.elementChanges.count)
         for (number, change) in changeset.elementChanges.enumerated() {
             eventKinds.append(change.kind)
@@ -34,7 +34,7 @@ extension BatchValidation {
     }
 
     /// Whether the event has exactly the paths its kind takes (rule 1).
-    private mutating func checkShape(of change: Change, number: Int) -> Bool {
+    @inlinable mutating func checkShape(of change: Change, number: Int) -> Bool {
         let (takesOld, takesNew, shape): (Bool, Bool, String) = switch change.kind {
         case .insert: (false, true, "an insert has only a newIndexPath")
         case .delete: (true, false, "a delete has only an indexPath")
@@ -52,7 +52,7 @@ extension BatchValidation {
 
     /// Whether the event's old path is in the old table and its new path
     /// in the new table (rule 1).
-    private mutating func checkCoordinates(of change: Change) -> Bool {
+    @inlinable mutating func checkCoordinates(of change: Change) -> Bool {
         var valid = true
         if let path = change.indexPath, let problem = outOfRange(path, in: oldKeys) {
             report(1, "\(describe(change)): \(path) is outside the old table, \(problem) (deletes, updates and move sources use old index paths)")
@@ -65,7 +65,7 @@ extension BatchValidation {
         return valid
     }
 
-    private func outOfRange(_ path: ResultsIndexPath, in keys: TableKeys<Element, Key>) -> String? {
+    @inlinable func outOfRange(_ path: ResultsIndexPath, in keys: TableKeys<Element, Key>) -> String? {
         guard keys.indices.contains(path.section) else { return "which has \(keys.count) sections" }
         guard keys[path.section].indices.contains(path.row) else {
             return "whose section \(path.section) has \(keys[path.section].count) rows"
@@ -75,7 +75,7 @@ extension BatchValidation {
 
     /// Rule 3: no row event in, out of or into a section that is itself
     /// deleted, inserted, moved or reloaded.
-    private mutating func checkSections(of change: Change, number: Int) {
+    @inlinable mutating func checkSections(of change: Change, number: Int) {
         let key = describe(change.key)
         if let path = change.indexPath, oldFates[path.section] != .stays {
             let verb = switch change.kind {
@@ -99,7 +99,7 @@ extension BatchValidation {
 
     /// Rule 6: the event's key is the key of the row at the path it names;
     /// rule 5: a move or update ends on a row with the same key.
-    private mutating func checkKeys(of change: Change, number: Int) {
+    @inlinable mutating func checkKeys(of change: Change, number: Int) {
         if let path = change.indexPath {
             let actual = oldKeys[path.section][path.row]
             if actual != change.key {
@@ -127,7 +127,7 @@ extension BatchValidation {
 
 extension BatchValidation.NewSectionOrigin {
     /// The old section of an unchanged (not moved, not reloaded) section.
-    var stayingSource: Int? {
+    @inlinable var stayingSource: Int? {
         if case let .stays(index) = self { index } else { nil }
     }
 }

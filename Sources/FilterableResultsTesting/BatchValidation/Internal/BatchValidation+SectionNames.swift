@@ -8,7 +8,7 @@ extension BatchValidation {
     /// Whether two optional section names name the same section.
     ///
     /// - Complexity: O(*m*), where *m* is the length of the shorter name.
-    static func isSameName(_ lhs: String?, _ rhs: String?) -> Bool {
+    @inlinable static func isSameName(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
         case let (lhs?, rhs?): lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
@@ -21,7 +21,7 @@ extension BatchValidation {
     /// id of its own): a header change, refreshed by a section update.
     ///
     /// - Complexity: O(*m*) for names of *m* scalars.
-    func isRetitled(_ index: Int, as newIndex: Int) -> Bool {
+    @inlinable func isRetitled(_ index: Int, as newIndex: Int) -> Bool {
         oldIdentities[index].isGiven && oldIdentities[index] == newIdentities[newIndex]
             && !Self.isSameName(old[index].name, new[newIndex].name)
     }

@@ -9,7 +9,7 @@ extension BatchValidation {
     /// the tables carry section values, against the values.
     ///
     /// - Complexity: O(*s* + *u*) for *s* sections and *u* section updates.
-    mutating func checkSectionUpdates() {
+    @inlinable mutating func checkSectionUpdates() {
         var seenOld = Set<Int>(), seenNew = Set<Int>()
         var updated: [Int: Int] = [:]   // old index to new index
         for update in changeset.sectionUpdates {
@@ -51,7 +51,7 @@ extension BatchValidation {
     }
 
     /// A section value as a message shows it.
-    func describe(_ value: ResultsSectionValue?) -> String {
+    @inlinable func describe(_ value: ResultsSectionValue?) -> String {
         guard let value else { return "none" }
         return "title \(value.title.map { "'\($0)'" } ?? "none"), footer \(value.footerTitle.map { "'\($0)'" } ?? "none")"
     }

@@ -6,7 +6,7 @@ extension BatchValidation {
     /// Checks each section event and records what it does to its sections.
     ///
     /// - Complexity: O(*s*), where *s* is the number of sections and section events.
-    mutating func checkSectionEvents() {
+    @inlinable mutating func checkSectionEvents() {
         var oldSide: [Int: SectionChange] = [:]
         var newSide: [Int: SectionChange] = [:]
         for (number, change) in changeset.sectionChanges.enumerated() {
@@ -46,7 +46,7 @@ extension BatchValidation {
     }
 
     /// The event's indexes if it has exactly those its kind takes (rule 1).
-    private mutating func checkShape(of change: SectionChange, number: Int) -> (Int?, Int?)? {
+    @inlinable mutating func checkShape(of change: SectionChange, number: Int) -> (Int?, Int?)? {
         let (takesIndex, takesNewIndex, shape): (Bool, Bool, String) = switch change.kind {
         case .insert: (false, true, "an insert has only a newIndex")
         case .delete: (true, false, "a delete has only an index")
@@ -63,7 +63,7 @@ extension BatchValidation {
     }
 
     /// Checks that a named event names the section it points at (rule 6).
-    private mutating func checkName(of change: SectionChange, index: Int?, newIndex: Int?) {
+    @inlinable mutating func checkName(of change: SectionChange, index: Int?, newIndex: Int?) {
         guard let name = change.name else { return }
         let (table, position, actual) = if let newIndex, change.kind == .insert {
             ("new", newIndex, new[newIndex].name)
@@ -82,7 +82,7 @@ extension BatchValidation {
     /// Each old section must become a section with its identity (rule 5).
     ///
     /// - Complexity: O(*s*), where *s* is the number of sections.
-    mutating func mapSections() {
+    @inlinable mutating func mapSections() {
         let survivors = oldFates.indices.filter { oldFates[$0] == .stays || oldFates[$0] == .reloaded }
         let free = newOrigins.indices.filter { newOrigins[$0] == nil }
         guard survivors.count == free.count else {
@@ -120,13 +120,13 @@ extension BatchValidation {
 
     /// Whether the rows of old section `index` are replaced wholesale
     /// (deleted or reloaded), so that row events must not refer to them.
-    func rowsAreReplaced(inOldSection index: Int) -> Bool {
+    @inlinable func rowsAreReplaced(inOldSection index: Int) -> Bool {
         oldFates[index] == .deleted || oldFates[index] == .reloaded
     }
 
     /// Whether the rows of new section `index` come from the new table as
     /// they are (inserted or reloaded); unknown origins count as kept.
-    func rowsAreReplaced(inNewSection index: Int) -> Bool {
+    @inlinable func rowsAreReplaced(inNewSection index: Int) -> Bool {
         switch newOrigins[index] {
         case .inserted?, .reloaded?: true
         case .stays?, .moved?, nil: false

@@ -7,7 +7,7 @@ extension BatchValidation {
     /// (section by section), section values compared too.
     ///
     /// - Complexity: O(*n* log *n*), where *n* is the number of rows.
-    init<Snapshot: ResultsTableSnapshot>(
+    @inlinable init<Snapshot: ResultsTableSnapshot>(
         changeset: ResultsChangeset<Element, Key>, old: Snapshot, new: Snapshot,
         oldKeys: [[Key]], newKeys: [[Key]], hidesEmptySections: Bool
     ) where Snapshot.Element == Element {
@@ -22,7 +22,7 @@ extension BatchValidation {
     /// The sections of `snapshot`, as values.
     ///
     /// - Complexity: O(*n* log *n*), where *n* is the number of rows.
-    static func table<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [ResultsSection<Element>] where Snapshot.Element == Element {
+    @inlinable static func table<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [ResultsSection<Element>] where Snapshot.Element == Element {
         var table: [ResultsSection<Element>] = []
         table.reserveCapacity(snapshot.numberOfSections)
         for section in snapshot.sections { table.append(ResultsSection(section)) }
@@ -32,7 +32,7 @@ extension BatchValidation {
     /// The value of each section of `snapshot`.
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections and *n* rows.
-    static func sectionValues<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [ResultsSectionValue?] {
+    @inlinable static func sectionValues<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [ResultsSectionValue?] {
         var values: [ResultsSectionValue?] = []
         values.reserveCapacity(snapshot.numberOfSections)
         for section in 0..<snapshot.numberOfSections { values.append(snapshot.value(ofSection: section)) }
@@ -46,7 +46,7 @@ extension BatchValidation {
     /// its own by its part and index (see ``SectionIdentity``).
     ///
     /// - Complexity: O(*s* log *n*) for *s* sections and *n* rows.
-    static func sectionIdentities<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [SectionIdentity]
+    @inlinable static func sectionIdentities<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [SectionIdentity]
     where Snapshot.Element == Element {
         guard let composed = snapshot as? ResultsComposition<Element>.Snapshot else {
             return (0..<snapshot.numberOfSections).map {
@@ -64,7 +64,7 @@ extension BatchValidation {
     /// The keys of the rows of `snapshot`, section by section.
     ///
     /// - Complexity: O(*n* log *n*), where *n* is the number of rows.
-    static func keys<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [[Key]] where Snapshot.Key == Key {
+    @inlinable static func keys<Snapshot: ResultsTableSnapshot>(of snapshot: Snapshot) -> [[Key]] where Snapshot.Key == Key {
         (0..<snapshot.numberOfSections).map { section in
             (0..<(snapshot.numberOfElements(inSection: section) ?? 0)).map { row in
                 snapshot.key(at: ResultsIndexPath(row: row, section: section))!
@@ -82,7 +82,7 @@ extension BatchValidation {
     /// in the old table; any other mismatch stays a violation (rules 5, 6).
     ///
     /// - Complexity: O(*n* + *e*) for *n* rows and *e* row events.
-    static func renamingRowsMovedAcrossParts(
+    @inlinable static func renamingRowsMovedAcrossParts(
         _ oldKeys: [[Key]], newKeys: [[Key]], changeset: ResultsChangeset<Element, Key>
     ) -> [[Key]] {
         func part(of key: Key) -> Int? {

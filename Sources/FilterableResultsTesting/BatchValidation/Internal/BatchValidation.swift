@@ -10,11 +10,11 @@ import FilterableResults
 /// (6), minimality and identity (9), emptiness (7). An event that breaks
 /// rule 1 or 2 takes no further part, so one mistake is reported once
 /// rather than echoed by every later check.
-struct BatchValidation<Element, Key: Hashable> {
-    typealias Change = ResultsChangeset<Element, Key>.ElementChange
+@usableFromInline struct BatchValidation<Element, Key: Hashable> {
+    @usableFromInline typealias Change = ResultsChangeset<Element, Key>.ElementChange
 
     /// What the section events do to a section of the old table.
-    enum OldSectionFate: Equatable {
+    @usableFromInline enum OldSectionFate: Equatable {
         /// Not named by a delete, move or update: it fills a new index in order.
         case stays
         case deleted
@@ -23,7 +23,7 @@ struct BatchValidation<Element, Key: Hashable> {
     }
 
     /// Where a section of the new table comes from.
-    enum NewSectionOrigin: Equatable {
+    @usableFromInline enum NewSectionOrigin: Equatable {
         case inserted
         case moved(from: Int)
         case stays(from: Int)
@@ -31,7 +31,7 @@ struct BatchValidation<Element, Key: Hashable> {
 
         /// The old section whose rows this one keeps (row events apply to
         /// it), or `nil` when its rows are taken from the new table.
-        var rowSource: Int? {
+        @inlinable var rowSource: Int? {
             switch self {
             case let .moved(index), let .stays(index): index
             case .inserted, .reloaded: nil
@@ -39,65 +39,65 @@ struct BatchValidation<Element, Key: Hashable> {
         }
     }
 
-    let changeset: ResultsChangeset<Element, Key>
-    let old: [ResultsSection<Element>]
-    let new: [ResultsSection<Element>]
+    @usableFromInline let changeset: ResultsChangeset<Element, Key>
+    @usableFromInline let old: [ResultsSection<Element>]
+    @usableFromInline let new: [ResultsSection<Element>]
     /// Whether the tables may leave empty sections out, so that an unnamed
     /// section's position is not its identity.
-    let hidesEmptySections: Bool
+    @usableFromInline let hidesEmptySections: Bool
     /// The sections' values before and after, when the tables have them
     /// (snapshots do): a changed value needs a section update.
-    var sectionValues: (old: [ResultsSectionValue?], new: [ResultsSectionValue?])?
+    @usableFromInline var sectionValues: (old: [ResultsSectionValue?], new: [ResultsSectionValue?])?
     /// The keys of `old`, section by section.
-    let oldKeys: TableKeys<Element, Key>
+    @usableFromInline let oldKeys: TableKeys<Element, Key>
     /// The keys of `new`, section by section.
-    let newKeys: TableKeys<Element, Key>
+    @usableFromInline let newKeys: TableKeys<Element, Key>
     /// The identity of each section of `old`.
-    let oldIdentities: [SectionIdentity]
+    @usableFromInline let oldIdentities: [SectionIdentity]
     /// The identity of each section of `new`.
-    let newIdentities: [SectionIdentity]
+    @usableFromInline let newIdentities: [SectionIdentity]
     /// Where each key is in `old` (its first place if it repeats).
-    let oldLocation: KeyLocations<Element, Key>
+    @usableFromInline let oldLocation: KeyLocations<Element, Key>
     /// Where each key is in `new` (its first place if it repeats).
-    let newLocation: KeyLocations<Element, Key>
+    @usableFromInline let newLocation: KeyLocations<Element, Key>
 
     /// One fate per old section.
-    var oldFates: [OldSectionFate]
+    @usableFromInline var oldFates: [OldSectionFate]
     /// One origin per new section; `nil` until the mapping knows it (and
     /// for good when the section events do not add up).
-    var newOrigins: [NewSectionOrigin?]
+    @usableFromInline var newOrigins: [NewSectionOrigin?]
     /// Whether every new section has an origin.
-    var sectionsAreMapped = false
+    @usableFromInline var sectionsAreMapped = false
 
     /// Indexes in `changeset.elementChanges` of the row events that passed
     /// rules 1 and 2, in order.
-    var acceptedEvents: [Int] = []
+    @usableFromInline var acceptedEvents: [Int] = []
     /// The accepted row event naming each old index path.
-    var eventAtOldPath: EventsByPath
+    @usableFromInline var eventAtOldPath: EventsByPath
     /// The accepted row event naming each new index path.
-    var eventAtNewPath: EventsByPath
+    @usableFromInline var eventAtNewPath: EventsByPath
     /// The kind of each row event, by number (read once: a changeset
     /// makes each event it is asked for).
-    var eventKinds: [RowChange.Kind] = []
+    @usableFromInline var eventKinds: [RowChange.Kind] = []
     /// The old path of each accepted move, by event number.
-    var moveSources: [Int: ResultsIndexPath] = [:]
+    @usableFromInline var moveSources: [Int: ResultsIndexPath] = [:]
     /// Accepted row events that already broke a rule (later checks that
     /// would only repeat the complaint skip them).
-    var flaggedEvents: Set<Int> = []
+    @usableFromInline var flaggedEvents: Set<Int> = []
 
     /// Where the tables first differ in what a view shows (section names,
     /// keys, content; values aside), or `nil` when they look the same; set
     /// when the run starts.
-    var visibleDifference: String?
+    @usableFromInline var visibleDifference: String?
 
-    var violations: [BatchUpdateViolation] = []
+    @usableFromInline var violations: [BatchUpdateViolation] = []
 
     /// Indexes both tables by key and reports keys that repeat (rule 0);
     /// sections are identified by id, else by name, or unnamed by index.
     /// Keys are read from the rows through `key`, which the run keeps.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
-    init(
+    @inlinable init(
         changeset: ResultsChangeset<Element, Key>,
         old: [ResultsSection<Element>], new: [ResultsSection<Element>],
         key: @escaping (Element) -> Key,
@@ -115,7 +115,7 @@ struct BatchValidation<Element, Key: Hashable> {
     /// identities, by key and reports keys that repeat (rule 0).
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
-    init(
+    @inlinable init(
         changeset: ResultsChangeset<Element, Key>,
         old: [ResultsSection<Element>], new: [ResultsSection<Element>],
         oldKeys: TableKeys<Element, Key>, newKeys: TableKeys<Element, Key>,
@@ -145,7 +145,7 @@ struct BatchValidation<Element, Key: Hashable> {
     /// Runs every check.
     ///
     /// - Complexity: O(*n* log *n* + *e*).
-    mutating func run(isSameContent: (Element, Element) -> Bool) {
+    @inlinable mutating func run(isSameContent: (Element, Element) -> Bool) {
         visibleDifference = firstDifference(isSameContent: isSameContent)
         checkSectionEvents()
         mapSections()
@@ -160,19 +160,19 @@ struct BatchValidation<Element, Key: Hashable> {
     }
 
     /// The violations, ordered by rule (stable within a rule).
-    var sortedViolations: [BatchUpdateViolation] {
+    @inlinable var sortedViolations: [BatchUpdateViolation] {
         violations.enumerated()
             .sorted { ($0.element.rule, $0.offset) < ($1.element.rule, $1.offset) }
             .map(\.element)
     }
 
-    mutating func report(_ rule: Int, _ message: String) {
+    @inlinable mutating func report(_ rule: Int, _ message: String) {
         violations.append(BatchUpdateViolation(rule: rule, message: message))
     }
 
     /// The first row where two key sequences differ (the shorter one's
     /// count when one is a prefix of the other), or `nil` when they are equal.
-    func firstMismatch<Keys: RandomAccessCollection<Key>>(_ lhs: Keys, _ rhs: Keys) -> Int? where Keys.Index == Int {
+    @inlinable func firstMismatch<Keys: RandomAccessCollection<Key>>(_ lhs: Keys, _ rhs: Keys) -> Int? where Keys.Index == Int {
         for row in 0..<min(lhs.count, rhs.count) where lhs[row] != rhs[row] { return row }
         return lhs.count == rhs.count ? nil : min(lhs.count, rhs.count)
     }

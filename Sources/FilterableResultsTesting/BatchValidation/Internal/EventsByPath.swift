@@ -6,17 +6,17 @@ import FilterableResults
 /// A `[ResultsIndexPath: Int]` of a 100k-row batch takes 6 MB of buckets;
 /// this takes 4 bytes a row. Paths must be inside the table (the validator
 /// checks them first, rule 1).
-struct EventsByPath {
+@usableFromInline struct EventsByPath {
     /// Where each section's rows start in `numbers`, and after the last
     /// section, the number of rows.
-    private let sectionStarts: [Int]
+    @usableFromInline let sectionStarts: [Int]
     /// The event number at each row, in table order; -1 where none.
-    private var numbers: [Int32]
+    @usableFromInline var numbers: [Int32]
 
     /// A table with no event at any path, of sections with `rowCounts` rows.
     ///
     /// - Complexity: O(*n*), where *n* is the number of rows.
-    init(rowCounts: [Int]) {
+    @inlinable init(rowCounts: [Int]) {
         var starts = [0]
         for count in rowCounts { starts.append(starts[starts.count - 1] + count) }
         sectionStarts = starts
@@ -26,7 +26,7 @@ struct EventsByPath {
     /// The number of the event naming `path`, or `nil`.
     ///
     /// - Complexity: O(1).
-    subscript(path: ResultsIndexPath) -> Int? {
+    @inlinable subscript(path: ResultsIndexPath) -> Int? {
         get {
             let number = numbers[offset(of: path)]
             return number < 0 ? nil : Int(number)
@@ -38,7 +38,7 @@ struct EventsByPath {
     }
 
     /// Where `path`'s number is in `numbers`; the path must be in the table.
-    private func offset(of path: ResultsIndexPath) -> Int {
+    @inlinable func offset(of path: ResultsIndexPath) -> Int {
         precondition(path.section >= 0 && path.section < sectionStarts.count - 1, "\(path) is outside the table")
         let offset = sectionStarts[path.section] + path.row
         precondition(path.row >= 0 && offset < sectionStarts[path.section + 1], "\(path) is outside the table")

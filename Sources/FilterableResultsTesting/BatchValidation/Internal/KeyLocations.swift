@@ -7,23 +7,23 @@ import FilterableResults
 /// in each of its buckets; this keeps a 4-byte row number per bucket, at
 /// most three quarters full, and reads the key from the table it indexes:
 /// for a million rows, 8 MB rather than 80.
-struct KeyLocations<Row, Key: Hashable> {
+@usableFromInline struct KeyLocations<Row, Key: Hashable> {
     /// The keys indexed, section by section (read, not copied).
-    private let keys: TableKeys<Row, Key>
+    @usableFromInline let keys: TableKeys<Row, Key>
     /// The number of the first row of each section, counting the rows of
     /// the sections before it.
-    private let sectionStarts: [Int]
+    @usableFromInline let sectionStarts: [Int]
     /// Open addressing with linear probing: 0 is an empty bucket, else the
     /// row's number plus one.
-    private var buckets: [UInt32]
+    @usableFromInline var buckets: [UInt32]
     /// `buckets.count - 1`: the bits of a hash that choose a bucket.
-    private let mask: Int
+    @usableFromInline let mask: Int
 
     /// Indexes `keys`, calling `repeated` for each place whose key already
     /// has an earlier one, with the earlier place and this one.
     ///
     /// - Complexity: O(*n*) expected, where *n* is the number of keys.
-    init(_ keys: TableKeys<Row, Key>, repeated: (Key, ResultsIndexPath, ResultsIndexPath) -> Void) {
+    @inlinable init(_ keys: TableKeys<Row, Key>, repeated: (Key, ResultsIndexPath, ResultsIndexPath) -> Void) {
         var starts: [Int] = []
         starts.reserveCapacity(keys.count)
         var count = 0
@@ -53,17 +53,17 @@ struct KeyLocations<Row, Key: Hashable> {
     /// The first place of `key` in the table, or `nil` when it has none.
     ///
     /// - Complexity: O(1) expected (O(log *s*) for *s* sections).
-    subscript(key: Key) -> ResultsIndexPath? {
+    @inlinable subscript(key: Key) -> ResultsIndexPath? {
         if case let .found(place) = probe(for: key) { place } else { nil }
     }
 
-    private enum Probe {
+    @usableFromInline enum Probe {
         case found(ResultsIndexPath)
         case empty(Int)
     }
 
     /// The place of row number `number`.
-    private func place(ofRow number: Int) -> ResultsIndexPath {
+    @inlinable func place(ofRow number: Int) -> ResultsIndexPath {
         // The last section starting at or before the row (empty sections
         // start where the next one does).
         var low = 0, high = sectionStarts.count
@@ -75,7 +75,7 @@ struct KeyLocations<Row, Key: Hashable> {
     }
 
     /// The place of `key`, or the empty bucket where it would go.
-    private func probe(for key: Key) -> Probe {
+    @inlinable func probe(for key: Key) -> Probe {
         var bucket = key.hashValue & mask
         while true {
             let entry = buckets[bucket]

@@ -2,7 +2,7 @@
 /// subsequence, in order (patience sorting with back links).
 ///
 /// - Complexity: O(*n* log *n*), where *n* is the number of values.
-func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+@inlinable func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     // tails[k]: position of the smallest value ending an increasing run of length k + 1.
     var tails: [Int] = []
     var previous = Array(repeating: -1, count: values.count)

@@ -8,7 +8,7 @@ import FilterableResults
 /// section of a composition's table belongs to a part: two parts may each
 /// have a section named "Apple", and a placeholder section is its part's
 /// placeholder whatever its title, never a section of data.
-enum SectionIdentity: Hashable {
+@usableFromInline enum SectionIdentity: Hashable {
     /// A named section of a plain table, by the Unicode scalars of its name
     /// (the store keeps look-alike names apart).
     case named([UInt32])
@@ -30,7 +30,7 @@ enum SectionIdentity: Hashable {
     /// else its name, or its index.
     ///
     /// - Complexity: O(*m*) for a name of *m* scalars.
-    init(name: String?, id: (any Hashable & Sendable)? = nil, index: Int) {
+    @inlinable init(name: String?, id: (any Hashable & Sendable)? = nil, index: Int) {
         if let id {
             self = .given(AnyHashable(id))
         } else {
@@ -41,7 +41,7 @@ enum SectionIdentity: Hashable {
     /// Whether the table gives the section this identity, apart from its
     /// name: its name (a title) may then change while it stays the same
     /// section, and a section update refreshes its header.
-    var isGiven: Bool {
+    @inlinable var isGiven: Bool {
         if case .given = self { true } else { false }
     }
 
@@ -49,7 +49,7 @@ enum SectionIdentity: Hashable {
     /// `other` (rule 5): the same identity, or unnamed sections of one part.
     ///
     /// - Complexity: O(*m*) for names of *m* scalars.
-    func mayBecome(_ other: SectionIdentity) -> Bool {
+    @inlinable func mayBecome(_ other: SectionIdentity) -> Bool {
         if case let .unnamed(part, _) = self, case let .unnamed(otherPart, _) = other { return part == otherPart }
         return self == other
     }
@@ -59,7 +59,7 @@ enum SectionIdentity: Hashable {
     /// a plain table that hides no section.
     ///
     /// - Complexity: O(1).
-    func isMatchable(hidesEmptySections: Bool) -> Bool {
+    @inlinable func isMatchable(hidesEmptySections: Bool) -> Bool {
         switch self {
         case .named, .given: true
         case let .unnamed(part, _): part == nil && !hidesEmptySections
@@ -72,7 +72,7 @@ extension SectionIdentity: CustomStringConvertible {
     /// `unnamed section 2`, `section "Fruit" of part 1`, `the placeholder of part 1`.
     ///
     /// - Complexity: O(*m*) for a name of *m* scalars.
-    var description: String {
+    @inlinable var description: String {
         switch self {
         case let .named(name):
             "named section '\(String(String.UnicodeScalarView(name.compactMap(Unicode.Scalar.init))))'"

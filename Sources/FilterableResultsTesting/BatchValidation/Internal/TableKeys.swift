@@ -6,31 +6,31 @@ import FilterableResults
 ///
 /// Reading keys from the rows keeps no copy of them: for a million rows,
 /// the validator holds no key lists beside the tables it was given.
-struct TableKeys<Row, Key: Hashable>: RandomAccessCollection {
-    private enum Source {
+@usableFromInline struct TableKeys<Row, Key: Hashable>: RandomAccessCollection {
+    @usableFromInline enum Source {
         case rows([ResultsSection<Row>], key: (Row) -> Key)
         case lists([[Key]])
     }
 
-    private let source: Source
+    @usableFromInline let source: Source
 
     /// The keys of `sections`' rows, read through `key`.
     ///
     /// - Complexity: O(1).
-    init(rows sections: [ResultsSection<Row>], key: @escaping (Row) -> Key) {
+    @inlinable init(rows sections: [ResultsSection<Row>], key: @escaping (Row) -> Key) {
         source = .rows(sections, key: key)
     }
 
     /// Keys given section by section.
     ///
     /// - Complexity: O(1).
-    init(lists: [[Key]]) {
+    @inlinable init(lists: [[Key]]) {
         source = .lists(lists)
     }
 
-    var startIndex: Int { 0 }
+    @inlinable var startIndex: Int { 0 }
 
-    var endIndex: Int {
+    @inlinable var endIndex: Int {
         switch source {
         case let .rows(sections, _): sections.count
         case let .lists(lists): lists.count
@@ -40,7 +40,7 @@ struct TableKeys<Row, Key: Hashable>: RandomAccessCollection {
     /// The keys of section `section`.
     ///
     /// - Complexity: O(1).
-    subscript(section: Int) -> Section {
+    @inlinable subscript(section: Int) -> Section {
         switch source {
         case let .rows(sections, key): Section(source: .rows(sections[section].elements, key: key))
         case let .lists(lists): Section(source: .list(lists[section]))
@@ -48,17 +48,19 @@ struct TableKeys<Row, Key: Hashable>: RandomAccessCollection {
     }
 
     /// The keys of one section's rows.
-    struct Section: RandomAccessCollection {
-        fileprivate enum Source {
+    @usableFromInline struct Section: RandomAccessCollection {
+        @usableFromInline enum Source {
             case rows([Row], key: (Row) -> Key)
             case list([Key])
         }
 
-        fileprivate let source: Source
+        @usableFromInline let source: Source
 
-        var startIndex: Int { 0 }
+        @inlinable init(source: Source) { self.source = source }
 
-        var endIndex: Int {
+        @inlinable var startIndex: Int { 0 }
+
+        @inlinable var endIndex: Int {
             switch source {
             case let .rows(rows, _): rows.count
             case let .list(keys): keys.count
@@ -68,7 +70,7 @@ struct TableKeys<Row, Key: Hashable>: RandomAccessCollection {
         /// The key of row `row`.
         ///
         /// - Complexity: O(1), plus the key function's cost.
-        subscript(row: Int) -> Key {
+        @inlinable subscript(row: Int) -> Key {
             switch source {
             case let .rows(rows, key): key(rows[row])
             case let .list(keys): keys[row]
