@@ -10,21 +10,21 @@ import Foundation
 package enum UTF8Bytes {
     /// Calls `body` with the contiguous UTF-8 bytes of `string` (copying only
     /// when the string is not stored contiguously, e.g. a bridged one).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         var string = string
         return try string.withUTF8(body)
     }
 
     /// Whether two strings have the same Unicode scalars.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func equal(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         return withBytes(a) { a in withBytes(b) { b in equal(a, b) } }
     }
 
     /// Whether two byte buffers hold the same bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard a.count > 0 else { return true }

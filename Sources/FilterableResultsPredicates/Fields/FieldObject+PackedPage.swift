@@ -1,3 +1,4 @@
+import Foundation
 import FilterableResults
 
 extension FieldObject {
@@ -6,7 +7,47 @@ extension FieldObject {
     /// their keys in four bytes. Appended to only by the parse that made
     /// it, before any of its objects is handed out; read only after.
     final class ShapeTable: @unchecked Sendable {
-        @exclusivity(unchecked) var keys: [[String]] = []
+        @exclusivity(unchecked) private(set) var keys: [[String]] = []
+        /// Every shape's keys as UTF-8, one after the other, shape after
+        /// shape: a key is found by comparing bytes, no string read.
+        @exclusivity(unchecked) private var keyBytes: [UInt8] = []
+        /// Where each key of every shape ends in ``keyBytes``, shape after
+        /// shape; shape `s`'s keys are those from `firstKey[s]` on.
+        @exclusivity(unchecked) private var keyEnds: [Int] = []
+        @exclusivity(unchecked) private var firstKey: [Int] = []
+
+        /// Adds a shape of `keys` and returns its number.
+        func append(_ keys: [String]) -> UInt32 {
+            precondition(self.keys.count < Int(UInt32.max), "more object shapes than a parse can number")
+            firstKey.append(keyEnds.count)
+            for key in keys {
+                keyBytes.append(contentsOf: key.utf8)
+                keyEnds.append(keyBytes.count)
+            }
+            self.keys.append(keys)
+            return UInt32(self.keys.count - 1)
+        }
+
+        /// The index of the key of shape `shape` whose UTF-8 is `key`.
+        ///
+        /// - Complexity: O(*n*) in the size of the shape's keys.
+        func index(ofKey key: UnsafeBufferPointer<UInt8>, inShape shape: UInt32) -> Int? {
+            let first = firstKey[Int(shape)]
+            let count = (Int(shape) + 1 < firstKey.count ? firstKey[Int(shape) + 1] : keyEnds.count) - first
+            return keyEnds.withUnsafeBufferPointer { ends in
+                keyBytes.withUnsafeBufferPointer { bytes in
+                    var start = first == 0 ? 0 : ends[first - 1]
+                    for index in 0..<count {
+                        let end = ends[first + index]
+                        if end - start == key.count, key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0 {
+                            return index
+                        }
+                        start = end
+                    }
+                    return nil
+                }
+            }
+        }
     }
 
     /// Parsed objects whose values are all scalars, packed one after the

@@ -82,7 +82,7 @@ public struct FieldObject: Sendable {
     /// Value `index`.
     ///
     /// - Complexity: O(1), or O(*index*) for a packed object.
-    func value(at index: Int) -> FieldValue {
+    package func value(at index: Int) -> FieldValue {
         if let storage = ownStorage { return storage.value(at: index) }
         return packedPage!.value(at: index, ofRecord: record)
     }
@@ -169,16 +169,20 @@ extension FieldObject {
     ///
     /// - Complexity: O(*n*).
     public func index(forKey key: String) -> Int? {
-        let count = key.utf8.count
+        UTF8Bytes.withBytes(key) { index(forKeyUTF8: $0) }
+    }
+
+    /// The position of the member whose key's UTF-8 is `key`, if there is
+    /// one: a lookup that reads no string of the caller's.
+    ///
+    /// - Complexity: O(*n*).
+    package func index(forKeyUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let page = packedPage { return page.shapes.index(ofKey: key, inShape: page.shape(ofRecord: record)) }
         let keys = self.keys
-        return UTF8Bytes.withBytes(key) { keyBytes in
-            for index in keys.indices where keys[index].utf8.count == count {
-                if UTF8Bytes.withBytes(keys[index], { UTF8Bytes.equal($0, keyBytes) }) {
-                    return index
-                }
-            }
-            return nil
+        for index in keys.indices where keys[index].utf8.count == key.count {
+            if UTF8Bytes.withBytes(keys[index], { UTF8Bytes.equal($0, key) }) { return index }
         }
+        return nil
     }
 
     /// The value for `key`, or `nil` if the object has no such key. Setting a

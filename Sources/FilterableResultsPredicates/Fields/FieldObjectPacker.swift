@@ -44,9 +44,8 @@ package struct FieldObjectPacker {
             if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
             return recent[0]
         }
-        let entry = (keys: members.map(\.key), shape: UInt32(shapes.keys.count))
-        precondition(shapes.keys.count < Int(UInt32.max), "more object shapes than a parse can number")
-        shapes.keys.append(entry.keys)
+        let keys = members.map(\.key)
+        let entry = (keys: keys, shape: shapes.append(keys))
         if recent.count == Self.recentLimit { recent.removeLast() }
         recent.insert(entry, at: 0)
         return entry

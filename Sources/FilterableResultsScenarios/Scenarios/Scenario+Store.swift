@@ -52,9 +52,21 @@ extension Scenario {
     static func keyFunction(_ primaryKey: String?) -> @Sendable (FieldValue) -> FieldValue? {
         guard let primaryKey else { return { $0 } }
         let path = FieldPath(primaryKey)
+        guard path.tail.isEmpty else {
+            return { object in
+                guard let key = object.value(at: path), !key.isNull else { return nil }
+                return key
+            }
+        }
+        // A key at the top of each object (the usual `"id"`), read for
+        // every row many times over: found by its bytes, read once here.
+        let name = Array(primaryKey.utf8)
         return { object in
-            guard let key = object.value(at: path), !key.isNull else { return nil }
-            return key
+            guard case let .object(members) = object,
+                  let index = name.withUnsafeBufferPointer({ members.index(forKeyUTF8: $0) })
+            else { return nil }
+            let key = members.value(at: index)
+            return key.isNull ? nil : key
         }
     }
 }

@@ -126,6 +126,22 @@ struct FieldObjectStorageTests {
         #expect(try FieldValue(parsingJSON: mixed).jsonText == mixed)
     }
 
+    @Test("a key is found by its bytes in packed objects and in objects of their own, and only with the same bytes")
+    func keysAreFoundByTheirBytes() throws {
+        let text = #"[{"id": 1, "name": "a", "caf\u00e9": 2, "": 3}, {"id": [1], "name": "b", "cafe\u0301": 4}]"#
+        let objects = try parsedObjects(text)
+        #expect(objects.map { $0.packedPage != nil } == [true, false])
+        for object in objects {
+            for key in ["id", "name", "café", "cafe\u{301}", "", "missing", "i"] {
+                let expected = object.keys.firstIndex { UTF8Bytes.equal($0, key) }
+                #expect(object.index(forKey: key) == expected, "\(key)")
+                #expect(Array(key.utf8).withUnsafeBufferPointer { object.index(forKeyUTF8: $0) } == expected, "\(key)")
+            }
+        }
+        #expect(objects[0].index(forKey: "café") == 2 && objects[0].index(forKey: "cafe\u{301}") == nil)
+        #expect(objects[1].index(forKey: "cafe\u{301}") == 2 && objects[1].index(forKey: "café") == nil)
+    }
+
     @Test("packed objects that differ, or that are equal in other bytes, compare by their values")
     func packedObjectsCompareByValue() throws {
         let objects = try parsedObjects(#"[{"a": 1, "b": "x"}, {"a": 1.0, "b": "x"}, {"a": 1, "b": "y"}, {"b": "x", "a": 1}, {"a": 1, "b": "x", "c": null}, {"a": 0.0}, {"a": -0.0}]"#)
