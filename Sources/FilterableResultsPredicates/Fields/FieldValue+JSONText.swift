@@ -151,7 +151,7 @@ struct JSONWriter {
         case let .integer(value):
             writeInteger(value)
         case let .double(value):
-            append(Self.numberText(value))
+            appendText(Self.numberText(value))
         case let .string(value):
             writeString(value)
         }
@@ -195,7 +195,7 @@ struct JSONWriter {
             case .null: append("null")
             case let .bool(value): append(value ? "true" : "false")
             case let .integer(value): writeInteger(value)
-            case let .double(value): append(Self.numberText(value))
+            case let .double(value): appendText(Self.numberText(value))
             case let .string(utf8): writeString(utf8)
             }
         }
@@ -222,7 +222,9 @@ struct JSONWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private mutating func append(_ text: String) {
+    /// (Named apart from `append(_: StaticString)`, which a string literal
+    /// would otherwise not choose.)
+    private mutating func appendText(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 

@@ -59,38 +59,48 @@ extension ScenarioEvent {
     ///
     /// - Complexity: O(*n*) in the size of the line.
     public var fields: FieldObject {
-        var fields = FieldObject()
-        fields.reserveCapacity(6)
-        fields["event"] = .string(name)
+        let members = self.members
+        return FieldObject(uniqueMembers: members, keys: members.map(\.key))
+    }
+
+    /// The members of ``fields``, in order, `"event"` first: a line is made
+    /// of them without looking a key up.
+    var members: [FieldObject.Member] {
+        var members: [FieldObject.Member] = []
+        members.reserveCapacity(6)
+        func add(_ key: String, _ value: FieldValue?) {
+            if let value { members.append((key, value)) }
+        }
+        add("event", .string(name))
         switch self {
         case let .state(visible, data):
-            fields["visible"] = ScenarioLog.json(visible)
-            fields["data"] = ScenarioLog.json(data)
+            add("visible", ScenarioLog.json(visible))
+            add("data", ScenarioLog.json(data))
         case .willChangeContent, .didChangeContent, .shouldReload:
             break
         case let .didChangeSection(change):
-            fields["type"] = .string(change.kind.rawValue)
+            add("type", .string(change.kind.rawValue))
             switch change.kind {
             case .insert:
-                fields["newIndex"] = change.newIndex.map(FieldValue.integer)
+                add("newIndex", change.newIndex.map(FieldValue.integer))
             case .delete, .update:
-                fields["index"] = change.index.map(FieldValue.integer)
+                add("index", change.index.map(FieldValue.integer))
             case .move:
-                fields["index"] = change.index.map(FieldValue.integer)
-                fields["newIndex"] = change.newIndex.map(FieldValue.integer)
+                add("index", change.index.map(FieldValue.integer))
+                add("newIndex", change.newIndex.map(FieldValue.integer))
             }
         case let .didChangeObject(change):
-            fields["type"] = .string(change.kind.rawValue)
-            fields["key"] = change.key
-            if change.kind != .insert { fields["indexPath"] = change.indexPath.map(ScenarioLog.json) }
-            if change.kind != .delete { fields["newIndexPath"] = change.newIndexPath.map(ScenarioLog.json) }
-            if change.kind == .move && change.isUpdated { fields["updated"] = true }
+            add("type", .string(change.kind.rawValue))
+            add("key", change.key)
+            if change.kind != .insert { add("indexPath", change.indexPath.map(ScenarioLog.json)) }
+            if change.kind != .delete { add("newIndexPath", change.newIndexPath.map(ScenarioLog.json)) }
+            if change.kind == .move && change.isUpdated { add("updated", true) }
         case let .error(code, message):
-            fields["code"] = .string(code)
-            fields["message"] = .string(message)
+            add("code", .string(code))
+            add("message", .string(message))
         case let .expectationFailed(message):
-            fields["message"] = .string(message)
+            add("message", .string(message))
         }
-        return fields
+        return members
     }
 }

@@ -23,13 +23,9 @@ public struct ScenarioLogLine: Equatable, Sendable {
     ///
     /// - Complexity: O(*n*) in the size of the line.
     public var json: FieldValue {
-        let fields = event.fields
-        var object = FieldObject()
-        object.reserveCapacity(fields.count + 1)
-        object["event"] = .string(event.name)
-        object["step"] = .integer(step)
-        for (key, value) in fields where key != "event" { object[key] = value }
-        return .object(object)
+        var members = event.members
+        members.insert(("step", .integer(step)), at: 1)
+        return .object(FieldObject(uniqueMembers: members, keys: members.map(\.key)))
     }
 
     /// The line as one line of JSON text, without a newline:
