@@ -137,22 +137,7 @@ extension FieldObject {
         func forEachValue(ofRecord record: Int, _ body: (StoredValue) -> Void) {
             var position = record + 4
             for _ in 0..<count(ofRecord: record) {
-                let value: StoredValue = switch Tag(rawValue: bytes[position])! {
-                case .null: .null
-                case .false: .bool(false)
-                case .true: .bool(true)
-                case .int8: .integer(Int(load(Int8.self, at: position + 1)))
-                case .int16: .integer(Int(load(Int16.self, at: position + 1)))
-                case .int32: .integer(Int(load(Int32.self, at: position + 1)))
-                case .int64: .integer(Int(load(Int64.self, at: position + 1)))
-                case .double: .double(Double(bitPattern: load(UInt64.self, at: position + 1)))
-                case .string:
-                    {
-                        let (count, start) = stringExtent(at: position + 1)
-                        return .string(UnsafeBufferPointer(start: bytes + start, count: count))
-                    }()
-                }
-                body(value)
+                body(storedValue(at: position))
                 position = end(ofValueAt: position)
             }
         }
@@ -195,6 +180,17 @@ extension FieldObject {
         }
 
         private func value(at position: Int) -> FieldValue {
+            switch storedValue(at: position) {
+            case .null: .null
+            case let .bool(value): .bool(value)
+            case let .integer(value): .integer(value)
+            case let .double(value): .double(value)
+            case let .string(utf8): .string(String(decoding: utf8, as: UTF8.self))
+            }
+        }
+
+        /// The value at `position`, a string as its bytes in the page.
+        private func storedValue(at position: Int) -> StoredValue {
             switch Tag(rawValue: bytes[position])! {
             case .null: .null
             case .false: .bool(false)
@@ -207,7 +203,7 @@ extension FieldObject {
             case .string:
                 {
                     let (count, start) = stringExtent(at: position + 1)
-                    return .string(String(decoding: UnsafeBufferPointer(start: bytes + start, count: count), as: UTF8.self))
+                    return .string(UnsafeBufferPointer(start: bytes + start, count: count))
                 }()
             }
         }
