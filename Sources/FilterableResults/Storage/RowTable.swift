@@ -533,7 +533,10 @@ extension RowTable {
         var rows: [Int32] = []
         tree.forEachLeaf { leaf in
             if leaf.headerMask == 0 {
-                leaf.forEachRow(in: ~0) { _, id in rows.append(id) }
+                let count = leaf.count
+                leaf.withUnsafeMutablePointerToElements { items in
+                    rows.append(contentsOf: UnsafeBufferPointer(start: items, count: count))
+                }
                 return
             }
             for offset in 0..<leaf.count {

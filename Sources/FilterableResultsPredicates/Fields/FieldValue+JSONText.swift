@@ -58,9 +58,19 @@ struct JSONWriter {
     private let sortsKeys: Bool
     /// The size at which ``write(_:handingOver:)`` hands its text over.
     private let pieceSize: Int
-    /// The shape of the last packed object written, and the text before
-    /// each of its values.
-    private var lastShape: (table: FieldObject.ShapeTable, shape: UInt32, prefixes: [[UInt8]])?
+    /// The text before each value of a packed object (`{"id": `,
+    /// `, "name": `), by shape, made once per shape a writer meets.
+    private var prefixesByShape: [ShapeKey: [[UInt8]]] = [:]
+    /// The shape of the last packed object written, and its prefixes: a
+    /// run of rows of one shape looks nothing up.
+    private var lastShape: (key: ShapeKey, prefixes: [[UInt8]])?
+
+    /// A shape of one shape table. (The table is named by its identity: a
+    /// writer writes one value, which keeps every table it uses alive.)
+    private struct ShapeKey: Hashable {
+        let table: ObjectIdentifier
+        let shape: UInt32
+    }
 
     init(sortsKeys: Bool, pieceSize: Int = .max) {
         self.sortsKeys = sortsKeys
@@ -169,21 +179,20 @@ struct JSONWriter {
 
     /// Writes an object packed in a page (its values all scalars) from its
     /// stored bytes, in its members' order, decoding no string. The text
-    /// before each value (`{"id": `, `, "name": `) is made once for a run
-    /// of objects of one shape.
+    /// before each value (`{"id": `, `, "name": `) is made once per shape.
     private mutating func writePacked(_ object: FieldObject) {
         let page = object.packedPage!
-        let shape = page.shape(ofRecord: object.record)
-        if lastShape?.table !== page.shapes || lastShape?.shape != shape {
-            var prefixes: [[UInt8]] = []
-            for (index, key) in page.keys(ofRecord: object.record).enumerated() {
+        let key = ShapeKey(table: ObjectIdentifier(page.shapes), shape: page.shape(ofRecord: object.record))
+        if lastShape?.key != key {
+            let prefixes = prefixesByShape[key] ?? page.keys(ofRecord: object.record).enumerated().map { index, name in
                 var prefix = JSONWriter(sortsKeys: false)
                 prefix.append(index == 0 ? "{" : ", ")
-                prefix.writeString(key)
+                prefix.writeString(name)
                 prefix.append(": ")
-                prefixes.append(prefix.bytes)
+                return prefix.bytes
             }
-            lastShape = (page.shapes, shape, prefixes)
+            prefixesByShape[key] = prefixes
+            lastShape = (key, prefixes)
         }
         let prefixes = lastShape!.prefixes
         if prefixes.isEmpty { bytes.append(UInt8(ascii: "{")) }

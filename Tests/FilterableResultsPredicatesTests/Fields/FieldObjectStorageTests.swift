@@ -124,6 +124,13 @@ struct FieldObjectStorageTests {
         // Objects of shapes that alternate, and an empty one, each with its own keys.
         let mixed = #"[{"a": 1, "b": "x"}, {"b": 2}, {}, {"a": 3, "b": "y"}, {"b": 4}]"#
         #expect(try FieldValue(parsingJSON: mixed).jsonText == mixed)
+        // Integers of every stored width, signs, and doubles that print as integers or in exponents.
+        let numbers = #"[{"a": -1, "b": -129, "c": -40000, "d": -3000000000, "e": 0, "f": 2.0, "g": 1e-05, "h": 1.5e+300, "i": -0.5}]"#
+        #expect(try FieldValue(parsingJSON: numbers).jsonText == #"[{"a": -1, "b": -129, "c": -40000, "d": -3000000000, "e": 0, "f": 2, "g": 1e-05, "h": 1.5e+300, "i": -0.5}]"#)
+        // Sorted keys take the general path, and agree with an object built in code.
+        let unsorted = try #require(parsedObjects(#"[{"b": 1, "a": "x"}]"#).first)
+        #expect(unsorted.packedPage != nil)
+        #expect(FieldValue.object(unsorted).jsonTextWithSortedKeys == #"{"a": "x", "b": 1}"#)
     }
 
     @Test("a key is found by its bytes in packed objects and in objects of their own, and only with the same bytes")

@@ -34,6 +34,8 @@ struct ScenarioErrorCodeTests {
         Case(code: "duplicateSection", header: #""primaryKey": "id""#, setup: #"{"add": {"id": 1}}"#, step: #"{"setData": [{"name": "A", "objects": []}, {"name": "A", "objects": []}]}"#),
         Case(code: "missingPrimaryKey", header: #""primaryKey": "owner.id""#, setup: #"{"add": {"owner": {"id": 1}}}"#, step: #"{"add": {"owner": {"name": "x"}}}"#),
         Case(code: "missingPrimaryKey", header: #""primaryKey": "id""#, setup: #"{"add": {"id": 1}}"#, step: #"{"merge": [{"id": 2}, {"id": null}]}"#),
+        Case(code: "missingPrimaryKey", header: #""primaryKey": "id""#, setup: #"{"add": {"id": 1, "tags": [1]}}"#, step: #"{"add": {"ID": 2, "tags": [2]}}"#),
+        Case(code: "duplicateKey", header: #""primaryKey": "id""#, setup: #"{"add": {"id": 1, "tags": [1]}}"#, step: #"{"add": {"id": 1}}"#),
         Case(code: "invalidPredicate", header: #""primaryKey": "id""#, setup: #"{"add": {"id": 1}}"#, step: #"{"addFilter": {"title": "t", "predicate": "id >"}}"#),
         Case(code: "invalidPredicate", header: #""primaryKey": "id""#, setup: #"{"add": {"id": 1}}"#, step: #"{"replaceFilters": [{"title": "ok", "predicate": "id == 2"}, {"title": "bad", "predicate": "(id == 1"}]}"#),
         Case(code: "unbalancedEndUpdates", header: #""primaryKey": "id""#, setup: #"{"add": {"id": 1}}"#, step: #"{"endUpdates": true}"#),
