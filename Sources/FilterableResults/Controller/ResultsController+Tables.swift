@@ -131,8 +131,8 @@ extension ResultsController where Element: Sendable, Key: Sendable {
                 return .failure(error)
             }
         }.value
-        // The prepared store holds the table it replaced: whether it is
-        // adopted, set again or dropped, that table is freed off this actor.
+        // The prepared store holds the table it was prepared from: adopted,
+        // set again or dropped, it is released off this actor.
         defer { if case .success((let contents, _)) = prepared { Self.releaseInBackground(contents.take()) } }
         guard ticket == tablesHandedOver else { return nil }
         try requireIdle()
