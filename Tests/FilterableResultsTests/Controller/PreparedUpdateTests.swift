@@ -156,7 +156,7 @@ struct PreparedUpdateTests {
     /// The update applied holds the table it replaced; `apply` releases it
     /// in a background task, so the rows a refresh dropped are freed
     /// there, not in the call that applied it.
-    @Test(.timeLimit(.minutes(1))) func theRowsAnAppliedUpdateDroppedAreFreedOutsideTheCall() async throws {
+    @Test func theRowsAnAppliedUpdateDroppedAreFreedOutsideTheCall() async throws {
         let (controller, reports) = try witnessedController()
         let outcome = try Applying.$isInCall.withValue(true) {
             // Made in the call, so no copy of the update outlives `apply`.
@@ -168,7 +168,7 @@ struct PreparedUpdateTests {
     }
 
     /// The same through `prepareAndApply`.
-    @Test(.timeLimit(.minutes(1))) func theRowsPrepareAndApplyDroppedAreFreedOutsideTheCall() async throws {
+    @Test func theRowsPrepareAndApplyDroppedAreFreedOutsideTheCall() async throws {
         let (controller, reports) = try witnessedController()
         let outcome = try await Applying.$isInCall.withValue(true) {
             try await controller.prepareAndApply { store in try store.setData([]) }
@@ -180,7 +180,7 @@ struct PreparedUpdateTests {
 
     /// The same through `prepareAndSetTable`, with a table large enough to
     /// be diffed off the actor.
-    @Test(.timeLimit(.minutes(1))) func theRowsAPreparedTableDroppedAreFreedOutsideTheCall() async throws {
+    @Test func theRowsAPreparedTableDroppedAreFreedOutsideTheCall() async throws {
         let count = 10_000   // more than the 8,192 rows a table is diffed with in place
         let (controller, reports) = try witnessedController(count: count)
         let summary = try await Applying.$isInCall.withValue(true) {
