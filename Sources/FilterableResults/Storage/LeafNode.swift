@@ -68,6 +68,19 @@ final class LeafNode: ManagedBuffer<LeafHeader, Int32> {
 
     @inlinable func flag(at offset: Int) -> Bool { flagMask & (1 << UInt64(offset)) != 0 }
 
+    /// Appends the item of every row (not header) to `rows`, in order: in
+    /// one copy when the leaf holds no section header.
+    @inlinable func appendRows(to rows: inout [Int32]) {
+        guard headerMask == 0 else {
+            forEachRow(in: ~0) { _, item in rows.append(item) }
+            return
+        }
+        let count = self.count
+        withUnsafeMutablePointerToElements { items in
+            rows.append(contentsOf: UnsafeBufferPointer(start: items, count: count))
+        }
+    }
+
     /// Calls `body` with the offset and item of every row (not header) whose
     /// bit is set in `mask`, in order.
     @inlinable func forEachRow(in mask: UInt64, _ body: (_ offset: Int, _ item: Int32) throws -> Void) rethrows {

@@ -533,10 +533,7 @@ extension RowTable {
         var rows: [Int32] = []
         tree.forEachLeaf { leaf in
             if leaf.headerMask == 0 {
-                let count = leaf.count
-                leaf.withUnsafeMutablePointerToElements { items in
-                    rows.append(contentsOf: UnsafeBufferPointer(start: items, count: count))
-                }
+                leaf.appendRows(to: &rows)
                 return
             }
             for offset in 0..<leaf.count {
@@ -561,16 +558,7 @@ extension RowTable {
     @inlinable var allRows: [Int32] {
         var rows: [Int32] = []
         rows.reserveCapacity(rowCount)
-        tree.forEachLeaf { leaf in
-            guard leaf.headerMask == 0 else {
-                leaf.forEachRow(in: ~0) { _, id in rows.append(id) }
-                return
-            }
-            let count = leaf.count
-            leaf.withUnsafeMutablePointerToElements { items in
-                rows.append(contentsOf: UnsafeBufferPointer(start: items, count: count))
-            }
-        }
+        tree.forEachLeaf { $0.appendRows(to: &rows) }
         return rows
     }
 }
