@@ -415,4 +415,76 @@ struct RowTreeTests {
         RowTreeTests.expectFastPathsAgree(tree, &random, context: "seed \(seed), built and edited")
         RowTreeTests.expectFastPathsAgree(old, &random, context: "seed \(seed), the old version")
     }
+
+    /// A tree of four inner levels (built past 16³ leaves' worth of
+    /// items): point edits in place while an older version shares it, then
+    /// removals of runs at random places down to empty. Each version
+    /// agrees with its own model, the fast descents with the naive walks,
+    /// at every level the tree passes through on its way down.
+    @Test func aTreeOfFourLevelsEditedSharedAndEmptiedAgreesWithItsModel() {
+        var random = SeededRandomNumberGenerator(seed: 41)
+        let count = 260_000
+        var tree = RowTree()
+        tree.directory.leafOfRow = ChunkedArray(repeating: 0, count: count + 10_000)
+        tree.directory.leafOfSection = ChunkedArray(repeating: 0, count: count)
+        var model = Model()
+        var nextRow: Int32 = 0
+        var nextSection: Int32 = 0
+        for _ in 0..<count {
+            if Int.random(in: 0..<50, using: &random) == 0 {
+                model.items.append(-1 - nextSection)
+                nextSection += 1
+            } else {
+                model.items.append(nextRow)
+                nextRow += 1
+            }
+            model.flags.append(Int.random(in: 0..<3, using: &random) != 0)
+        }
+        tree.build(model.items, flags: model.flags)
+        #expect(tree.height == 4)
+        RowTreeTests.expectAgrees(tree, model, &random, context: "built")
+
+        // Point edits on a tree an older version shares: each first edit
+        // of a path copies it.
+        let (old, oldModel) = (tree, model)
+        for _ in 0..<2_000 {
+            let index = Int.random(in: 0..<model.items.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                let flag = Bool.random(using: &random)
+                tree.setFlag(flag, at: index)
+                model.flags[index] = flag
+            case 1:
+                tree.remove(at: index)
+                model.items.remove(at: index)
+                model.flags.remove(at: index)
+            default:
+                let flag = Bool.random(using: &random)
+                tree.insert(nextRow, flag: flag, at: index)
+                model.items.insert(nextRow, at: index)
+                model.flags.insert(flag, at: index)
+                nextRow += 1
+            }
+        }
+        RowTreeTests.expectAgrees(tree, model, &random, context: "edited")
+        RowTreeTests.expectAgrees(old, oldModel, &random, context: "the version before the edits")
+
+        // Runs removed at random places: nodes merge and levels go, down
+        // to an empty tree.
+        var heightsSeen: Set<Int> = [tree.height]
+        while !model.items.isEmpty {
+            let start = Int.random(in: 0..<model.items.count, using: &random)
+            let end = Swift.min(model.items.count, start + Int.random(in: 1...600, using: &random))
+            for _ in start..<end { tree.remove(at: start) }
+            model.items.removeSubrange(start..<end)
+            model.flags.removeSubrange(start..<end)
+            if heightsSeen.insert(tree.height).inserted {
+                RowTreeTests.expectAgrees(tree, model, &random, context: "shrunk to height \(tree.height)")
+                RowTreeTests.expectFastPathsAgree(tree, &random, context: "shrunk to height \(tree.height)")
+            }
+        }
+        #expect(heightsSeen == [0, 1, 2, 3, 4])
+        #expect(tree.count == 0 && tree.height == 0 && tree.root == nil)
+        RowTreeTests.expectAgrees(old, oldModel, &random, context: "the version before, after the other emptied")
+    }
 }
