@@ -175,6 +175,22 @@ struct Ticket: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
         #expect(value == "column title" && reason.contains("UNIQUE"))
     }
 
+    /// A `UNIQUE` index with a `WHERE` (the soft-delete pattern) leaves
+    /// the rows it skips free to repeat its values: not a key.
+    @Test func aColumnUniqueOnlyThroughAPartialIndexIsRefused() async throws {
+        let schema = """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, code TEXT NOT NULL, deleted INTEGER NOT NULL DEFAULT 0);
+            CREATE UNIQUE INDEX item_code ON item(code) WHERE deleted = 0;
+            INSERT INTO item (code, deleted) VALUES ('a', 1), ('a', 0)
+            """
+        let error = try await openError(schema, DatabaseResultsRequest(table: "item", keyedBy: "code"), as: String.self)
+        guard case let .invalidKey(value, reason) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(value == "column code" && reason.contains("partial index"))
+        // The same column with a whole UNIQUE index is a key.
+        let whole = "CREATE TABLE item (id INTEGER PRIMARY KEY, code TEXT NOT NULL); CREATE UNIQUE INDEX item_code ON item(code)"
+        #expect(try await openError(whole, DatabaseResultsRequest(table: "item", keyedBy: "code"), as: String.self) == nil)
+    }
+
     @Test func aCompositePrimaryKeyIsRefused() async throws {
         let error = try await openError("CREATE TABLE pair (a TEXT, b TEXT, PRIMARY KEY (a, b))", DatabaseResultsRequest(table: "pair"), as: String.self)
         guard case let .invalidKey(value, reason) = error else { Issue.record("\(String(describing: error))"); return }

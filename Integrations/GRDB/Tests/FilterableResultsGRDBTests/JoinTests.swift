@@ -106,6 +106,73 @@ import Testing
         #expect(screen.view.exception == nil)
     }
 
+    /// A join through a `NOCASE` column meets rows whose value differs in
+    /// case: renaming or deleting the joined row reports every post that
+    /// meets it, whatever the case of its value, in order.
+    @Test(arguments: WriterKind.allCases)
+    func aJoinThroughANocaseColumnReportsEveryRowItMeets(kind: WriterKind) async throws {
+        let schema = """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT);
+            CREATE TABLE post (id INTEGER PRIMARY KEY, authorEmail TEXT);
+            INSERT INTO author VALUES (1, 'ana@x', 'Ana'), (2, 'bo@x', 'Bo');
+            INSERT INTO post VALUES (1, 'ana@x'), (2, 'ANA@X'), (3, 'Bo@X');
+            """
+        let join = DatabaseResultsRequest.Join(table: "author", on: "authorEmail", referencing: "email", selecting: ["author.name AS authorName"])
+        let request = DatabaseResultsRequest(table: "post", joining: [join], orderedBy: [.ascending("authorName")])
+        let database = try TemporaryDatabase(schema, kind: kind)
+        let results = try await DatabaseResults<Fields, Int64>(database.writer, request: request)
+        let screen = Screen(results) { $0.description }
+        func fresh() async throws -> [[Int64]] {
+            try await database.writer.read { db in
+                [try Int64.fetchAll(db, sql: "SELECT post.id FROM post LEFT JOIN author ON author.email = post.authorEmail ORDER BY author.name, post.id")]
+            }
+        }
+        func names() async throws -> [DatabaseValue?] {
+            screen.results.cache.invalidateAll()
+            return (1...3).map { screen.results.element(forKey: Int64($0))?["authorName"] }
+        }
+        #expect(try await names() == ["Ana".databaseValue, "Ana".databaseValue, "Bo".databaseValue])
+        try await database.writer.write { db in try db.execute(sql: "UPDATE author SET name = 'Zoë' WHERE id = 1") }
+        await screen.results.synchronize()
+        #expect(screen.problems(expected: try await fresh()) == [])
+        #expect(try await names() == ["Zoë".databaseValue, "Zoë".databaseValue, "Bo".databaseValue])
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM author WHERE id = 1") }
+        await screen.results.synchronize()
+        #expect(screen.problems(expected: try await fresh()) == [])
+        #expect(try await names() == [DatabaseValue.null, .null, "Bo".databaseValue])
+    }
+
+    /// A joined table the source cannot follow, or that may meet a row
+    /// several times: a typed error when the source is made, and the
+    /// app's own writes to the tables unharmed.
+    @Test func aJoinedWithoutRowidTableOrAPartiallyUniqueColumnIsRefused() async throws {
+        let schema = """
+            CREATE TABLE handle (name TEXT PRIMARY KEY, display TEXT) WITHOUT ROWID;
+            CREATE TABLE author (id INTEGER PRIMARY KEY, handle TEXT, active INTEGER NOT NULL DEFAULT 1);
+            CREATE UNIQUE INDEX author_handle ON author(handle) WHERE active = 1;
+            CREATE TABLE post (id INTEGER PRIMARY KEY, handle TEXT);
+            INSERT INTO handle VALUES ('ana', 'Ana'); INSERT INTO author (handle) VALUES ('ana'); INSERT INTO post VALUES (1, 'ana');
+            """
+        let database = try TemporaryDatabase(schema)
+        func error(_ join: DatabaseResultsRequest.Join) async -> ResultsError? {
+            do {
+                _ = try await DatabaseResults<Fields, Int64>(database.writer, request: DatabaseResultsRequest(table: "post", joining: [join]))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(await error(.init(table: "handle", on: "handle", selecting: ["handle.display AS display"]))
+            == .unfollowableTable("handle", reason: "it has no rowid (WITHOUT ROWID): join a rowid table"))
+        #expect(await error(.init(table: "author", on: "handle", referencing: "handle", selecting: ["author.id AS authorID"])) == .invalidKey(
+            "column author.handle",
+            reason: "it is neither the primary key of table author nor UNIQUE (a partial index does not count), so a row of post may meet several rows of it"))
+        // No trigger was left behind: the app's writes to every table work.
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE handle SET display = 'Zoë'; UPDATE author SET active = 0; INSERT INTO author (handle) VALUES ('ana'); DELETE FROM post")
+        }
+    }
+
     /// Bad joins, keys and views: a typed error naming the value.
     @Test func badRequestsAreTypedErrors() async throws {
         let database = try TemporaryDatabase(PostSchema.create)
@@ -129,7 +196,7 @@ import Testing
         // A referenced column that is not unique: a post would meet several authors.
         let byName = DatabaseResultsRequest.Join(table: "author", on: "title", referencing: "name", selecting: ["author.email AS authorEmail"])
         #expect(await error(DatabaseResultsRequest(table: "post", keyedBy: "code", joining: [byName])) == .invalidKey(
-            "column author.name", reason: "it is neither the primary key of table author nor UNIQUE, so a row of post may meet several rows of it"))
+            "column author.name", reason: "it is neither the primary key of table author nor UNIQUE (a partial index does not count), so a row of post may meet several rows of it"))
         #expect(await error(DatabaseResultsRequest(table: "post", joining: [.init(table: "writer", on: "authorId", selecting: [])])) == .missingTable("writer"))
         #expect(await error(DatabaseResultsRequest(table: "post", joining: [.init(table: "author", on: "writerId", selecting: [])]))
             == .missingColumn("writerId", table: "post"))

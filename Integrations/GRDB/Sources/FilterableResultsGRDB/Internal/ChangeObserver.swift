@@ -252,8 +252,12 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
                 }
             }
             values.remove(.null)
+            // Compared as the join compares them, under the referenced
+            // column's collation (`NOCASE`: 'ANA@X' meets 'ana@x').
+            var column = join.column.quotedDatabaseIdentifier
+            if join.collation.caseInsensitiveCompare("BINARY") != .orderedSame { column += " COLLATE \(join.collation.quotedDatabaseIdentifier)" }
             try Self.forEachChunk(Array(values)) { placeholders, chunk in
-                let sql = "SELECT rowid FROM \(table) WHERE \(join.column.quotedDatabaseIdentifier) IN (\(placeholders))"
+                let sql = "SELECT rowid FROM \(table) WHERE \(column) IN (\(placeholders))"
                 affected.formUnion(try Int64.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)))
             }
         }

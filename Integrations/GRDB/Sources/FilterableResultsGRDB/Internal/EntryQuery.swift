@@ -154,10 +154,10 @@ struct EntryQuery: Sendable {
         let lowercased = requested.lowercased()
         if ["rowid", "_rowid_", "oid"].contains(lowercased), !columns.contains(lowercased) { return "rowid" }
         guard columns.contains(lowercased) else { throw ResultsError.missingColumn(requested, table: table) }
-        guard try db.table(table, hasUniqueKey: [requested]) else {
+        guard try UniqueIndex.collation(identifyingRowsBy: requested, of: table, db) != nil else {
             throw ResultsError.invalidKey(
                 "column \(requested)",
-                reason: "it is neither the primary key of table \(table) nor UNIQUE, so two rows may share a value: add a UNIQUE index on it")
+                reason: "it is neither the primary key of table \(table) nor UNIQUE (a partial index does not count), so two rows may share a value: add a UNIQUE index on it")
         }
         return requested
     }

@@ -17,6 +17,10 @@ struct JoinedTable: Sendable {
     let column: String
     /// The joined table's unique column (`rowid` for an integer primary key).
     let referencedColumn: String
+    /// The collation the join compares `column` with `referencedColumn`
+    /// by: the referenced column's (it is the left operand of the join's
+    /// `ON`), which its unique index has.
+    let collation: String
     /// The joined table's unique indexes other than the referenced
     /// column's: an `INSERT OR REPLACE` may delete joined rows through
     /// them unseen, whose old values are then unknown (a reload).
@@ -25,7 +29,8 @@ struct JoinedTable: Sendable {
     /// The checked joins of `table`.
     ///
     /// - Throws: ``ResultsError`` naming a missing table or column, a joined
-    ///   table joined twice or a view, or a referenced column that is not unique.
+    ///   table joined twice, a view or a `WITHOUT ROWID` table, or a
+    ///   referenced column that is not unique.
     static func all(_ joins: [DatabaseResultsRequest.Join], of table: String, _ db: Database) throws -> [JoinedTable] {
         var seen: Set<String> = [table.lowercased()]
         let columns = Set(try db.columns(in: table).map { $0.name.lowercased() })
@@ -39,24 +44,35 @@ struct JoinedTable: Sendable {
                 }
                 throw ResultsError.missingTable(join.table)
             }
+            // The source follows a joined table's changes through its rowid
+            // (triggers read `OLD.rowid`).
+            do {
+                _ = try db.makeStatement(sql: "SELECT rowid FROM \(join.table.quotedDatabaseIdentifier)")
+            } catch {
+                throw ResultsError.unfollowableTable(join.table, reason: "it has no rowid (WITHOUT ROWID): join a rowid table")
+            }
             guard columns.contains(join.column.lowercased()) else { throw ResultsError.missingColumn(join.column, table: table) }
             let joinedColumns = Set(try db.columns(in: join.table).map { $0.name.lowercased() })
             let referenced: String
+            let collation: String
             if let named = join.referencedColumn {
                 guard joinedColumns.contains(named.lowercased()) else { throw ResultsError.missingColumn(named, table: join.table) }
-                guard try db.table(join.table, hasUniqueKey: [named]) else {
+                guard let found = try UniqueIndex.collation(identifyingRowsBy: named, of: join.table, db) else {
                     throw ResultsError.invalidKey(
                         "column \(join.table).\(named)",
-                        reason: "it is neither the primary key of table \(join.table) nor UNIQUE, so a row of \(table) may meet several rows of it")
+                        reason: "it is neither the primary key of table \(join.table) nor UNIQUE (a partial index does not count), so a row of \(table) may meet several rows of it")
                 }
                 let primaryKey = try db.primaryKey(join.table)
                 referenced = primaryKey.isRowID && primaryKey.rowIDColumn?.lowercased() == named.lowercased() ? "rowid" : named
+                collation = referenced == "rowid" ? "BINARY" : found
             } else {
                 let primaryKey = try db.primaryKey(join.table)
                 if primaryKey.isRowID {
                     referenced = "rowid"
+                    collation = "BINARY"
                 } else if primaryKey.columns.count == 1 {
                     referenced = primaryKey.columns[0]
+                    collation = try UniqueIndex.collation(identifyingRowsBy: referenced, of: join.table, db) ?? "BINARY"
                 } else {
                     throw ResultsError.invalidKey(
                         "(\(primaryKey.columns.joined(separator: ", ")))",
@@ -66,7 +82,7 @@ struct JoinedTable: Sendable {
             let indexes = try UniqueIndex.all(on: join.table, db).filter { index in
                 !(index.isPlain && index.columns.count == 1 && index.columns[0].name.caseInsensitiveCompare(referenced) == .orderedSame)
             }
-            return JoinedTable(table: join.table, column: join.column, referencedColumn: referenced, otherUniqueIndexes: indexes)
+            return JoinedTable(table: join.table, column: join.column, referencedColumn: referenced, collation: collation, otherUniqueIndexes: indexes)
         }
     }
 

@@ -18,6 +18,30 @@ struct UniqueIndex: Sendable {
     /// lookup finds more, which is harmless).
     let isPlain: Bool
 
+    /// The collation under which `column` alone identifies a row of
+    /// `table`, or `nil` when it does not: a `UNIQUE` index has it as its
+    /// one column (the collation is the index's: a primary key or a
+    /// `UNIQUE` constraint has one too, with the column's), or it is the
+    /// table's integer primary key (`BINARY`). A partial index
+    /// (`CREATE UNIQUE INDEX … WHERE …`) does not count: the rows its
+    /// `WHERE` leaves out may repeat its values (the soft-delete pattern).
+    /// The rowid is the caller's case.
+    static func collation(identifyingRowsBy column: String, of table: String, _ db: Database) throws -> String? {
+        // [seq, name, unique, origin, partial]
+        for index in try Row.fetchAll(db, sql: "PRAGMA index_list(\(table.quotedDatabaseIdentifier))")
+        where index[2] as Bool && !(index[4] as Bool) {
+            let name: String = index[1]
+            // [seqno, cid, name, desc, coll, key]: a NULL name is the rowid or an expression.
+            let keys = try Row.fetchAll(db, sql: "PRAGMA index_xinfo(\(name.quotedDatabaseIdentifier))").filter { $0[5] as Bool }
+            if keys.count == 1, let indexed = keys[0][2] as String?, indexed.caseInsensitiveCompare(column) == .orderedSame {
+                return keys[0][4] as String? ?? "BINARY"
+            }
+        }
+        let primaryKey = try db.primaryKey(table)
+        if primaryKey.columns.count == 1, primaryKey.columns[0].caseInsensitiveCompare(column) == .orderedSame { return "BINARY" }
+        return nil
+    }
+
     /// The unique indexes of `table` other than its rowid.
     static func all(on table: String, _ db: Database) throws -> [UniqueIndex] {
         // [seq, name, unique, origin, partial]
