@@ -105,7 +105,7 @@ extension DatabaseResults {
         let titles = sectionTitles
         do {
             try Engine.reload(
-                controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], Self.sectioning($0, titles: titles)) })
+                controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], IndexEntry.sectioning($0, titles: titles)) })
         } catch {
             if let savedTitles { titles.restore(savedTitles) }
             fail(.invalidArgument("\(error)"))
@@ -150,7 +150,7 @@ extension DatabaseResults {
                     if retitled { try controller.refreshSectionTitles() }
                 } else {
                     try controller.setSortKeys([IndexEntry.sortKey(new.ordering)])
-                    try controller.setSectioning(Self.sectioning(new, titles: sectionTitles))
+                    try controller.setSectioning(IndexEntry.sectioning(new, titles: sectionTitles))
                     try controller.setData(carried)
                 }
             }

@@ -194,7 +194,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         self.sectionTitles = sectionTitles
         var store = ResultsStore<IndexEntry<Key>, Key>(
             key: \.key, isSameContent: { $0.stamp == $1.stamp },
-            sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: Self.sectioning(request, titles: sectionTitles))
+            sortedBy: [IndexEntry.sortKey(request.ordering)], sectionedBy: IndexEntry.sectioning(request, titles: sectionTitles))
         let summary: ResultsStore<IndexEntry<Key>, Key>.MergeSummary
         do {
             summary = try Engine.setData(&store, opened.1.entries)
@@ -226,17 +226,6 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         var seen = Set<Key>()
         let key = entries.first { !seen.insert($0.key).inserted }.map { "\($0.key)" } ?? "?"
         return .duplicateKey("\(key) (two rows of table \(table) have keys equal as \(Key.self) values)")
-    }
-
-    /// The engine's sectioning for `request`: by the section column's
-    /// value as a name, or with a section title column, by that value as
-    /// an id, titled from `titles`.
-    static func sectioning(_ request: DatabaseResultsRequest, titles: SectionTitles) -> ResultsSectioning<IndexEntry<Key>>? {
-        guard request.sectionColumn != nil else { return nil }
-        guard request.sectionTitleColumn != nil else {
-            return ResultsSectioning(sectionName: { IndexEntry<Key>.sectionName($0.section) }, areInIncreasingOrder: request.sectionOrder)
-        }
-        return ResultsSectioning(sectionID: { $0.section }, title: { titles[$0] }, areInIncreasingOrder: IndexEntry<Key>.sectionID(_:precedes:))
     }
 
     /// The table as it is now (every delivered commit applied).

@@ -30,6 +30,13 @@ struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable
     /// While a new request's order is set, the engine may compare entries
     /// read for the old one (fewer values): those compare on the values
     /// both have, and are replaced in the same batch.
+    ///
+    /// Specialised for the common keys: the comparison made in a generic
+    /// context reads each entry's fields through its type's metadata and
+    /// casts the keys at run time, and a source's first table makes one
+    /// for every row it sorts.
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
     static func sortKey(_ ordering: [DatabaseResultsRequest.Ordering]) -> ResultsSortKey<IndexEntry> {
         let keyOrder = Self.keyOrder
         let descending = ordering.map(\.isDescending)
@@ -94,6 +101,21 @@ struct IndexEntry<Key: DatabaseValueConvertible & Hashable & Sendable>: Sendable
     static func sectionID(_ lhs: DatabaseValue, precedes rhs: DatabaseValue) -> Bool {
         if case let .string(a) = lhs.storage, case let .string(b) = rhs.storage { return a < b }
         return OrderValue.compare(OrderValue(lhs), OrderValue(rhs)) == .orderedAscending
+    }
+
+    /// How a request's rows are filed into sections, if it sections them:
+    /// by the section column's value as a name, or with a title column,
+    /// by that value as the section's id with `titles` as its title.
+    /// Specialised for the common keys, as ``sortKey(_:)`` is: the store
+    /// files every row of a first table.
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func sectioning(_ request: DatabaseResultsRequest, titles: SectionTitles) -> ResultsSectioning<IndexEntry>? {
+        guard request.sectionColumn != nil else { return nil }
+        guard request.sectionTitleColumn != nil else {
+            return ResultsSectioning(sectionName: { sectionName($0.section) }, areInIncreasingOrder: request.sectionOrder)
+        }
+        return ResultsSectioning(sectionID: { $0.section }, title: { titles[$0] }, areInIncreasingOrder: sectionID(_:precedes:))
     }
 
     /// The name of the section of a section column's value, as the core
