@@ -59,6 +59,24 @@ import Testing
         }
     }
 
+    /// A column named `rowid` stands for the rowid in every statement the
+    /// source makes: refused, in the table and in a joined one, rather
+    /// than followed wrongly.
+    @Test func aColumnNamedRowidIsRefused() async throws {
+        let database = try TemporaryDatabase()
+        try await database.pool.write { db in
+            try db.execute(sql: "CREATE TABLE tag (RowID TEXT, id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE plain (id INTEGER PRIMARY KEY, tagID INTEGER)")
+        }
+        let reason = "its column rowid hides SQLite's rowid, by which the source follows rows: rename the column"
+        await #expect(throws: ResultsError.unfollowableTable("tag", reason: reason)) {
+            _ = try await DatabaseResults<Fields, Int64>(database.pool, request: DatabaseResultsRequest(table: "tag"))
+        }
+        let join = DatabaseResultsRequest.Join(table: "tag", on: "tagID", selecting: ["tag.name AS tagName"])
+        await #expect(throws: ResultsError.unfollowableTable("tag", reason: reason)) {
+            _ = try await DatabaseResults<Fields, Int64>(database.pool, request: DatabaseResultsRequest(table: "plain", joining: [join]))
+        }
+    }
+
     @Test func commitsAreReportedAsBatches() async throws {
         let database = try TemporaryDatabase()
         try populate(database, count: 20)

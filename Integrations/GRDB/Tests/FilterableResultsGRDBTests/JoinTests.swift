@@ -163,7 +163,7 @@ import Testing
             }
         }
         #expect(await error(.init(table: "handle", on: "handle", selecting: ["handle.display AS display"]))
-            == .unfollowableTable("handle", reason: "it has no rowid (WITHOUT ROWID): join a rowid table"))
+            == .unfollowableTable("handle", reason: "it has no rowid (WITHOUT ROWID)"))
         #expect(await error(.init(table: "author", on: "handle", referencing: "handle", selecting: ["author.id AS authorID"])) == .invalidKey(
             "column author.handle",
             reason: "it is neither the primary key of table author nor UNIQUE (a partial index does not count), so a row of post may meet several rows of it"))

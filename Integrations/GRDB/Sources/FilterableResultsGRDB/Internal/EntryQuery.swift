@@ -57,11 +57,7 @@ struct EntryQuery: Sendable {
                 source = "(SELECT *, 0 AS rowid FROM \(table.quotedDatabaseIdentifier)) AS \(table.quotedDatabaseIdentifier)"
                 joins = []
             } else {
-                do {
-                    _ = try db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")
-                } catch {
-                    throw ResultsError.unfollowableTable(table, reason: "it has no rowid (WITHOUT ROWID)")
-                }
+                try Self.requireRowID(table, db)
                 joins = try JoinedTable.all(request.joins, of: table, db)
                 source = JoinedTable.source(of: table, joins, request.joins)
             }
@@ -130,6 +126,22 @@ struct EntryQuery: Sendable {
         self.request = request
         self.sql = sql
         self.arguments = request.filters.flatMap(\.arguments)
+    }
+
+    /// Checks that the source can follow `table`'s rows by their rowid:
+    /// the table has one (it is not `WITHOUT ROWID`), and no column of its
+    /// own is named `rowid`, which would stand for it in every statement.
+    ///
+    /// - Throws: ``ResultsError/unfollowableTable(_:reason:)``.
+    static func requireRowID(_ table: String, _ db: Database) throws {
+        if try db.columns(in: table).contains(where: { $0.name.caseInsensitiveCompare("rowid") == .orderedSame }) {
+            throw ResultsError.unfollowableTable(table, reason: "its column rowid hides SQLite's rowid, by which the source follows rows: rename the column")
+        }
+        do {
+            _ = try db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")
+        } catch {
+            throw ResultsError.unfollowableTable(table, reason: "it has no rowid (WITHOUT ROWID)")
+        }
     }
 
     /// The key column of `table`: `requested` when it is the rowid, the

@@ -46,11 +46,7 @@ struct JoinedTable: Sendable {
             }
             // The source follows a joined table's changes through its rowid
             // (triggers read `OLD.rowid`).
-            do {
-                _ = try db.makeStatement(sql: "SELECT rowid FROM \(join.table.quotedDatabaseIdentifier)")
-            } catch {
-                throw ResultsError.unfollowableTable(join.table, reason: "it has no rowid (WITHOUT ROWID): join a rowid table")
-            }
+            try EntryQuery.requireRowID(join.table, db)
             guard columns.contains(join.column.lowercased()) else { throw ResultsError.missingColumn(join.column, table: table) }
             let joinedColumns = Set(try db.columns(in: join.table).map { $0.name.lowercased() })
             let referenced: String
