@@ -19,6 +19,15 @@ extension DatabaseResults {
             // another section), as before it, under the stamp they had
             // (versions the update's deletes show, kept until it is applied).
             let store = controller.store
+            // A row whose key equals another's as a `Key` though not in
+            // SQLite is not shown over it, nor its record given for it:
+            // an error names the key.
+            let (upserted, leftOut) = Engine.withoutKeysSharedUnseen(upserted, removed: removed, in: store)
+            var records = records
+            if let duplicate = leftOut.first {
+                for key in leftOut { records[key] = nil }
+                fail(Self.duplicateKey("\(duplicate)", table: request.table))
+            }
             let left = Set(removed)
             cache.invalidate(updated.lazy.filter { !left.contains($0) })
             cache.insert(records)
@@ -50,7 +59,9 @@ extension DatabaseResults {
             cache.invalidateAll()
             let savedTitles = sectionTitles.saved
             _ = sectionTitles.replace(with: fetched.titles)
-            _ = reload(fetched.entries, restoringTitles: savedTitles)
+            if reload(fetched.entries, restoringTitles: savedTitles)?.foldedDuplicates ?? 0 > 0 {
+                fail(Self.duplicateKey(in: fetched.entries, table: request.table))
+            }
         case let .refetch(query, entries, reorganize, refresh, done):
             if refresh { cache.invalidateAll() }
             apply(query, entries.entries, titles: entries.titles, reorganize: reorganize, refresh: refresh)
@@ -91,27 +102,27 @@ extension DatabaseResults {
 
     /// Replaces the table by `entries` (sorted and sectioned for `request`
     /// when given; every section made anew, titled from ``sectionTitles``)
-    /// and reports a reload; when that fails, puts back the section titles
-    /// `restoringTitles` (those held before the new ones were set), records
-    /// the error and returns `false`.
+    /// and reports a reload, returning what `setData` folded; when that
+    /// fails, puts back the section titles `restoringTitles` (those held
+    /// before the new ones were set), records the error and returns `nil`.
     ///
     /// Inside the app's batch, or while the app has paused updates, the
     /// table is replaced all the same and reported as the app's own
     /// `endUpdates` or `setUpdatesEnabled(true)` reports it.
+    @discardableResult
     func reload(
         _ entries: [IndexEntry<Key>], organizedFor request: DatabaseResultsRequest? = nil,
         restoringTitles savedTitles: [DatabaseValue: String]? = nil
-    ) -> Bool {
+    ) -> ResultsStore<IndexEntry<Key>, Key>.MergeSummary? {
         let titles = sectionTitles
         do {
-            try Engine.reload(
+            return try Engine.reload(
                 controller, entries, organizing: request.map { ([IndexEntry.sortKey($0.ordering)], IndexEntry.sectioning($0, titles: titles)) })
         } catch {
             if let savedTitles { titles.restore(savedTitles) }
             fail(.invalidArgument("\(error)"))
-            return false
+            return nil
         }
-        return true
     }
 
     /// Shows a new request's rows as one animated batch: rows kept keep
@@ -137,21 +148,21 @@ extension DatabaseResults {
         let retitled = sectionTitles.replace(with: titles)
         if (store.rawCount - kept) + (carried.count - kept) > Self.reloadThreshold {
             cache.invalidateAll()
-            guard reload(carried, organizedFor: new, restoringTitles: savedTitles) else { return }
-            request = new
-            error = nil
+            guard let summary = reload(carried, organizedFor: new, restoringTitles: savedTitles) else { return }
+            adopt(new, folded: summary.foldedDuplicates, of: carried)
             return
         }
+        var folded = 0
         do {
             try controller.performBatchUpdates { () throws(ResultsError) in
                 if !reorganize {
-                    try controller.merge(carried, prune: true)
+                    folded = try controller.merge(carried, prune: true).foldedDuplicates
                     // The sections kept keep their titles unless told (`setData` makes them anew).
                     if retitled { try controller.refreshSectionTitles() }
                 } else {
                     try controller.setSortKeys([IndexEntry.sortKey(new.ordering)])
                     try controller.setSectioning(IndexEntry.sectioning(new, titles: sectionTitles))
-                    try controller.setData(carried)
+                    folded = try controller.setData(carried).foldedDuplicates
                 }
             }
         } catch {
@@ -159,8 +170,16 @@ extension DatabaseResults {
             fail(.invalidArgument("\(error)"))
             return
         }
+        adopt(new, folded: folded, of: carried)
+    }
+
+    /// Makes `new` the request shown, its rows `entries`: the error is
+    /// cleared, or when the table folded rows of keys equal as `Key`s
+    /// (`folded`), names one of them.
+    func adopt(_ new: DatabaseResultsRequest, folded: Int, of entries: [IndexEntry<Key>]) {
         request = new
         error = nil
+        if folded > 0 { fail(Self.duplicateKey(in: entries, table: new.table)) }
     }
 
     /// Shows a narrower request by removing the rows shown that are not
@@ -178,7 +197,7 @@ extension DatabaseResults {
             }
         }
         if removed.count > Self.reloadThreshold {
-            guard reload(kept) else { return true }
+            guard reload(kept) != nil else { return true }
         } else if !removed.isEmpty {
             do {
                 try Engine.apply(controller, placed: [], merged: [], removed: removed, retitled: false)
@@ -205,7 +224,7 @@ extension DatabaseResults {
         cache.keepVersions(leaving) { store.element(forKey: $0)?.stamp }
         defer { cache.dropVersions(leaving.keys) }
         if removed.count > Self.reloadThreshold {
-            guard reload(kept) else { return true }
+            guard reload(kept) != nil else { return true }
         } else if !removed.isEmpty {
             do {
                 try Engine.apply(controller, placed: [], merged: [], removed: removed, retitled: false)

@@ -224,8 +224,12 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
     /// apart (its unique index compares bytes) that are equal as `Key`s.
     static func duplicateKey(in entries: [IndexEntry<Key>], table: String) -> ResultsError {
         var seen = Set<Key>()
-        let key = entries.first { !seen.insert($0.key).inserted }.map { "\($0.key)" } ?? "?"
-        return .duplicateKey("\(key) (two rows of table \(table) have keys equal as \(Key.self) values)")
+        return duplicateKey(entries.first { !seen.insert($0.key).inserted }.map { "\($0.key)" } ?? "?", table: table)
+    }
+
+    /// The error of two rows of `table` whose keys are equal as `Key`s, one of them `key`.
+    static func duplicateKey(_ key: String, table: String) -> ResultsError {
+        .duplicateKey("\(key) (two rows of table \(table) have keys equal as \(Key.self) values)")
     }
 
     /// The table as it is now (every delivered commit applied).

@@ -220,6 +220,30 @@ struct Ticket: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
         #expect(value.contains("\u{E9}") && value.contains("post"))
     }
 
+    /// The same keys arriving later, by a commit or by a request read
+    /// again: the error names the key, and the row shown is not replaced
+    /// by the other (no row vanishes under its twin).
+    @Test(arguments: WriterKind.allCases)
+    func keysEqualOnlyAsSwiftValuesArrivingLaterAreAnError(kind: WriterKind) async throws {
+        let database = try TemporaryDatabase(Post.createTable + "; INSERT INTO post VALUES ('\u{E9}', 'composed', 1), ('b', 'other', 3)", kind: kind)
+        let results = try await DatabaseResults<Fields, String>(database.writer, request: Self.posts)
+        let screen = Screen(results) { $0.description }
+        try await database.writer.write { db in try db.execute(sql: "INSERT INTO post VALUES ('e\u{301}', 'decomposed', 2)") }
+        await results.synchronize()
+        guard case let .duplicateKey(value) = results.error else { Issue.record("\(String(describing: results.error))"); return }
+        #expect(value.contains("post"))
+        #expect(screen.problems(expected: [["\u{E9}", "b"]]) == [])
+        results.cache.invalidateAll()
+        #expect(results.element(forKey: "\u{E9}")?["title"] == "composed".databaseValue)
+        // The next commit is followed.
+        try await database.writer.write { db in try db.execute(sql: "UPDATE post SET score = 0 WHERE id = 'b'") }
+        await results.synchronize()
+        #expect(screen.problems(expected: [["b", "\u{E9}"]]) == [])
+        // The request read again (a filter) folds the two rows into one: an error again.
+        try await results.setRequest(DatabaseResultsRequest(table: "post", orderedBy: [.ascending("score")], filters: [.init(title: "all", sql: "score >= 0")]))
+        guard case .duplicateKey? = results.error else { Issue.record("after the request: \(String(describing: results.error))"); return }
+    }
+
     /// A row committed with a bad key: the error names it, the rows shown stay.
     @Test(arguments: WriterKind.allCases)
     func aNullKeyCommittedLaterIsAnErrorAndTheRowsStay(kind: WriterKind) async throws {

@@ -1,4 +1,5 @@
 import FilterableResults
+import GRDB
 
 /// The engine calls a source makes with many rows, specialised for the
 /// common keys (`Int64`, `String`). `DatabaseResults` is generic over its
@@ -17,7 +18,7 @@ enum Engine {
 
     /// Replaces the controller's rows with `entries` (sorted by `sortKeys`
     /// and sectioned by `sectioning` when `organizing`) and reports one
-    /// reload: updates are paused around the change, unless the app's
+    /// reload (returning what `setData` folded, keys repeated among them): updates are paused around the change, unless the app's
     /// batch is open or the app paused them (its `endUpdates` or
     /// `setUpdatesEnabled(true)` reports it then). The sections are made
     /// anew, a sectioning by id's titles read again.
@@ -26,15 +27,16 @@ enum Engine {
     static func reload<Key>(
         _ controller: ResultsController<IndexEntry<Key>, Key>, _ entries: [IndexEntry<Key>],
         organizing: (sortKeys: [ResultsSortKey<IndexEntry<Key>>], sectioning: ResultsSectioning<IndexEntry<Key>>?)?
-    ) throws(ResultsError) {
+    ) throws(ResultsError) -> ResultsStore<IndexEntry<Key>, Key>.MergeSummary {
         let pausesHere = controller.updatesEnabled && !controller.isBatching
         if pausesHere { try controller.setUpdatesEnabled(false) }
         if let organizing {
             try controller.setSortKeys(organizing.sortKeys)
             try controller.setSectioning(organizing.sectioning)
         }
-        try controller.setData(entries)
+        let summary = try controller.setData(entries)
         if pausesHere { try controller.setUpdatesEnabled(true) }
+        return summary
     }
 
     /// The key at `indexPath` of `entries` (a view's read of a row: the
@@ -70,6 +72,39 @@ enum Engine {
             merged.append(entry)
         }
         return (placed, merged)
+    }
+
+    /// The entries of `upserted` (a commit's rows that came or changed)
+    /// without those whose key equals, as a `Key`, the key of another row
+    /// that SQLite holds apart (text differing only in Unicode
+    /// normalisation, text and a blob of its bytes): a row `store` shows,
+    /// or an earlier entry of the commit. Such an entry would replace the
+    /// other row under their one key; it is left out, and its key
+    /// returned, for the error. A key the commit also removes is not
+    /// compared (a row given a key equal to its old one).
+    ///
+    /// - Complexity: O(*k*) for *k* entries, plus a lookup each in `store`.
+    @_specialize(where Key == Int64)
+    @_specialize(where Key == String)
+    static func withoutKeysSharedUnseen<Key>(
+        _ upserted: [IndexEntry<Key>], removed: [Key], in store: ResultsStore<IndexEntry<Key>, Key>
+    ) -> (entries: [IndexEntry<Key>], leftOut: [Key]) {
+        // An Int64 key is equal as a Key exactly when it is in SQLite.
+        if Key.self == Int64.self { return (upserted, []) }
+        let removed = Set(removed)
+        var seen: [Key: DatabaseValue] = [:]
+        var leftOut: [Key] = []
+        let entries = upserted.filter { entry in
+            let value = entry.key.databaseValue
+            if let earlier = seen[entry.key] ?? (removed.contains(entry.key) ? nil : store.element(forKey: entry.key)?.key.databaseValue),
+               !IndexEntry<Key>.isSame(earlier, value) {
+                leftOut.append(entry.key)
+                return false
+            }
+            seen[entry.key] = value
+            return true
+        }
+        return (entries, leftOut)
     }
 
     /// One commit's batch: rows put back in order, merged, removed, and
