@@ -193,6 +193,7 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     /// An item made from the nib or class registered for `identifier`,
     /// reused if one is free.
     @available(macOS 10.11, *)
+    open func register(_ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier) {}
     open func makeItem(withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath) -> NSCollectionViewItem { NSCollectionViewItem() }
     /// Reads every section and item from the data source again.
     open func reloadData() {}

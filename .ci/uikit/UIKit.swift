@@ -160,6 +160,7 @@ public struct UIEdgeInsets: Sendable {
     @available(iOS 10, tvOS 10, *) weak open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
     open var indexPathsForVisibleItems: [IndexPath] { [] }
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell { UICollectionViewCell() }
     open func reloadData() {}
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}

@@ -45,6 +45,13 @@ public final class ResultsDataSource<Source: ResultsSource, Cell>: ListDataSourc
     public private(set) var snapshot: Snapshot
     /// Makes the cell for an element at an index path of ``snapshot``.
     public let cellProvider: (ResultsIndexPath, Element) -> Cell
+    /// Makes the cell for a row of ``snapshot`` whose element its source
+    /// cannot give: a database source's row whose record is gone or cannot
+    /// be read (the file locked, deleted or corrupt). The row shows that
+    /// cell until the source reports it again. The UIKit and AppKit data
+    /// sources set an empty cell; without one, such a row stops the
+    /// program with a message naming the row.
+    public var missingElementCell: ((ResultsIndexPath) -> Cell)?
     /// The title of a section's header: by default the title of the
     /// section's value (see ``ResultsSectionValue``), or for a section
     /// without a value, its name.
@@ -150,15 +157,15 @@ extension ResultsDataSource {
         return snapshot.numberOfElements(inSection: section) ?? 0
     }
 
-    /// The cell for a row the view shows, from the cell provider.
+    /// The cell for a row the view shows, from the cell provider (from
+    /// ``missingElementCell`` for a row whose element the source cannot give).
     ///
     /// - Complexity: O(log *n*), plus the cell provider.
     public func cell(at indexPath: ResultsIndexPath) -> Cell {
         if let paging, let shown = paging.shown, isPlaceholderRow(indexPath) { return paging.cell(indexPath, shown) }
-        guard view != nil, let object = snapshot.element(at: indexPath) else {
-            preconditionFailure(noCellMessage(in: snapshot, at: indexPath, viewIsReleased: view == nil))
-        }
-        return cellProvider(indexPath, object)
+        if view != nil, let object = snapshot.element(at: indexPath) { return cellProvider(indexPath, object) }
+        if view != nil, let missingElementCell, snapshot.key(at: indexPath) != nil { return missingElementCell(indexPath) }
+        preconditionFailure(noCellMessage(in: snapshot, at: indexPath, viewIsReleased: view == nil))
     }
 
     /// The title of a section's header.

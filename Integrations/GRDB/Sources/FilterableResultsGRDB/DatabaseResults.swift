@@ -203,6 +203,10 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         }
         if summary.foldedDuplicates > 0 { throw Self.duplicateKey(in: opened.1.entries, table: request.table) }
         controller = ResultsController(store: store)
+        // A record the view cannot read is an error the app hears of.
+        cache.onReadError = { [weak self] error in
+            Task { @MainActor in self?.fail(EntryQuery.typed(error)) }
+        }
         Task { [weak self] in
             for await delivery in stream {
                 guard let self else { return }

@@ -178,6 +178,56 @@ import Testing
         #expect(results.reportedSnapshot.count == 5)
     }
 
+    /// A record the view needs but cannot read (the file locked by another
+    /// connection, its record not cached): the error is reported, the row
+    /// shows the empty cell, nothing traps; once the lock goes, the row
+    /// reads again.
+    @Test func aRecordThatCannotBeReadIsAnErrorAndAnEmptyCell() async throws {
+        let database = try TemporaryDatabase()
+        let path = database.folder.appendingPathComponent("journal.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: Player.createTable)
+            for id in 1...3 { try Player(id: Int64(id), name: "P\(id)", team: "A", score: id).insert(db) }
+        }
+        let results = try await DatabaseResults<Player, Int64>(queue, request: Self.request)
+        let screen = Screen(results) { "\($0.id):\($0.name)" }
+        var reported: [ResultsError] = []
+        results.onError = { reported.append($0) }
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let holder = try DatabaseQueue(path: path, configuration: configuration)
+        try holder.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE; UPDATE player SET name = 'x' WHERE id = 2") }
+        results.cache.invalidateAll()   // (the records evicted, as scrolling does)
+        screen.view.reloadData()
+        await Task.yield()
+        #expect(screen.view.cells == [Array(repeating: Screen<Player, Int64>.missingCell, count: 3)])
+        #expect(results.error == .database(code: 5, message: "database is locked"))
+        #expect(reported == [.database(code: 5, message: "database is locked")])
+        try holder.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+        screen.view.reloadData()
+        #expect(screen.view.cells == [["1:P1", "2:P2", "3:P3"]])
+    }
+
+    /// An in-memory database keeps no state before a commit to read a
+    /// deleted row's record from: two deletes committed before the first
+    /// is delivered leave a row the view is told of without its record.
+    /// It shows the empty cell until its delete is reported; nothing traps.
+    @Test func twoDeletesInMemoryBeforeTheFirstIsDeliveredTrapNothing() async throws {
+        let schema = "CREATE TABLE p (id INTEGER PRIMARY KEY, score INTEGER); "
+            + "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20) INSERT INTO p SELECT i, i FROM c"
+        let database = try TemporaryDatabase(schema, kind: .memory)
+        let results = try await DatabaseResults<Fields, Int64>(
+            database.writer, request: DatabaseResultsRequest(table: "p", orderedBy: [.ascending("score")]), batchSize: 4, cacheCapacity: 8)
+        let screen = Screen(results) { $0.description }
+        // Written without suspending, so that no delivery comes between.
+        func writeNow(_ sql: String) throws { try database.writer.write { db in try db.execute(sql: sql) } }
+        try writeNow("DELETE FROM p WHERE id = 1")
+        try writeNow("DELETE FROM p WHERE id = 4")
+        await results.synchronize()
+        #expect(screen.problems(expected: [[2, 3] + Array(5...20)]) == [])
+    }
+
     @Test func corruptTablePagesAreATypedError() async throws {
         let database = try TemporaryDatabase()
         try await database.pool.write { db in

@@ -72,12 +72,22 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         dataSource = ResultsDataSource(source: source, view: view) { indexPath, element in
             itemProvider(view.collectionView!, indexPath.indexPath, element)
         }
+        // A row whose element the source cannot give shows an empty item,
+        // made as a collection view requires.
+        collectionView.register(NSCollectionViewItem.self, forItemWithIdentifier: Self.missingElementIdentifier)
+        dataSource.missingElementCell = { indexPath in
+            view.collectionView!.makeItem(withIdentifier: Self.missingElementIdentifier, for: indexPath.indexPath)
+        }
         self.view = view
         super.init()
         collectionView.dataSource = self
         if collectionView.delegate == nil { collectionView.delegate = self }
         collectionView.registerForDraggedTypes([Self.itemType])
     }
+
+    /// The identifier of the empty item a row shows whose element the
+    /// source cannot give.
+    static var missingElementIdentifier: NSUserInterfaceItemIdentifier { NSUserInterfaceItemIdentifier("FilterableResults.missingElement") }
 
     /// The type of the pasteboard data of a dragged item.
     static var itemType: NSPasteboard.PasteboardType { NSPasteboard.PasteboardType("org.filterableresults.collection-item") }

@@ -70,6 +70,8 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
         dataSource = DataSource(source: source, view: view) { indexPath, element in
             { column in cellProvider(view.tableView!, column, view.rows.layout.row(for: indexPath), element) }
         }
+        // A row whose element the source cannot give shows no view.
+        dataSource.missingElementCell = { _ in { _ in nil } }
         view.dataSource = dataSource
         self.view = view
         super.init()

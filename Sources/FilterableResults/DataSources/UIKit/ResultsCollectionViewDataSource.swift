@@ -53,10 +53,20 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         dataSource = ResultsDataSource(source: source, view: view) { indexPath, element in
             cellProvider(view.collectionView!, indexPath.indexPath, element)
         }
+        // A row whose element the source cannot give shows an empty cell,
+        // dequeued as a collection view requires.
+        collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: Self.missingElementIdentifier)
+        dataSource.missingElementCell = { indexPath in
+            view.collectionView!.dequeueReusableCell(withReuseIdentifier: Self.missingElementIdentifier, for: indexPath.indexPath)
+        }
         self.view = view
         super.init()
         collectionView.dataSource = self
     }
+
+    /// The reuse identifier of the empty cell a row shows whose element
+    /// the source cannot give.
+    static var missingElementIdentifier: String { "FilterableResults.missingElement" }
 
     /// The data source's state (its ``ResultsDataSource/snapshot``, say),
     /// read as this shell's own.

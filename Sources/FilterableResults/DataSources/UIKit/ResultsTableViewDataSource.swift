@@ -45,6 +45,8 @@ public final class ResultsTableViewDataSource<Source: ResultsSource>: NSObject, 
         dataSource = ResultsDataSource(source: source, view: view) { indexPath, element in
             cellProvider(view.tableView!, indexPath.indexPath, element)
         }
+        // A row whose element the source cannot give shows an empty cell.
+        dataSource.missingElementCell = { _ in UITableViewCell(style: .default, reuseIdentifier: nil) }
         self.view = view
         super.init()
         view.sectionTitles = { [unowned self] section in

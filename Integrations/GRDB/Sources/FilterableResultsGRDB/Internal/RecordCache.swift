@@ -39,6 +39,12 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     /// The position last read, to tell the direction a view scrolls.
     private var lastRead: (section: Int, row: Int)?
     private var batchesRead = 0
+    /// Told of a read that failed (the file locked, deleted or corrupt):
+    /// the rows it was for show no record, and the source reports the
+    /// error, once until a read succeeds again (a view reading a screenful
+    /// of rows would fail once a row). Set once, before the cache is shared.
+    var onReadError: (@Sendable (any Error) -> Void)?
+    private var readsFail = false
 
     init(reader: any DatabaseReader, query: RecordQuery, capacity: Int, batchSize: Int) {
         self.reader = reader
@@ -148,8 +154,19 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
         }
         guard !missing.isEmpty else { return found }
         let query = self.query
-        let fetched: [Key: Record] = (try? reader.read { db in try query.records(keys: missing, db) }) ?? [:]
+        let fetched: [Key: Record]
+        do {
+            fetched = try reader.read { db in try query.records(keys: missing, db) }
+        } catch {
+            let isFirst = lock.withLock {
+                defer { readsFail = true }
+                return !readsFail
+            }
+            if isFirst { onReadError?(error) }
+            return found
+        }
         lock.withLock {
+            readsFail = false
             batchesRead += 1
             for (key, record) in fetched { touch(key, record) }
             evictIfNeeded()

@@ -21,6 +21,8 @@ final class Screen<Record: FetchableRecord & Sendable, Key: DatabaseValueConvert
     /// The section updates (headers refreshed) the source reported.
     private(set) var sectionUpdates = 0
     private var observation: ResultsObservation?
+    /// The cell of a row whose record the source cannot give.
+    static var missingCell: String { "(no record)" }
 
     init(
         _ results: DatabaseResults<Record, Key>, flavor: ListViewFlavor = .tableView, countMode: ListViewCountMode = .readAtBatchStart,
@@ -31,6 +33,9 @@ final class Screen<Record: FetchableRecord & Sendable, Key: DatabaseValueConvert
         checker = UpdateChecker(results)
         view = ListViewSimulator<String>(flavor: flavor, countMode: countMode)
         dataSource = DataSource(source: results, view: view) { _, record in cell(record) }
+        // As the UIKit and AppKit data sources do: a row whose record cannot
+        // be given shows an empty cell.
+        dataSource.missingElementCell = { _ in Self.missingCell }
         view.dataSource = dataSource
         view.layoutIfNeeded()
         observation = results.observe { [unowned self] update in
