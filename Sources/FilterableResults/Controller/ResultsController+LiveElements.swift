@@ -18,7 +18,9 @@ extension ResultsController where Element: AnyObject, Key: Sendable {
     ///
     /// A changed element is placed again, so that a change to what the
     /// store sorts, sections or filters by moves, shows or hides its row.
-    /// The report comes on the main actor after the change. Keep the
+    /// The report comes on the main actor after the change, or with the
+    /// controller's next edit if that comes first (in the same turn), so
+    /// that the edit finds every row in its place. Keep the
     /// returned observation for as long as you want these updates:
     /// cancelled or released, it stops them. A change the controller
     /// refuses (an element whose key changed in place, or one changed
@@ -32,6 +34,8 @@ extension ResultsController where Element: AnyObject, Key: Sendable {
         let tracker = ElementTracker(controller: self, read: read)
         tracker.trackAll()
         let observation = observe { update in tracker.didUpdate(update) }
+        // An edit first reports what changed in place before it.
+        inPlaceChangeReporters[ObjectIdentifier(tracker)] = { [weak tracker] in tracker?.reportChangesBeforeAnEdit() ?? false }
         return ResultsObservation {
             observation.cancel()
             tracker.stop()
@@ -71,6 +75,9 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     @usableFromInline var observed: [Key: Observed] = [:]
     /// The keys whose elements changed, with those elements' identities.
     @usableFromInline var changed: [Key: Identities] = [:]
+    /// Elements whose change was reported before an edit, to observe
+    /// again on the main actor.
+    @usableFromInline var reportedEarly: [(Key, Element)] = []
     @usableFromInline var isReportScheduled = false
     @usableFromInline var isStopped = false
 
@@ -149,18 +156,48 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     /// Reports the elements changed, still held under their keys, as
     /// updated, each in its place again: one update, or part of the open
     /// batch. The elements are observed again.
+    @MainActor @inlinable func reportChanges() {
+        let held = markChanges()
+        let early: [(Key, Element)] = lock.withLock {
+            defer { reportedEarly = [] }
+            return reportedEarly
+        }
+        // The update tracked those it reported; rows that stayed hidden,
+        // and changes while updates are off, are tracked here.
+        for (key, element) in early + held { track(element, key: key) }
+    }
+
+    /// Reports the elements changed so far before an edit of the
+    /// controller (on the actor that edits it), and has them observed
+    /// again on the main actor; `false` once tracking stopped.
+    @inlinable func reportChangesBeforeAnEdit() -> Bool {
+        guard !lock.withLock({ isStopped }) else { return false }
+        let held = markChanges()
+        guard !held.isEmpty else { return true }
+        let schedules: Bool = lock.withLock {
+            reportedEarly += held
+            defer { isReportScheduled = true }
+            return !isReportScheduled
+        }
+        if schedules { Task { @MainActor in self.reportChanges() } }
+        return true
+    }
+
+    /// Marks the rows of the elements changed, still held under their
+    /// keys, as changed in the controller, which places them again, and
+    /// returns those elements (to observe again).
     ///
     /// The store is not given the elements again (they are the ones it
     /// holds): it marks their rows changed and places them again, which
     /// cannot fail halfway, so no copy of the store is kept to roll back
     /// to, and no chunk of elements the last reported table shares is
     /// copied.
-    @MainActor @inlinable func reportChanges() {
+    @inlinable func markChanges() -> [(Key, Element)] {
         let changed: [Key: Identities] = lock.withLock {
             defer { self.changed = [:]; isReportScheduled = false }
             return isStopped ? [:] : self.changed
         }
-        guard let controller, !changed.isEmpty else { return }
+        guard let controller, !changed.isEmpty else { return [] }
         var held: [(Key, Element)] = []
         held.reserveCapacity(changed.count)
         do {
@@ -174,14 +211,11 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
         } catch {
             // Refused (changed from inside the controller's observers):
             // dropped, and the elements observed again.
-            for (key, ids) in changed {
-                if let element = controller.store.element(forKey: key), ids.contains(ObjectIdentifier(element)) { track(element, key: key) }
+            return changed.compactMap { key, ids in
+                controller.store.element(forKey: key).flatMap { ids.contains(ObjectIdentifier($0)) ? (key, $0) : nil }
             }
-            return
         }
-        // The update tracked those it reported; rows that stayed hidden,
-        // and changes while updates are off, are tracked here.
-        for (key, element) in held { track(element, key: key) }
+        return held
     }
 
     /// Stops observing: changes from now on are ignored.

@@ -91,6 +91,11 @@ public final class ResultsController<Element, Key: Hashable> {
     /// How a drag writes ranks, in a list sorted by them; see
     /// ``allowsReordering(by:didRerank:)``.
     @usableFromInline var reordering: Reordering?
+    /// What reports the elements changed in place and not yet reported,
+    /// by tracker (see ``tracksElements(reading:)``): run before every
+    /// edit, so that the edit finds each row where its element now sorts.
+    /// Each returns whether its tracker still tracks.
+    @usableFromInline var inPlaceChangeReporters: [ObjectIdentifier: () -> Bool] = [:]
 
     /// The batches open, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: [BatchFrame] = []
@@ -265,7 +270,16 @@ extension ResultsController {
         atomically: Bool = false, _ body: (inout ResultsStore<Element, Key>) throws(ResultsError) -> Result
     ) throws(ResultsError) -> Result {
         try requireIdle()
+        if !inPlaceChangeReporters.isEmpty { reportChangesInPlace() }
         return try withSpareStore(atomically: atomically, body)
+    }
+
+    /// Reports the elements changed in place since the last report
+    /// before an edit: an element whose sort value changed would be out
+    /// of place for the edit's search, and the edit's report would not
+    /// place it again.
+    @usableFromInline func reportChangesInPlace() {
+        for (id, report) in inPlaceChangeReporters where !report() { inPlaceChangeReporters[id] = nil }
     }
 
     /// Runs `body` on the spare store while readers see the store as last

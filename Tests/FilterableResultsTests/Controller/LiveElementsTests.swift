@@ -92,6 +92,27 @@ struct LiveElementsTests {
         tracking.cancel()
     }
 
+    /// An edit in the same turn as a change in place (an action handler
+    /// that changes a todo's rank, then adds another): the change is
+    /// reported first, so the edit finds every row in its place, and the
+    /// list ends sorted.
+    @Test func anEditRightAfterAChangeInPlaceFindsTheRowsInOrder() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        let tracking = controller.tracksElements { _ = $0.rank }
+        todos[2].rank = 10
+        try controller.add(Todo(id: 5, title: "new", rank: 6))
+        try controller.performBatchUpdates { () throws(ResultsError) in
+            todos[0].rank = 8
+            try controller.add(Todo(id: 6, title: "newer", rank: 7))
+        }
+        await waitForUpdates(3, on: screen)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.rows.map { $0.map(\.id) } == [[1, 3, 4, 5, 6, 0, 2]])
+        #expect(controller.store.rawSections.map { $0.elements.map(\.rank) } == [[1, 3, 4, 6, 7, 8, 10]])
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
     @Test func elementsAddedLaterAreObservedAndElementsRemovedAreNot() async throws {
         let (controller, todos, screen) = try makeScreen()
         let tracking = controller.tracksElements { _ = $0.title }
