@@ -46,13 +46,25 @@ extension ResultsComposition {
     /// opened too, so a part that changes many times reports once.
     ///
     /// - Throws: ``ResultsError/changedDuringNotification`` from inside an
-    ///   observer of the composition; nothing changes then.
+    ///   observer of the composition or of a part; nothing changes then
+    ///   (the parts' batches opened before the one refused are closed).
     /// - Complexity: O(*p*) for *p* parts.
     public func beginUpdates() throws(ResultsError) {
         try requireIdle()
+        var opened: [any PartConnection<Element>] = []
+        opened.reserveCapacity(parts.count)
+        for part in parts {
+            do {
+                try part.connection.beginUpdates()
+            } catch {
+                // Each batch was opened empty here, so closing it reports nothing.
+                for connection in opened.reversed() { try? connection.endUpdates() }
+                throw error
+            }
+            opened.append(part.connection)
+        }
         openBatch()
-        for part in parts { try part.connection.beginUpdates() }
-        manualBatchParts.append(parts.map(\.id))
+        manualBatchParts.append(opened)
     }
 
     /// Closes the batch ``beginUpdates()`` opened (and the parts' batches it
@@ -64,7 +76,8 @@ extension ResultsComposition {
     public func endUpdates() throws(ResultsError) {
         try requireIdle()
         guard let opened = manualBatchParts.popLast() else { throw .unbalancedEndUpdates }
-        for part in parts.reversed() where opened.contains(part.id) { try part.connection.endUpdates() }
+        // Parts removed meanwhile too: their own observers wait for it.
+        for connection in opened.reversed() { try connection.endUpdates() }
         closeBatch()
     }
 

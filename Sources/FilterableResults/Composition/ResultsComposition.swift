@@ -72,8 +72,9 @@ public final class ResultsComposition<Element> {
     @usableFromInline var isNotifying = false
     /// The batch open with ``performBatchUpdates(_:)``, if any.
     @usableFromInline var batch: Batch?
-    /// The parts whose batches each open ``beginUpdates()`` opened, by id.
-    var manualBatchParts: [[Int]] = []
+    /// The parts whose batches each open ``beginUpdates()`` opened: each is
+    /// closed by the matching ``endUpdates()``, even if removed meanwhile.
+    var manualBatchParts: [[any PartConnection<Element>]] = []
     /// Whether ``setUpdatesEnabled(_:)`` paused the composition.
     @usableFromInline var isPaused = false
     /// Whether the composed table changed while updates were paused.

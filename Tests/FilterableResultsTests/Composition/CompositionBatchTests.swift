@@ -60,6 +60,47 @@ struct CompositionBatchTests {
         #expect(screen.screen.problems().isEmpty, "\(screen.screen.problems())")
     }
 
+    /// A batch a part refuses to open (it is delivering an update) opens
+    /// none: the parts opened before it are closed again, and later edits
+    /// report as usual.
+    @Test func beginUpdatesRefusedByAPartLeavesNoBatchOpen() throws {
+        let a = ResultsController(store: ResultsStore<Entry, Int>.items())
+        let b = ResultsController(store: ResultsStore<Entry, Int>.items())
+        let composition = ResultsComposition<Entry>([.part(a), .part(b)])
+        let screen = SourceScreen(composition)
+        var refused: ResultsError?
+        let onB = b.observe { _ in
+            do { try composition.beginUpdates() } catch { refused = error as? ResultsError }
+        }
+        try b.add(Entry(id: 1))
+        #expect(refused == .changedDuringNotification)
+        #expect(!composition.isBatching && !a.isBatching && !b.isBatching)
+        try a.add(Entry(id: 2))
+        #expect(screen.updates == 2)
+        #expect(composition.reportedSnapshot.sections.map { $0.elements.map(\.id) } == [[2], [1]])
+        screen.expectConsistent()
+        withExtendedLifetime(onB) {}
+    }
+
+    /// A part removed between `beginUpdates()` and `endUpdates()`: its own
+    /// batch is closed too, so its other observers hear from it again.
+    @Test func endUpdatesClosesTheBatchOfAPartRemovedInIt() throws {
+        let a = ResultsController(store: ResultsStore<Entry, Int>.items())
+        let b = ResultsController(store: ResultsStore<Entry, Int>.items())
+        let composition = ResultsComposition<Entry>([.part(a), .part(b)])
+        let screen = SourceScreen(composition)
+        var updatesOfB = 0
+        let onB = b.observe { _ in updatesOfB += 1 }
+        try composition.beginUpdates()
+        try composition.removePart(at: 1)
+        try composition.endUpdates()
+        #expect(!b.isBatching && !composition.isBatching)
+        try b.add(Entry(id: 1))
+        #expect(updatesOfB == 1)
+        screen.expectConsistent()
+        withExtendedLifetime(onB) {}
+    }
+
     @Test func aBatchWithNoChangeReportsNothingAndItsPartsCannotBePausedInIt() throws {
         let screen = try FriendsScreen()
         screen.composition.performBatchUpdates {}
