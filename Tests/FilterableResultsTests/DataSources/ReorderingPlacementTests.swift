@@ -37,6 +37,7 @@ struct ReorderingPlacementTests {
                 },
                 renumber: { _, _ in false },
                 isAscending: { $0.rank <= $1.rank },
+                sortsLowerRanksFirst: { _, _ in nil },
                 didRerank: { [unowned screen] in screen.reranked.append($0) })
             screen.screen.dataSource.onEditingError = { [unowned self] in refusals.append($0) }
         }
@@ -146,6 +147,7 @@ struct ReorderingPlacementTests {
             },
             renumber: { _, _ in false },
             isAscending: { $0.rank <= $1.rank },
+            sortsLowerRanksFirst: { _, _ in nil },
             didRerank: { [unowned screen] in screen.reranked.append($0) })
         _ = comparisons.take()
         #expect(screen.drag(visible(1, 10), visible(1, 500)))

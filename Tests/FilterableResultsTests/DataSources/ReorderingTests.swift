@@ -99,6 +99,25 @@ struct ReorderingTests {
         list.screen.expectConsistent()
     }
 
+    /// Ranks that tell no direction at the section's ends (all equal, as
+    /// new rows get, or NaN): the store's sort says which way the section
+    /// ranks, so a drag renumbers it that way and lands where dropped.
+    @Test(arguments: [
+        ([0, 0, 0, 0], false, visible(0, 0), visible(0, 3)),
+        ([0, 0, 0, 0], true, visible(0, 3), visible(0, 1)),
+        ([.nan, .nan, 0, 1], true, visible(0, 3), visible(0, 1)),
+        ([.nan, 5, 5, 1], false, visible(0, 0), visible(0, 2)),
+    ] as [([Double], Bool, ResultsIndexPath, ResultsIndexPath)])
+    func ranksThatTellNoDirectionFollowTheSort(ranks: [Double], ascending: Bool, from: ResultsIndexPath, to: ResultsIndexPath) throws {
+        let list = try todos(ranks, sortedBy: [ascending ? .ascending(\.rank) : .descending(\.rank)])
+        var expected = list.ids[0]
+        expected.insert(expected.remove(at: from.row), at: to.row)
+        #expect(list.drag(from, to))
+        #expect(list.ids == [expected])
+        #expect(list.controller.store.rawSections[0].elements.map(\.id) == expected, "the store's order is the one dropped")
+        list.screen.expectConsistent()
+    }
+
     @Test func integerRanksRenumberWithTheirSpacingOrTakeTheMidpoint() throws {
         let list = try Screen(
             ResultsStore<Chore, Int>(key: \.id, sortedBy: [.ascending(\.order)]),
