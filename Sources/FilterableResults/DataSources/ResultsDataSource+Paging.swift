@@ -158,7 +158,12 @@ extension ResultsDataSource {
         let section = snapshot.numberOfSections
         let row = ResultsIndexPath(row: 0, section: section)
         switch (old, new) {
-        case (nil, nil), (.loading?, .loading?):
+        case (nil, nil):
+            // The pager changed without a row to show (a refresh ended): the
+            // end may be on screen, with pages left.
+            checkTheEnd()
+            return
+        case (.loading?, .loading?):
             return
         case (.failed?, .failed?):
             paging.shown = new   // another error: the same row, its text anew
