@@ -149,22 +149,32 @@ import Testing
         }
     }
 
+    /// A rollback-journal database (a `DatabaseQueue`) of `rows` players in
+    /// `database`'s folder, and a second connection to it that may open
+    /// transactions by hand (another process, an app extension).
+    static func journalDatabase(
+        in database: TemporaryDatabase, rows: Int = 10, player: (Int) -> Player
+    ) async throws -> (queue: DatabaseQueue, holder: DatabaseQueue) {
+        let path = database.folder.appendingPathComponent("journal.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        let players = (1...rows).map(player)
+        try await queue.write { db in
+            try db.execute(sql: Player.createTable)
+            for player in players { try player.insert(db) }
+        }
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        return (queue, try DatabaseQueue(path: path, configuration: configuration))
+    }
+
     /// In WAL mode a writer never blocks reads; a rollback-journal
     /// database (a `DatabaseQueue`) locked by another connection is.
     @Test func lockedDatabaseIsATypedError() async throws {
         let database = try TemporaryDatabase()
-        let path = database.folder.appendingPathComponent("journal.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
-            try db.execute(sql: Player.createTable)
-            for id in 1...10 { try Player(id: Int64(id), name: "a", team: nil, score: id).insert(db) }
-        }
+        let (queue, holder) = try await Self.journalDatabase(in: database) { Player(id: Int64($0), name: "a", team: nil, score: $0) }
         let results = try await DatabaseResults<Player, Int64>(queue, request: Self.request)
         let before = results.reportedSnapshot.keysBySection
         // Another connection takes the file for itself.
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true
-        let holder = try DatabaseQueue(path: path, configuration: configuration)
         try holder.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
         await #expect(throws: ResultsError.database(code: 5, message: "database is locked")) {
             try await results.addFilter(.init(title: "high", sql: "score > 5"))
@@ -184,19 +194,11 @@ import Testing
     /// reads again.
     @Test func aRecordThatCannotBeReadIsAnErrorAndAnEmptyCell() async throws {
         let database = try TemporaryDatabase()
-        let path = database.folder.appendingPathComponent("journal.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
-            try db.execute(sql: Player.createTable)
-            for id in 1...3 { try Player(id: Int64(id), name: "P\(id)", team: "A", score: id).insert(db) }
-        }
+        let (queue, holder) = try await Self.journalDatabase(in: database, rows: 3) { Player(id: Int64($0), name: "P\($0)", team: "A", score: $0) }
         let results = try await DatabaseResults<Player, Int64>(queue, request: Self.request)
         let screen = Screen(results) { "\($0.id):\($0.name)" }
         var reported: [ResultsError] = []
         results.onError = { reported.append($0) }
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true
-        let holder = try DatabaseQueue(path: path, configuration: configuration)
         try holder.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE; UPDATE player SET name = 'x' WHERE id = 2") }
         results.cache.invalidateAll()   // (the records evicted, as scrolling does)
         screen.view.reloadData()
