@@ -17,10 +17,13 @@ import GRDB
 /// primary key. A row whose key changes (an `UPDATE` of the key column) is
 /// another row: the old key is deleted, the new one inserted. A rowid that
 /// changes under a row (`VACUUM` renumbers the rowids of a table without
-/// an `INTEGER PRIMARY KEY`) changes nothing shown, unless the rows are
-/// keyed by that rowid. Composite primary keys are not supported (name a
-/// `UNIQUE` column as the key); `WITHOUT ROWID` tables neither (SQLite
-/// reports no change of theirs).
+/// an `INTEGER PRIMARY KEY`, and tells no observer) changes nothing
+/// shown, unless the rows are keyed by that rowid: they then show other
+/// rows' records until the next commit reads them again, so give a table
+/// that may be vacuumed a key of its own. Composite primary keys are not
+/// supported (name a `UNIQUE` column as the key); `WITHOUT ROWID` tables
+/// neither (SQLite reports no change of theirs), nor tables with a column
+/// named `rowid`.
 ///
 /// In memory it keeps only each row's key and the values its order and
 /// section need; records are read by key in batches around the rows a
