@@ -146,6 +146,11 @@ extension ResultsController {
     /// equal (see ``ResultsStore/markChanged(keys:)``): their rows are
     /// updated, in one update of their own or with the open batch.
     ///
+    /// Mark elements changed in place before any other edit of the
+    /// controller: an edit in between would search rows that the change
+    /// put out of their sorted place. (``tracksElements(reading:)`` does
+    /// this for you.)
+    ///
     /// - Returns: how many of the keys the controller holds.
     /// - Throws: ``ResultsError/changedDuringNotification`` or
     ///   ``ResultsError/changedDuringClosure``.
