@@ -55,7 +55,12 @@
 }
 
 /// The controller of a view hierarchy.
-@MainActor open class NSViewController: NSResponder {}
+@MainActor open class NSViewController: NSResponder {
+    /// The view the controller manages, loaded on first use.
+    open var view = NSView()
+    /// Makes the view, from a nib by default.
+    open func loadView() {}
+}
 
 /// An identifier of a user interface item (a table column, a reusable view).
 public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendable {
@@ -190,10 +195,12 @@ public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendabl
     @available(macOS 10.11, *)
     open var selectionIndexPaths: Set<IndexPath> = []
 
+    /// Registers the class items for `identifier` are made of.
+    @available(macOS 10.11, *)
+    open func register(_ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier) {}
     /// An item made from the nib or class registered for `identifier`,
     /// reused if one is free.
     @available(macOS 10.11, *)
-    open func register(_ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier) {}
     open func makeItem(withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath) -> NSCollectionViewItem { NSCollectionViewItem() }
     /// Reads every section and item from the data source again.
     open func reloadData() {}

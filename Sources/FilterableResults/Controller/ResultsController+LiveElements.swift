@@ -75,9 +75,13 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     @usableFromInline var observed: [Key: Observed] = [:]
     /// The keys whose elements changed, with those elements' identities.
     @usableFromInline var changed: [Key: Identities] = [:]
-    /// Elements whose change was reported before an edit, to observe
-    /// again on the main actor.
+    /// Elements reported before an edit inside an atomic batch, and the
+    /// controller's rollback count then: reported again on the main
+    /// actor's turn if a batch was rolled back since (which may have
+    /// undone the report; at worst a batch that did not costs one update
+    /// of a row that did not change).
     @usableFromInline var reportedEarly: [(Key, Element)] = []
+    @usableFromInline var earlyReportRollbacks: Int?
     @usableFromInline var isReportScheduled = false
     @usableFromInline var isStopped = false
 
@@ -155,31 +159,43 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
 
     /// Reports the elements changed, still held under their keys, as
     /// updated, each in its place again: one update, or part of the open
-    /// batch. The elements are observed again.
+    /// batch. The elements are observed again. Those reported early inside
+    /// a batch that was then rolled back are reported again.
     @MainActor @inlinable func reportChanges() {
-        let held = markChanges()
-        let early: [(Key, Element)] = lock.withLock {
-            defer { reportedEarly = [] }
-            return reportedEarly
+        let rollbacks = controller?.rollbacks
+        lock.withLock {
+            if !isStopped, let mark = earlyReportRollbacks, mark != rollbacks {
+                for (key, element) in reportedEarly {
+                    let id = ObjectIdentifier(element)
+                    if changed[key]?.insert(id) == nil { changed[key] = Identities(first: id) }
+                }
+            }
+            reportedEarly = []
+            earlyReportRollbacks = nil
         }
         // The update tracked those it reported; rows that stayed hidden,
         // and changes while updates are off, are tracked here.
-        for (key, element) in early + held { track(element, key: key) }
+        for (key, element) in markChanges() { track(element, key: key) }
     }
 
     /// Reports the elements changed so far before an edit of the
-    /// controller (on the actor that edits it), and has them observed
-    /// again on the main actor; `false` once tracking stopped.
+    /// controller, and observes them again at once (a change later in the
+    /// turn is then seen and reported too); `false` once tracking stopped.
+    /// The controller is used on the main actor while it tracks elements.
     @inlinable func reportChangesBeforeAnEdit() -> Bool {
         guard !lock.withLock({ isStopped }) else { return false }
-        let held = markChanges()
-        guard !held.isEmpty else { return true }
-        let schedules: Bool = lock.withLock {
-            reportedEarly += held
-            defer { isReportScheduled = true }
-            return !isReportScheduled
+        MainActor.assumeIsolated {
+            let held = markChanges()
+            for (key, element) in held { track(element, key: key) }
+            guard let controller, !held.isEmpty, !controller.frames.isEmpty else { return }
+            let schedules: Bool = lock.withLock {
+                reportedEarly += held
+                if earlyReportRollbacks == nil { earlyReportRollbacks = controller.rollbacks }
+                defer { isReportScheduled = true }
+                return !isReportScheduled
+            }
+            if schedules { Task { @MainActor in self.reportChanges() } }
         }
-        if schedules { Task { @MainActor in self.reportChanges() } }
         return true
     }
 

@@ -29,6 +29,9 @@ extension ResultsController where Element: Sendable, Key: Sendable {
         onConflict policy: PreparedUpdate.ConflictPolicy = .reapply
     ) throws -> PreparedUpdate.Outcome {
         try requireIdle()
+        // Elements changed in place and not yet reported are, first (the
+        // store then differs from the one the update was prepared from).
+        if !inPlaceChangeReporters.isEmpty { reportChangesInPlace() }
         // The prepared store, once taken from the update (which every copy
         // of the update then lacks), holds the table it replaced.
         var retired: ResultsStore<Element, Key>?

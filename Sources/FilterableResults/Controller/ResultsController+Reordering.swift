@@ -15,10 +15,11 @@ extension ResultsController {
         @usableFromInline let renumber: (_ rows: inout [Element], _ ascending: Bool) -> Bool
         /// Whether `first` ranks at most `last`: the section's direction.
         @usableFromInline let isAscending: (_ first: Element, _ last: Element) -> Bool
-        /// Whether `key` sorts a lower rank first, asked of copies of
-        /// `row` given ranks 0 and 1; `nil` for a class element (a copy
-        /// would be the element itself).
-        @usableFromInline let sortsLowerRanksFirst: (_ row: Element, _ key: ResultsSortKey<Element>) -> Bool?
+        /// Whether `keys` sort a lower rank first, asked of copies of
+        /// `row` given ranks 0 and 1; `nil` when they do not tell (the
+        /// rank is not among them) or for a class element (a copy would
+        /// be the element itself).
+        @usableFromInline let sortsLowerRanksFirst: (_ row: Element, _ keys: [ResultsSortKey<Element>]) -> Bool?
         /// Told of the elements whose ranks a drag rewrote, to save them.
         @usableFromInline let didRerank: ([Element]) -> Void
     }
@@ -74,7 +75,7 @@ extension ResultsController {
                 return true
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
-            sortsLowerRanksFirst: { row, key in Self.sortsLowerRanksFirst(row, by: key, rank: rank, low: 0, high: 1) },
+            sortsLowerRanksFirst: { row, keys in Self.sortsLowerRanksFirst(row, by: keys, rank: rank, low: 0, high: 1) },
             didRerank: didRerank)
     }
 
@@ -122,20 +123,24 @@ extension ResultsController {
                 return true
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
-            sortsLowerRanksFirst: { row, key in Self.sortsLowerRanksFirst(row, by: key, rank: rank, low: 0, high: 1) },
+            sortsLowerRanksFirst: { row, keys in Self.sortsLowerRanksFirst(row, by: keys, rank: rank, low: 0, high: 1) },
             didRerank: didRerank)
     }
 
-    /// Whether `key` sorts copies of `row` with the rank `low` before
-    /// those with `high`; `nil` for a class element.
+    /// Whether `keys` sort copies of `row` with the rank `low` before those
+    /// with `high`; `nil` when they sort them level, or for a class element.
     @inlinable static func sortsLowerRanksFirst<Rank>(
-        _ row: Element, by key: ResultsSortKey<Element>, rank: WritableKeyPath<Element, Rank>, low: Rank, high: Rank
+        _ row: Element, by keys: [ResultsSortKey<Element>], rank: WritableKeyPath<Element, Rank>, low: Rank, high: Rank
     ) -> Bool? {
         guard !(Element.self is AnyClass) else { return nil }
         var (lower, higher) = (row, row)
         lower[keyPath: rank] = low
         higher[keyPath: rank] = high
-        return key.compare(lower, higher) != .orderedDescending
+        switch keys.compare(lower, higher) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return nil
+        }
     }
 
     /// Moves the row the user dragged from `from` to `to` (raw, `to` after
@@ -151,11 +156,12 @@ extension ResultsController {
         let sorts = store.placesRows
         if sorts && from.section != to.section { throw refuse("a sorted list reorders rows within their section") }
         let section = to.section
-        // The section's direction: the first sort key's, where the store
-        // sorts (ends of equal or unordered ranks tell nothing), else read
-        // from the section's ends before the drag.
+        // The section's direction: the sort keys', where the store sorts
+        // (ends of equal or unordered ranks tell nothing), else read from
+        // the section's ends before the drag.
         let rows = store.numberOfRawElements(inSection: section)!
-        let ascending = store.sortKeys.first.flatMap { reordering.sortsLowerRanksFirst(store.element(at: from)!, $0) }
+        let sortsByRank = store.sortKeys.isEmpty ? nil : reordering.sortsLowerRanksFirst(store.element(at: from)!, store.sortKeys)
+        let ascending = sortsByRank
             ?? (rows < 2 || reordering.isAscending(
                 store.element(at: RawIndexPath(row: 0, section: section))!,
                 store.element(at: RawIndexPath(row: rows - 1, section: section))!))

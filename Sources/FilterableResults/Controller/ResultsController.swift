@@ -96,6 +96,10 @@ public final class ResultsController<Element, Key: Hashable> {
     /// edit, so that the edit finds each row where its element now sorts.
     /// Each returns whether its tracker still tracks.
     @usableFromInline var inPlaceChangeReporters: [ObjectIdentifier: () -> Bool] = [:]
+    @usableFromInline var isReportingChangesInPlace = false
+    /// How many atomic batches threw and were rolled back: a change in
+    /// place reported inside one is reported again.
+    @usableFromInline var rollbacks = 0
 
     /// The batches open, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: [BatchFrame] = []
@@ -202,6 +206,7 @@ extension ResultsController {
             frames.removeSubrange(depth...)
             _store = saved
             (sectionValue, sectionValueWasSet) = (savedSectionValue, savedWasSet)
+            rollbacks &+= 1
             throw error
         }
         frames.removeSubrange(depth...)
@@ -274,11 +279,15 @@ extension ResultsController {
         return try withSpareStore(atomically: atomically, body)
     }
 
-    /// Reports the elements changed in place since the last report
-    /// before an edit: an element whose sort value changed would be out
-    /// of place for the edit's search, and the edit's report would not
-    /// place it again.
+    /// Reports the elements changed in place and not yet reported, before
+    /// an edit: an element whose sort value changed would be out of place
+    /// for the edit's search, and the edit's report would not place it
+    /// again.
     @usableFromInline func reportChangesInPlace() {
+        // The report is an edit itself: it does not report again.
+        guard !isReportingChangesInPlace else { return }
+        isReportingChangesInPlace = true
+        defer { isReportingChangesInPlace = false }
         for (id, report) in inPlaceChangeReporters where !report() { inPlaceChangeReporters[id] = nil }
     }
 

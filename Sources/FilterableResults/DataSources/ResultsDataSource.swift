@@ -48,9 +48,10 @@ public final class ResultsDataSource<Source: ResultsSource, Cell>: ListDataSourc
     /// Makes the cell for a row of ``snapshot`` whose element its source
     /// cannot give: a database source's row whose record is gone or cannot
     /// be read (the file locked, deleted or corrupt). The row shows that
-    /// cell until the source reports it again. The UIKit and AppKit data
-    /// sources set an empty cell; without one, such a row stops the
-    /// program with a message naming the row.
+    /// cell until the view asks for it again (an update of the row, or the
+    /// row scrolled back into view). The UIKit and AppKit data sources set
+    /// an empty cell; without one, such a row stops the program with a
+    /// message naming the row.
     public var missingElementCell: ((ResultsIndexPath) -> Cell)?
     /// The title of a section's header: by default the title of the
     /// section's value (see ``ResultsSectionValue``), or for a section

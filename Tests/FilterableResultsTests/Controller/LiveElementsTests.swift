@@ -92,23 +92,36 @@ struct LiveElementsTests {
         tracking.cancel()
     }
 
-    /// An edit in the same turn as a change in place (an action handler
-    /// that changes a todo's rank, then adds another): the change is
-    /// reported first, so the edit finds every row in its place, and the
-    /// list ends sorted.
-    @Test func anEditRightAfterAChangeInPlaceFindsTheRowsInOrder() async throws {
+    /// Edits in the same turn as changes in place (an action handler that
+    /// changes a todo's rank, then adds another): the changes are reported
+    /// first, so each edit finds every row in its place, and the list ends
+    /// sorted. A change reported so is observed again at once (a second
+    /// change later in the turn is reported too), and reported again when
+    /// a batch that held its report is rolled back.
+    @Test func changesInPlaceAreReportedBeforeAnEditAndNeverLost() async throws {
         let (controller, todos, screen) = try makeScreen()
         let tracking = controller.tracksElements { _ = $0.rank }
         todos[2].rank = 10
         try controller.add(Todo(id: 5, title: "new", rank: 6))
+        todos[2].rank = -1
+        try controller.add(Todo(id: 6, title: "newer", rank: 7))
         try controller.performBatchUpdates { () throws(ResultsError) in
-            todos[0].rank = 8
-            try controller.add(Todo(id: 6, title: "newer", rank: 7))
+            todos[1].rank = 8
+            try controller.add(Todo(id: 7, title: "newest", rank: 9))
         }
         await waitForUpdates(3, on: screen)
         for _ in 0..<20 { await Task.yield() }
-        #expect(screen.rows.map { $0.map(\.id) } == [[1, 3, 4, 5, 6, 0, 2]])
-        #expect(controller.store.rawSections.map { $0.elements.map(\.rank) } == [[1, 3, 4, 6, 7, 8, 10]])
+        #expect(screen.rows.map { $0.map(\.id) } == [[2, 0, 3, 4, 5, 6, 1, 7]])
+        #expect(throws: ResultsError.self) {
+            try controller.performBatchUpdates { () throws(ResultsError) in
+                todos[0].rank = 20
+                try controller.add(Todo(id: 8, title: "last", rank: 11))
+                try controller.add(Todo(id: 8, title: "twin", rank: 12))   // a duplicate key: the batch rolls back
+            }
+        }
+        for _ in 0..<50 { await Task.yield() }
+        #expect(controller.store.rawSections.map { $0.elements.map(\.id) } == [[2, 3, 4, 5, 6, 1, 7, 0]])
+        #expect(screen.rows.map { $0.map(\.id) } == [[2, 3, 4, 5, 6, 1, 7, 0]])
         screen.expectConsistent()
         tracking.cancel()
     }

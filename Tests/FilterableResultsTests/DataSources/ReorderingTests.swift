@@ -118,6 +118,18 @@ struct ReorderingTests {
         list.screen.expectConsistent()
     }
 
+    /// A sort key before the rank sorts copies of one row level: the rank's
+    /// own direction decides, and equal ranks are renumbered that way.
+    @Test func aSortKeyBeforeTheRankLeavesTheDirectionToTheRank() throws {
+        let list = try todos([0, 0, 0, 0], sortedBy: [.ascending(\.group), .descending(\.rank)])
+        var expected = list.ids[0]
+        expected.insert(expected.remove(at: 0), at: 2)
+        #expect(list.drag(visible(0, 0), visible(0, 2)))
+        #expect(list.ids == [expected])
+        #expect(list.controller.store.rawSections[0].elements.map(\.rank) == [3, 2, 1, 0], "renumbered downwards")
+        list.screen.expectConsistent()
+    }
+
     @Test func integerRanksRenumberWithTheirSpacingOrTakeTheMidpoint() throws {
         let list = try Screen(
             ResultsStore<Chore, Int>(key: \.id, sortedBy: [.ascending(\.order)]),

@@ -5,7 +5,7 @@ extension DatabaseResults {
     /// Applies one delivery from the writer, in commit order.
     func handle(_ delivery: Delivery<Record, Key>) {
         switch delivery {
-        case let .changes(upserted, titles, removed, updated, records, leaving, verified):
+        case let .changes(upserted, titles, removed, returned, updated, records, leaving, verified):
             // The rows shown that the request no longer matches left too
             // (rows `REPLACE` deleted unseen).
             var removed = removed
@@ -22,7 +22,7 @@ extension DatabaseResults {
             // A row whose key equals another's as a `Key` though not in
             // SQLite is not shown over it, nor its record given for it:
             // an error names the key.
-            let (upserted, leftOut) = Engine.withoutKeysSharedUnseen(upserted, removed: removed, in: store)
+            let (upserted, leftOut) = Engine.withoutKeysSharedUnseen(upserted, removed: removed + returned, in: store)
             var records = records
             if let duplicate = leftOut.first {
                 for key in leftOut { records[key] = nil }

@@ -244,6 +244,22 @@ struct Ticket: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
         guard case .duplicateKey? = results.error else { Issue.record("after the request: \(String(describing: results.error))"); return }
     }
 
+    /// A key rewritten to one equal as a `Key` (another normalisation of
+    /// the same text) is the same row: no error, the row in its new place
+    /// with its new record.
+    @Test func aKeyRewrittenToAnEqualKeyIsTheSameRow() async throws {
+        let database = try TemporaryDatabase(Post.createTable + "; INSERT INTO post VALUES ('\u{E9}', 'composed', 1), ('b', 'other', 3)")
+        let results = try await DatabaseResults<Fields, String>(database.writer, request: Self.posts)
+        let screen = Screen(results) { $0.description }
+        try await database.writer.write { db in try db.execute(sql: "UPDATE post SET id = 'e\u{301}', score = 5 WHERE id = '\u{E9}'") }
+        await results.synchronize()
+        #expect(results.error == nil)
+        #expect(screen.problems(expected: [["b", "e\u{301}"]]) == [])
+        results.cache.invalidateAll()
+        #expect(results.element(forKey: "e\u{301}")?["score"] == 5.databaseValue)
+        #expect(!screen.view.cells.joined().contains(Screen<Fields, String>.missingCell))
+    }
+
     /// A row committed with a bad key: the error names it, the rows shown stay.
     @Test(arguments: WriterKind.allCases)
     func aNullKeyCommittedLaterIsAnErrorAndTheRowsStay(kind: WriterKind) async throws {

@@ -74,7 +74,7 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         }
         // A row whose element the source cannot give shows an empty item,
         // made as a collection view requires.
-        collectionView.register(NSCollectionViewItem.self, forItemWithIdentifier: Self.missingElementIdentifier)
+        collectionView.register(MissingElementItem.self, forItemWithIdentifier: Self.missingElementIdentifier)
         dataSource.missingElementCell = { indexPath in
             view.collectionView!.makeItem(withIdentifier: Self.missingElementIdentifier, for: indexPath.indexPath)
         }
@@ -188,5 +188,11 @@ public final class ResultsCollectionViewDataSource<Source: ResultsSource>: NSObj
         return kind == NSCollectionView.elementKindSectionFooter
             ? dataSource.titleForFooter(inSection: section) : dataSource.titleForHeader(inSection: section)
     }
+}
+/// The empty item of a row whose element the source cannot give: an
+/// item with an empty view of its own (an item class registered without
+/// a nib would look for one named after it).
+final class MissingElementItem: NSCollectionViewItem {
+    override func loadView() { view = NSView() }
 }
 #endif

@@ -428,21 +428,24 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
             // without the triggers and that state: the request's keys are
             // read again.
             var keysLeft = Set<Key>()
+            // The keys the rows touched had before, as far as known.
+            var keysHadBefore = Set<Key>()
             var knowsKeysBefore = true
             for rowID in rowIDs {
                 var known = tracksKeyChanges
                 if let value = keysBefore[rowID] {
-                    if let key = Key.fromDatabaseValue(value) { keysLeft.insert(key) }
+                    if let key = Key.fromDatabaseValue(value) { keysHadBefore.insert(key) }
                     known = true
                 }
                 if rowsBeforeAreAll {
-                    if let row = rowsBefore[rowID], let key: Key = RecordQuery.key(of: row) { keysLeft.insert(key) }
+                    if let row = rowsBefore[rowID], let key: Key = RecordQuery.key(of: row) { keysHadBefore.insert(key) }
                     known = true
                 }
                 // A row that no longer matches leaves under the key it has.
                 if let key = keyAfter[rowID] { keysLeft.insert(key) }
                 if !known, deleted.contains(rowID) || updated.contains(rowID) { knowsKeysBefore = false }
             }
+            keysLeft.formUnion(keysHadBefore)
             // Rows that left unseen: found (and their records held, as a
             // delete's are before a commit), or the request's keys read again.
             var verified: Set<Key>?
@@ -455,6 +458,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
                         rowsLeaving[rowID] = rowsLeaving[rowID] ?? row
                         guard let key: Key = RecordQuery.key(of: row) else { continue }
                         keysLeft.insert(key)
+                        keysHadBefore.insert(key)
                         if !present.contains(key) { held[key] = try? Record(row: row) }
                     }
                     cache.hold(held)
@@ -468,6 +472,11 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
                 verified = try query.matchingKeys(among: nil as [Key]?, db)
             }
             let removed = Array(keysLeft.subtracting(present))
+            // Keys rows had before the commit that are present after it (a
+            // row updated, a key rewritten to one equal as a `Key`, a row
+            // deleted and inserted again): the rows under them are the
+            // commit's own, not twins of other rows.
+            let returned = keysHadBefore.intersection(present)
             // The records: of the rows that came or changed as they are now,
             // of the rows that left as they were, and of the rows that changed
             // section as they were too (a row that moves into a new section is
@@ -510,7 +519,8 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
                 if let value = keysBefore[rowID], let key = Key.fromDatabaseValue(value) { updatedKeys.insert(key) }
             }
             feed.yield(.changes(
-                upserted: entries, titles: titles, removed: removed, updated: Array(updatedKeys), records: records, leaving: leaving, verified: verified))
+                upserted: entries, titles: titles, removed: removed, returned: returned, updated: Array(updatedKeys), records: records,
+                leaving: leaving, verified: verified))
             // Held until the update that reports this commit is reported.
             if !holding.isEmpty { feed.yield(.release(holding)) }
         } catch {
@@ -588,7 +598,7 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         let table = query.request.table
         let existing: Set<Key>? = try? db.tableExists(table) ? query.allKeys(db) : []
         guard let existing else { return }
-        feed.yield(.changes(upserted: [], titles: [:], removed: [], updated: [], records: [:], leaving: [:], verified: existing))
+        feed.yield(.changes(upserted: [], titles: [:], removed: [], returned: [], updated: [], records: [:], leaving: [:], verified: existing))
     }
 
     func databaseDidRollback(_ db: Database) {

@@ -15,9 +15,12 @@ enum Delivery<Record: Sendable, Key: DatabaseValueConvertible & Hashable & Senda
     /// it (after a failure, every key the table has): the rows shown that
     /// are not among them left too. `titles` are the titles of the
     /// upserted rows' sections, by id (with a section title column).
+    /// `returned` are the keys that left and are present again (a key
+    /// rewritten to one equal as a `Key`, a row deleted and inserted
+    /// again): the rows upserted under them replace those that left.
     case changes(
-        upserted: [IndexEntry<Key>], titles: [DatabaseValue: String], removed: [Key], updated: [Key], records: [Key: Record],
-        leaving: [Key: Record], verified: Set<Key>?)
+        upserted: [IndexEntry<Key>], titles: [DatabaseValue: String], removed: [Key], returned: Set<Key>, updated: [Key],
+        records: [Key: Record], leaving: [Key: Record], verified: Set<Key>?)
     /// The whole table read again after a change the observer could not
     /// follow row by row (a schema change, an untracked change): a reload.
     case reload(FetchedEntries<Key>)

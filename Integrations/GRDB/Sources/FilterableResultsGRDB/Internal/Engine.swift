@@ -77,11 +77,12 @@ enum Engine {
     /// The entries of `upserted` (a commit's rows that came or changed)
     /// without those whose key equals, as a `Key`, the key of another row
     /// that SQLite holds apart (text differing only in Unicode
-    /// normalisation, text and a blob of its bytes): a row `store` shows,
+    /// normalisation): a row `store` shows,
     /// or an earlier entry of the commit. Such an entry would replace the
     /// other row under their one key; it is left out, and its key
-    /// returned, for the error. A key the commit also removes is not
-    /// compared (a row given a key equal to its old one).
+    /// returned, for the error. A key that left in the commit is not
+    /// compared (a row given a key equal to its old one, or deleted and
+    /// inserted again).
     ///
     /// - Complexity: O(*k*) for *k* entries, plus a lookup each in `store`.
     @_specialize(where Key == Int64)

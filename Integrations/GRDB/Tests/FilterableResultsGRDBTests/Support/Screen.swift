@@ -52,6 +52,10 @@ final class Screen<Record: FetchableRecord & Sendable, Key: DatabaseValueConvert
     func problems(expected: [[Key]], titles: [String]? = nil) -> [String] {
         var problems = checker.violations
         if let exception = view.exception { problems.append("the view raised \(exception)") }
+        let missing = view.cells.enumerated().flatMap { section, cells in
+            cells.indices.filter { cells[$0] == Self.missingCell }.map { ResultsIndexPath(row: $0, section: section) }
+        }
+        if !missing.isEmpty { problems.append("rows shown without their record: \(missing.prefix(5))") }
         let snapshot = results.reportedSnapshot
         if snapshot.keysBySection != expected { problems.append("shown \(snapshot.keysBySection), expected \(expected)") }
         let stale = view.staleRows()
