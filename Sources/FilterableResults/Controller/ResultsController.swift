@@ -96,6 +96,7 @@ public final class ResultsController<Element, Key: Hashable> {
     /// edit, so that the edit finds each row where its element now sorts.
     /// Each returns whether its tracker still tracks.
     @usableFromInline var inPlaceChangeReporters: [ObjectIdentifier: () -> Bool] = [:]
+    /// Whether those reports run (their own edits do not run them again).
     @usableFromInline var isReportingChangesInPlace = false
     /// How many atomic batches threw and were rolled back: a change in
     /// place reported inside one is reported again.
