@@ -75,9 +75,7 @@ struct JoinedTable: Sendable {
                         reason: "it is the composite primary key of table \(join.table): name one UNIQUE column as the join's referenced column")
                 }
             }
-            let indexes = try UniqueIndex.all(on: join.table, db).filter { index in
-                !(index.isPlain && index.columns.count == 1 && index.columns[0].name.caseInsensitiveCompare(referenced) == .orderedSame)
-            }
+            let indexes = try UniqueIndex.all(on: join.table, db).filter { !$0.isOn(only: referenced) }
             return JoinedTable(table: join.table, column: join.column, referencedColumn: referenced, collation: collation, otherUniqueIndexes: indexes)
         }
     }

@@ -17,6 +17,15 @@ struct UniqueIndex: Sendable {
     /// could conflict on (no expression, no rowid column: a partial index's
     /// lookup finds more, which is harmless).
     let isPlain: Bool
+    /// Whether the index has a `WHERE` (`CREATE UNIQUE INDEX … WHERE …`):
+    /// the rows it leaves out may repeat its values.
+    let isPartial: Bool
+
+    /// Whether the index is on `column` alone (the column itself, no
+    /// expression).
+    func isOn(only column: String) -> Bool {
+        isPlain && columns.count == 1 && columns[0].name.caseInsensitiveCompare(column) == .orderedSame
+    }
 
     /// The collation under which `column` alone identifies a row of
     /// `table`, or `nil` when it does not: a `UNIQUE` index has it as its
@@ -27,16 +36,7 @@ struct UniqueIndex: Sendable {
     /// `WHERE` leaves out may repeat its values (the soft-delete pattern).
     /// The rowid is the caller's case.
     static func collation(identifyingRowsBy column: String, of table: String, _ db: Database) throws -> String? {
-        // [seq, name, unique, origin, partial]
-        for index in try Row.fetchAll(db, sql: "PRAGMA index_list(\(table.quotedDatabaseIdentifier))")
-        where index[2] as Bool && !(index[4] as Bool) {
-            let name: String = index[1]
-            // [seqno, cid, name, desc, coll, key]: a NULL name is the rowid or an expression.
-            let keys = try Row.fetchAll(db, sql: "PRAGMA index_xinfo(\(name.quotedDatabaseIdentifier))").filter { $0[5] as Bool }
-            if keys.count == 1, let indexed = keys[0][2] as String?, indexed.caseInsensitiveCompare(column) == .orderedSame {
-                return keys[0][4] as String? ?? "BINARY"
-            }
-        }
+        if let index = try all(on: table, db).first(where: { !$0.isPartial && $0.isOn(only: column) }) { return index.columns[0].collation }
         let primaryKey = try db.primaryKey(table)
         if primaryKey.columns.count == 1, primaryKey.columns[0].caseInsensitiveCompare(column) == .orderedSame { return "BINARY" }
         return nil
@@ -58,7 +58,7 @@ struct UniqueIndex: Sendable {
                     isPlain = false   // an expression (cid -2) or the rowid (cid -1)
                 }
             }
-            return UniqueIndex(name: name, columns: columns, isPlain: isPlain && !columns.isEmpty)
+            return UniqueIndex(name: name, columns: columns, isPlain: isPlain && !columns.isEmpty, isPartial: index[4] as Bool)
         }
     }
 
