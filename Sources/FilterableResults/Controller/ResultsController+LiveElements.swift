@@ -147,14 +147,29 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     /// Notes a change (on the thread that makes it, before it is made) and
     /// has it reported on the main actor.
     @inlinable func elementWillChange(_ key: Key, _ id: ObjectIdentifier) {
-        let schedules: Bool = lock.withLock {
+        recordThenReport {
             guard !isStopped else { return false }
             if let element = observed[key]?.element, ObjectIdentifier(element) == id { observed[key] = nil }
-            if changed[key]?.insert(id) == nil { changed[key] = Identities(first: id) }
+            noteChange(of: id, under: key)
+            return true
+        }
+    }
+
+    /// Runs `record` under the lock and, when it returns `true`, has the
+    /// changes reported on the main actor (one task, however many ask
+    /// before it runs).
+    @inlinable func recordThenReport(_ record: () -> Bool) {
+        let schedules: Bool = lock.withLock {
+            guard record() else { return false }
             defer { isReportScheduled = true }
             return !isReportScheduled
         }
         if schedules { Task { @MainActor in self.reportChanges() } }
+    }
+
+    /// Notes that the object `id` under `key` changed (under the lock).
+    @inlinable func noteChange(of id: ObjectIdentifier, under key: Key) {
+        if changed[key]?.insert(id) == nil { changed[key] = Identities(first: id) }
     }
 
     /// Reports the elements changed, still held under their keys, as
@@ -165,10 +180,7 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
         let rollbacks = controller?.rollbacks
         lock.withLock {
             if !isStopped, let mark = earlyReportRollbacks, mark != rollbacks {
-                for (key, element) in reportedEarly {
-                    let id = ObjectIdentifier(element)
-                    if changed[key]?.insert(id) == nil { changed[key] = Identities(first: id) }
-                }
+                for (key, element) in reportedEarly { noteChange(of: ObjectIdentifier(element), under: key) }
             }
             reportedEarly = []
             earlyReportRollbacks = nil
@@ -188,13 +200,11 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
             let held = markChanges()
             for (key, element) in held { track(element, key: key) }
             guard let controller, !held.isEmpty, !controller.frames.isEmpty else { return }
-            let schedules: Bool = lock.withLock {
+            recordThenReport {
                 reportedEarly += held
                 if earlyReportRollbacks == nil { earlyReportRollbacks = controller.rollbacks }
-                defer { isReportScheduled = true }
-                return !isReportScheduled
+                return true
             }
-            if schedules { Task { @MainActor in self.reportChanges() } }
         }
         return true
     }
