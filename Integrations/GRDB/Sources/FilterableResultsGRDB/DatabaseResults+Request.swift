@@ -188,7 +188,7 @@ extension DatabaseResults {
         to request: DatabaseResultsRequest, from base: Int, among candidates: [Key]?, ticket: Int
     ) async throws(ResultsError) -> Bool {
         let observer = self.observer
-        return try await narrowOnWriter(ticket: ticket) { db, done in
+        return try await narrowOnWriter(request, ticket: ticket) { db, done in
             let query = try EntryQuery(request, in: db)
             let matched = try query.matchingKeys(among: candidates, db)
             // The records of the rows that leave, for the batch that
@@ -207,7 +207,8 @@ extension DatabaseResults {
     }
 
     /// Runs a narrowing keystroke's writer side, in order with the commits:
-    /// unless a newer keystroke superseded `ticket`, `delivery` reads what
+    /// unless a newer keystroke superseded `ticket` (or the writer follows
+    /// a request newer than `request`), `delivery` reads what
     /// it needs and makes the delivery the main actor applies, which calls
     /// `done` with whether it could; then waits for that. Returns it, or
     /// `true` for a superseded keystroke (nothing to do), or `false`
@@ -215,7 +216,7 @@ extension DatabaseResults {
     /// stale (the observer failed, or the schema changed): the caller
     /// reads the request's rows instead.
     func narrowOnWriter(
-        ticket: Int,
+        _ request: DatabaseResultsRequest, ticket: Int,
         _ delivery: @escaping @Sendable (Database, _ done: @escaping @Sendable (Bool) -> Void) throws -> Delivery<Record, Key>
     ) async throws(ResultsError) -> Bool {
         let feed = self.feed
@@ -223,7 +224,7 @@ extension DatabaseResults {
         let tickets = searchTicket
         do {
             let wait: AsyncStream<Bool>? = try await writer.writeWithoutTransaction { db in
-                if !tickets.isLatest(ticket) { return nil }
+                if !tickets.isLatest(ticket) || observer.followsNewerRequest(than: request) { return nil }
                 let (done, signal) = AsyncStream<Bool>.makeStream()
                 if try observer.isBroken || db.schemaVersion() != observer.schemaVersion {
                     signal.yield(false)
@@ -264,7 +265,7 @@ extension DatabaseResults {
         to request: DatabaseResultsRequest, from base: Int, columns: [Int], folded: String, ticket: Int
     ) async throws(ResultsError) -> Bool {
         let observer = self.observer
-        return try await narrowOnWriter(ticket: ticket) { db, done in
+        return try await narrowOnWriter(request, ticket: ticket) { db, done in
             let query = try EntryQuery(request, in: db)
             observer.query = query
             observer.trackKeyChanges(db)
@@ -285,7 +286,9 @@ extension DatabaseResults {
 
     /// Reads `request`'s rows on the writer, in order with the commits, and
     /// waits until the main actor shows them. A search keystroke (`ticket`)
-    /// superseded by a newer one when the writer gets to it is skipped.
+    /// superseded by a newer one when the writer gets to it is skipped, as
+    /// is a request older than the one the writer follows (it reached the
+    /// writer after a change made from it).
     func refetch(_ request: DatabaseResultsRequest, reorganize: Bool, ticket: Int? = nil) async throws(ResultsError) {
         let feed = self.feed
         let observer = self.observer
@@ -293,6 +296,7 @@ extension DatabaseResults {
         do {
             let wait: AsyncStream<Void>? = try await writer.writeWithoutTransaction { db in
                 if let ticket, !tickets.isLatest(ticket) { return nil }
+                if observer.followsNewerRequest(than: request) { return nil }
                 let query = try EntryQuery(request, in: db)
                 let version = try db.schemaVersion()
                 // After a failure or a schema change the rows kept may have

@@ -72,4 +72,25 @@ import Testing
         #expect(results.reportedSnapshot.keysBySection == (try freshSelect(results.request, database.pool)))
         #expect(results.reportedSnapshot.count == 50)
     }
+
+    /// A request change that reaches the writer after a newer one (made
+    /// from it) is skipped: the newer, which holds its changes, stays.
+    @Test func anOlderRequestReachingTheWriterLastChangesNothing() async throws {
+        let database = try TemporaryDatabase()
+        try populate(database)
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.request)
+        let screen = Screen(results) { "\($0.id):\($0.name)" }
+        var teamOnly = results.request
+        teamOnly.addFilter(.init(title: "team", group: "team", sql: "team = ?", arguments: ["Blue"]))
+        var both = teamOnly
+        both.addFilter(.init(title: "high", group: "score", sql: "score > ?", arguments: [150]))
+        try await results.changingRequest(to: teamOnly) { older async throws(ResultsError) in
+            try await results.changingRequest(to: both) { newer async throws(ResultsError) in try await results.refetch(newer, reorganize: false) }
+            try await results.refetch(older, reorganize: false)
+        }
+        await results.synchronize()
+        #expect(Set(results.request.filters.map(\.title)) == ["team", "high"])
+        #expect(screen.problems(expected: try freshSelect(results.request, database.pool)) == [])
+        #expect(results.reportedSnapshot.count == 50)
+    }
 }

@@ -61,6 +61,14 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
     /// How the commits that may have removed rows unseen were checked, for tests.
     private(set) var silentDeletionChecks = SilentDeletionChecks()
 
+    /// Whether the request followed is newer than `request`: a request
+    /// change is made from the latest one asked for, so the newer holds
+    /// `request`'s changes, and following `request` would undo its own.
+    /// (Request changes reach the writer in any order.)
+    func followsNewerRequest(than request: DatabaseResultsRequest) -> Bool {
+        query.request.serial > request.serial
+    }
+
     /// The ways of finding the rows a commit removed unseen, counted.
     struct SilentDeletionChecks: Sendable, Equatable {
         /// Looked up by the written rows' unique values in the pinned state.
