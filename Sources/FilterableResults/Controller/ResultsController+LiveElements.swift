@@ -36,6 +36,7 @@ extension ResultsController where Element: AnyObject, Key: Sendable {
         let observation = observe { update in tracker.didUpdate(update) }
         // An edit first reports what changed in place before it.
         inPlaceChangeReporters[ObjectIdentifier(tracker)] = { [weak tracker] in tracker?.reportChangesBeforeAnEdit() ?? false }
+        inPlaceWriteNotifiers[ObjectIdentifier(tracker)] = { [weak tracker] keys in tracker?.forgetChanges(to: keys) }
         return ResultsObservation {
             observation.cancel()
             tracker.stop()
@@ -207,6 +208,13 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
             }
         }
         return true
+    }
+
+    /// Forgets the changes to the elements under `keys` that the
+    /// controller made itself, in an edit that reports them (their rows
+    /// are observed again when that update is heard).
+    @inlinable func forgetChanges(to keys: [Key]) {
+        lock.withLock { for key in keys { changed[key] = nil } }
     }
 
     /// Marks the rows of the elements changed, still held under their

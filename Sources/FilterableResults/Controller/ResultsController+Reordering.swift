@@ -20,6 +20,10 @@ extension ResultsController {
         /// rank is not among them) or for a class element (a copy would
         /// be the element itself).
         @usableFromInline let sortsLowerRanksFirst: (_ row: Element, _ keys: [ResultsSortKey<Element>]) -> Bool?
+        /// Notes the ranks of `rows` and returns what writes them back:
+        /// a class element's rank is written in place, in the store's
+        /// element too, so a drag refused after writing puts it back.
+        @usableFromInline let keepingRanks: (_ rows: [Element]) -> () -> Void
         /// Told of the elements whose ranks a drag rewrote, to save them.
         @usableFromInline let didRerank: ([Element]) -> Void
     }
@@ -76,6 +80,7 @@ extension ResultsController {
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
             sortsLowerRanksFirst: { row, keys in Self.sortsLowerRanksFirst(row, by: keys, rank: rank, low: 0, high: 1) },
+            keepingRanks: Self.keepingRanks(rank),
             didRerank: didRerank)
     }
 
@@ -124,7 +129,21 @@ extension ResultsController {
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
             sortsLowerRanksFirst: { row, keys in Self.sortsLowerRanksFirst(row, by: keys, rank: rank, low: 0, high: 1) },
+            keepingRanks: Self.keepingRanks(rank),
             didRerank: didRerank)
+    }
+
+    /// What notes the ranks of rows and returns what writes them back.
+    @inlinable static func keepingRanks<Rank>(_ rank: WritableKeyPath<Element, Rank>) -> ([Element]) -> () -> Void {
+        { rows in
+            let ranks = rows.map { $0[keyPath: rank] }
+            return {
+                for (row, old) in zip(rows, ranks) {
+                    var row = row
+                    row[keyPath: rank] = old
+                }
+            }
+        }
     }
 
     /// Whether `keys` sort copies of `row` with the rank `low` before those
@@ -145,12 +164,15 @@ extension ResultsController {
 
     /// Moves the row the user dragged from `from` to `to` (raw, `to` after
     /// the move; `source` and `destination` as the view showed them) by
-    /// writing ranks with `reordering`: the elements written.
+    /// writing ranks with `reordering`: the elements written. The keys of
+    /// class elements whose ranks were written in place, even if the drag
+    /// is then refused and they are written back, are added to `touched`.
     ///
     /// - Complexity: O(log *n*), or O(*r* log *n*) to renumber *r* rows.
     @inlinable static func rerank(
         _ store: inout ResultsStore<Element, Key>, from: RawIndexPath, to: RawIndexPath,
-        source: ResultsIndexPath, destination: ResultsIndexPath, with reordering: Reordering
+        source: ResultsIndexPath, destination: ResultsIndexPath, with reordering: Reordering,
+        writingInPlace touched: inout [Key]
     ) throws(ResultsError) -> [Element] {
         func refuse(_ reason: String) -> ResultsError { .moveNotAllowed(from: source, to: destination, reason: reason) }
         let sorts = store.placesRows
@@ -178,23 +200,46 @@ extension ResultsController {
         let key = store.table.keyOf(row)!
         let lower = to.row > 0 ? other(to.row - 1) : nil
         let upper = to.row < others ? other(to.row) : nil
-        var written: [Element]
-        if reordering.place(&row, lower, upper, ascending) {
-            // Sorted strictly between the rows it was dropped between, it
-            // goes there with no search; else the store places it.
-            if sorts, try store.replace(rowAt: from, with: row, ifSortedAt: to) { return [row] }
-            written = [row]
-        } else {
-            written = (0..<others).map(other)
-            written.insert(row, at: to.row)
-            guard reordering.renumber(&written, ascending) else { throw refuse("its section has more rows than the rank's type can number") }
+        // A class element's rank is written in place, in the store's
+        // element too: the rows written are then placed again as changed
+        // in place (several at once), and a refused drag writes their old
+        // ranks back (the atomic edit restores only the store's order).
+        let inPlace = Element.self is AnyClass
+        var restore: [() -> Void] = []
+        do throws(ResultsError) {
+            var written: [Element]
+            if inPlace {
+                restore.append(reordering.keepingRanks([row]))
+                touched.append(key)
+            }
+            if reordering.place(&row, lower, upper, ascending) {
+                // Sorted strictly between the rows it was dropped between, it
+                // goes there with no search; else the store places it.
+                if sorts, !inPlace, try store.replace(rowAt: from, with: row, ifSortedAt: to) { return [row] }
+                written = [row]
+            } else {
+                written = (0..<others).map(other)
+                written.insert(row, at: to.row)
+                if inPlace {
+                    restore.append(reordering.keepingRanks(written))
+                    touched += written.map { store.table.keyOf($0)! }
+                }
+                guard reordering.renumber(&written, ascending) else { throw refuse("its section has more rows than the rank's type can number") }
+            }
+            if inPlace {
+                store.markChanged(keys: written.map { store.table.keyOf($0)! })
+            } else {
+                for element in written { try store.replace(element) }
+            }
+            // The sort keys before the rank, if any, have the last word.
+            let placed = written.count == 1
+                ? store.rawIndexPath(forKey: key) == to
+                : written.indices.allSatisfy { store.rawIndexPath(forKey: store.table.keyOf(written[$0])!) == RawIndexPath(row: $0, section: section) }
+            guard placed else { throw refuse("its sort keys place it elsewhere: the rank must be the first") }
+            return written
+        } catch {
+            for undo in restore.reversed() { undo() }
+            throw error
         }
-        for element in written { try store.replace(element) }
-        // The sort keys before the rank, if any, have the last word.
-        let placed = written.count == 1
-            ? store.rawIndexPath(forKey: key) == to
-            : written.indices.allSatisfy { store.rawIndexPath(forKey: store.table.keyOf(written[$0])!) == RawIndexPath(row: $0, section: section) }
-        guard placed else { throw refuse("its sort keys place it elsewhere: the rank must be the first") }
-        return written
     }
 }

@@ -45,9 +45,14 @@ extension ResultsController: ResultsSource {
                 try store.move(from: from, to: to)
             }
         }
+        // Class elements' ranks are written in place: trackers of changes
+        // in place are told, so as not to report again what the drag does.
+        var writtenInPlace: [Key] = []
+        defer { if !writtenInPlace.isEmpty { didWriteInPlace(writtenInPlace) } }
         let written = try mutate(atomically: true) { store throws(ResultsError) in
             let (from, to) = try store.rawDrag(ofRowShownAt: source, to: destination, in: shown)
-            return try Self.rerank(&store, from: from, to: to, source: source, destination: destination, with: reordering)
+            return try Self.rerank(
+                &store, from: from, to: to, source: source, destination: destination, with: reordering, writingInPlace: &writtenInPlace)
         }
         reordering.didRerank(written)
     }

@@ -96,6 +96,10 @@ public final class ResultsController<Element, Key: Hashable> {
     /// edit, so that the edit finds each row where its element now sorts.
     /// Each returns whether its tracker still tracks.
     @usableFromInline var inPlaceChangeReporters: [ObjectIdentifier: () -> Bool] = [:]
+    /// What tells each tracker that the controller itself changed the
+    /// elements of some keys in place (a drag writing a class element's
+    /// rank), which its own edit reports: not to report them again.
+    @usableFromInline var inPlaceWriteNotifiers: [ObjectIdentifier: ([Key]) -> Void] = [:]
     /// Whether those reports run (their own edits do not run them again).
     @usableFromInline var isReportingChangesInPlace = false
     /// How many atomic batches threw and were rolled back: a change in
@@ -290,6 +294,15 @@ extension ResultsController {
         isReportingChangesInPlace = true
         defer { isReportingChangesInPlace = false }
         for (id, report) in inPlaceChangeReporters where !report() { inPlaceChangeReporters[id] = nil }
+    }
+
+    /// Tells the trackers of changes in place that this controller
+    /// changed the elements under `keys` in place itself, in an edit that
+    /// reports them (a drag writing class elements' ranks).
+    @usableFromInline func didWriteInPlace(_ keys: [Key]) {
+        for (id, notify) in inPlaceWriteNotifiers {
+            if inPlaceChangeReporters[id] == nil { inPlaceWriteNotifiers[id] = nil } else { notify(keys) }
+        }
     }
 
     /// Runs `body` on the spare store while readers see the store as last

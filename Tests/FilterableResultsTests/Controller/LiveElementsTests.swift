@@ -126,6 +126,27 @@ struct LiveElementsTests {
         tracking.cancel()
     }
 
+    /// A drag in the same turn as changes in place not yet reported (a
+    /// row renamed, another given a rank that sorts it first): the view
+    /// shows the drag as the user made it, then the changes, and ends as
+    /// the store is.
+    @Test func aDragInTheSameTurnAsChangesInPlaceEndsAsTheStoreIs() async throws {
+        let (controller, todos, screen) = try makeScreen()
+        controller.allowsReordering(by: \.rank, spacing: 10)
+        screen.dataSource.canMoveRow = { _, _ in true }
+        let tracking = controller.tracksElements { _ = $0.title; _ = $0.rank }
+        todos[3].title = "renamed"
+        todos[4].rank = -5
+        #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(0, 2)))
+        await waitForUpdates(1, on: screen)
+        for _ in 0..<20 { await Task.yield() }
+        #expect(screen.rows.map { $0.map(\.id) } == [[4, 1, 2, 0, 3]])
+        #expect(screen.view.cells[0][4].hasPrefix("3 renamed"))
+        #expect(controller.store.rawSections.map { $0.elements.map(\.id) } == [[4, 1, 2, 0, 3]])
+        screen.expectConsistent()
+        tracking.cancel()
+    }
+
     @Test func elementsAddedLaterAreObservedAndElementsRemovedAreNot() async throws {
         let (controller, todos, screen) = try makeScreen()
         let tracking = controller.tracksElements { _ = $0.title }

@@ -187,6 +187,41 @@ struct ReorderingTests {
         list.screen.expectConsistent()
     }
 
+    /// A class element whose rank a drag writes in place (in the store's
+    /// element too): a renumbered section ends sorted where it was
+    /// dropped, and a refused drag writes every rank back.
+    @Test func classElementsAreRenumberedInPlaceAndARefusedDragWritesTheirRanksBack() throws {
+        final class Card: Equatable, CustomStringConvertible {
+            let id: Int
+            var group: Int
+            var order: Int
+            init(id: Int, order: Int) { (self.id, self.group, self.order) = (id, 0, order) }
+            var description: String { "\(id) in \(group) #\(order)" }
+            static func == (lhs: Card, rhs: Card) -> Bool { lhs === rhs }
+        }
+        let cards = (0..<4).map { Card(id: $0, order: $0) }
+        var store = ResultsStore<Card, Int>(key: \.id, sortedBy: [.ascending(\.group), .ascending(\.order)])
+        try store.setData(cards)
+        let controller = ResultsController(store: store)
+        // Cells show the rank: an update is a change the view can see.
+        let screen = SourceScreen(controller, comparingDescriptions: true)
+        screen.dataSource.canMoveRow = { _, _ in true }
+        controller.allowsReordering(by: \.order, spacing: 10)
+        #expect(screen.view.userMovesRow(from: visible(0, 0), to: visible(0, 2)))   // between 2 and 3: adjacent ranks, renumbered
+        #expect(controller.store.allElements.map(\.id) == [1, 2, 0, 3])
+        #expect(controller.store.allElements.map(\.order) == [0, 10, 20, 30])
+        screen.expectConsistent()
+        var refusal: ResultsError?
+        screen.dataSource.onEditingError = { refusal = $0 }
+        cards[3].group = 1
+        try controller.markChanged(keys: [3])   // 1 2 0 | 3, by its group
+        _ = screen.view.userMovesRow(from: visible(0, 3), to: visible(0, 0))   // its group sorts it last whatever its rank
+        guard case .moveNotAllowed? = refusal else { Issue.record("not refused: \(String(describing: refusal))"); return }
+        #expect(controller.store.allElements.map(\.order) == [0, 10, 20, 30], "the ranks written back")
+        #expect(controller.store.allElements.map(\.id) == [1, 2, 0, 3])
+        screen.expectConsistent()
+    }
+
     @Test func aListThatDoesNotSortMovesTheRowAndWritesItsRank() throws {
         let list = try Screen(ResultsStore<Todo, Int>(key: \.id), (0..<4).map { Todo(id: $0, rank: Double($0)) })
         list.controller.allowsReordering(by: \.rank) { [unowned list] in list.reranked.append($0) }
