@@ -211,10 +211,17 @@ final class ElementTracker<Element: AnyObject, Key: Hashable & Sendable>: @unche
     }
 
     /// Forgets the changes to the elements under `keys` that the
-    /// controller made itself, in an edit that reports them (their rows
-    /// are observed again when that update is heard).
+    /// controller made itself, in an edit that reports them (or that it
+    /// wrote back), and observes those elements again: hidden rows, and
+    /// rows of a refused drag, are in no update that would.
     @inlinable func forgetChanges(to keys: [Key]) {
         lock.withLock { for key in keys { changed[key] = nil } }
+        MainActor.assumeIsolated {
+            guard let controller else { return }
+            for key in keys {
+                if let element = controller.store.element(forKey: key) { track(element, key: key) }
+            }
+        }
     }
 
     /// Marks the rows of the elements changed, still held under their

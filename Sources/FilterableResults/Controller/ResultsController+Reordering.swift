@@ -16,14 +16,16 @@ extension ResultsController {
         /// Whether `first` ranks at most `last`: the section's direction.
         @usableFromInline let isAscending: (_ first: Element, _ last: Element) -> Bool
         /// Whether `keys` sort a lower rank first, asked of copies of
-        /// `row` given ranks 0 and 1; `nil` when they do not tell (the
-        /// rank is not among them) or for a class element (a copy would
-        /// be the element itself).
-        @usableFromInline let sortsLowerRanksFirst: (_ row: Element, _ keys: [ResultsSortKey<Element>]) -> Bool?
-        /// Notes the ranks of `rows` and returns what writes them back:
-        /// a class element's rank is written in place, in the store's
-        /// element too, so a drag refused after writing puts it back.
-        @usableFromInline let keepingRanks: (_ rows: [Element]) -> () -> Void
+        /// `row` given ranks 0 and 1, or for a class element (a copy would
+        /// be the element itself) of `row` and `other` given those ranks
+        /// one way, then the other; `nil` when they do not tell (the rank
+        /// is not among them, or for a class element, no `other`).
+        @usableFromInline let sortsLowerRanksFirst: (_ row: Element, _ other: Element?, _ keys: [ResultsSortKey<Element>]) -> Bool?
+        /// Notes the ranks of `rows`: what writes them back (a class
+        /// element's rank is written in place, in the store's element too,
+        /// so a drag refused or rolled back puts it back), and what tells
+        /// which of them hold another rank now.
+        @usableFromInline let keepingRanks: (_ rows: [Element]) -> (restore: () -> Void, changed: () -> [Int])
         /// Told of the elements whose ranks a drag rewrote, to save them.
         @usableFromInline let didRerank: ([Element]) -> Void
     }
@@ -44,7 +46,8 @@ extension ResultsController {
     /// The view shows the drag as the user made it: the update the drag
     /// reports is that one move (the element updated), with the rows
     /// renumbered updated in place. A drag within a section is allowed
-    /// in any store; in a sorted or sectioned-by-value store, a drag into
+    /// in any store but one sectioned by value that does not sort (sort it
+    /// by the rank); in a sorted store, a drag into
     /// another section, or one the sort keys before `rank` would undo, is
     /// refused with ``ResultsError/moveNotAllowed(from:to:reason:)`` and
     /// changes nothing. In a store that does not sort, the row is moved
@@ -73,13 +76,15 @@ extension ResultsController {
                 return fits
             },
             renumber: { rows, ascending in
+                // Every index up to the last is exact when the last is.
+                guard Rank(exactly: rows.count - 1) != nil else { return false }
                 for index in rows.indices {
                     rows[index][keyPath: rank] = Rank(ascending ? index : rows.count - 1 - index)
                 }
                 return true
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
-            sortsLowerRanksFirst: { row, keys in Self.sortsLowerRanksFirst(row, by: keys, rank: rank, low: 0, high: 1) },
+            sortsLowerRanksFirst: { row, other, keys in Self.sortsLowerRanksFirst(row, other, by: keys, rank: rank, low: 0, high: 1) },
             keepingRanks: Self.keepingRanks(rank),
             didRerank: didRerank)
     }
@@ -128,65 +133,105 @@ extension ResultsController {
                 return true
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
-            sortsLowerRanksFirst: { row, keys in Self.sortsLowerRanksFirst(row, by: keys, rank: rank, low: 0, high: 1) },
+            sortsLowerRanksFirst: { row, other, keys in Self.sortsLowerRanksFirst(row, other, by: keys, rank: rank, low: 0, high: 1) },
             keepingRanks: Self.keepingRanks(rank),
             didRerank: didRerank)
     }
 
-    /// What notes the ranks of rows and returns what writes them back.
-    @inlinable static func keepingRanks<Rank>(_ rank: WritableKeyPath<Element, Rank>) -> ([Element]) -> () -> Void {
+    /// What notes the ranks of rows: what writes them back, and what tells
+    /// which rows hold another rank now (a NaN rank written again is none).
+    @inlinable static func keepingRanks<Rank: Equatable>(
+        _ rank: WritableKeyPath<Element, Rank>
+    ) -> ([Element]) -> (restore: () -> Void, changed: () -> [Int]) {
         { rows in
             let ranks = rows.map { $0[keyPath: rank] }
-            return {
+            let restore = {
                 for (row, old) in zip(rows, ranks) {
                     var row = row
                     row[keyPath: rank] = old
                 }
             }
+            let changed = {
+                rows.indices.filter { index in
+                    let (new, old) = (rows[index][keyPath: rank], ranks[index])
+                    return new != old && (new == new || old == old)
+                }
+            }
+            return (restore, changed)
         }
     }
 
     /// Whether `keys` sort copies of `row` with the rank `low` before those
-    /// with `high`; `nil` when they sort them level, or for a class element.
+    /// with `high`; `nil` when they sort them level.
+    ///
+    /// For a class element, a copy would be the element itself: `row` and
+    /// `other` are given `low` and `high`, then `high` and `low`, in place,
+    /// and their own ranks back after; `nil` when the two orders agree (the
+    /// ranks do not decide between them) or there is no `other`.
     @inlinable static func sortsLowerRanksFirst<Rank>(
-        _ row: Element, by keys: [ResultsSortKey<Element>], rank: WritableKeyPath<Element, Rank>, low: Rank, high: Rank
+        _ row: Element, _ other: Element?, by keys: [ResultsSortKey<Element>], rank: WritableKeyPath<Element, Rank>, low: Rank, high: Rank
     ) -> Bool? {
-        guard !(Element.self is AnyClass) else { return nil }
-        var (lower, higher) = (row, row)
-        lower[keyPath: rank] = low
-        higher[keyPath: rank] = high
-        switch keys.compare(lower, higher) {
-        case .orderedAscending: return true
-        case .orderedDescending: return false
-        case .orderedSame: return nil
+        guard Element.self is AnyClass else {
+            var (lower, higher) = (row, row)
+            lower[keyPath: rank] = low
+            higher[keyPath: rank] = high
+            switch keys.compare(lower, higher) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return nil
+            }
+        }
+        guard var other, (row as AnyObject) !== (other as AnyObject) else { return nil }
+        var row = row
+        let (rowRank, otherRank) = (row[keyPath: rank], other[keyPath: rank])
+        defer { (row[keyPath: rank], other[keyPath: rank]) = (rowRank, otherRank) }
+        (row[keyPath: rank], other[keyPath: rank]) = (low, high)
+        let lowFirst = keys.compare(row, other)
+        (row[keyPath: rank], other[keyPath: rank]) = (high, low)
+        let highFirst = keys.compare(row, other)
+        guard lowFirst != highFirst else { return nil }
+        return lowFirst == .orderedAscending || highFirst == .orderedDescending
+    }
+
+    /// The ranks a drag wrote into class elements, in place: their keys
+    /// (the elements trackers are told of, even when the drag was refused
+    /// and wrote them back), and what writes them back.
+    @usableFromInline struct InPlaceWrites {
+        @usableFromInline var keys: [Key] = []
+        @usableFromInline var restore: [() -> Void] = []
+
+        @inlinable init() {}
+
+        /// Writes every rank back, the latest writes first.
+        @inlinable func undo() {
+            for restore in restore.reversed() { restore() }
         }
     }
 
     /// Moves the row the user dragged from `from` to `to` (raw, `to` after
     /// the move; `source` and `destination` as the view showed them) by
-    /// writing ranks with `reordering`: the elements written. The keys of
-    /// class elements whose ranks were written in place, even if the drag
-    /// is then refused and they are written back, are added to `touched`.
+    /// writing ranks with `reordering`: the elements written. Ranks written
+    /// into class elements, in place, are recorded in `inPlace` (and
+    /// written back when the drag is refused).
     ///
     /// - Complexity: O(log *n*), or O(*r* log *n*) to renumber *r* rows.
     @inlinable static func rerank(
         _ store: inout ResultsStore<Element, Key>, from: RawIndexPath, to: RawIndexPath,
         source: ResultsIndexPath, destination: ResultsIndexPath, with reordering: Reordering,
-        writingInPlace touched: inout [Key]
+        writingInPlace inPlaceWrites: inout InPlaceWrites
     ) throws(ResultsError) -> [Element] {
         func refuse(_ reason: String) -> ResultsError { .moveNotAllowed(from: source, to: destination, reason: reason) }
         let sorts = store.placesRows
+        if sorts && store.sortKeys.isEmpty {
+            throw refuse("the list sections its rows by value and sorts them by nothing: sort it by the rank to reorder it")
+        }
         if sorts && from.section != to.section { throw refuse("a sorted list reorders rows within their section") }
         let section = to.section
-        // The section's direction: the sort keys', where the store sorts
-        // (ends of equal or unordered ranks tell nothing), else read from
-        // the section's ends before the drag.
         let rows = store.numberOfRawElements(inSection: section)!
-        let sortsByRank = store.sortKeys.isEmpty ? nil : reordering.sortsLowerRanksFirst(store.element(at: from)!, store.sortKeys)
-        let ascending = sortsByRank
-            ?? (rows < 2 || reordering.isAscending(
-                store.element(at: RawIndexPath(row: 0, section: section))!,
-                store.element(at: RawIndexPath(row: rows - 1, section: section))!))
+        // The direction the section's ends tell, before the drag.
+        let endsAscend = rows < 2 || reordering.isAscending(
+            store.element(at: RawIndexPath(row: 0, section: section))!,
+            store.element(at: RawIndexPath(row: rows - 1, section: section))!)
         if !sorts { try store.move(from: from, to: to) }
         // The dragged row sits at `dragged` among the section's rows; the
         // others (those there before, less the row if it was one of them)
@@ -201,17 +246,21 @@ extension ResultsController {
         let lower = to.row > 0 ? other(to.row - 1) : nil
         let upper = to.row < others ? other(to.row) : nil
         // A class element's rank is written in place, in the store's
-        // element too: the rows written are then placed again as changed
-        // in place (several at once), and a refused drag writes their old
-        // ranks back (the atomic edit restores only the store's order).
+        // element too: the rows whose rank changed are then placed again as
+        // changed in place (several at once), and a refused drag writes
+        // their old ranks back (the atomic edit restores only the store).
+        // Trackers are told of every element written, even back.
         let inPlace = Element.self is AnyClass
-        var restore: [() -> Void] = []
+        var writes = InPlaceWrites()
+        if inPlace { writes.keys = [key] + [lower ?? upper].compactMap { $0.flatMap(store.table.keyOf) } }
+        // The section's direction: the sort keys', where the store sorts
+        // (ends of equal or unordered ranks tell nothing), else its ends'.
+        let sortsByRank = store.sortKeys.isEmpty ? nil : reordering.sortsLowerRanksFirst(row, lower ?? upper, store.sortKeys)
+        let ascending = sortsByRank ?? endsAscend
         do throws(ResultsError) {
             var written: [Element]
-            if inPlace {
-                restore.append(reordering.keepingRanks([row]))
-                touched.append(key)
-            }
+            var marked = [key]
+            if inPlace { writes.restore.append(reordering.keepingRanks([row]).restore) }
             if reordering.place(&row, lower, upper, ascending) {
                 // Sorted strictly between the rows it was dropped between, it
                 // goes there with no search; else the store places it.
@@ -220,14 +269,18 @@ extension ResultsController {
             } else {
                 written = (0..<others).map(other)
                 written.insert(row, at: to.row)
-                if inPlace {
-                    restore.append(reordering.keepingRanks(written))
-                    touched += written.map { store.table.keyOf($0)! }
-                }
+                let kept = inPlace ? reordering.keepingRanks(written) : nil
                 guard reordering.renumber(&written, ascending) else { throw refuse("its section has more rows than the rank's type can number") }
+                if let kept {
+                    writes.restore.append(kept.restore)
+                    // The dragged row moves whatever its rank; the others
+                    // whose rank is the same are not changed.
+                    marked += kept.changed().map { store.table.keyOf(written[$0])! }.filter { $0 != key }
+                    writes.keys += marked
+                }
             }
             if inPlace {
-                store.markChanged(keys: written.map { store.table.keyOf($0)! })
+                store.markChanged(keys: marked)
             } else {
                 for element in written { try store.replace(element) }
             }
@@ -236,9 +289,12 @@ extension ResultsController {
                 ? store.rawIndexPath(forKey: key) == to
                 : written.indices.allSatisfy { store.rawIndexPath(forKey: store.table.keyOf(written[$0])!) == RawIndexPath(row: $0, section: section) }
             guard placed else { throw refuse("its sort keys place it elsewhere: the rank must be the first") }
+            inPlaceWrites.keys += writes.keys
+            inPlaceWrites.restore += writes.restore
             return written
         } catch {
-            for undo in restore.reversed() { undo() }
+            writes.undo()
+            inPlaceWrites.keys += writes.keys
             throw error
         }
     }

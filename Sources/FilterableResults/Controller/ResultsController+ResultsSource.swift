@@ -8,7 +8,7 @@ extension ResultsController: ResultsSource {
     ///
     /// - Complexity: O(log *n*).
     public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) -> Bool {
-        (!_store.placesRows || reordering != nil) && shown.key(at: indexPath) != nil
+        (!_store.placesRows || (reordering != nil && !_store.sortKeys.isEmpty)) && shown.key(at: indexPath) != nil
     }
 
     /// Moves the row the user dragged in `shown` from `source` to
@@ -46,14 +46,21 @@ extension ResultsController: ResultsSource {
             }
         }
         // Class elements' ranks are written in place: trackers of changes
-        // in place are told, so as not to report again what the drag does.
-        var writtenInPlace: [Key] = []
-        defer { if !writtenInPlace.isEmpty { didWriteInPlace(writtenInPlace) } }
-        let written = try mutate(atomically: true) { store throws(ResultsError) in
-            let (from, to) = try store.rawDrag(ofRowShownAt: source, to: destination, in: shown)
-            return try Self.rerank(
-                &store, from: from, to: to, source: source, destination: destination, with: reordering, writingInPlace: &writtenInPlace)
+        // in place are told (not to report again what the drag reports),
+        // and an atomic batch that rolls back writes them back.
+        var writes = InPlaceWrites()
+        let written: [Element]
+        do {
+            written = try mutate(atomically: true) { store throws(ResultsError) in
+                let (from, to) = try store.rawDrag(ofRowShownAt: source, to: destination, in: shown)
+                return try Self.rerank(&store, from: from, to: to, source: source, destination: destination, with: reordering, writingInPlace: &writes)
+            }
+        } catch {
+            didWriteInPlace(writes.keys)
+            throw error
         }
+        didWriteInPlace(writes.keys)
+        keepForRollback(writes)
         reordering.didRerank(written)
     }
 

@@ -100,6 +100,9 @@ public final class ResultsController<Element, Key: Hashable> {
     /// elements of some keys in place (a drag writing a class element's
     /// rank), which its own edit reports: not to report them again.
     @usableFromInline var inPlaceWriteNotifiers: [ObjectIdentifier: ([Key]) -> Void] = [:]
+    /// What writes back the ranks drags wrote in place inside atomic
+    /// batches still open, with the number of batches open then.
+    @usableFromInline var inPlaceUndos: [(depth: Int, writes: InPlaceWrites)] = []
     /// Whether those reports run (their own edits do not run them again).
     @usableFromInline var isReportingChangesInPlace = false
     /// How many atomic batches threw and were rolled back: a change in
@@ -212,9 +215,11 @@ extension ResultsController {
             _store = saved
             (sectionValue, sectionValueWasSet) = (savedSectionValue, savedWasSet)
             rollbacks &+= 1
+            settleWritesInPlace(ofBatchAt: depth, rolledBack: true)
             throw error
         }
         frames.removeSubrange(depth...)
+        settleWritesInPlace(ofBatchAt: depth, rolledBack: false)
         if frames.isEmpty { report() }
     }
 
@@ -298,10 +303,34 @@ extension ResultsController {
 
     /// Tells the trackers of changes in place that this controller
     /// changed the elements under `keys` in place itself, in an edit that
-    /// reports them (a drag writing class elements' ranks).
+    /// reports them or in one rolled back (a drag writing class elements'
+    /// ranks, or writing them back).
     @usableFromInline func didWriteInPlace(_ keys: [Key]) {
+        guard !keys.isEmpty else { return }
         for (id, notify) in inPlaceWriteNotifiers {
             if inPlaceChangeReporters[id] == nil { inPlaceWriteNotifiers[id] = nil } else { notify(keys) }
+        }
+    }
+
+    /// Keeps what writes back the ranks a drag wrote in place, while an
+    /// atomic batch that may roll back is open.
+    @usableFromInline func keepForRollback(_ writes: InPlaceWrites) {
+        guard !writes.restore.isEmpty, frames.contains(where: { if case .atomic = $0 { true } else { false } }) else { return }
+        inPlaceUndos.append((depth: frames.count, writes: writes))
+    }
+
+    /// Settles the writes in place kept for the atomic batch at `depth`,
+    /// which ends: rolled back, they are written back (the latest first);
+    /// else kept for a batch around it that may still roll back.
+    @usableFromInline func settleWritesInPlace(ofBatchAt depth: Int, rolledBack: Bool) {
+        guard !inPlaceUndos.isEmpty else { return }
+        let ending = inPlaceUndos.filter { $0.depth > depth }
+        inPlaceUndos.removeAll { $0.depth > depth }
+        if rolledBack {
+            for undo in ending.reversed() { undo.writes.undo() }
+            didWriteInPlace(ending.flatMap(\.writes.keys))
+        } else if frames[..<depth].contains(where: { if case .atomic = $0 { true } else { false } }) {
+            inPlaceUndos += ending.map { (depth: depth, writes: $0.writes) }
         }
     }
 

@@ -62,9 +62,9 @@ extension DatabaseResults {
             if reload(fetched.entries, restoringTitles: savedTitles)?.foldedDuplicates ?? 0 > 0 {
                 fail(Self.duplicateKey(in: fetched.entries, table: request.table))
             }
-        case let .refetch(query, entries, reorganize, refresh, done):
+        case let .refetch(query, entries, refresh, done):
             if refresh { cache.invalidateAll() }
-            apply(query, entries.entries, titles: entries.titles, reorganize: reorganize, refresh: refresh)
+            apply(query, entries.entries, titles: entries.titles, refresh: refresh)
             done()
         case let .narrow(query, base, matched, candidates, leaving, done):
             // The records of the rows that leave, for the batch that reports them.
@@ -129,13 +129,15 @@ extension DatabaseResults {
     /// their content (a filter change reports no updates), unless
     /// `refresh` (their content may have changed unseen: `entries` carry a
     /// new stamp, and every row kept is reported updated). `titles` are
-    /// every section's title, by id (with a section title column).
-    func apply(
-        _ query: EntryQuery, _ entries: [IndexEntry<Key>], titles: [DatabaseValue: String], reorganize: Bool, refresh: Bool = false
-    ) {
+    /// every section's title, by id (with a section title column). A
+    /// request organized anew (another order or sections: a
+    /// ``setRequest(_:)``, or a change made from one) sorts and sections
+    /// the rows anew, their entries as read.
+    func apply(_ query: EntryQuery, _ entries: [IndexEntry<Key>], titles: [DatabaseValue: String], refresh: Bool = false) {
         let new = query.request
+        let reorganize = new.organization != request.organization
         let store = controller.store
-        let carried = refresh ? entries : entries.map { entry in
+        let carried = refresh || reorganize ? entries : entries.map { entry in
             var entry = entry
             entry.stamp = store.element(forKey: entry.key)?.stamp ?? entry.stamp
             return entry

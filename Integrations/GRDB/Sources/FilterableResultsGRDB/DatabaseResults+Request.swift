@@ -21,7 +21,13 @@ extension DatabaseResults {
         guard request.joins == self.request.joins else {
             throw .invalidArgument("a request with other joins than \(self.request.table)'s: make another source")
         }
-        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: true) }
+        let organization = nextOrganization()
+        try await changingRequest { latest in
+            let serial = latest.serial
+            latest = request
+            latest.serial = serial
+            latest.organization = organization
+        } apply: { request async throws(ResultsError) in try await refetch(request) }
     }
 
     /// Applies `filter`, replacing the one of its group, as one animated batch.
@@ -34,9 +40,7 @@ extension DatabaseResults {
     ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func addFilter(_ filter: DatabaseResultsRequest.Filter) async throws(ResultsError) {
-        var request = latestRequest
-        request.addFilter(filter)
-        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: false) }
+        try await changingRequest { $0.addFilter(filter) } apply: { request async throws(ResultsError) in try await refetch(request) }
     }
 
     /// Removes the filter with `title` in `group`, as one animated batch.
@@ -44,9 +48,11 @@ extension DatabaseResults {
     /// - Throws: ``ResultsError`` when the database cannot be read.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func removeFilter(title: String, group: String? = nil) async throws(ResultsError) {
-        var request = latestRequest
-        guard request.removeFilter(title: title, group: group) else { return }
-        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: false) }
+        var latest = latestRequest
+        guard latest.removeFilter(title: title, group: group) else { return }
+        try await changingRequest { $0.removeFilter(title: title, group: group) } apply: { request async throws(ResultsError) in
+            try await refetch(request)
+        }
     }
 
     /// Replaces every filter, as one animated batch.
@@ -57,10 +63,10 @@ extension DatabaseResults {
     ///   invalid expression; nothing changes then.
     /// - Complexity: the query, plus O(*n*) for *n* matching rows.
     public func replaceFilters(with filters: [DatabaseResultsRequest.Filter]) async throws(ResultsError) {
-        var request = latestRequest
-        request.filters = []
-        for filter in filters { request.addFilter(filter) }
-        try await changingRequest(to: request) { request async throws(ResultsError) in try await refetch(request, reorganize: false) }
+        try await changingRequest { latest in
+            latest.filters = []
+            for filter in filters { latest.addFilter(filter) }
+        } apply: { request async throws(ResultsError) in try await refetch(request) }
     }
 
     /// Removes every filter, as one animated batch.
@@ -91,31 +97,35 @@ extension DatabaseResults {
     /// other keystroke (a deletion) reads the request's rows again. A row
     /// is tested with an SQL function: ASCII text is lowercased in place,
     /// other text folded by the core. A keystroke that arrives while
-    /// another is waiting for the writer replaces it (the older one returns
-    /// without effect). An app with an FTS5 index sets a filter with
-    /// `MATCH` instead (see ``DatabaseResultsRequest/Filter``).
+    /// another of the same `group` is waiting for the writer replaces it
+    /// (the older one returns without effect: the newer holds its change). An app with an FTS5
+    /// index sets a filter with `MATCH` instead (see
+    /// ``DatabaseResultsRequest/Filter``).
     ///
-    /// - Throws: ``ResultsError/missingColumn(_:table:)`` for an unknown column.
+    /// - Throws: ``ResultsError/missingColumn(_:table:)`` for an unknown
+    ///   column; nothing changes then, and a change on its way still
+    ///   applies.
     /// - Complexity: a narrowing keystroke: the test of the rows shown (in
     ///   memory, or by key, or the scan), plus O(*n*) for *n* rows shown; another: the scan, plus
     ///   O(*m*) for *m* matching rows.
     public func search(for text: String, in columns: [String], group: String = "search") async throws(ResultsError) {
-        let old = latestRequest
-        var request = old
         let folded = ResultsSearchFolding.fold(text)
-        let ticket = searchTicket.next()
         if folded.isEmpty {
-            guard request.removeFilter(title: "search", group: group) else { return }
-            try await changingRequest(to: request) { request async throws(ResultsError) in
-                try await refetch(request, reorganize: false, ticket: ticket)
+            var latest = latestRequest
+            guard latest.removeFilter(title: "search", group: group) else { return }
+            let ticket = searchTicket.next(in: group)
+            try await changingRequest { _ = $0.removeFilter(title: "search", group: group) } apply: { request async throws(ResultsError) in
+                try await refetch(request, ticket: ticket)
             }
             return
         }
         guard !columns.isEmpty else { throw .invalidArgument("a search over no columns") }
         let sql = columns.map { "filterable_results_contains(\($0.quotedDatabaseIdentifier), ?)" }.joined(separator: " OR ")
         let filter = DatabaseResultsRequest.Filter(title: "search", group: group, sql: sql, arguments: columns.map { _ in folded })
+        // Keystrokes supersede those of their own search only.
+        let ticket = searchTicket.next(in: group)
+        let old = latestRequest
         let previous = old.filters.first { $0.slot == filter.slot }
-        request.addFilter(filter)
         // A narrower request shows a subset of the rows shown: a first
         // filter in the group, or the same search with text that contains
         // the previous text (a row whose folded text contains the new text
@@ -129,38 +139,68 @@ extension DatabaseResults {
         } else {
             narrows = true
         }
-        let held = Self.heldColumns(columns, of: request)
+        var narrowed = old
+        narrowed.addFilter(filter)
+        let held = Self.heldColumns(columns, of: narrowed)
         let candidates = narrows && held == nil && previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
-        try await changingRequest(to: request) { request async throws(ResultsError) in
+        try await changingRequest { $0.addFilter(filter) } apply: { request async throws(ResultsError) in
             let known = try await columnNames()
             for column in columns where !known.contains(column.lowercased()) {
                 throw .missingColumn(column, table: request.table)
             }
             if narrows, let held, try await narrowInMemory(to: request, from: old.serial, columns: held, folded: folded, ticket: ticket) { return }
             if narrows, try await narrow(to: request, from: old.serial, among: candidates, ticket: ticket) { return }
-            try await refetch(request, reorganize: false, ticket: ticket)
+            try await refetch(request, ticket: ticket)
         }
     }
 
-    /// The request with every change asked for so far, applied or on its way.
-    var latestRequest: DatabaseResultsRequest { pendingRequest ?? request }
-
-    /// Runs `body`, which asks for `request` (given to it with the next
-    /// serial), as the latest request change: it is the base of the changes
-    /// asked for until every change on its way is applied.
-    func changingRequest(
-        to request: DatabaseResultsRequest, _ body: (DatabaseResultsRequest) async throws(ResultsError) -> Void
-    ) async throws(ResultsError) {
-        var request = request
-        lastRequestSerial += 1
-        request.serial = lastRequestSerial
-        pendingRequest = request
-        requestChangesInFlight += 1
-        defer {
-            requestChangesInFlight -= 1
-            if requestChangesInFlight == 0 { pendingRequest = nil }
+    /// The request with every change asked for so far, applied or on its
+    /// way: the request shown, with the edits of the changes on their way
+    /// made again in the order they were asked for (each sets what it
+    /// changes, so an edit the request shown holds already changes
+    /// nothing). Its serial is the latest change's.
+    var latestRequest: DatabaseResultsRequest {
+        var latest = request
+        for change in pendingChanges {
+            change.edit(&latest)
+            latest.serial = Swift.max(latest.serial, change.serial)
         }
-        try await body(request)
+        return latest
+    }
+
+    /// A new token for a request change that sets the order and sections.
+    func nextOrganization() -> Int {
+        lastRequestSerial += 1
+        return lastRequestSerial
+    }
+
+    /// Asks for the request change `edit` makes: `apply` is given the
+    /// latest request with it (and the next serial), and reads it on the
+    /// writer. Until it returns, later changes are made on top of it. When
+    /// it fails, its edit is dropped; a change asked for after it, whose
+    /// request held that edit, and which failed meanwhile (with its
+    /// error), is asked for again without it.
+    func changingRequest(
+        _ edit: @escaping (inout DatabaseResultsRequest) -> Void,
+        apply: (DatabaseResultsRequest) async throws(ResultsError) -> Void
+    ) async throws(ResultsError) {
+        let change = PendingRequestChange(edit: edit)
+        pendingChanges.append(change)
+        defer { pendingChanges.removeAll { $0 === change } }
+        while true {
+            lastRequestSerial += 1
+            change.serial = lastRequestSerial
+            var request = latestRequest
+            request.serial = change.serial
+            let failures = failedRequestChanges
+            do {
+                return try await apply(request)
+            } catch {
+                if failedRequestChanges != failures { continue }
+                failedRequestChanges += 1
+                throw error
+            }
+        }
     }
 
     /// The most rows shown for which a narrowing keystroke tests only them
@@ -185,7 +225,7 @@ extension DatabaseResults {
     /// by then, or rows outside `candidates` (commits since the call): the
     /// caller reads the request's rows instead.
     func narrow(
-        to request: DatabaseResultsRequest, from base: Int, among candidates: [Key]?, ticket: Int
+        to request: DatabaseResultsRequest, from base: Int, among candidates: [Key]?, ticket: SearchTicket.Number
     ) async throws(ResultsError) -> Bool {
         let observer = self.observer
         return try await narrowOnWriter(request, ticket: ticket) { db, done in
@@ -216,7 +256,7 @@ extension DatabaseResults {
     /// stale (the observer failed, or the schema changed): the caller
     /// reads the request's rows instead.
     func narrowOnWriter(
-        _ request: DatabaseResultsRequest, ticket: Int,
+        _ request: DatabaseResultsRequest, ticket: SearchTicket.Number,
         _ delivery: @escaping @Sendable (Database, _ done: @escaping @Sendable (Bool) -> Void) throws -> Delivery<Record, Key>
     ) async throws(ResultsError) -> Bool {
         let feed = self.feed
@@ -262,7 +302,7 @@ extension DatabaseResults {
     /// at that point (each commit before it delivered). Returns `false`
     /// as ``narrow(to:from:among:ticket:)`` does.
     func narrowInMemory(
-        to request: DatabaseResultsRequest, from base: Int, columns: [Int], folded: String, ticket: Int
+        to request: DatabaseResultsRequest, from base: Int, columns: [Int], folded: String, ticket: SearchTicket.Number
     ) async throws(ResultsError) -> Bool {
         let observer = self.observer
         return try await narrowOnWriter(request, ticket: ticket) { db, done in
@@ -276,7 +316,7 @@ extension DatabaseResults {
     /// The column names of the rows shown (the table's, the joined
     /// columns, or the view's), lowercased.
     private func columnNames() async throws(ResultsError) -> Set<String> {
-        let source = observer.query.source
+        let source = rowSource
         do {
             return try await writer.read { db in Set(try db.makeStatement(sql: "SELECT * FROM \(source)").columnNames.map { $0.lowercased() }) }
         } catch {
@@ -289,7 +329,7 @@ extension DatabaseResults {
     /// superseded by a newer one when the writer gets to it is skipped, as
     /// is a request older than the one the writer follows (it reached the
     /// writer after a change made from it).
-    func refetch(_ request: DatabaseResultsRequest, reorganize: Bool, ticket: Int? = nil) async throws(ResultsError) {
+    func refetch(_ request: DatabaseResultsRequest, ticket: SearchTicket.Number? = nil) async throws(ResultsError) {
         let feed = self.feed
         let observer = self.observer
         let tickets = searchTicket
@@ -313,7 +353,7 @@ extension DatabaseResults {
                 observer.isBroken = false
                 observer.trackKeyChanges(db)
                 let (done, signal) = AsyncStream<Void>.makeStream()
-                feed.yield(.refetch(query, entries, reorganize: reorganize, refresh: refresh, done: { signal.finish() }))
+                feed.yield(.refetch(query, entries, refresh: refresh, done: { signal.finish() }))
                 return done
             }
             if let wait { for await _ in wait {} }

@@ -138,14 +138,20 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
     let feed: AsyncStream<Delivery<Record, Key>>.Continuation
     /// The latest live-search keystroke.
     let searchTicket = SearchTicket()
-    /// The request with every change asked for so far, while one is on
-    /// its way to the main actor: each change starts from it, so that two
-    /// changes in flight (a filter and a keystroke) do not undo each other.
-    var pendingRequest: DatabaseResultsRequest?
-    /// The request changes on their way.
-    var requestChangesInFlight = 0
+    /// The request changes on their way, in the order they were asked
+    /// for: each change starts from the request shown with their edits, so
+    /// that two changes in flight (a filter and a keystroke) do not undo
+    /// each other.
+    var pendingChanges: [PendingRequestChange] = []
+    /// How many request changes failed so far.
+    var failedRequestChanges = 0
     /// The serial of the last request change asked for.
     var lastRequestSerial = 0
+    /// What the request's rows are read from (the table, with its joins, or
+    /// the view): the same for every request of the source, kept here so
+    /// that the main actor does not read the observer's query, which the
+    /// writer replaces.
+    let rowSource: String
     /// The keys whose records commits applied hold for the rows they
     /// deleted, let go once their updates are reported (one entry per hold).
     var heldUntilReported: [Key] = []
@@ -171,6 +177,12 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         guard cacheCapacity >= batchSize else {
             throw .invalidArgument("cacheCapacity \(cacheCapacity) must be at least batchSize \(batchSize)")
         }
+        // A request taken from another source carries that source's
+        // serial: this source numbers its own changes from 0.
+        var numbered = request
+        numbered.serial = 0
+        numbered.organization = 0
+        let request = numbered
         let (stream, feed) = AsyncStream<Delivery<Record, Key>>.makeStream()
         let opened: (ChangeObserver<Record, Key>, FetchedEntries<Key>, RecordCache<Record, Key>)
         do {
@@ -192,6 +204,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         self.request = request
         self.feed = feed
         self.observer = opened.0
+        self.rowSource = opened.0.query.source
         self.cache = opened.2
         let sectionTitles = SectionTitles(opened.1.titles)
         self.sectionTitles = sectionTitles
@@ -202,9 +215,13 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         do {
             summary = try Engine.setData(&store, opened.1.entries)
         } catch {
+            Self.stopFollowing(opened.0, on: writer, feed: feed)
             throw .invalidArgument("\(error)")
         }
-        if summary.foldedDuplicates > 0 { throw Self.duplicateKey(in: opened.1.entries, table: request.table) }
+        if summary.foldedDuplicates > 0 {
+            Self.stopFollowing(opened.0, on: writer, feed: feed)
+            throw Self.duplicateKey(in: opened.1.entries, table: request.table)
+        }
         controller = ResultsController(store: store)
         // A record the view cannot read is an error the app hears of.
         cache.onReadError = { [weak self] error in
@@ -219,10 +236,16 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
     }
 
     deinit {
-        // Ends the consumer's loop; GRDB holds the observer weakly.
+        Self.stopFollowing(observer, on: writer, feed: feed)
+    }
+
+    /// Stops following the database: ends the consumer's loop (GRDB holds
+    /// the observer weakly) and drops the triggers, which call their
+    /// function on every statement that deletes a row or changes a key.
+    nonisolated static func stopFollowing(
+        _ observer: ChangeObserver<Record, Key>, on writer: any DatabaseWriter, feed: AsyncStream<Delivery<Record, Key>>.Continuation
+    ) {
         feed.finish()
-        // The trigger calls its function on every UPDATE that changes a rowid:
-        // drop it, then the function.
         let triggers = observer.triggers
         writer.asyncWriteWithoutTransaction { db in for trigger in triggers { trigger.remove(db) } }
     }

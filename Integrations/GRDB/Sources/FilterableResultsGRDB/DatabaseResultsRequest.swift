@@ -72,6 +72,10 @@ public struct DatabaseResultsRequest: Sendable {
     /// request), so that a keystroke narrowing from one request is not
     /// applied to the rows of another.
     var serial = 0
+    /// Which of its source's request changes last set the order and
+    /// sections (0: the first request): a request made from it shows its
+    /// rows organized anew when it differs from the request shown.
+    var organization = 0
 
     /// Creates a request.
     ///

@@ -139,6 +139,20 @@ struct Ticket: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     }
 
     /// README's lines on keys.
+    /// A source that fails to open after it started following (keys equal
+    /// as `Key`s though not in SQLite) leaves nothing on the writer: no
+    /// trigger calling a function of its own on every delete.
+    @Test func aSourceThatFailsToOpenLeavesNoTrigger() async throws {
+        let database = try TemporaryDatabase(Post.createTable + "; INSERT INTO post VALUES ('\u{E9}', 'composed', 1), ('e\u{301}', 'decomposed', 2)")
+        await #expect(throws: ResultsError.self) { _ = try await DatabaseResults<Post, String>(database.writer, request: Self.posts) }
+        // What the failed open queued on the writer has run by now.
+        let triggers = try await database.writer.writeWithoutTransaction { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_temp_master WHERE type = 'trigger'")
+        }
+        #expect(triggers == [])
+        try await database.writer.write { db in try db.execute(sql: "DELETE FROM post") }
+    }
+
     @Test func readmeKeysAPostByItsTextId() async throws {
         let database = try TemporaryDatabase(Post.createTable)
         let pool = database.pool

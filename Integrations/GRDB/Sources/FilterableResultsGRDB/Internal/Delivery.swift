@@ -25,11 +25,12 @@ enum Delivery<Record: Sendable, Key: DatabaseValueConvertible & Hashable & Senda
     /// follow row by row (a schema change, an untracked change): a reload.
     case reload(FetchedEntries<Key>)
     /// A new request's rows, read in the writer's order, for the main actor
-    /// to animate (re-sorted and re-sectioned with `reorganize`); `done`
+    /// to animate (sorted and sectioned anew when the request's order or
+    /// sections are not those shown); `done`
     /// resumes its caller. With `refresh`, the rows' content may have
     /// changed unseen (the schema changed, or commits went unfollowed after
     /// an error): every row kept is reported updated, no record cached is kept.
-    case refetch(EntryQuery, FetchedEntries<Key>, reorganize: Bool, refresh: Bool, done: @Sendable () -> Void)
+    case refetch(EntryQuery, FetchedEntries<Key>, refresh: Bool, done: @Sendable () -> Void)
     /// A narrower request's matching keys, read on the writer among
     /// `candidates` (or all rows), with the records of the candidates that
     /// leave (empty when too many): the main actor removes the rows shown
