@@ -98,8 +98,8 @@ extension DatabaseResults {
     /// is tested with an SQL function: ASCII text is lowercased in place,
     /// other text folded by the core. A keystroke that arrives while
     /// another of the same `group` is waiting for the writer replaces it
-    /// (the older one returns without effect: the newer holds its change). An app with an FTS5
-    /// index sets a filter with `MATCH` instead (see
+    /// (the older one returns without effect: the newer holds its change).
+    /// An app with an FTS5 index sets a filter with `MATCH` instead (see
     /// ``DatabaseResultsRequest/Filter``).
     ///
     /// - Throws: ``ResultsError/missingColumn(_:table:)`` for an unknown
