@@ -67,8 +67,11 @@ extension ResultsController: ResultsSource {
     /// Inserts `element`, which the user dropped at `destination` of
     /// `shown` (a row dragged from another part of a composition), next to
     /// the rows they dropped it between, as ``moveRow(from:to:in:)`` places
-    /// a row; a sorted store places it in its section, and a
-    /// sectioned-by-value store places it itself.
+    /// a row; a sorted store places it in its section (where it was
+    /// dropped, by the rank it writes, once
+    /// ``allowsReordering(by:didRerank:)`` is called, unless the sort keys
+    /// before the rank place it elsewhere), and a sectioned-by-value store
+    /// places it itself.
     ///
     /// - Returns: The element's key.
     /// - Throws: ``ResultsError/duplicateKey(_:)`` when the key is taken,
@@ -80,6 +83,30 @@ extension ResultsController: ResultsSource {
     @discardableResult
     public func insertRow(_ element: Element, at destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) -> Key {
         guard let key = _store.table.keyOf(element) else { throw .missingPrimaryKey(String(describing: element)) }
+        if let reordering, !_store.sortKeys.isEmpty {
+            // Added at its sorted place, then given the rank of the place it
+            // was dropped at, as a drag within the section gives it.
+            var writes = InPlaceWrites()
+            do {
+                let written = try mutate(atomically: true) { store throws(ResultsError) in
+                    try store.checkDrop(at: destination, in: shown, leaving: nil)
+                    guard let to = store.rawDrop(at: destination, in: shown, leaving: nil) else {
+                        throw .moveNotAllowed(from: destination, to: destination, reason: "its destination section was removed after the view showed it")
+                    }
+                    try store.add(element, toSection: store.sectioning == nil ? to.section : nil)
+                    let from = store.rawIndexPath(forKey: key)!
+                    guard from.section == to.section else { throw .moveNotAllowed(from: destination, to: destination, reason: "its section is another") }
+                    return try Self.rerank(&store, from: from, to: to, source: destination, destination: destination, with: reordering, writingInPlace: &writes)
+                }
+                didWriteInPlace(writes.keys)
+                keepForRollback(writes)
+                reordering.didRerank(written)
+                return key
+            } catch .moveNotAllowed {
+                // No rank places it there: it goes to its sorted place.
+                didWriteInPlace(writes.keys)
+            }
+        }
         try mutate { store throws(ResultsError) in
             if store.placesRows {
                 try store.checkDrop(at: destination, in: shown, leaving: nil)

@@ -222,6 +222,33 @@ struct ReorderingTests {
         screen.expectConsistent()
     }
 
+    /// A row dropped from another part of a composition into a list that
+    /// reorders by rank lands where it was dropped, given the rank of that
+    /// place (`didRerank` is told), as a drag within the list would; into
+    /// a list that does not reorder, at its sorted place (after its ties).
+    @Test func aRowDroppedFromAnotherPartLandsWhereDroppedByTheRankItIsGiven() throws {
+        for reorders in [true, false] {
+            let a = ResultsController(store: ResultsStore<Todo, Int>(key: \.id, sortedBy: [.ascending(\.rank)]))
+            let b = ResultsController(store: ResultsStore<Todo, Int>(key: \.id, sortedBy: [.ascending(\.rank)]))
+            try a.setData([Todo(id: 0, rank: 0), Todo(id: 1, rank: 1), Todo(id: 2, rank: 2)])
+            try b.setData([Todo(id: 10, rank: 0), Todo(id: 11, rank: 1), Todo(id: 12, rank: 2)])
+            var reranked: [[Todo]] = []
+            a.allowsReordering(by: \.rank) { reranked.append($0) }
+            if reorders { b.allowsReordering(by: \.rank) { reranked.append($0) } }
+            let composition = ResultsComposition<Todo>([.part(a), .part(b)])
+            let screen = SourceScreen(composition)
+            screen.dataSource.canMoveRow = { _, _ in true }
+            var refusal: ResultsError?
+            screen.dataSource.onEditingError = { refusal = $0 }
+            #expect(screen.view.userMovesRow(from: visible(0, 2), to: visible(1, 1)))   // between 10 and 11
+            #expect(refusal == nil)
+            #expect(a.store.allElements.map(\.id) == [0, 1])
+            #expect(b.store.allElements.map(\.id) == (reorders ? [10, 2, 11, 12] : [10, 11, 12, 2]), "reorders: \(reorders)")
+            #expect(reranked.map { $0.map(\.id) } == (reorders ? [[2]] : []))
+            screen.expectConsistent()
+        }
+    }
+
     @Test func aListThatDoesNotSortMovesTheRowAndWritesItsRank() throws {
         let list = try Screen(ResultsStore<Todo, Int>(key: \.id), (0..<4).map { Todo(id: $0, rank: Double($0)) })
         list.controller.allowsReordering(by: \.rank) { [unowned list] in list.reranked.append($0) }
