@@ -16,16 +16,16 @@ extension ResultsController {
         /// Whether `first` ranks at most `last`: the section's direction.
         @usableFromInline let isAscending: (_ first: Element, _ last: Element) -> Bool
         /// Whether `keys` sort a lower rank first, asked of copies of
-        /// `row` given ranks 0 and 1, or for a class element (a copy would
-        /// be the element itself) of `row` and `other` given those ranks
-        /// one way, then the other; `nil` when they do not tell (the rank
-        /// is not among them, or for a class element, no `other`).
+        /// `row` given the lowest and the highest rank, or for a class
+        /// element (a copy would be the element itself) of `row` given
+        /// each in turn, against `other`; `nil` when they do not tell (the
+        /// rank is not among them, or for a class element, no `other`).
         @usableFromInline let sortsLowerRanksFirst: (_ row: Element, _ other: Element?, _ keys: [ResultsSortKey<Element>]) -> Bool?
         /// Notes the ranks of `rows`: what writes them back (a class
         /// element's rank is written in place, in the store's element too,
         /// so a drag refused or rolled back puts it back), and what tells
         /// which of them hold another rank now.
-        @usableFromInline let keepingRanks: (_ rows: [Element]) -> (restore: () -> Void, changed: () -> [Int])
+        @usableFromInline let noteRanks: (_ rows: [Element]) -> (restore: () -> Void, changed: () -> [Int])
         /// Told of the elements whose ranks a drag rewrote, to save them.
         @usableFromInline let didRerank: ([Element]) -> Void
     }
@@ -76,16 +76,18 @@ extension ResultsController {
                 return fits
             },
             renumber: { rows, ascending in
-                // Every index up to the last is exact when the last is.
-                guard Rank(exactly: rows.count - 1) != nil else { return false }
+                // Every integer up to 2^(significand bits + 1) is exact.
+                guard Rank.significandBitCount >= Int.bitWidth - 2 || rows.count - 1 <= 1 << (Rank.significandBitCount + 1) else { return false }
                 for index in rows.indices {
                     rows[index][keyPath: rank] = Rank(ascending ? index : rows.count - 1 - index)
                 }
                 return true
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
-            sortsLowerRanksFirst: { row, other, keys in Self.sortsLowerRanksFirst(row, other, by: keys, rank: rank, low: 0, high: 1) },
-            keepingRanks: Self.keepingRanks(rank),
+            sortsLowerRanksFirst: { row, other, keys in
+                Self.sortsLowerRanksFirst(row, other, by: keys, rank: rank, low: -.infinity, high: .infinity)
+            },
+            noteRanks: Self.noteRanks(rank),
             didRerank: didRerank)
     }
 
@@ -133,14 +135,14 @@ extension ResultsController {
                 return true
             },
             isAscending: { $0[keyPath: rank] <= $1[keyPath: rank] },
-            sortsLowerRanksFirst: { row, other, keys in Self.sortsLowerRanksFirst(row, other, by: keys, rank: rank, low: 0, high: 1) },
-            keepingRanks: Self.keepingRanks(rank),
+            sortsLowerRanksFirst: { row, other, keys in Self.sortsLowerRanksFirst(row, other, by: keys, rank: rank, low: .min, high: .max) },
+            noteRanks: Self.noteRanks(rank),
             didRerank: didRerank)
     }
 
     /// What notes the ranks of rows: what writes them back, and what tells
     /// which rows hold another rank now (a NaN rank written again is none).
-    @inlinable static func keepingRanks<Rank: Equatable>(
+    @inlinable static func noteRanks<Rank: Equatable>(
         _ rank: WritableKeyPath<Element, Rank>
     ) -> ([Element]) -> (restore: () -> Void, changed: () -> [Int]) {
         { rows in
@@ -164,10 +166,11 @@ extension ResultsController {
     /// Whether `keys` sort copies of `row` with the rank `low` before those
     /// with `high`; `nil` when they sort them level.
     ///
-    /// For a class element, a copy would be the element itself: `row` and
-    /// `other` are given `low` and `high`, then `high` and `low`, in place,
-    /// and their own ranks back after; `nil` when the two orders agree (the
-    /// ranks do not decide between them) or there is no `other`.
+    /// For a class element, a copy would be the element itself: `row` (the
+    /// dragged element, whose rank the drag writes anyway) is given `low`,
+    /// then `high`, in place, and compared with `other` each time, then
+    /// given its own rank back; `nil` when the two comparisons agree (the
+    /// rank does not decide between them) or there is no `other`.
     @inlinable static func sortsLowerRanksFirst<Rank>(
         _ row: Element, _ other: Element?, by keys: [ResultsSortKey<Element>], rank: WritableKeyPath<Element, Rank>, low: Rank, high: Rank
     ) -> Bool? {
@@ -181,15 +184,16 @@ extension ResultsController {
             case .orderedSame: return nil
             }
         }
-        guard var other, (row as AnyObject) !== (other as AnyObject) else { return nil }
+        guard let other, (row as AnyObject) !== (other as AnyObject) else { return nil }
         var row = row
-        let (rowRank, otherRank) = (row[keyPath: rank], other[keyPath: rank])
-        defer { (row[keyPath: rank], other[keyPath: rank]) = (rowRank, otherRank) }
-        (row[keyPath: rank], other[keyPath: rank]) = (low, high)
+        let own = row[keyPath: rank]
+        defer { row[keyPath: rank] = own }
+        row[keyPath: rank] = low
         let lowFirst = keys.compare(row, other)
-        (row[keyPath: rank], other[keyPath: rank]) = (high, low)
+        row[keyPath: rank] = high
         let highFirst = keys.compare(row, other)
         guard lowFirst != highFirst else { return nil }
+        // With the lowest rank it sorts earlier than with the highest.
         return lowFirst == .orderedAscending || highFirst == .orderedDescending
     }
 
@@ -211,7 +215,7 @@ extension ResultsController {
     /// Moves the row the user dragged from `from` to `to` (raw, `to` after
     /// the move; `source` and `destination` as the view showed them) by
     /// writing ranks with `reordering`: the elements written. Ranks written
-    /// into class elements, in place, are recorded in `inPlace` (and
+    /// into class elements, in place, are added to `inPlaceWrites` (and
     /// written back when the drag is refused).
     ///
     /// - Complexity: O(log *n*), or O(*r* log *n*) to renumber *r* rows.
@@ -252,7 +256,7 @@ extension ResultsController {
         // Trackers are told of every element written, even back.
         let inPlace = Element.self is AnyClass
         var writes = InPlaceWrites()
-        if inPlace { writes.keys = [key] + [lower ?? upper].compactMap { $0.flatMap(store.table.keyOf) } }
+        if inPlace { writes.keys = [key] }
         // The section's direction: the sort keys', where the store sorts
         // (ends of equal or unordered ranks tell nothing), else its ends'.
         let sortsByRank = store.sortKeys.isEmpty ? nil : reordering.sortsLowerRanksFirst(row, lower ?? upper, store.sortKeys)
@@ -260,7 +264,7 @@ extension ResultsController {
         do throws(ResultsError) {
             var written: [Element]
             var marked = [key]
-            if inPlace { writes.restore.append(reordering.keepingRanks([row]).restore) }
+            if inPlace { writes.restore.append(reordering.noteRanks([row]).restore) }
             if reordering.place(&row, lower, upper, ascending) {
                 // Sorted strictly between the rows it was dropped between, it
                 // goes there with no search; else the store places it.
@@ -269,14 +273,15 @@ extension ResultsController {
             } else {
                 written = (0..<others).map(other)
                 written.insert(row, at: to.row)
-                let kept = inPlace ? reordering.keepingRanks(written) : nil
+                let kept = inPlace ? reordering.noteRanks(written) : nil
                 guard reordering.renumber(&written, ascending) else { throw refuse("its section has more rows than the rank's type can number") }
                 if let kept {
                     writes.restore.append(kept.restore)
                     // The dragged row moves whatever its rank; the others
                     // whose rank is the same are not changed.
                     marked += kept.changed().map { store.table.keyOf(written[$0])! }.filter { $0 != key }
-                    writes.keys += marked
+                    // Every row is written, changed or not.
+                    writes.keys += written.map { store.table.keyOf($0)! }
                 }
             }
             if inPlace {

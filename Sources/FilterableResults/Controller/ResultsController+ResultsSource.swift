@@ -3,8 +3,8 @@
 extension ResultsController: ResultsSource {
     /// Whether the user may drag the row at `indexPath` of `shown`: `false`
     /// in a sorted or sectioned-by-value store, which places rows itself,
-    /// unless drags write ranks (``allowsReordering(by:didRerank:)``), and
-    /// for a path outside `shown`.
+    /// unless drags write ranks (``allowsReordering(by:didRerank:)``) and
+    /// the store sorts, and for a path outside `shown`.
     ///
     /// - Complexity: O(log *n*).
     public func canMoveRow(at indexPath: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) -> Bool {
@@ -35,8 +35,11 @@ extension ResultsController: ResultsSource {
     ///   or sectioned store that does not reorder by rank;
     ///   ``ResultsError/indexPathOutOfRange(_:sectionCount:rowCount:)`` for
     ///   a path outside `shown`; ``ResultsError/moveNotAllowed(from:to:reason:)``
-    ///   when the row or its destination section is gone, or a rank cannot
-    ///   put it there. Nothing changes then.
+    ///   when the row or its destination section is gone, a rank cannot
+    ///   put it there, or the store sections by value and sorts by
+    ///   nothing. Nothing changes then (a class element's rank written in
+    ///   place is written back, also when an enclosing
+    ///   ``performBatchUpdates(_:)`` throws).
     /// - Complexity: O(*s* log *n*) for *s* sections.
     @inlinable public func moveRow(from source: ResultsIndexPath, to destination: ResultsIndexPath, in shown: ResultsSnapshot<Element, Key>) throws(ResultsError) {
         guard let reordering else {

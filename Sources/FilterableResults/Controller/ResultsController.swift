@@ -101,8 +101,8 @@ public final class ResultsController<Element, Key: Hashable> {
     /// rank), which its own edit reports: not to report them again.
     @usableFromInline var inPlaceWriteNotifiers: [ObjectIdentifier: ([Key]) -> Void] = [:]
     /// What writes back the ranks drags wrote in place inside atomic
-    /// batches still open, with the number of batches open then.
-    @usableFromInline var inPlaceUndos: [(depth: Int, writes: InPlaceWrites)] = []
+    /// batches still open, with the depth of the innermost such batch.
+    @usableFromInline var inPlaceUndos: [(batch: Int, writes: InPlaceWrites)] = []
     /// Whether those reports run (their own edits do not run them again).
     @usableFromInline var isReportingChangesInPlace = false
     /// How many atomic batches threw and were rolled back: a change in
@@ -313,24 +313,31 @@ extension ResultsController {
     }
 
     /// Keeps what writes back the ranks a drag wrote in place, while an
-    /// atomic batch that may roll back is open.
+    /// atomic batch that may roll back is open: under the innermost one.
     @usableFromInline func keepForRollback(_ writes: InPlaceWrites) {
-        guard !writes.restore.isEmpty, frames.contains(where: { if case .atomic = $0 { true } else { false } }) else { return }
-        inPlaceUndos.append((depth: frames.count, writes: writes))
+        guard !writes.restore.isEmpty, let batch = innermostAtomicBatch(below: frames.count) else { return }
+        inPlaceUndos.append((batch: batch, writes: writes))
     }
 
-    /// Settles the writes in place kept for the atomic batch at `depth`,
+    /// The depth of the innermost atomic batch among the first `count`
+    /// batches open, or `nil` when there is none.
+    @usableFromInline func innermostAtomicBatch(below count: Int) -> Int? {
+        frames[..<count].lastIndex { if case .atomic = $0 { true } else { false } }
+    }
+
+    /// Settles the writes in place kept under the atomic batch at `depth`,
     /// which ends: rolled back, they are written back (the latest first);
-    /// else kept for a batch around it that may still roll back.
+    /// else kept under the atomic batch around it, which may still roll
+    /// back (a manual batch between them does not).
     @usableFromInline func settleWritesInPlace(ofBatchAt depth: Int, rolledBack: Bool) {
         guard !inPlaceUndos.isEmpty else { return }
-        let ending = inPlaceUndos.filter { $0.depth > depth }
-        inPlaceUndos.removeAll { $0.depth > depth }
+        let ending = inPlaceUndos.filter { $0.batch >= depth }
+        inPlaceUndos.removeAll { $0.batch >= depth }
         if rolledBack {
             for undo in ending.reversed() { undo.writes.undo() }
             didWriteInPlace(ending.flatMap(\.writes.keys))
-        } else if frames[..<depth].contains(where: { if case .atomic = $0 { true } else { false } }) {
-            inPlaceUndos += ending.map { (depth: depth, writes: $0.writes) }
+        } else if let outer = innermostAtomicBatch(below: depth) {
+            inPlaceUndos += ending.map { (batch: outer, writes: $0.writes) }
         }
     }
 

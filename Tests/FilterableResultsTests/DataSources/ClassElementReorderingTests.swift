@@ -99,6 +99,24 @@ struct ClassElementReorderingTests {
         try controller.add(Card(id: 9, order: 15))   // debug builds check the store is sorted
     }
 
+    /// A batch rolled back inside the batch of a drag made before it (in
+    /// a manual batch between them) writes back none of that drag's ranks:
+    /// the store it returns to holds the drag.
+    @Test func aBatchRolledBackAfterADragKeepsTheDragsRanks() throws {
+        struct Boom: Error {}
+        let list = try CardScreen((0..<4).map { Card(id: $0, order: $0 * 10) }, sortedBy: [.ascending(\.order)])
+        let controller = list.controller
+        try controller.performBatchUpdates { () throws in
+            try controller.beginUpdates()
+            try controller.moveRow(from: visible(0, 0), to: visible(0, 2), in: controller.reportedSnapshot)
+            try controller.endUpdates()
+            #expect(throws: Boom.self) { try controller.performBatchUpdates { () throws in throw Boom() } }
+        }
+        #expect(controller.store.allElements.map(\.id) == [1, 2, 0, 3])
+        #expect(controller.store.allElements.map(\.order) == [10, 20, 25, 30])
+        list.screen.expectConsistent()
+    }
+
     // MARK: - Trackers: a refused drag, hidden rows, didRerank
 
     /// A refused drag of a tracked element writes its rank and writes it

@@ -38,7 +38,7 @@ struct ReorderingPlacementTests {
                 renumber: { _, _ in false },
                 isAscending: { $0.rank <= $1.rank },
                 sortsLowerRanksFirst: { _, _, _ in nil },
-                keepingRanks: { _ in ({}, { [] }) },
+                noteRanks: { _ in ({}, { [] }) },
                 didRerank: { [unowned screen] in screen.reranked.append($0) })
             screen.screen.dataSource.onEditingError = { [unowned self] in refusals.append($0) }
         }
@@ -149,7 +149,7 @@ struct ReorderingPlacementTests {
             renumber: { _, _ in false },
             isAscending: { $0.rank <= $1.rank },
             sortsLowerRanksFirst: { _, _, _ in nil },
-            keepingRanks: { _ in ({}, { [] }) },
+            noteRanks: { _ in ({}, { [] }) },
             didRerank: { [unowned screen] in screen.reranked.append($0) })
         _ = comparisons.take()
         #expect(screen.drag(visible(1, 10), visible(1, 500)))

@@ -132,12 +132,12 @@ extension DatabaseResults {
     /// every section's title, by id (with a section title column). A
     /// request organized anew (another order or sections: a
     /// ``setRequest(_:)``, or a change made from one) sorts and sections
-    /// the rows anew, their entries as read.
+    /// the rows anew.
     func apply(_ query: EntryQuery, _ entries: [IndexEntry<Key>], titles: [DatabaseValue: String], refresh: Bool = false) {
         let new = query.request
         let reorganize = new.organization != request.organization
         let store = controller.store
-        let carried = refresh || reorganize ? entries : entries.map { entry in
+        let carried = refresh ? entries : entries.map { entry in
             var entry = entry
             entry.stamp = store.element(forKey: entry.key)?.stamp ?? entry.stamp
             return entry

@@ -156,14 +156,16 @@ extension DatabaseResults {
 
     /// The request with every change asked for so far, applied or on its
     /// way: the request shown, with the edits of the changes on their way
-    /// made again in the order they were asked for (each sets what it
-    /// changes, so an edit the request shown holds already changes
-    /// nothing). Its serial is the latest change's.
+    /// that it cannot hold made again, in the order they were asked for.
+    /// The request shown holds every change on its way when it was sent
+    /// (those of lower serials): made again, an edit older than a newer
+    /// one of the same filter would undo it. Its serial is the latest
+    /// change's.
     var latestRequest: DatabaseResultsRequest {
         var latest = request
-        for change in pendingChanges {
+        for change in pendingChanges where change.serial > request.serial {
             change.edit(&latest)
-            latest.serial = Swift.max(latest.serial, change.serial)
+            latest.serial = change.serial
         }
         return latest
     }
@@ -178,8 +180,8 @@ extension DatabaseResults {
     /// latest request with it (and the next serial), and reads it on the
     /// writer. Until it returns, later changes are made on top of it. When
     /// it fails, its edit is dropped; a change asked for after it, whose
-    /// request held that edit, and which failed meanwhile (with its
-    /// error), is asked for again without it.
+    /// request held that edit, and which failed too (with its error), is
+    /// asked for again without it once the changes before it have ended.
     func changingRequest(
         _ edit: @escaping (inout DatabaseResultsRequest) -> Void,
         apply: (DatabaseResultsRequest) async throws(ResultsError) -> Void
@@ -196,6 +198,12 @@ extension DatabaseResults {
             do {
                 return try await apply(request)
             } catch {
+                // The changes on their way when this one was sent (their
+                // edits are in its request) may fail after it, with the
+                // same error: it waits for them to end first.
+                while pendingChanges.contains(where: { $0 !== change && $0.serial < request.serial }) {
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
                 if failedRequestChanges != failures { continue }
                 failedRequestChanges += 1
                 throw error

@@ -246,8 +246,8 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
         _ observer: ChangeObserver<Record, Key>, on writer: any DatabaseWriter, feed: AsyncStream<Delivery<Record, Key>>.Continuation
     ) {
         feed.finish()
-        let triggers = observer.triggers
-        writer.asyncWriteWithoutTransaction { db in for trigger in triggers { trigger.remove(db) } }
+        // The observer's triggers are the writer's to read.
+        writer.asyncWriteWithoutTransaction { db in for trigger in observer.triggers { trigger.remove(db) } }
     }
 
     /// The error naming the first key `entries` repeat: keys SQLite holds

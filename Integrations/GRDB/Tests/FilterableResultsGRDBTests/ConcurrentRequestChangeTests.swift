@@ -100,6 +100,23 @@ import Testing
         #expect(results.reportedSnapshot.count == 50)
     }
 
+    /// A change on its way that the request shown already holds, with a
+    /// newer change made on top of it (a search, then the filters
+    /// cleared), is not made again over the newer: a change asked for then
+    /// does not bring the search back.
+    @Test func aChangeTheRequestShownHoldsIsNotMadeAgainOverANewerOne() async throws {
+        let (database, results, screen) = try await open()
+        let search = DatabaseResultsRequest.Filter(title: "search", group: "search", sql: "filterable_results_contains(\"name\", ?)", arguments: ["p1"])
+        try await results.changingRequest { $0.addFilter(search) } apply: { older async throws(ResultsError) in
+            try await results.clearFilters()
+            try await results.addFilter(Self.red)
+            try await results.refetch(older)
+        }
+        await results.synchronize()
+        #expect(results.request.filters.map(\.title) == ["team"])
+        #expect(screen.problems(expected: try freshSelect(results.request, database.pool)) == [])
+    }
+
     /// A source opened with another source's request numbers its own
     /// changes: none is taken for an older one and skipped.
     @Test func aSourceOpenedWithAnotherSourcesRequestAppliesEachChange() async throws {
