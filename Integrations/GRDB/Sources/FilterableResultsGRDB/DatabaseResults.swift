@@ -136,7 +136,7 @@ public final class DatabaseResults<Record: FetchableRecord & Sendable, Key: Data
     let cache: RecordCache<Record, Key>
     let observer: ChangeObserver<Record, Key>
     let feed: AsyncStream<Delivery<Record, Key>>.Continuation
-    /// The latest live-search keystroke.
+    /// The latest keystroke of each live search.
     let searchTicket = SearchTicket()
     /// The request changes on their way, in the order they were asked
     /// for: each change starts from the request shown with their edits, so
