@@ -48,20 +48,30 @@ extension ResultsController: ResultsSource {
                 try store.move(from: from, to: to)
             }
         }
-        // Class elements' ranks are written in place: trackers of changes
-        // in place are told (not to report again what the drag reports),
-        // and an atomic batch that rolls back writes them back.
+        try reranking(with: reordering) { store, writes throws(ResultsError) in
+            let (from, to) = try store.rawDrag(ofRowShownAt: source, to: destination, in: shown)
+            return try Self.rerank(&store, from: from, to: to, source: source, destination: destination, with: reordering, writingInPlace: &writes)
+        }
+    }
+
+    /// Runs `body`, which writes ranks with `reordering`, as one atomic
+    /// edit, and tells `didRerank` of the elements it wrote. Class
+    /// elements' ranks are written in place: trackers of changes in place
+    /// are told (not to report again what the edit reports), whether it
+    /// succeeds or not, and an atomic batch around it that rolls back
+    /// writes them back.
+    @inlinable func reranking(
+        with reordering: Reordering, _ body: (inout ResultsStore<Element, Key>, inout InPlaceWrites) throws(ResultsError) -> [Element]
+    ) throws(ResultsError) {
         var writes = InPlaceWrites()
         let written: [Element]
         do {
-            written = try mutate(atomically: true) { store throws(ResultsError) in
-                let (from, to) = try store.rawDrag(ofRowShownAt: source, to: destination, in: shown)
-                return try Self.rerank(&store, from: from, to: to, source: source, destination: destination, with: reordering, writingInPlace: &writes)
-            }
+            written = try mutate(atomically: true) { store throws(ResultsError) in try body(&store, &writes) }
         } catch {
             didWriteInPlace(writes.keys)
             throw error
         }
+        // Before `didRerank`, so that a change it makes in place is seen.
         didWriteInPlace(writes.keys)
         keepForRollback(writes)
         reordering.didRerank(written)
@@ -89,9 +99,8 @@ extension ResultsController: ResultsSource {
         if let reordering, !_store.sortKeys.isEmpty {
             // Added at its sorted place, then given the rank of the place it
             // was dropped at, as a drag within the section gives it.
-            var writes = InPlaceWrites()
             do {
-                let written = try mutate(atomically: true) { store throws(ResultsError) in
+                try reranking(with: reordering) { store, writes throws(ResultsError) in
                     try store.checkDrop(at: destination, in: shown, leaving: nil)
                     guard let to = store.rawDrop(at: destination, in: shown, leaving: nil) else {
                         throw .moveNotAllowed(from: destination, to: destination, reason: "its destination section was removed after the view showed it")
@@ -101,13 +110,9 @@ extension ResultsController: ResultsSource {
                     guard from.section == to.section else { throw .moveNotAllowed(from: destination, to: destination, reason: "its section is another") }
                     return try Self.rerank(&store, from: from, to: to, source: destination, destination: destination, with: reordering, writingInPlace: &writes)
                 }
-                didWriteInPlace(writes.keys)
-                keepForRollback(writes)
-                reordering.didRerank(written)
                 return key
             } catch .moveNotAllowed {
                 // No rank places it there: it goes to its sorted place.
-                didWriteInPlace(writes.keys)
             }
         }
         try mutate { store throws(ResultsError) in

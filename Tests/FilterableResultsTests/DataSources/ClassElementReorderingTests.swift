@@ -74,6 +74,24 @@ struct ClassElementReorderingTests {
         }
     }
 
+    /// Drags the rows of `screen`'s first section as the user does, each
+    /// of `drags` in turn: each is accepted and lands where it was dropped.
+    func expectDragsLandWhereDropped<Element>(
+        _ drags: [(from: Int, to: Int)], in screen: SourceScreen<ResultsController<Element, Int>>, id: (Element) -> Int, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (from, to) in drags {
+            var expected = screen.rows[0].map(id)
+            expected.insert(expected.remove(at: from), at: to)
+            var refusal: ResultsError?
+            screen.dataSource.onEditingError = { refusal = $0 }
+            screen.view.userMovesRow(from: visible(0, from), to: visible(0, to))
+            #expect(refusal == nil, "\(context) \(from)->\(to)", sourceLocation: sourceLocation)
+            #expect(screen.rows[0].map(id) == expected, "\(context) \(from)->\(to): \(screen.rows[0])", sourceLocation: sourceLocation)
+            screen.expectConsistent(sourceLocation: sourceLocation)
+        }
+    }
+
     // MARK: - An atomic batch around a class drag, rolled back
 
     /// A batch that throws after a drag of class elements returns the
@@ -254,16 +272,7 @@ struct ClassElementReorderingTests {
                 let screen = SourceScreen(controller)
                 screen.dataSource.canMoveRow = { _, _ in true }
                 controller.allowsReordering(by: \.rank)
-                for (from, to) in [(0, 2), (2, 0), (0, 1), (2, 1)] {
-                    var expected = screen.rows[0].map(\.id)
-                    expected.insert(expected.remove(at: from), at: to)
-                    var refusal: ResultsError?
-                    screen.dataSource.onEditingError = { refusal = $0 }
-                    screen.view.userMovesRow(from: visible(0, from), to: visible(0, to))
-                    #expect(refusal == nil, "\(ranks) \(descending) \(from)->\(to)")
-                    #expect(screen.rows[0].map(\.id) == expected, "\(ranks) \(descending) \(from)->\(to): \(controller.store.allElements.map(\.rank))")
-                    screen.expectConsistent()
-                }
+                expectDragsLandWhereDropped([(0, 2), (2, 0), (0, 1), (2, 1)], in: screen, id: \.id, "\(ranks) \(descending)")
             }
         }
     }
@@ -306,16 +315,7 @@ struct ClassElementReorderingTests {
                 let screen = SourceScreen(controller)
                 screen.dataSource.canMoveRow = { _, _ in true }
                 controller.allowsReordering(by: \.order, spacing: 100)
-                for (from, to) in [(0, 3), (3, 0), (0, 1), (3, 2), (1, 2)] {
-                    var expected = screen.rows[0].map(\.id)
-                    expected.insert(expected.remove(at: from), at: to)
-                    var refusal: ResultsError?
-                    screen.dataSource.onEditingError = { refusal = $0 }
-                    screen.view.userMovesRow(from: visible(0, from), to: visible(0, to))
-                    #expect(refusal == nil, "\(ranks) \(descending) \(from)->\(to)")
-                    #expect(screen.rows[0].map(\.id) == expected, "\(ranks) \(descending) \(from)->\(to): \(controller.store.allElements.map(\.order))")
-                    screen.expectConsistent()
-                }
+                expectDragsLandWhereDropped([(0, 3), (3, 0), (0, 1), (3, 2), (1, 2)], in: screen, id: \.id, "\(ranks) \(descending)")
             }
         }
     }
