@@ -139,9 +139,8 @@ extension DatabaseResults {
         } else {
             narrows = true
         }
-        var narrowed = old
-        narrowed.addFilter(filter)
-        let held = Self.heldColumns(columns, of: narrowed)
+        // (A filter changes no ordering column.)
+        let held = Self.heldColumns(columns, of: old)
         let candidates = narrows && held == nil && previous != nil && controller.store.rawCount <= Self.narrowingLimit ? shownKeys() : nil
         try await changingRequest { $0.addFilter(filter) } apply: { request async throws(ResultsError) in
             let known = try await columnNames()
