@@ -314,11 +314,15 @@ extension ResultsStore {
     /// descent of the slots' trie and a copy) cost more than the comparison
     /// itself, twice per comparison.
     ///
-    /// - Complexity: O(*n* log *n*) comparisons, and O(*n*) when the rows
-    ///   are already in order (the standard library's sort finds runs).
+    /// - Complexity: O(*n* log *n*) comparisons, and *n* − 1 when the rows
+    ///   are already in order (rows read from a database in its order).
     @inlinable static func stablySorted(_ rows: [RowID], by keys: [ResultsSortKey<Element>], element: (RowID) -> Element) -> [RowID] {
         guard rows.count > 1 else { return rows }
         let elements = rows.map(element)
+        let inOrder = elements.withUnsafeBufferPointer { elements in
+            (1..<elements.count).allSatisfy { keys.compare(elements[$0 - 1], elements[$0]) != .orderedDescending }
+        }
+        if inOrder { return rows }
         if let order = keys.stableOrder(of: elements) { return order.map { rows[$0] } }
         var order = Array(rows.indices)
         elements.withUnsafeBufferPointer { elements in

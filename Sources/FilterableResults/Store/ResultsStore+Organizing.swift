@@ -122,7 +122,11 @@ extension ResultsStore {
         var grouped: [(name: String, rows: [RowID])] = []
         for id in rows {
             let name = sectioning.sectionName(element(ofRow: id))
-            if let index = byName[SectionName(name)] {
+            // Rows of a section often come together (read in order): the
+            // last group is found without hashing the name.
+            if let last = grouped.indices.last, SectionName.same(grouped[last].name, name) {
+                grouped[last].rows.append(id)
+            } else if let index = byName[SectionName(name)] {
                 grouped[index].rows.append(id)
             } else {
                 byName[SectionName(name)] = grouped.count

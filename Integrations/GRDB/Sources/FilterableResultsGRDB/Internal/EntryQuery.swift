@@ -335,21 +335,25 @@ struct EntryQuery: Sendable {
         // The last section titled: rows read in order come section by
         // section, so most need no title lookup.
         var titled: DatabaseValue?
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-        while let row = try cursor.next() {
-            let rowID: Int64 = row[0]
-            let key: Key = try key(row[1], rowID: rowID)
-            let values = OrderValues(row, count: orderCount)
+        let statement = try db.makeStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        // Each row's columns are read from the statement the cursor steps.
+        let columns = statement.sqliteStatement
+        let sectionIndex = CInt(orderCount + 2)
+        while try cursor.next() != nil {
+            let rowID = Int64(sqliteStatement: columns, index: 0)
+            let key: Key = try key(DatabaseValue(sqliteStatement: columns, index: 1), rowID: rowID)
+            let values = OrderValues(columns, count: orderCount)
             var section = DatabaseValue.null
             if hasTitle {
-                section = row[orderCount + 2]
+                section = DatabaseValue(sqliteStatement: columns, index: sectionIndex)
                 if titled.map({ !IndexEntry<Key>.isSame($0, section) }) ?? true {
-                    titles[section] = IndexEntry<Key>.sectionName(row[orderCount + 3])
+                    titles[section] = IndexEntry<Key>.sectionName(DatabaseValue(sqliteStatement: columns, index: sectionIndex + 1))
                     titled = section
                 }
             } else if hasSection {
                 // Sections by name: the name made once, here.
-                section = IndexEntry<Key>.sectionName(row[orderCount + 2]).databaseValue
+                section = IndexEntry<Key>.sectionName(DatabaseValue(sqliteStatement: columns, index: sectionIndex)).databaseValue
             }
             body(rowID, IndexEntry(key: key, section: section, stamp: stamp, values: values))
         }

@@ -11,9 +11,11 @@ enum OrderValue: Sendable, Equatable {
     case text(String)
     case blob([UInt8])
 
-    /// The value of column `index` of the current row of a cursor.
-    init(_ row: Row, at index: Int) {
-        self.init(row[index] as DatabaseValue)
+    /// The value of column `index` of a statement's current row, read
+    /// from SQLite directly (a `Row`'s subscript decodes through generic
+    /// conversions, which cost more than the read itself).
+    init(_ statement: SQLiteStatement, at index: CInt) {
+        self.init(DatabaseValue(sqliteStatement: statement, index: index))
     }
 
     /// A database value.

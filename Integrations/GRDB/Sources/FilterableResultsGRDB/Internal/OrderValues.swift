@@ -11,12 +11,12 @@ struct OrderValues: Sendable {
     /// The values after the second one (empty, and unallocated, for most requests).
     var rest: [OrderValue]
 
-    /// The values read from columns `2...count + 1` of a cursor's current
-    /// row (after the rowid and the key).
-    init(_ row: Row, count: Int) {
-        first = count > 0 ? OrderValue(row, at: 2) : .null
-        second = count > 1 ? OrderValue(row, at: 3) : .null
-        rest = count > 2 ? (4...count + 1).map { OrderValue(row, at: $0) } : []
+    /// The values of columns `2...count + 1` of a statement's current row
+    /// (after the rowid and the key).
+    init(_ statement: SQLiteStatement, count: Int) {
+        first = count > 0 ? OrderValue(statement, at: 2) : .null
+        second = count > 1 ? OrderValue(statement, at: 3) : .null
+        rest = count > 2 ? (4...count + 1).map { OrderValue(statement, at: CInt($0)) } : []
         self.count = UInt16(count)   // SQLite reads at most 2,000 columns
     }
 
