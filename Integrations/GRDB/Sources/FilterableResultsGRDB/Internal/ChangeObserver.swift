@@ -353,6 +353,11 @@ final class ChangeObserver<Record: FetchableRecord & Sendable, Key: DatabaseValu
         (!query.uniqueIndexes.isEmpty && !writes.isEmpty) || (!tracksKeyChanges && !updated.isEmpty)
     }
 
+    // Specialised for the common keys (the record left generic): the
+    // sets and maps of keys a commit builds cost several times as much
+    // through the key's metadata.
+    @_specialize(kind: partial, where Key == Int64)
+    @_specialize(kind: partial, where Key == String)
     func databaseDidCommit(_ db: Database) {
         defer {
             reset()
