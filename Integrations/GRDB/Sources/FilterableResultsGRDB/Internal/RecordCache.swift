@@ -8,6 +8,10 @@ import GRDB
 /// Shared by every snapshot of one source; the lock makes it safe to read
 /// from any thread, and a snapshot's rows are keys, so a row shows the
 /// record with its own key whatever the cache holds.
+///
+/// What a scroll and a commit call is specialised for `Int64` and `String`
+/// keys (the record left generic): the dictionaries by key cost several
+/// times as much through the key's metadata.
 final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueConvertible & Hashable & Sendable>: @unchecked Sendable {
     let reader: any DatabaseReader
     /// Reads records by key.
@@ -62,6 +66,8 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     var heldCount: Int { lock.withLock { held.count } }
 
     /// The cached record with `key`, if any (not one held for a deleted row).
+    @_specialize(kind: partial, where Key == Int64)
+    @_specialize(kind: partial, where Key == String)
     func cached(_ key: Key) -> Record? {
         lock.withLock {
             guard let entry = records[key] else { return nil }
@@ -77,6 +83,8 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     /// keys of a batch from it, ahead in the direction the reads go: `true`
     /// downwards) from the database when it is not cached; `nil` when the
     /// row is gone.
+    @_specialize(kind: partial, where Key == Int64)
+    @_specialize(kind: partial, where Key == String)
     func record(_ key: Key, section: Int, row: Int, window: (_ forward: Bool) -> [Key]) -> Record? {
         // One turn of the lock for a cached row: the direction, the record.
         let (forward, cached): (Bool, Record?) = lock.withLock {
@@ -96,6 +104,8 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     /// Caches the records a commit sent, as it left the rows: a view that
     /// reads those rows while later commits are on their way reads them as
     /// the snapshot it shows has them.
+    @_specialize(kind: partial, where Key == Int64)
+    @_specialize(kind: partial, where Key == String)
     func insert(_ sent: [Key: Record]) {
         guard !sent.isEmpty else { return }
         lock.withLock {
@@ -134,6 +144,8 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     }
 
     /// The record of the version of row `key` with `stamp`, if kept.
+    @_specialize(kind: partial, where Key == Int64)
+    @_specialize(kind: partial, where Key == String)
     func version(_ key: Key, stamp: UInt32) -> Record? {
         lock.withLock { versions[key].flatMap { $0.stamp == stamp ? $0.record : nil } }
     }
@@ -146,6 +158,8 @@ final class RecordCache<Record: FetchableRecord & Sendable, Key: DatabaseValueCo
     /// Reads the records with `keys` that are not cached, caches them and
     /// returns every one found.
     @discardableResult
+    @_specialize(kind: partial, where Key == Int64)
+    @_specialize(kind: partial, where Key == String)
     func load(_ keys: [Key]) -> [Key: Record] {
         var found: [Key: Record] = [:]
         var missing: [Key] = []
