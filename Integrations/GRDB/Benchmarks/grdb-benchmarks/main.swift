@@ -32,6 +32,10 @@ let rowsArgument = CommandLine.arguments.firstIndex(of: "--rows").flatMap { inde
     index + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 1]) : nil
 }
 let rowCount = rowsArgument ?? (quick ? 20_000 : 1_000_000)
+guard rowCount > 0 else {
+    print("error: --rows must be a positive number of rows")
+    exit(2)
+}
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
     index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
 }
@@ -111,7 +115,10 @@ print("D2 memory: \((memoryAfter - memoryBefore) / rowCount) bytes per row (resi
 // profiler (and their median, which one open cannot give).
 if only == "D1" {
     var times: [Duration] = []
-    for _ in 0..<(CommandLine.arguments.firstIndex(of: "--opens").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 10) {
+    let opens = CommandLine.arguments.firstIndex(of: "--opens").flatMap { index in
+        index + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[index + 1]) : nil
+    }
+    for _ in 0..<max(1, opens ?? 10) {
         let (source, time) = try await measure { try await DatabaseResults<Item, Int64>(pool, request: request) }
         precondition(source.reportedSnapshot.count == rowCount)
         times.append(time)
@@ -258,28 +265,30 @@ if let only, only != "D4", only != "D5" {
     exit(0)
 }
 
-// D4: element(at:) while scrolling 10,000 rows (batches of 50 read as needed).
+// D4: element(at:) while scrolling 10,000 rows, or the whole table when
+// smaller (batches of 50 read as needed).
 let snapshot = items.reportedSnapshot
+let scrolledCount = min(10_000, snapshot.count)
 let scrollCPUStart = cpuSeconds()
 let (found, scrollTime) = await measure {
     var found = 0
     var row = 0, section = 0
-    for _ in 0..<10_000 {
+    for _ in 0..<scrolledCount {
         if row >= (snapshot.numberOfElements(inSection: section) ?? 0) { row = 0; section += 1 }
         if snapshot.element(at: ResultsIndexPath(row: row, section: section)) != nil { found += 1 }
         row += 1
     }
     return found
 }
-let (scrollSeconds, scrollAttoseconds) = (scrollTime / 10_000).components
-let scrollCPU = (cpuSeconds() - scrollCPUStart) / 10_000
+let (scrollSeconds, scrollAttoseconds) = (scrollTime / scrolledCount).components
+let scrollCPU = (cpuSeconds() - scrollCPUStart) / Double(scrolledCount)
 print("D4 element(at:) scrolling: \(String(format: "%.2f", (Double(scrollSeconds) + Double(scrollAttoseconds) / 1e18) * 1e6)) µs per row (\(found) rows; CPU \(String(format: "%.2f", scrollCPU * 1e6)) µs per row)")
 // D4's floor: the same rows' records read directly, 50 by key per read
 // through the pool, as the source reads them.
 var scrolledKeys: [Int64] = []
 do {
     var row = 0, section = 0
-    for _ in 0..<10_000 {
+    for _ in 0..<scrolledCount {
         if row >= (snapshot.numberOfElements(inSection: section) ?? 0) { row = 0; section += 1 }
         scrolledKeys.append(snapshot.key(at: ResultsIndexPath(row: row, section: section))!)
         row += 1
@@ -294,8 +303,8 @@ let (floorFound, floorTime) = try await measure {
     }
     return found
 }
-let floorCPU = (cpuSeconds() - floorCPUStart) / 10_000
-print("D4 floor: the same records read directly, 50 by key a read: \(String(format: "%.2f", floorTime / .microseconds(10_000))) µs per row (\(floorFound) rows; CPU \(String(format: "%.2f", floorCPU * 1e6)) µs per row)")
+let floorCPU = (cpuSeconds() - floorCPUStart) / Double(scrolledCount)
+print("D4 floor: the same records read directly, 50 by key a read: \(String(format: "%.2f", floorTime / .microseconds(scrolledCount))) µs per row (\(floorFound) rows; CPU \(String(format: "%.2f", floorCPU * 1e6)) µs per row)")
 
 // D5: search keystrokes vs their SQL alone: a first keystroke ("ab", every
 // row tested) and one that narrows it ("abc", only the matches tested).
