@@ -184,4 +184,23 @@ import Testing
             #expect((1...25).contains(results.cache.count))
         }
     }
+
+    /// The records of the rows a commit changed are sent with it: the
+    /// update that reports them reads none from the database.
+    @Test func anUpdateReadsNoRecordItsCommitSent() async throws {
+        let database = try TemporaryDatabase()
+        try populate(database, count: 2_000, team: { ["Red", "Blue"][$0 % 2] })
+        let results = try await DatabaseResults<Player, Int64>(database.pool, request: Self.sectioned)
+        var updates: [DatabaseResults<Player, Int64>.Update] = []
+        let observation = results.observe { updates.append($0) }
+        defer { observation.cancel() }
+        let reads = results.cache.fetchCount
+        try await database.pool.write { db in
+            for id in stride(from: 7, through: 2_000, by: 20) { try db.execute(sql: "UPDATE player SET score = 20000 - score WHERE id = ?", arguments: [id]) }
+        }
+        await results.synchronize()
+        #expect(updates.count == 1)
+        #expect(updates.first?.isReload == false)
+        #expect(results.cache.fetchCount == reads)
+    }
 }
