@@ -141,10 +141,10 @@ private enum ScenarioFile {
             if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
                 return "it is a symbolic link to '\(linkTarget(path))', which does not exist"
             }
-            let folder = (name as NSString).deletingLastPathComponent
-            let folderPath = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty, !folderPath.isEmpty, stat(folderPath, &info) != 0, errno == ENOENT {
-                return "there is no such file: the directory '\(folder)' does not exist"
+            let directory = folder(of: name)
+            let directoryPath = folder(of: path)
+            if !directory.isEmpty, !directoryPath.isEmpty, stat(directoryPath, &info) != 0, errno == ENOENT {
+                return "there is no such file: the directory '\(directory)' does not exist"
             }
             return "there is no such file"
         case ELOOP:
@@ -158,6 +158,14 @@ private enum ScenarioFile {
         default:
             return describe(code)
         }
+    }
+
+    /// The part of `path` before its last `/` (`""` without one).
+    /// (Foundation's `deletingLastPathComponent` stops the program on a
+    /// name of one character on Linux.)
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func linkTarget(_ path: String) -> String {

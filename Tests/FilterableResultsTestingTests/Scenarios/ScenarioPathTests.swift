@@ -108,6 +108,21 @@ struct ScenarioPathTests {
         }
     }
 
+    /// A missing file named by one character, relative (`q`, `-`): Foundation's
+    /// `deletingLastPathComponent` stopped the program on such a name
+    /// (found by a hunt for defects).
+    @Test("results-scenario names a missing file of a one-character name")
+    func commandWithAOneCharacterName() throws {
+        for name in ["q", "-"] {
+            guard let json = try ScenarioCommandTests.run(["--json", name]) else { return }
+            #expect(json.status == 2, "\(name)")
+            #expect(json.stderr.contains("results-scenario: \(name): cannot read the file: there is no such file"), "\(json.stderr)")
+            let human = try #require(try ScenarioCommandTests.run([name]))
+            #expect(human.status == 2)
+            #expect(human.stdout.contains("MALFORMED  \(name): cannot read the file: there is no such file"), "\(human.stdout)")
+        }
+    }
+
     @Test("results-scenario says so when the file is not readable by the user")
     func commandWithoutPermission() throws {
         let folder = try Folder()
