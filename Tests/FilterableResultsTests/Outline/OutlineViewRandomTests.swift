@@ -129,4 +129,24 @@ struct OutlineViewRandomTests {
         #expect(updates >= 400, "\(updates) updates")
         #expect(moves >= 100 && userActions >= 100, "\(moves) moves, \(userActions) user actions")
     }
+
+    /// A chain of 20,000 items shown expanded leaves the view with its
+    /// root: its objects were freed recursively through their children
+    /// and overflowed the stack (found by a hunt for defects). In a child
+    /// process, which a crash would end, not the test run.
+    @Test func aDeepSubtreeLeavesTheView() async {
+        await #expect(processExitsWith: .success) {
+            await MainActor.run {
+                let depth = 20_000
+                let outline = Outline(key: \.id, parentKey: \.parent)
+                try! outline.setData((0..<depth).map { Item($0, under: $0 == 0 ? nil : $0 - 1) })
+                try! outline.expand(0, includingDescendants: true)
+                let adapter = OutlineViewAdapter(outline)
+                adapter.perform = { _ in }
+                adapter.reload()
+                try! outline.remove(key: 0)
+                precondition(adapter.numberOfChildren(of: nil) == 0)
+            }
+        }
+    }
 }

@@ -30,6 +30,19 @@ final class OutlineViewItem<Element: SendableMetatype, Key: Hashable & SendableM
         self.row = row
     }
 
+    /// Takes the descendants no one else holds apart one by one: released
+    /// through their `children`, a chain thousands of levels deep would
+    /// be freed recursively and overflow the stack.
+    deinit {
+        var pending = children
+        children = []
+        while var item = pending.popLast() {
+            guard isKnownUniquelyReferenced(&item) else { continue }
+            pending += item.children
+            item.children = []
+        }
+    }
+
     /// The key of an item; `nil` for the root and sections.
     var key: Key? { if case let .item(key) = node { key } else { nil } }
 
