@@ -71,14 +71,21 @@ extension ResultsComposition {
     /// opened); the outermost reports every change made in it as one update.
     ///
     /// - Throws: ``ResultsError/unbalancedEndUpdates`` without an open
-    ///   batch; nothing changes then.
+    ///   batch; nothing changes then. When a part's batch was closed
+    ///   already (by a call on the part itself), the batch ends all the
+    ///   same, every other part's with it, and the part's error is thrown
+    ///   after.
     /// - Complexity: O(*p*) for *p* parts, plus the update reported.
     public func endUpdates() throws(ResultsError) {
         try requireIdle()
         guard let opened = manualBatchParts.popLast() else { throw .unbalancedEndUpdates }
         // Parts removed meanwhile too: their own observers wait for it.
-        for connection in opened.reversed() { try connection.endUpdates() }
+        var refusal: ResultsError?
+        for connection in opened.reversed() {
+            do { try connection.endUpdates() } catch { refusal = refusal ?? error }
+        }
         closeBatch()
+        if let refusal { throw refusal }
     }
 
     /// Runs `body` as one batch, atomically: the changes it makes to any
@@ -96,7 +103,8 @@ extension ResultsComposition {
     ///
     /// Batches nest; the outermost reports. A part added inside the batch
     /// is removed again when `body` throws; its own source keeps what was
-    /// done to it.
+    /// done to it. Batches `body` opens with ``beginUpdates()`` and leaves
+    /// open end with it, as a controller's do.
     ///
     /// - Throws: what `body` throws.
     /// - Complexity: that of `body`, plus O(*p*) for *p* parts, plus, when
@@ -106,10 +114,12 @@ extension ResultsComposition {
     public func performBatchUpdates<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
         let saved = SavedState(parts: parts, reportedSnapshot: reportedSnapshot, filters: appliedFilters, nextPartID: nextPartID)
         let savedBatch = batch
+        let manualBatches = manualBatchParts.count
         openBatch()
         do {
             try Self.nesting(parts.map(\.connection)[...], around: body)
         } catch {
+            manualBatchParts.removeLast(manualBatchParts.count - manualBatches)
             // Every part rolled back and reported nothing; the composition
             // goes back to its state, with observations of its parts again.
             parts = saved.parts
@@ -119,6 +129,13 @@ extension ResultsComposition {
             nextPartID = saved.nextPartID
             batch = savedBatch
             throw error
+        }
+        // The parts' batches `body` opened with `beginUpdates()` and left
+        // open ended with the parts' own atomic batches: the composition's
+        // levels end here, before its own.
+        while manualBatchParts.count > manualBatches {
+            manualBatchParts.removeLast()
+            closeBatch()
         }
         closeBatch()
     }

@@ -38,10 +38,12 @@ extension ResultsComposition {
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
     ///   does not exist, ``ResultsError/sectionNotFound(part:name:id:)`` when
-    ///   it shows no such section; nothing changes then.
+    ///   it shows no such section, ``ResultsError/changedDuringNotification``
+    ///   from inside an observer of the composition; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows hidden.
     public func foldSection(_ id: SectionID) throws(ResultsError) {
+        try requireIdle()
         if let part = reportedSnapshot.index(ofPart: id.part), folds(id, inPart: part).allSatisfy(parts[part].folded.contains) { return }
         let part = try partShowing(id)
         parts[part].folded.formUnion(folds(id, inPart: part))
@@ -57,10 +59,13 @@ extension ResultsComposition {
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` when the part
     ///   does not exist, ``ResultsError/sectionNotFound(part:name:id:)`` when
-    ///   the section is neither folded nor shown; nothing changes then.
+    ///   the section is neither folded nor shown,
+    ///   ``ResultsError/changedDuringNotification`` from inside an observer
+    ///   of the composition; nothing changes then.
     /// - Complexity: O(*s* log *n* + *r*) for *s* sections of the part and
     ///   *r* rows shown.
     public func unfoldSection(_ id: SectionID) throws(ResultsError) {
+        try requireIdle()
         guard isFolded(id), let part = reportedSnapshot.index(ofPart: id.part) else {
             _ = try partShowing(id)
             return   // shown and not folded

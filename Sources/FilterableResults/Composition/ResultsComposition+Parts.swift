@@ -19,10 +19,13 @@ extension ResultsComposition {
     ///
     /// - Returns: The part's identity, which its rows' ``Key`` and its
     ///   sections' ``SectionID`` carry.
-    /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)``; nothing changes then.
+    /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)``, or
+    ///   ``ResultsError/changedDuringNotification`` from inside an observer
+    ///   of the composition; nothing changes then.
     /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections composed.
     @discardableResult
     public func insertPart(_ part: Part, at index: Int) throws(ResultsError) -> Int {
+        try requireIdle()
         guard (0...parts.count).contains(index) else { throw .partOutOfRange(index, partCount: parts.count) }
         let id = nextPartID
         changeParts {
@@ -36,9 +39,12 @@ extension ResultsComposition {
     /// Removes the part at `index`: its sections and placeholder go in one
     /// animated update, and the composition stops following its source.
     ///
-    /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)``; nothing changes then.
+    /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)``, or
+    ///   ``ResultsError/changedDuringNotification`` from inside an observer
+    ///   of the composition; nothing changes then.
     /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections composed.
     public func removePart(at index: Int) throws(ResultsError) {
+        try requireIdle()
         guard parts.indices.contains(index) else { throw .partOutOfRange(index, partCount: parts.count) }
         changeParts { parts.remove(at: index) }
     }
@@ -47,9 +53,11 @@ extension ResultsComposition {
     /// move): its sections move, rows and all, in one animated update.
     ///
     /// - Throws: ``ResultsError/partOutOfRange(_:partCount:)`` for either
-    ///   index; nothing changes then.
+    ///   index, or ``ResultsError/changedDuringNotification`` from inside
+    ///   an observer of the composition; nothing changes then.
     /// - Complexity: O(*p* + *s*) for *p* parts and *s* sections composed.
     public func movePart(from source: Int, to destination: Int) throws(ResultsError) {
+        try requireIdle()
         guard parts.indices.contains(source) else { throw .partOutOfRange(source, partCount: parts.count) }
         guard parts.indices.contains(destination) else { throw .partOutOfRange(destination, partCount: parts.count) }
         guard source != destination else { return }

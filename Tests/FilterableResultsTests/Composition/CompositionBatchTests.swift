@@ -160,4 +160,77 @@ struct CompositionBatchTests {
         #expect(screen.screen.updates.count <= 1)
         #expect(screen.screen.problems().isEmpty, "seed \(seed): \(screen.screen.problems())")
     }
+
+    /// A `beginUpdates()` left open inside `performBatchUpdates` ends with
+    /// it, as on a controller: the composition stayed in a batch for good
+    /// and reported nothing again (found by a hunt for defects).
+    @Test func aBeginLeftOpenInsidePerformBatchUpdatesEndsWithIt() throws {
+        let friends = try FriendsScreen()
+        try friends.composition.performBatchUpdates { () throws(ResultsError) in
+            try friends.composition.beginUpdates()
+            try friends.friends.add(Entry(id: 4))
+        }
+        #expect(!friends.friends.isBatching && !friends.composition.isBatching)
+        #expect(friends.screen.updates.count == 1)
+        try friends.friends.add(Entry(id: 5))
+        #expect(friends.screen.updates.count == 2)
+        #expect(throws: ResultsError.unbalancedEndUpdates) { try friends.composition.endUpdates() }
+        #expect(friends.screen.problems().isEmpty, "\(friends.screen.problems())")
+    }
+
+    /// ... and when the body throws, the batch it opened goes with the rest.
+    @Test func aBeginLeftOpenInsideAThrowingBatchGoesWithIt() throws {
+        let friends = try FriendsScreen()
+        #expect(throws: ResultsError.self) {
+            try friends.composition.performBatchUpdates { () throws(ResultsError) in
+                try friends.composition.beginUpdates()
+                try friends.friends.add(Entry(id: 4))
+                try friends.friends.add(Entry(id: 4))   // a duplicate key
+            }
+        }
+        #expect(!friends.composition.isBatching)
+        #expect(throws: ResultsError.unbalancedEndUpdates) { try friends.composition.endUpdates() }
+        try friends.friends.add(Entry(id: 5))
+        #expect(friends.screen.updates.count == 1)
+        #expect(friends.screen.problems().isEmpty, "\(friends.screen.problems())")
+    }
+
+    /// A part's batch the app closed itself: the composition's
+    /// `endUpdates()` says so, and ends its batch and every other part's
+    /// all the same (they stayed open, and nothing was reported again).
+    @Test func endUpdatesAfterAPartClosedItsOwnBatchEndsEveryBatch() throws {
+        let friends = try FriendsScreen()
+        try friends.composition.beginUpdates()
+        try friends.friends.endUpdates()
+        #expect(throws: ResultsError.unbalancedEndUpdates) { try friends.composition.endUpdates() }
+        #expect(!friends.composition.isBatching && !friends.header.isBatching && !friends.suggestions.isBatching)
+        try friends.suggestions.add(Entry(id: 12, group: "a"))
+        #expect(friends.screen.updates.count == 1)
+        #expect(friends.screen.problems().isEmpty, "\(friends.screen.problems())")
+    }
+
+    /// Folds and part changes from inside an observer of the composition
+    /// are refused, as its filters are (found by a hunt for defects).
+    @Test func foldsAndPartChangesAreRefusedFromInsideAnObserver() throws {
+        let friends = try FriendsScreen()
+        var refusals: [ResultsError?] = []
+        var done = false
+        let observation = friends.composition.observe { _ in
+            guard !done else { return }
+            done = true
+            func refusal(_ body: () throws -> Void) -> ResultsError? {
+                do { try body(); return nil } catch { return error as? ResultsError }
+            }
+            refusals.append(refusal { try friends.composition.foldSection(.init(part: 2, name: "b")) })
+            refusals.append(refusal { try friends.composition.unfoldSection(.init(part: 2, name: "b")) })
+            refusals.append(refusal { try friends.composition.movePart(from: 0, to: 1) })
+            refusals.append(refusal { try friends.composition.removePart(at: 0) })
+            refusals.append(refusal { _ = try friends.composition.insertPart(.part(friends.friends, as: { Row.entry(source: 1, $0) }), at: 0) })
+        }
+        try friends.friends.add(Entry(id: 4))
+        #expect(refusals == Array(repeating: .changedDuringNotification, count: 5))
+        #expect(friends.rows == [["f:profilev0", "f:sign outv0"], ["e1:1:0a", "e1:2:0a", "e1:3:0a", "e1:4:0a"], ["e2:7:0a"], ["e2:8:0b", "e2:9:0b"]])
+        withExtendedLifetime(observation) {}
+    }
 }
+
