@@ -54,7 +54,7 @@ extension ResultsComposition {
     ///   observer of the composition; nothing changes then.
     /// - Complexity: that of ``addFilter(_:)`` when a filter is removed, else O(*f*) for *f* filters.
     public func removeFilter(title: String, group: String? = nil) throws(ResultsError) {
-        let kept = appliedFilters.filter { $0.title != title || $0.group != group }
+        let kept = appliedFilters.filter { !$0.isNamed(title, group: group) }
         guard kept.count != appliedFilters.count else { return }
         try setFilters(kept)
     }

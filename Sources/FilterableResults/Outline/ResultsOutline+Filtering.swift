@@ -25,7 +25,7 @@ extension ResultsOutline {
     ///
     /// - Complexity: O(*n*) for *n* items when a filter is removed, plus the changeset.
     @inlinable public func removeFilter(title: String, group: String? = nil) throws(ResultsError) {
-        let kept = filters.filter { $0.title != title || $0.group != group }
+        let kept = filters.filter { !$0.isNamed(title, group: group) }
         guard kept.count != filters.count else { return }
         try setFilters(kept)
     }

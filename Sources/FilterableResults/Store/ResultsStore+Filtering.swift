@@ -23,7 +23,7 @@ extension ResultsStore {
     /// - Complexity: O(*n* *f*) when a filter is removed, else O(*f*).
     @inlinable public mutating func removeFilter(title: String, group: String? = nil) {
         let count = filters.count
-        appliedFilters.removeAll { $0.title == title && $0.group == group }
+        appliedFilters.removeAll { $0.isNamed(title, group: group) }
         if filters.count != count { refilter() }
     }
 

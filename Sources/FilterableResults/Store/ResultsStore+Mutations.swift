@@ -20,7 +20,8 @@ extension ResultsStore {
         if sectioning != nil {
             if section != nil { try requireManualSections("adding to a given section") }
         } else {
-            target = section ?? table.numberOfSections - 1
+            // Into the last section; with none, section 0 is out of range.
+            target = section ?? Swift.max(0, table.numberOfSections - 1)
             guard (0..<table.numberOfSections).contains(target) else {
                 throw .sectionOutOfRange(target, sectionCount: table.numberOfSections)
             }

@@ -72,13 +72,22 @@ extension ResultsFilter: CustomStringConvertible {
 }
 
 extension ResultsFilter {
+    /// Whether the filter has this title and group (`nil`: none), compared
+    /// by their Unicode scalars, as section names are ("café" written
+    /// with a combining accent is another title).
+    ///
+    /// - Complexity: O(*t*) for the title's and group's length.
+    @inlinable func isNamed(_ title: String, group: String?) -> Bool {
+        SectionName.same(self.title, title) && SectionName.same(self.group, group)
+    }
+
     /// Applies `newFilters` to `applied`, in order: each replaces the
     /// applied filter of its group, in place; one without a group is appended.
     ///
     /// - Complexity: O(*f* *g*) for *f* new filters and *g* applied.
     @inlinable static func apply(_ newFilters: [ResultsFilter], to applied: inout [ResultsFilter]) {
         for filter in newFilters {
-            if let group = filter.group, let index = applied.firstIndex(where: { $0.group == group }) {
+            if let group = filter.group, let index = applied.firstIndex(where: { SectionName.same($0.group, group) }) {
                 applied[index] = filter
             } else {
                 applied.append(filter)

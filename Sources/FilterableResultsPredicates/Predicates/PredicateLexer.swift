@@ -278,7 +278,14 @@ struct PredicateLexer {
             }
         }
         let text = text(start..<position)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
+        if isInteger {
+            // An integer is exact or refused, as in a scenario file's JSON:
+            // beyond 64 bits it would be rounded to a double.
+            guard let integer = Int(text) else {
+                throw PredicateLexicalError(position: start, expected: "an integer within 64 bits (write a decimal point for a double)")
+            }
+            return .integer(integer)
+        }
         guard let double = Double(text), double.isFinite else {
             throw PredicateLexicalError(position: start, expected: "a number within the range of a 64-bit double")
         }

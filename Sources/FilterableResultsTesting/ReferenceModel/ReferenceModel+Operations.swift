@@ -54,7 +54,8 @@ extension ReferenceModel {
             if section != nil { throw .sectionsDerivedFromElements(operation: "adding to a given section") }
             appendToItsSection(object)
         } else {
-            let target = section ?? sections.count - 1
+            // Into the last section; with none, section 0 is out of range.
+            let target = section ?? max(0, sections.count - 1)
             guard sections.indices.contains(target) else {
                 throw .sectionOutOfRange(target, sectionCount: sections.count)
             }
@@ -273,11 +274,12 @@ extension ReferenceModel {
 
     // MARK: Filters
 
-    /// Applies a filter, replacing its group's in place.
+    /// Applies a filter, replacing its group's in place (groups and titles
+    /// compared by their scalars, as names are).
     ///
     /// - Complexity: O(*f*).
     public mutating func addFilter(_ filter: ResultsFilter<Element>) {
-        if let group = filter.group, let index = filters.firstIndex(where: { $0.group == group }) {
+        if let group = filter.group, let index = filters.firstIndex(where: { sameName($0.group, group) }) {
             filters[index] = filter
         } else {
             filters.append(filter)
@@ -288,7 +290,7 @@ extension ReferenceModel {
     ///
     /// - Complexity: O(*f*).
     public mutating func removeFilter(title: String, group: String?) {
-        filters.removeAll { $0.title == title && $0.group == group }
+        filters = filters.filter { !sameName($0.title, title) || !sameName($0.group, group) }
     }
 
     /// Replaces all filters.

@@ -406,6 +406,9 @@ struct FormatPredicateParsingTests {
         ("a == 1.", 7, "a digit after the decimal point"),
         ("a == 1e", 7, "a digit in the exponent"),
         ("a == 1e400", 5, "a number within the range of a 64-bit double"),
+        // Rounded to 2^63, it equalled 9223372036854775808.0 (found by a hunt).
+        ("a == 9223372036854775809", 5, "an integer within 64 bits (write a decimal point for a double)"),
+        ("a == -100000000000000000001", 5, "an integer within 64 bits (write a decimal point for a double)"),
         ("a == AND", 5, "a value or a key path after '=='"),
         ("#", 1, "a key path after '#'"),
         ("a == '\\u12'", 10, "four hexadecimal digits after '\\u'"),

@@ -77,7 +77,7 @@ struct ResultsStoreOperationTests {
     @Test func addToStoreWithoutSectionsIsSectionOutOfRange() throws {
         var store = try store([1])
         try store.removeSection(at: 0)
-        #expect(throws: ResultsError.sectionOutOfRange(-1, sectionCount: 0)) { try store.add(Entry(id: 2)) }
+        #expect(throws: ResultsError.sectionOutOfRange(0, sectionCount: 0)) { try store.add(Entry(id: 2)) }
     }
 
     @Test func insertAcceptsAppendPositionAndRefusesBeyond() throws {
