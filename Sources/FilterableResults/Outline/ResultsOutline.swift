@@ -14,9 +14,11 @@
 /// sectioning's order. Each ``Row`` knows its level, its parent and
 /// whether it has children.
 ///
-/// Items are matched by key. An item's parent is read from the element,
-/// so moving an item is replacing it with its new parent: its visible
-/// rows move, keeping their identity. Children are in `sortedBy` order,
+/// Items are matched by key. An item's parent is read from the element
+/// when the element is given, so moving an item is replacing it with its
+/// new parent: its visible rows move, keeping their identity. (A class
+/// element whose parent changes in place stays where it is until it is
+/// given again: ``replace(_:)`` then moves it.) Children are in `sortedBy` order,
 /// or in the order given. Expansion belongs to the key: it survives an
 /// item leaving and coming back, and ``setData(_:)``.
 ///

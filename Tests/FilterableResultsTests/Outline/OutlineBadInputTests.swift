@@ -111,4 +111,26 @@ struct OutlineBadInputTests {
         }
         #expect(problems.isEmpty, "\(problems)")
     }
+
+    /// A class element whose parent changes in place stays where it was
+    /// (the checks of this package's debug builds stopped on it), and
+    /// moves when it is given again (found by a hunt for defects).
+    @Test func aClassElementsParentChangedInPlaceMovesWhenReplaced() throws {
+        final class Node: @unchecked Sendable {
+            let id: Int
+            var parent: Int?
+            init(_ id: Int, _ parent: Int?) { (self.id, self.parent) = (id, parent) }
+        }
+        let outline = ResultsOutline<Node, Int>(key: \Node.id, parentKey: \Node.parent)
+        let moved = Node(3, 1)
+        try outline.setData([Node(1, nil), Node(2, nil), moved])
+        moved.parent = 2
+        try outline.expand(1)
+        #expect(outline.snapshot.elements.map(\.key) == [1, 3, 2])
+        try outline.replace(moved)
+        #expect(outline.snapshot.elements.map(\.key) == [1, 2])
+        try outline.expand(2)
+        #expect(outline.snapshot.elements.map(\.key) == [1, 2, 3])
+        #expect(outline.snapshot.elements.map(\.level) == [0, 0, 1])
+    }
 }
