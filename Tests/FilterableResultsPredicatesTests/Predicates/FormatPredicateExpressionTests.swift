@@ -155,7 +155,7 @@ struct FormatPredicateArithmeticTests {
     func overflow() {
         let object: FieldValue = ["big": .integer(Int.max), "min": .integer(Int.min)]
         #expect(evaluate("big + 1 > big", object) == true)
-        #expect(evaluate("big * 2 == 18446744073709551614", object) == true)
+        #expect(evaluate("big * 2 == 18446744073709551614.0", object) == true)   // a literal beyond 64 bits is a double only with its point
         #expect(evaluate("-min > 0", object) == true)
         #expect(evaluate("min / -1 > 0", object) == true)
         #expect(evaluate("big - 1 == 9223372036854775806", object) == true)
