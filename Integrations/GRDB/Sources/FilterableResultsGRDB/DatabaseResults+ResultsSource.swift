@@ -118,9 +118,9 @@ extension DatabaseResults {
     /// database and may be missing (then the whole update is a reload), and
     /// the snapshot stays a ``DatabaseResultsSnapshot``.
     ///
-    /// Specialised for the common keys, the record left generic: the
-    /// changes are read once, in order, each entry read in place from its
-    /// table (read generically, each change cost microseconds).
+    /// Specialised for the common keys, the record left generic, and the
+    /// changes read once, in order: read through the changeset's generic
+    /// `map`, each change cost microseconds.
     ///
     /// - Complexity: O(*k* log *n*) for *k* changed rows, plus one read of
     ///   the records of the rows that came or changed the cache lacks.
