@@ -78,7 +78,18 @@ extension ResultsFilter {
     ///
     /// - Complexity: O(*t*) for the title's and group's length.
     @inlinable func isNamed(_ title: String, group: String?) -> Bool {
-        SectionName.same(self.title, title) && SectionName.same(self.group, group)
+        self.title.utf8.elementsEqual(title.utf8) && Self.isSameGroup(self.group, group)
+    }
+
+    /// Whether two groups (`nil`: none) are the same by their scalars.
+    ///
+    /// - Complexity: O(*g*) for the groups' length.
+    @inlinable static func isSameGroup(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case let (lhs?, rhs?): lhs.utf8.elementsEqual(rhs.utf8)
+        default: false
+        }
     }
 
     /// Applies `newFilters` to `applied`, in order: each replaces the
@@ -87,7 +98,7 @@ extension ResultsFilter {
     /// - Complexity: O(*f* *g*) for *f* new filters and *g* applied.
     @inlinable static func apply(_ newFilters: [ResultsFilter], to applied: inout [ResultsFilter]) {
         for filter in newFilters {
-            if let group = filter.group, let index = applied.firstIndex(where: { SectionName.same($0.group, group) }) {
+            if let group = filter.group, let index = applied.firstIndex(where: { isSameGroup($0.group, group) }) {
                 applied[index] = filter
             } else {
                 applied.append(filter)
